@@ -1,0 +1,356 @@
+import type AjvCore from 'ajv/dist/core';
+import { fullFormats } from 'ajv-formats/dist/formats';
+
+// Every format here is read by one parser that both decides whether a string is acceptable and
+// produces the value the method receives, so that validation and conversion cannot disagree.
+// Each parser walks the string once with charCodeAt (no backtracking regular expressions), and the
+// result of every parser is a subset of what stock ajv-formats (full mode) accepts for the same
+// format, except `time` without an offset (a documented departure of the contract, for TimeOnly).
+//
+// Deliberately stricter than RFC 3339 / ajv-formats:
+// - date-time: the separator is `T` or `t` only (the RFC's ABNF; the space that the RFC's note
+//   allows "for readability", and that ajv-formats accepts, is refused); the offset must be `Z`,
+//   `z` or `±hh:mm` (ajv-formats also takes `±hh` and `±hhmm`); no leap second (`Date` cannot hold
+//   it); years 0000–9999 only.
+// - time: at most 7 fraction digits (TimeOnly's precision); offset as for date-time; no leap second.
+// - uri: also `new URL` must accept it (so `http://x:99999/` is refused), and it must be at most
+//   65,536 characters.
+// - uuid: no `urn:uuid:` prefix, no braces.
+// - email: the RFC 5321 lengths (local part ≤ 64, each domain label ≤ 63, whole address ≤ 254).
+
+const MS_PER_DAY = 86_400_000;
+const MAX_URI_LENGTH = 65_536;
+const MAX_EMAIL_LENGTH = 254;
+
+/** A format check: true when the string is acceptable (and therefore convertible). */
+export type FormatChecker = (s: string) => boolean;
+
+/** The JSON Schema `format` names that the library checks with its own parsers. */
+export type StrictFormatName = 'date-time' | 'date' | 'time' | 'uri' | 'uuid' | 'email';
+
+/** A decimal digit's value at `i`, or -1. */
+function digitAt(s: string, i: number): number {
+  const d = s.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : -1;
+}
+
+/** The value of two decimal digits at `i`, or -1. */
+function twoDigitsAt(s: string, i: number): number {
+  const a = digitAt(s, i);
+  const b = digitAt(s, i + 1);
+  return a < 0 || b < 0 ? -1 : a * 10 + b;
+}
+
+function isLeapYear(y: number): boolean {
+  return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+}
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return isLeapYear(y) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/**
+ * Reads `yyyy-MM-dd` at 0 and returns the days since 1970-01-01 (proleptic Gregorian), or NaN.
+ * `Date.UTC` is not used because it maps years 0–99 to 1900–1999.
+ */
+function readDate(s: string): number {
+  const y1 = twoDigitsAt(s, 0);
+  const y2 = twoDigitsAt(s, 2);
+  if (y1 < 0 || y2 < 0 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d) return NaN;
+  const y = y1 * 100 + y2;
+  const m = twoDigitsAt(s, 5);
+  const d = twoDigitsAt(s, 8);
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return NaN;
+  // Days from civil (H. Hinnant): exact for every proleptic Gregorian date.
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+// The reading position and parts of the last time read; module state keeps the readers
+// allocation-free, and they never call out, so nothing can interleave.
+let end = 0;
+let timeMs = 0;
+let offsetMinutes = 0;
+
+/**
+ * Reads `HH:mm:ss[.f…]` at `at` (with at most `maxFraction` fraction digits, keeping milliseconds
+ * truncated) and sets `end` and `timeMs`. False when malformed or out of range.
+ */
+function readTime(s: string, at: number, maxFraction: number): boolean {
+  const h = twoDigitsAt(s, at);
+  const mi = twoDigitsAt(s, at + 3);
+  const se = twoDigitsAt(s, at + 6);
+  if (s.charCodeAt(at + 2) !== 0x3a || s.charCodeAt(at + 5) !== 0x3a) return false;
+  if (h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return false;
+  let i = at + 8;
+  let ms = 0;
+  if (s.charCodeAt(i) === 0x2e) {
+    i++;
+    const first = i;
+    for (let d = digitAt(s, i); d >= 0; d = digitAt(s, ++i)) {
+      if (i - first < 3) ms = ms * 10 + d;
+    }
+    const count = i - first;
+    if (count === 0 || count > maxFraction) return false;
+    // Digits beyond milliseconds are dropped (truncation, never rounding into the next second).
+    if (count === 1) ms *= 100;
+    else if (count === 2) ms *= 10;
+  }
+  end = i;
+  timeMs = ((h * 60 + mi) * 60 + se) * 1000 + ms;
+  return true;
+}
+
+/** Reads `Z`, `z` or `±hh:mm` at `at`, which must end the string; sets `offsetMinutes`. */
+function readOffsetToEnd(s: string, at: number): boolean {
+  const c = s.charCodeAt(at);
+  if (c === 0x5a || c === 0x7a) {
+    offsetMinutes = 0;
+    return s.length === at + 1;
+  }
+  if ((c !== 0x2b && c !== 0x2d) || s.length !== at + 6 || s.charCodeAt(at + 3) !== 0x3a) return false;
+  const oh = twoDigitsAt(s, at + 1);
+  const om = twoDigitsAt(s, at + 4);
+  if (oh < 0 || oh > 23 || om < 0 || om > 59) return false;
+  offsetMinutes = (c === 0x2d ? -1 : 1) * (oh * 60 + om);
+  return true;
+}
+
+/**
+ * Parses an RFC 3339 date-time with a required offset (`2026-12-02T10:00:00Z`,
+ * `2026-12-02t10:00:00.5+01:00`) and returns the `Date` of that instant; `undefined` when the text
+ * is not one. The calendar date must exist, the second must be 00–59 (a leap second cannot be held
+ * by `Date`), the fraction may have any number of digits (milliseconds are kept, truncated). The
+ * separator is `T` or `t`; a space is refused (RFC 3339's grammar requires `T`).
+ */
+export function parseDateTime(s: string): Date | undefined {
+  if (s.length < 20) return undefined;
+  const days = readDate(s);
+  const t = s.charCodeAt(10);
+  if (Number.isNaN(days) || (t !== 0x54 && t !== 0x74)) return undefined;
+  if (!readTime(s, 11, Infinity) || !readOffsetToEnd(s, end)) return undefined;
+  return new Date(days * MS_PER_DAY + timeMs - offsetMinutes * 60_000);
+}
+
+/** Parses a calendar date `yyyy-MM-dd` that exists (leap years counted); returns it unchanged. */
+export function parseDate(s: string): string | undefined {
+  return s.length === 10 && !Number.isNaN(readDate(s)) ? s : undefined;
+}
+
+/**
+ * Parses a time of day `HH:mm:ss[.fffffff]` (1–7 fraction digits) with an optional RFC 3339
+ * offset (`Z`, `z`, `±hh:mm`); no leap second. Returns it unchanged.
+ */
+export function parseTime(s: string): string | undefined {
+  if (!readTime(s, 0, 7)) return undefined;
+  if (end === s.length) return s;
+  return readOffsetToEnd(s, end) ? s : undefined;
+}
+
+/**
+ * Parses a .NET TimeSpan in the invariant "c" form `[-][d.]hh:mm:ss[.fffffff]`; returns it
+ * unchanged. Accepts exactly what the contract's pattern
+ * `^-?(\d+\.)?\d{2}:\d{2}:\d{2}(\.\d{1,7})?$` accepts, and is stricter in one way: the parts must
+ * make a real span (hours 00–23, minutes and seconds 00–59), as .NET's own parser requires. The
+ * number of days is not bounded (the method receives the text).
+ */
+export function parseTimeSpan(s: string): string | undefined {
+  let i = s.charCodeAt(0) === 0x2d ? 1 : 0;
+  const first = i;
+  while (digitAt(s, i) >= 0) i++;
+  const run = i - first;
+  let hoursAt: number;
+  if (s.charCodeAt(i) === 0x2e && run >= 1) hoursAt = i + 1;
+  else if (run === 2) hoursAt = first;
+  else return undefined;
+  const h = twoDigitsAt(s, hoursAt);
+  const m = twoDigitsAt(s, hoursAt + 3);
+  const sec = twoDigitsAt(s, hoursAt + 6);
+  if (s.charCodeAt(hoursAt + 2) !== 0x3a || s.charCodeAt(hoursAt + 5) !== 0x3a) return undefined;
+  if (h < 0 || h > 23 || m < 0 || m > 59 || sec < 0 || sec > 59) return undefined;
+  i = hoursAt + 8;
+  if (i === s.length) return s;
+  if (s.charCodeAt(i) !== 0x2e) return undefined;
+  const fraction = s.length - i - 1;
+  if (fraction < 1 || fraction > 7) return undefined;
+  for (let j = i + 1; j < s.length; j++) if (digitAt(s, j) < 0) return undefined;
+  return s;
+}
+
+// RFC 3986 characters: unreserved, gen-delims, sub-delims and `%` (checked for two hex digits).
+const URI_CHAR = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%") {
+  URI_CHAR[c.charCodeAt(0)] = 1;
+}
+
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+const rfc3986Uri = fullFormats.uri as (s: string) => boolean;
+
+/**
+ * Parses an absolute URI (`https://example.com/a?b#c`, `mailto:a@b.c`, `urn:isbn:0451450523`) and
+ * returns the `URL`. It must have a scheme, be made only of RFC 3986 characters (ASCII, no
+ * whitespace or control characters; other characters percent-encoded), match RFC 3986's grammar,
+ * be at most 65,536 characters, and be accepted by `new URL` (which refuses, say, a port above
+ * 65535).
+ */
+export function parseUri(s: string): URL | undefined {
+  if (s.length === 0 || s.length > MAX_URI_LENGTH) return undefined;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || URI_CHAR[c] !== 1) return undefined;
+    if (c === 0x25 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) return undefined;
+  }
+  // The character check above leaves nothing that can make ajv-formats' RFC 3986 pattern
+  // backtrack far, and the length bound caps what remains.
+  if (!rfc3986Uri(s)) return undefined;
+  try {
+    return new URL(s);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses a UUID `8-4-4-4-12` hex digits (either case; no braces, no `urn:uuid:`); returns it. */
+export function parseUuid(s: string): string | undefined {
+  if (s.length !== 36) return undefined;
+  for (let i = 0; i < 36; i++) {
+    const c = s.charCodeAt(i);
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (c !== 0x2d) return undefined;
+    } else if (!isHex(c)) {
+      return undefined;
+    }
+  }
+  return s;
+}
+
+// RFC 5322 atext, as ajv-formats' email pattern has it.
+const ATEXT = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+/=?^_`{|}~-") {
+  ATEXT[c.charCodeAt(0)] = 1;
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * A practical email address check; returns the address unchanged. The language is ajv-formats'
+ * (full mode): a dot-atom local part (RFC 5322 atext, no leading, trailing or doubled dot), `@`, and
+ * a domain of at least two dot-separated labels, each of ASCII letters, digits and inner hyphens.
+ * Stricter: RFC 5321 lengths (local part ≤ 64, label ≤ 63, whole ≤ 254). Not accepted, as in
+ * ajv-formats: quoted local parts, IP-literal domains, non-ASCII (internationalised) addresses, and
+ * a single-label domain such as `a@localhost`.
+ */
+export function parseEmail(s: string): string | undefined {
+  const n = s.length;
+  if (n > MAX_EMAIL_LENGTH) return undefined;
+  const at = s.indexOf('@');
+  if (at < 1 || at > 64) return undefined;
+  for (let i = 0; i < at; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2e) {
+      if (i === 0 || i === at - 1 || s.charCodeAt(i - 1) === 0x2e) return undefined;
+    } else if (c >= 128 || ATEXT[c] !== 1) {
+      return undefined;
+    }
+  }
+  let labels = 0;
+  let start = at + 1;
+  for (let i = start; i <= n; i++) {
+    const c = i === n ? 0x2e : s.charCodeAt(i);
+    if (c === 0x2e) {
+      const len = i - start;
+      if (len < 1 || len > 63) return undefined;
+      if (!isAlnum(s.charCodeAt(start)) || !isAlnum(s.charCodeAt(i - 1))) return undefined;
+      labels++;
+      start = i + 1;
+    } else if (!isAlnum(c) && c !== 0x2d) {
+      return undefined;
+    }
+  }
+  return labels >= 2 ? s : undefined;
+}
+
+// Standard alphabet value of each ASCII character, or -1.
+const BASE64_VALUE = new Int8Array(128).fill(-1);
+for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) {
+  BASE64_VALUE[c.charCodeAt(0)] = i;
+}
+
+function base64Value(c: number): number {
+  return c < 128 ? (BASE64_VALUE[c] ?? -1) : -1;
+}
+
+/**
+ * Decodes strict RFC 4648 base64 (standard alphabet, padded): the length is a multiple of 4, `=`
+ * appears only as the last one or two characters, no whitespace, and the unused bits of the last
+ * character are zero (only the canonical encoding of each byte string is accepted: `QR==` is
+ * refused). `""` decodes to no bytes. Returns a `Uint8Array` over its own `ArrayBuffer`.
+ */
+export function decodeBase64(s: string): Uint8Array | undefined {
+  const n = s.length;
+  if (n % 4 !== 0) return undefined;
+  let pad = 0;
+  if (n > 0 && s.charCodeAt(n - 1) === 0x3d) pad = s.charCodeAt(n - 2) === 0x3d ? 2 : 1;
+  const dataEnd = n - pad;
+  for (let i = 0; i < dataEnd; i++) if (base64Value(s.charCodeAt(i)) < 0) return undefined;
+  if (pad > 0) {
+    const last = base64Value(s.charCodeAt(dataEnd - 1));
+    if ((last & (pad === 2 ? 0x0f : 0x03)) !== 0) return undefined;
+  }
+  const bytes = new Uint8Array((n / 4) * 3 - pad);
+  // Decoding into our own buffer keeps Buffer's shared pool out of the returned bytes.
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(s, 'base64');
+  return bytes;
+}
+
+/** Encodes bytes as standard, padded base64 (the form `decodeBase64` accepts). */
+export function encodeBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/** The `format` checks built from the parsers above: what passes them converts. */
+export const FORMAT_CHECKERS: Readonly<Record<StrictFormatName, FormatChecker>> = Object.freeze({
+  'date-time': (s: string) => parseDateTime(s) !== undefined,
+  date: (s: string) => parseDate(s) !== undefined,
+  time: (s: string) => parseTime(s) !== undefined,
+  uri: (s: string) => parseUri(s) !== undefined,
+  uuid: (s: string) => parseUuid(s) !== undefined,
+  email: (s: string) => parseEmail(s) !== undefined,
+});
+
+/**
+ * Registers `FORMAT_CHECKERS` on an ajv instance (any dialect), replacing any format of the same
+ * name (ajv-formats' included), so that ajv and the converters never disagree.
+ */
+export function addStrictFormats<A extends Pick<AjvCore, 'addFormat'>>(ajv: A): A {
+  for (const name of Object.keys(FORMAT_CHECKERS) as StrictFormatName[]) {
+    ajv.addFormat(name, { type: 'string', validate: FORMAT_CHECKERS[name] });
+  }
+  return ajv;
+}
+
+/**
+ * The reason, in plain words, that an error text gives for a string that is not of a format; it
+ * follows `Argument '<path>' `. Keys: the JSON Schema formats, plus `base64` (`contentEncoding`)
+ * and `timespan` (the TimeSpan pattern).
+ */
+export const FORMAT_MESSAGES: Readonly<Record<StrictFormatName | 'base64' | 'timespan', string>> = Object.freeze({
+  'date-time': 'must be a date-time (RFC 3339), like 2026-12-02T10:00:00Z.',
+  date: 'must be a date (yyyy-MM-dd), like 2026-12-02.',
+  time: 'must be a time of day (HH:mm:ss), like 10:00:00.',
+  uri: 'must be an absolute URI, like https://example.com/.',
+  uuid: 'must be a UUID, like 123e4567-e89b-12d3-a456-426614174000.',
+  email: 'must be an email address.',
+  base64: 'must be base64 (standard alphabet, padded).',
+  timespan: 'must be a duration [-][d.]hh:mm:ss[.fffffff], like 1.02:03:04.',
+});
