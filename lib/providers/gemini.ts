@@ -1,0 +1,102 @@
+import type { JsonSchema, ToolDefinition } from '../definition';
+import { convertSchema, typesOf, type ConversionRules, type KeywordRule } from './convert';
+import type { ProviderForm, ProviderLoss, SchemaNode, SourceNode } from './losses';
+import { checkName } from './names';
+import { KEYWORD_ORDER } from './order';
+
+/** Options of `toGeminiTool`. */
+export interface GeminiToolOptions {
+  /**
+   * `jsonSchema`: `parametersJsonSchema`, JSON Schema as Gemini's structured-output subset takes it.
+   * `openapi`: `parameters`, Gemini's OpenAPI 3.0 subset `Schema` (upper-case `type`, `nullable`),
+   * for models and SDKs that only take that field.
+   * @default 'jsonSchema'
+   */
+  form?: 'jsonSchema' | 'openapi';
+}
+
+/** A Gemini function declaration with a JSON Schema. */
+export interface GeminiJsonSchemaDeclaration {
+  name: string;
+  description: string;
+  parametersJsonSchema: JsonSchema;
+}
+
+/** A Gemini function declaration with an OpenAPI-subset `Schema`. */
+export interface GeminiOpenApiDeclaration {
+  name: string;
+  description: string;
+  parameters: GeminiSchema;
+}
+
+/** Gemini's OpenAPI-subset Schema object (as plain JSON). */
+export type GeminiSchema = { readonly [field: string]: unknown };
+
+const JSON_SCHEMA_FORMATS: ReadonlySet<string> = new Set(['date-time', 'date', 'time']);
+const OPENAPI_FORMATS: ReadonlySet<string> = new Set(['date-time']);
+
+const notInSubset = (keyword: string): KeywordRule => () => `Gemini's schema subset does not list ${keyword} (not enforced)`;
+const formatRule = (formats: ReadonlySet<string>): KeywordRule => (value) => (formats.has(String(value)) ? undefined
+  : `Gemini supports only the string formats ${[...formats].join(', ')} here`);
+
+/** What Gemini's documented schema subset leaves out, in both forms. */
+const SUBSET_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
+  minLength: notInSubset('minLength'),
+  maxLength: notInSubset('maxLength'),
+  pattern: notInSubset('pattern'),
+  contentEncoding: notInSubset('contentEncoding'),
+  uniqueItems: notInSubset('uniqueItems'),
+  default: notInSubset('default'),
+};
+
+const JSON_SCHEMA_RULES: ConversionRules = {
+  keywords: { ...SUBSET_KEYWORDS, format: formatRule(JSON_SCHEMA_FORMATS) },
+};
+
+const OPENAPI_TYPES: Readonly<Record<string, string>> = {
+  string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL',
+};
+
+/** The OpenAPI subset: upper-case type names, `nullable` for `[T, "null"]`, string enums only. */
+function toOpenApiNode(node: SchemaNode, source: SourceNode): void {
+  const types = typesOf(source);
+  const nonNull = types.filter((type) => type !== 'null');
+  if (types.length > 0 && nonNull.length <= 1) {
+    node.type = OPENAPI_TYPES[nonNull[0] ?? 'null'];
+    if (nonNull.length === 1 && types.includes('null')) node.nullable = true;
+  }
+  if (Array.isArray(node.enum)) {
+    node.enum = node.enum.filter((value) => value !== null);
+    node.format = 'enum';
+  }
+}
+
+const OPENAPI_RULES: ConversionRules = {
+  keywords: {
+    ...SUBSET_KEYWORDS,
+    format: formatRule(OPENAPI_FORMATS),
+    enum: (value) => ((value as unknown[]).every((v) => typeof v === 'string' || v === null) ? undefined
+      : 'Gemini\'s OpenAPI subset takes string enums only'),
+    additionalProperties: (value) => (value === false
+      ? { action: 'removed', reason: 'Gemini\'s OpenAPI subset has no additionalProperties; the invoker still refuses unknown properties' }
+      : 'Gemini\'s OpenAPI subset has no additionalProperties'),
+  },
+  finish: toOpenApiNode,
+  order: ['type', 'nullable', ...KEYWORD_ORDER.slice(1)],
+};
+
+/**
+ * The Gemini function declaration for `tool`. Throws `ProviderNameError` for a name Gemini refuses.
+ */
+export function toGeminiTool(tool: ToolDefinition, options: { form: 'openapi' }): ProviderForm<GeminiOpenApiDeclaration>;
+export function toGeminiTool(tool: ToolDefinition, options?: { form?: 'jsonSchema' }): ProviderForm<GeminiJsonSchemaDeclaration>;
+export function toGeminiTool(tool: ToolDefinition, options?: GeminiToolOptions): ProviderForm<GeminiJsonSchemaDeclaration | GeminiOpenApiDeclaration>;
+export function toGeminiTool(tool: ToolDefinition, options: GeminiToolOptions = {}): ProviderForm<GeminiJsonSchemaDeclaration | GeminiOpenApiDeclaration> {
+  checkName('gemini', tool.name);
+  const losses: ProviderLoss[] = [];
+  const base = { name: tool.name, description: tool.description };
+  if (options.form === 'openapi') {
+    return { tool: { ...base, parameters: convertSchema(tool.inputSchema, OPENAPI_RULES, losses) }, losses };
+  }
+  return { tool: { ...base, parametersJsonSchema: convertSchema(tool.inputSchema, JSON_SCHEMA_RULES, losses) }, losses };
+}

@@ -1,0 +1,12 @@
+export { toOpenAITool, OPENAI_STRICT_FORMATS } from './openai';
+export type { OpenAIToolOptions, OpenAIChatTool, OpenAIResponsesTool } from './openai';
+export { toAnthropicTool, ANTHROPIC_STRICT_FORMATS, ANTHROPIC_STRICT_LIMITS } from './anthropic';
+export type { AnthropicToolOptions, AnthropicTool } from './anthropic';
+export { toGeminiTool } from './gemini';
+export type { GeminiToolOptions, GeminiJsonSchemaDeclaration, GeminiOpenApiDeclaration, GeminiSchema } from './gemini';
+export { toMcpTool, mcpOutputWrapped } from './mcp';
+export type { McpTool } from './mcp';
+export { ProviderNameError, NAME_RULES } from './names';
+export type { ProviderName } from './names';
+export { KEYWORD_PHRASES } from './phrases';
+export type { ProviderForm, ProviderLoss, LossAction } from './losses';

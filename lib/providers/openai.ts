@@ -1,0 +1,115 @@
+import type { JsonSchema, ToolDefinition } from '../definition';
+import { convertSchema, copyJson, type ConversionRules, type KeywordRule } from './convert';
+import type { ProviderForm, ProviderLoss, SchemaNode } from './losses';
+import { checkName } from './names';
+import { pointerSegment } from './order';
+import { fallbackLosses, strictBlockers } from './strictness';
+
+/** Options of `toOpenAITool`. */
+export interface OpenAIToolOptions {
+  /**
+   * Structured Outputs for the arguments: every property required, optional ones widened to
+   * accept `null`, unsupported keywords moved into descriptions. A tool that cannot be made
+   * strict is sent with `strict: false` and a `fell-back-to-non-strict` loss.
+   * @default true
+   */
+  strict?: boolean;
+  /** Which API's tools list the form is for. @default 'chat' */
+  api?: 'chat' | 'responses';
+}
+
+/** A Chat Completions function tool. */
+export interface OpenAIChatTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema; strict: boolean };
+}
+
+/** A Responses API function tool. */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: boolean;
+}
+
+/** The string formats OpenAI strict mode lists as supported (`uri` is not among them). */
+export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
+  'date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid',
+]);
+
+const notListed = (keyword: string): KeywordRule => () => `OpenAI strict mode does not list ${keyword} as supported`;
+
+/** OpenAI strict mode: the keywords it does not list, moved into descriptions. */
+const STRICT_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
+  format: (value) => (OPENAI_STRICT_FORMATS.has(String(value)) ? undefined
+    : `OpenAI strict mode supports only the formats ${[...OPENAI_STRICT_FORMATS].join(', ')}`),
+  minLength: notListed('minLength'),
+  maxLength: notListed('maxLength'),
+  contentEncoding: notListed('contentEncoding'),
+  uniqueItems: notListed('uniqueItems'),
+  default: notListed('default'),
+};
+
+const REQUIRED_REASON = 'OpenAI strict mode needs every property in required';
+
+/** Every property required; an optional one widened to accept null (the invoker reads null as absent). */
+function requireEvery(node: SchemaNode, _source: unknown, pointer: string, losses: ProviderLoss[]): void {
+  const properties = node.properties as Record<string, SchemaNode> | undefined;
+  if (properties === undefined) return;
+  const required = new Set((node.required as string[] | undefined) ?? []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (required.has(name)) continue;
+    const path = `${pointer}/properties/${pointerSegment(name)}`;
+    if (acceptsNull(property)) {
+      losses.push({ path, keyword: 'required', action: 'made-required', reason:
+        `${REQUIRED_REASON}; the property already accepts null, so it cannot be left out to get its default` });
+    } else {
+      widenToNull(property);
+      losses.push({ path, keyword: 'type', action: 'widened', reason:
+        `${REQUIRED_REASON}; the optional property now also accepts null, which means absent` });
+    }
+  }
+  node.required = Object.keys(properties);
+}
+
+function acceptsNull(node: SchemaNode): boolean {
+  const type = node.type;
+  return type === 'null' || (Array.isArray(type) && type.includes('null'));
+}
+
+function widenToNull(node: SchemaNode): void {
+  const type = node.type;
+  if (typeof type === 'string') node.type = [type, 'null'];
+  else if (Array.isArray(type)) node.type = [...type, 'null'];
+  if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null];
+}
+
+const STRICT_RULES: ConversionRules = { keywords: STRICT_KEYWORDS, finish: requireEvery };
+
+/** The parameters and strict flag for OpenAI, with the loss report. */
+export function openAIParameters(tool: ToolDefinition, strict: boolean): { parameters: JsonSchema; strict: boolean; losses: ProviderLoss[] } {
+  if (!strict) return { parameters: copyJson(tool.inputSchema), strict: false, losses: [] };
+  const blockers = strictBlockers(tool.inputSchema);
+  if (blockers.length > 0) {
+    return { parameters: copyJson(tool.inputSchema), strict: false, losses: fallbackLosses('OpenAI', blockers) };
+  }
+  const losses: ProviderLoss[] = [];
+  return { parameters: convertSchema(tool.inputSchema, STRICT_RULES, losses), strict: true, losses };
+}
+
+/**
+ * The OpenAI function tool for `tool`: Chat Completions `{ type, function: {...} }` or, with
+ * `api: 'responses'`, the Responses API's flat form. Throws `ProviderNameError` for a name OpenAI refuses.
+ */
+export function toOpenAITool(tool: ToolDefinition, options: OpenAIToolOptions & { api: 'responses' }): ProviderForm<OpenAIResponsesTool>;
+export function toOpenAITool(tool: ToolDefinition, options?: OpenAIToolOptions & { api?: 'chat' }): ProviderForm<OpenAIChatTool>;
+export function toOpenAITool(tool: ToolDefinition, options?: OpenAIToolOptions): ProviderForm<OpenAIChatTool | OpenAIResponsesTool>;
+export function toOpenAITool(tool: ToolDefinition, options: OpenAIToolOptions = {}): ProviderForm<OpenAIChatTool | OpenAIResponsesTool> {
+  checkName('openai', tool.name);
+  const { parameters, strict, losses } = openAIParameters(tool, options.strict ?? true);
+  const fn = { name: tool.name, description: tool.description, parameters, strict };
+  return options.api === 'responses'
+    ? { tool: { type: 'function', ...fn }, losses }
+    : { tool: { type: 'function', function: fn }, losses };
+}
