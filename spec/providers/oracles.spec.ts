@@ -1,11 +1,8 @@
-import type { JsonSchema } from '../../lib/definition';
 import { toAnthropicTool, toOpenAITool } from '../../lib/providers';
 import { everyTool, orderTool, toolOf } from './fixtures';
 
 // The vendors' own helpers, required by their package subpaths (both ship CommonJS builds).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { toStrictJsonSchema } = require('openai/lib/transform') as { toStrictJsonSchema: (s: object) => object };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { transformJSONSchema } = require('@anthropic-ai/sdk/lib/transform-json-schema') as { transformJSONSchema: (s: object) => Node };
 
 type Node = { [keyword: string]: unknown };
@@ -100,5 +97,3 @@ describe('oracle: Anthropic SDK 1.16.0 transformJSONSchema (@anthropic-ai/sdk/li
       expect(stated).toBeGreaterThan(0);
     });
 });
-
-export type { JsonSchema };
