@@ -1,0 +1,36 @@
+import { ToolDefinitionError } from '../errors';
+import type { ParamOptions, PropOptions } from '../metadata/options';
+import { propOf, slotOf } from '../metadata/storage';
+import { className, refuseStandardDecorators } from './site';
+
+/**
+ * Describes a tool parameter: its name, type hint, optionality, default and constraints.
+ *
+ * @example
+ * search(@Param({ type: [Item], minItems: 1, description: 'Lines to order' }) items: Item[]) { ... }
+ */
+export function Param(options: ParamOptions = {}): ParameterDecorator {
+  return (target: object, key: string | symbol | undefined, index: number) => {
+    refuseStandardDecorators('Param', [target, key]);
+    if (key === undefined) {
+      throw new ToolDefinitionError('OLT015', '@Param decorates the parameters of a tool method, not of a constructor.', { className: className(target), paramIndex: index });
+    }
+    slotOf(target.constructor, key, index).options = { ...options };
+  };
+}
+
+/**
+ * Describes a DTO property: its type hint, optionality, nullability and constraints. Any decorator
+ * that the library reads (this one, `@Description`, `@Range`, class-validator's, class-transformer's
+ * `@Expose`/`@Type`/`@Transform`) makes a property part of the schema.
+ */
+export function Prop(options: PropOptions = {}): PropertyDecorator {
+  return (...args: unknown[]) => {
+    refuseStandardDecorators('Prop', args);
+    const [target, key] = args as [object, string | symbol];
+    if (typeof key !== 'string' || typeof target === 'function') {
+      throw new ToolDefinitionError('OLT015', '@Prop decorates instance properties with string names.', { className: className(target), member: String(key) });
+    }
+    propOf(target.constructor, key).options = { ...options };
+  };
+}

@@ -1,0 +1,18 @@
+/** tool-signatures: class methods and functions as tools a language model can call. */
+export { Tool, type CreateOptions } from './tool';
+export { Param, Prop } from './decorators/param';
+export { Range } from './decorators/range';
+export { Description } from './decorators/description';
+export {
+  Int8, UInt8, Int16, UInt16, Int32, UInt32, Int, Int64, UInt64,
+  Char, Uuid, DateOnly, TimeOnly, TimeSpan, JsonValue, JsonObject, JsonArray,
+} from './types/tokens';
+export { SetOf, RecordOf, Nullable, EnumOf, type Hint, type EnumSource } from './types/hints';
+export { Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart } from './invoke/result';
+export { ToolContext, systemClock, type Clock, type ToolContextInit, type ToolServices } from './invoke/context';
+export type { InvokeOptions } from './invoke/options';
+export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
+export type { ToolDefinition, JsonSchema, ToolAnnotations } from './definition';
+export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
+export { defineStaticMetadata } from './metadata/storage';
+export * from './providers';

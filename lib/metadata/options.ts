@@ -1,0 +1,97 @@
+import type { ToolAnnotations } from '../definition';
+import type { EnumSource, Hint } from '../types/hints';
+
+/** Options of `@Tool` (and of `Tool.create`, which adds `params` and `returns`). */
+export interface ToolOptions {
+  /** The tool's name. @default the method name in snake_case, without a trailing `Async` */
+  name?: string;
+  /** What the tool does, for the model. @default `@Description` of the method, else `""` */
+  description?: string;
+  /** The declared result type (a hint), for the output schema and the JSON form of the result. */
+  returns?: Hint;
+  /** A result of this tool ends the model's loop. @default false */
+  endsLoop?: boolean;
+  /** A call must be approved before it runs. @default false */
+  requiresApproval?: boolean;
+  /** Calls may run concurrently with other calls of the same turn. @default true */
+  parallelSafe?: boolean;
+  /** Time limit of one call, in seconds; 0 means none. @default 0 */
+  timeoutSeconds?: number;
+  /** MCP hints, passed to MCP clients as they are. @default none */
+  annotations?: ToolAnnotations;
+}
+
+/** String and array constraints shared by `@Param` and `@Prop`. */
+export interface ConstraintOptions {
+  /** Type hint: a constructor, a token, `[T]`, `SetOf(T)`, `RecordOf(T)`, `Nullable(T)`, `EnumOf(E)` or `() => T`. */
+  type?: Hint;
+  /** An enum object or a readonly array of literals. */
+  enum?: EnumSource;
+  /** Accepts JSON `null` too. @default false */
+  nullable?: boolean;
+  description?: string;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  /** A pattern valid in Unicode (`u`) mode, without flags. */
+  pattern?: string | RegExp;
+  format?: 'email' | 'uri';
+}
+
+/** Options of `@Param`. */
+export interface ParamOptions extends ConstraintOptions {
+  /** The property name in the schema. @default the parameter's name in the source */
+  name?: string;
+  /** The parameter may be left out. @default false, unless it has a default value */
+  optional?: boolean;
+  /** The default: written to the schema and passed for a missing argument. */
+  default?: unknown;
+}
+
+/** Options of `@Prop`. */
+export interface PropOptions extends ConstraintOptions {
+  /** The property may be left out. @default false (class-validator `@IsOptional()` also makes it optional) */
+  optional?: boolean;
+}
+
+/** `@Range(min, max)`. */
+export interface RangeRecord {
+  readonly min: number | bigint;
+  readonly max: number | bigint;
+}
+
+/**
+ * What the compile-time plugin (or its generated module) records for a class: the full static
+ * types, as hints. Explicit decorators win over it; it wins over design types.
+ */
+export interface StaticClassMeta {
+  readonly description?: string;
+  readonly methods?: { readonly [method: string]: StaticMethodMeta };
+  /** Every public instance property, in declaration order (own properties only). */
+  readonly properties?: readonly StaticPropertyMeta[];
+}
+
+export interface StaticMethodMeta {
+  readonly description?: string;
+  readonly returns?: Hint;
+  readonly params: readonly StaticParamMeta[];
+}
+
+export interface StaticParamMeta {
+  readonly name: string;
+  readonly type?: Hint;
+  readonly optional?: boolean;
+  readonly nullable?: boolean;
+  readonly description?: string;
+  readonly minimum?: number | bigint;
+  readonly maximum?: number | bigint;
+}
+
+export interface StaticPropertyMeta {
+  readonly key: string;
+  readonly type?: Hint;
+  readonly optional?: boolean;
+  readonly nullable?: boolean;
+  readonly description?: string;
+}

@@ -1,0 +1,190 @@
+import * as acorn from 'acorn';
+
+/**
+ * Reads what only the source text keeps: parameter names, literal defaults and the order of class
+ * fields. The text is parsed with acorn (never matched with a regex), in the forms real builds
+ * produce: ES2017+ methods, tsc's `__awaiter` wrapper (ES2015/2016), istanbul's counters.
+ */
+
+type AnyNode = acorn.Node & Record<string, any>;
+
+export interface SourceParam {
+  /** The name, when the parameter is a plain identifier. */
+  readonly name?: string;
+  readonly rest: boolean;
+  readonly hasDefault: boolean;
+  /** The default, when it is a JSON literal (or an enum member, read later through the hint). */
+  readonly literal?: LiteralDefault;
+}
+
+export type LiteralDefault =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'member'; readonly object: string; readonly member: string }
+  /** `= null`, `= undefined`, or any other expression: optional, nothing written. */
+  | { readonly kind: 'none' };
+
+const PARSE: acorn.Options = { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true };
+
+const paramCache = new WeakMap<Function, readonly SourceParam[] | null>();
+
+/** The parameters as written in the function's source, or undefined when the source is not readable. */
+export function readParams(fn: Function): readonly SourceParam[] | undefined {
+  let cached = paramCache.get(fn);
+  if (cached === undefined) {
+    cached = parseParams(fn) ?? null;
+    paramCache.set(fn, cached);
+  }
+  return cached ?? undefined;
+}
+
+function parseParams(fn: Function): readonly SourceParam[] | undefined {
+  let text: string;
+  try {
+    text = Function.prototype.toString.call(fn);
+  } catch {
+    return undefined;
+  }
+  if (/\{\s*\[native code\]\s*\}\s*$/.test(text)) return undefined;
+  const fnNode = parseFunction(text);
+  if (fnNode === undefined) return undefined;
+  const params = (unwrapAwaiter(fnNode) ?? fnNode).params as AnyNode[];
+  return params.map(readParam);
+}
+
+function parseFunction(text: string): AnyNode | undefined {
+  const attempts = [
+    () => (parseExpr(`(${text})`) as AnyNode),
+    () => (parseExpr(`(class { ${text}\n})`) as AnyNode).body.body[0]?.value as AnyNode,
+    () => (parseExpr(`({ ${text}\n})`) as AnyNode).properties[0]?.value as AnyNode,
+  ];
+  for (const attempt of attempts) {
+    try {
+      const n = attempt();
+      if (n && (n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')) return n;
+    } catch {
+      // not this form; try the next wrapper
+    }
+  }
+  return undefined;
+}
+
+function parseExpr(text: string): acorn.Node {
+  return acorn.parseExpressionAt(text, 0, PARSE);
+}
+
+/** tsc (ES2015/2016 targets) moves an async method's real parameters into `__awaiter(this, arguments, void 0, function* (...) {...})`. */
+function unwrapAwaiter(fn: AnyNode): AnyNode | undefined {
+  if (fn.body?.type !== 'BlockStatement') return undefined;
+  for (const stmt of fn.body.body as AnyNode[]) {
+    if (stmt.type !== 'ReturnStatement' || stmt.argument?.type !== 'CallExpression') continue;
+    const call = stmt.argument as AnyNode;
+    const callee = call.callee as AnyNode;
+    const calleeName =
+      callee.type === 'Identifier' ? callee.name
+        : callee.type === 'MemberExpression' ? (callee.property as AnyNode).name
+          : callee.type === 'SequenceExpression' ? ((callee.expressions.at(-1) as AnyNode)?.property as AnyNode)?.name
+            : undefined;
+    const gen = call.arguments[3] as AnyNode | undefined;
+    if (typeof calleeName === 'string' && calleeName.endsWith('__awaiter') && gen?.type === 'FunctionExpression' && gen.generator) return gen;
+  }
+  return undefined;
+}
+
+function readParam(p: AnyNode): SourceParam {
+  if (p.type === 'Identifier') return { name: p.name, rest: false, hasDefault: false };
+  if (p.type === 'RestElement') return { name: p.argument?.type === 'Identifier' ? p.argument.name : undefined, rest: true, hasDefault: false };
+  if (p.type === 'AssignmentPattern') {
+    const name = p.left.type === 'Identifier' ? (p.left.name as string) : undefined;
+    return { name, rest: false, hasDefault: true, literal: readLiteral(p.right) };
+  }
+  return { rest: false, hasDefault: false };
+}
+
+const NONE: LiteralDefault = { kind: 'none' };
+
+/** A default expression as JSON, when it is a literal made only of literals. */
+export function readLiteral(e: AnyNode): LiteralDefault {
+  // istanbul rewrites `days = 3` as `days = (cov_x().b[0][0]++, 3)`
+  if (e.type === 'SequenceExpression') return readLiteral(e.expressions.at(-1));
+  if (e.type === 'MemberExpression' && e.object.type === 'Identifier') {
+    const member = !e.computed && e.property.type === 'Identifier' ? e.property.name
+      : e.computed && e.property.type === 'Literal' && typeof e.property.value === 'string' ? e.property.value : undefined;
+    return member === undefined ? NONE : { kind: 'member', object: e.object.name, member };
+  }
+  const value = jsonOf(e);
+  return value === NO_JSON || value === null ? NONE : { kind: 'json', value };
+}
+
+const NO_JSON = Symbol('not JSON');
+
+function jsonOf(e: AnyNode): unknown {
+  switch (e.type) {
+    case 'Literal':
+      return e.regex || e.bigint !== undefined ? NO_JSON : e.value;
+    case 'UnaryExpression': {
+      if ((e.operator === '-' || e.operator === '+') && e.argument.type === 'Literal' && typeof e.argument.value === 'number') {
+        return e.operator === '-' ? -e.argument.value : e.argument.value;
+      }
+      return NO_JSON;
+    }
+    case 'TemplateLiteral':
+      return e.expressions.length === 0 ? e.quasis[0].value.cooked : NO_JSON;
+    case 'ArrayExpression': {
+      const out: unknown[] = [];
+      for (const el of e.elements as (AnyNode | null)[]) {
+        if (el === null || el.type === 'SpreadElement') return NO_JSON;
+        const v = jsonOf(el);
+        if (v === NO_JSON) return NO_JSON;
+        out.push(v);
+      }
+      return out;
+    }
+    case 'ObjectExpression': {
+      const out: Record<string, unknown> = {};
+      for (const prop of e.properties as AnyNode[]) {
+        if (prop.type !== 'Property' || prop.computed || prop.kind !== 'init' || prop.method) return NO_JSON;
+        const key = prop.key.type === 'Identifier' ? prop.key.name : prop.key.type === 'Literal' ? String(prop.key.value) : undefined;
+        if (key === undefined || key === '__proto__') return NO_JSON;
+        const v = jsonOf(prop.value);
+        if (v === NO_JSON) return NO_JSON;
+        out[key] = v;
+      }
+      return out;
+    }
+    default:
+      return NO_JSON;
+  }
+}
+
+const fieldCache = new WeakMap<Function, readonly string[]>();
+
+/**
+ * The instance fields declared in the class's own source, in order. Empty when fields are not
+ * emitted (targets before ES2022, or `useDefineForClassFields: false`).
+ */
+export function readFieldOrder(cls: Function): readonly string[] {
+  let cached = fieldCache.get(cls);
+  if (cached === undefined) {
+    cached = parseFields(cls);
+    fieldCache.set(cls, cached);
+  }
+  return cached;
+}
+
+function parseFields(cls: Function): readonly string[] {
+  try {
+    const text = Function.prototype.toString.call(cls);
+    if (!/^class\b/.test(text)) return [];
+    const expr = parseExpr(`(${text})`) as AnyNode;
+    if (expr.type !== 'ClassExpression') return [];
+    const names: string[] = [];
+    for (const member of expr.body.body as AnyNode[]) {
+      if (member.type !== 'PropertyDefinition' || member.static || member.computed) continue;
+      if (member.key.type === 'Identifier') names.push(member.key.name);
+      else if (member.key.type === 'Literal' && typeof member.key.value === 'string') names.push(member.key.value);
+    }
+    return names;
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,145 @@
+import { ToolDefinitionError } from '../errors';
+import { validatedKeys, validatorRules, type ValidatorRule } from '../metadata/class-validator';
+import { transformerFacts, transformerKeys } from '../metadata/class-transformer';
+import type { PropOptions } from '../metadata/options';
+import { readFieldOrder } from '../metadata/source';
+import { lineage, peekRecord } from '../metadata/storage';
+import { node, type PropertyNode, type TypeNode } from '../types/node';
+import { annotate } from './annotations';
+import { slotType } from './slot';
+
+/**
+ * DTO classes become closed objects. Built once per class and cached; a class that refers to itself,
+ * directly or through its members, is refused (OLT006).
+ */
+
+const cache = new WeakMap<Function, { node: TypeNode; warnings: readonly string[] }>();
+const building = new Set<Function>();
+
+/** class-validator rules that the schema (and the hydrator) enforce exactly as class-validator does. */
+const EXPRESSED = new Set(['isInt', 'min', 'max', 'arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'arrayUnique', 'isIn', 'isEnum', 'isOptional', 'validateNested']);
+
+export function dtoNode(cls: Function, warnings: string[]): TypeNode {
+  const cached = cache.get(cls);
+  if (cached !== undefined) {
+    warnings.push(...cached.warnings);
+    return cached.node;
+  }
+  if (building.has(cls)) {
+    throw new ToolDefinitionError('OLT006', `${cls.name} refers to itself (directly or through its members). Tool arguments are trees: flatten the type, or use JsonValue for the recursive part.`);
+  }
+  building.add(cls);
+  try {
+    checkConstructible(cls);
+    const own: string[] = [];
+    const props: PropertyNode[] = [];
+    let validated = false;
+    for (const { key, owner } of orderedProperties(cls)) {
+      const built = property(cls, key, own);
+      if (built === undefined) continue;
+      props.push(built.prop);
+      validated ||= built.rules.some((r) => !EXPRESSED.has(r.name) || r.grouped) || !!built.lossy;
+      void owner;
+    }
+    if (props.length === 0) {
+      throw new ToolDefinitionError('OLT013', `${cls.name} shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.`);
+    }
+    const n = node('dto', { cls, properties: props, ...(validated ? { validated: true } : {}) });
+    cache.set(cls, { node: n, warnings: own });
+    warnings.push(...own);
+    return n;
+  } catch (e) {
+    throw e instanceof ToolDefinitionError && e.site.path === undefined && e.code !== 'OLT006' ? e.at({ path: cls.name }) : e;
+  } finally {
+    building.delete(cls);
+  }
+}
+
+function checkConstructible(cls: Function): void {
+  try {
+    Reflect.construct(cls, []);
+  } catch (e) {
+    throw new ToolDefinitionError('OLT013', `${cls.name} cannot be constructed without arguments (${e instanceof Error ? e.message : String(e)}). A DTO needs a constructor that takes none.`);
+  }
+}
+
+/** Base class first; within a class, the order in the source (fields as emitted, else decorator order). */
+function orderedProperties(cls: Function): { key: string; owner: Function }[] {
+  const seen = new Set<string>();
+  const out: { key: string; owner: Function }[] = [];
+  for (const c of lineage(cls)) {
+    const record = peekRecord(c);
+    const candidates = new Set<string>([
+      ...(record?.props.keys() ?? []),
+      ...validatedKeys(c),
+      ...transformerKeys(c),
+      ...(record?.staticMeta?.properties?.map((p) => p.key) ?? []),
+    ]);
+    const order = [
+      ...readFieldOrder(c),
+      ...(record?.decorated ?? []),
+      ...(record?.staticMeta?.properties?.map((p) => p.key) ?? []),
+      ...candidates,
+    ];
+    for (const key of order) {
+      if (!candidates.has(key) || seen.has(key) || isAccessorOrMethod(c, key)) continue;
+      seen.add(key);
+      out.push({ key, owner: c });
+    }
+  }
+  return out;
+}
+
+function isAccessorOrMethod(cls: Function, key: string): boolean {
+  for (let p = cls.prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, key);
+    if (d !== undefined) return d.get !== undefined || d.set !== undefined || typeof d.value === 'function';
+  }
+  return false;
+}
+
+function property(cls: Function, key: string, warnings: string[]): { prop: PropertyNode; rules: readonly ValidatorRule[]; lossy?: boolean } | undefined {
+  const ct = transformerFacts(cls, key);
+  if (ct.excluded) return undefined;
+  // Our own records: the most derived class wins, field by field.
+  let options: PropOptions = {};
+  let range;
+  let description: string | undefined;
+  let staticProp;
+  for (const c of lineage(cls)) {
+    const r = peekRecord(c);
+    const slot = r?.props.get(key);
+    if (slot?.options) options = { ...options, ...slot.options };
+    if (slot?.range) range = slot.range;
+    if (slot?.description !== undefined) description = slot.description;
+    staticProp = r?.staticMeta?.properties?.find((p) => p.key === key) ?? staticProp;
+  }
+  const rules = validatorRules(cls, key);
+  const R = Reflect as unknown as { getMetadata?: (k: string, t: object, p: string) => unknown; hasMetadata?: (k: string, t: object, p: string) => boolean };
+  const hasDesign = typeof R.hasMetadata === 'function' && R.hasMetadata('design:type', cls.prototype, key);
+  const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : undefined;
+  const before = warnings.length;
+  try {
+    let n = slotType(
+      {
+        design,
+        hasDesign: hasDesign || staticProp?.type !== undefined,
+        explicit: options.type,
+        enumSource: options.enum,
+        staticType: staticProp?.type,
+        transformerType: ct.type,
+        rules,
+      },
+      (c) => dtoNode(c, warnings),
+    );
+    const typeDescription = n.kind === 'dto' && n.cls ? peekRecord(n.cls)?.description : undefined;
+    n = annotate(n, { options, range, rules, warnings });
+    const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
+    const text = description ?? options.description ?? staticProp?.description ?? typeDescription;
+    n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
+    const optional = options.optional === true || staticProp?.optional === true || rules.some((r) => r.name === 'isOptional' && !r.grouped);
+    return { prop: { key, name: ct.exposedName ?? key, required: !optional, node: n }, rules, lossy: warnings.length > before };
+  } catch (e) {
+    throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
+  }
+}

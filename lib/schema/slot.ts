@@ -1,0 +1,90 @@
+import { ToolDefinitionError } from '../errors';
+import type { ValidatorRule } from '../metadata/class-validator';
+import { enumNode } from '../types/enums';
+import type { EnumSource, Hint } from '../types/hints';
+import { node, type TypeNode } from '../types/node';
+import { fitsDesignType, resolveHint, tokenNode, type DtoResolver } from '../types/resolve';
+
+/** Everything that can say what a slot's (parameter's or property's) type is, by precedence. */
+export interface TypeSources {
+  /** The design type that emitDecoratorMetadata recorded (undefined when there is none). */
+  readonly design: unknown;
+  readonly hasDesign: boolean;
+  /** `@Param({ type })` / `@Prop({ type })`: wins over everything. */
+  readonly explicit?: Hint;
+  readonly enumSource?: EnumSource;
+  /** What the compile-time plugin read from the static type. */
+  readonly staticType?: Hint;
+  /** class-transformer `@Type(() => T)`. */
+  readonly transformerType?: () => Function;
+  readonly rules: readonly ValidatorRule[];
+  /** The value of a literal default, which gives the type of an unannotated parameter. */
+  readonly literal?: unknown;
+}
+
+/** class-validator rules that name an element type: one row per rule. */
+const TYPE_RULES: Readonly<Record<string, (c: readonly unknown[]) => TypeNode>> = {
+  isInt: () => tokenNode('Int'),
+  isEnum: (c) => enumNode(c[0] as EnumSource),
+  isIn: (c) => enumNode(c[0] as readonly string[]),
+  isUuid: () => tokenNode('Uuid'),
+};
+
+const LITERAL_TYPES: Readonly<Record<string, Function>> = { number: Number, string: String, boolean: Boolean };
+
+export function slotType(s: TypeSources, dto: DtoResolver): TypeNode {
+  const n = baseType(s, dto);
+  return adaptToDesign(n, s.design);
+}
+
+function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
+  if (s.explicit !== undefined || s.enumSource !== undefined) {
+    const n = s.explicit !== undefined ? resolveHint(s.explicit, dto) : enumNode(s.enumSource!);
+    if (!fitsDesignType(n, s.design)) {
+      throw new ToolDefinitionError('OLT015', `the type hint (${describe(n)}) contradicts the declared type ${(s.design as Function).name}.`);
+    }
+    return n;
+  }
+  if (s.staticType !== undefined) return resolveHint(s.staticType, dto);
+  const design = s.design;
+  if (s.transformerType !== undefined) {
+    const element = resolveHint(s.transformerType, dto);
+    if (design === Array) return node('array', { items: element });
+    if (design === Set) return node('array', { items: element, uniqueItems: true, set: true });
+    if (design === Map) return node('record', { values: element, map: true });
+    if (fitsDesignType(element, design)) return element;
+  }
+  for (const each of [false, true]) {
+    for (const rule of s.rules) {
+      const row = rule.each === each && !rule.grouped ? TYPE_RULES[rule.name] : undefined;
+      if (row === undefined) continue;
+      const element = row(rule.constraints);
+      if (!each && fitsDesignType(element, design) && design !== undefined && design !== Object) return element;
+      if (each && design === Array) return node('array', { items: element });
+      if (each && design === Set) return node('array', { items: element, uniqueItems: true, set: true });
+    }
+  }
+  if (!s.hasDesign && s.literal === undefined) {
+    throw new ToolDefinitionError('OLT012', 'there is no design metadata: emitDecoratorMetadata is off, the build tool does not emit it (esbuild, tsx, Vite, SWC without decoratorMetadata), or reflect-metadata is not loaded. Set "experimentalDecorators" and "emitDecoratorMetadata" in tsconfig.json and import \'reflect-metadata\' first, give the type as a hint, or import the module that `tool-signatures generate` writes.');
+  }
+  if ((design === Object || design === undefined) && s.literal !== undefined) {
+    const literalType = LITERAL_TYPES[typeof s.literal];
+    if (literalType !== undefined) return resolveHint(literalType, dto);
+    if (Array.isArray(s.literal)) throw new ToolDefinitionError('OLT002', 'its type was erased to Array. Give the element type: @Param({ type: () => [Item] }).');
+  }
+  return resolveHint(design as Hint, dto);
+}
+
+/** The runtime form follows the design type: a `Map` design type receives a Map, a `Buffer` one a Buffer. */
+function adaptToDesign(n: TypeNode, design: unknown): TypeNode {
+  if (design === Map && n.kind === 'record') return n.map ? n : { ...n, map: true };
+  if (typeof Buffer === 'function' && design === Buffer && n.kind === 'bytes') return { ...n, bytes: 'Buffer' };
+  return n;
+}
+
+export function describe(n: TypeNode): string {
+  if (n.token) return n.token;
+  if (n.kind === 'dto') return n.cls?.name ?? 'object';
+  if (n.kind === 'array') return n.set ? 'Set' : 'array';
+  return n.kind;
+}

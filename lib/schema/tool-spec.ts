@@ -1,0 +1,258 @@
+import type { JsonSchema, ToolAnnotations } from '../definition';
+import { ToolDefinitionError, type ToolErrorSite } from '../errors';
+import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
+import { readParams, type SourceParam } from '../metadata/source';
+import { peekRecord, type SlotRecord } from '../metadata/storage';
+import { enumJsonOf } from '../types/enums';
+import { hintKind, isThunk, type Hint } from '../types/hints';
+import { node, type TypeNode } from '../types/node';
+import { isContextType, isSignalType, resolveHint } from '../types/resolve';
+import { annotate } from './annotations';
+import { dtoNode } from './dto';
+import { TOOL_NAME, toolNameOf } from './names';
+import { slotType } from './slot';
+import { deepFreeze, writeFragment, writeObject } from './write';
+
+/** One parameter as the invoker sees it. */
+export interface ParamSpec {
+  readonly index: number;
+  readonly name: string;
+  readonly role: 'value' | 'context' | 'signal';
+  readonly node: TypeNode;
+  readonly required: boolean;
+  /** `@Param({ default })`: passed for a missing argument (else `undefined`, so the source default applies). */
+  readonly fill?: { readonly value: unknown };
+}
+
+/** How a returned value becomes a result. */
+export type ResultKind = 'auto' | 'text' | 'json' | 'parts' | 'value';
+
+/** Everything built once per tool (per class method, cached; per ad-hoc function). Frozen. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly endsLoop: boolean;
+  readonly requiresApproval: boolean;
+  readonly parallelSafe: boolean;
+  readonly timeoutSeconds: number;
+  readonly annotations?: Readonly<ToolAnnotations>;
+  readonly warnings: readonly string[];
+  readonly params: readonly ParamSpec[];
+  readonly resultKind: ResultKind;
+  /** The declared return type, when `resultKind` is 'value'. */
+  readonly returns?: TypeNode;
+  readonly owner: string;
+  readonly member: string;
+}
+
+/** What the builder needs to know about one tool method or function. */
+export interface ToolSource {
+  readonly owner: string;
+  readonly member: string;
+  readonly options: ToolOptions;
+  /** The function whose source gives parameter names and defaults. */
+  readonly source: Function;
+  /** design:paramtypes, when recorded. */
+  readonly paramTypes?: readonly unknown[];
+  readonly slots?: ReadonlyMap<number, SlotRecord>;
+  readonly staticMethod?: StaticMethodMeta;
+  readonly methodDescription?: string;
+  /** `Tool.create(fn, { params })`. */
+  readonly adHocParams?: Readonly<Record<string, Hint | ParamOptions>> | readonly (Hint | ParamOptions)[];
+}
+
+const PARAM_OPTION_KEYS = new Set(['name', 'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default']);
+
+function isParamOptions(x: unknown): x is ParamOptions {
+  if (typeof x !== 'object' || x === null || Array.isArray(x) || hintKind(x) !== undefined) return false;
+  const proto = Object.getPrototypeOf(x);
+  return (proto === Object.prototype || proto === null) && Object.keys(x).every((k) => PARAM_OPTION_KEYS.has(k));
+}
+
+export function buildToolSpec(src: ToolSource): ToolSpec {
+  const o = src.options;
+  const name = o.name ?? toolNameOf(src.member);
+  const site: ToolErrorSite = { tool: name, className: src.owner, member: src.member };
+  if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
+    const why = name === '' ? 'an anonymous function has no name' : `the tool name '${String(name)}' is not 1–64 ASCII letters, digits, '_' or '-'`;
+    throw new ToolDefinitionError('OLT008', `${why}. Give one: @Tool({ name: 'get_docket' }), or Tool.create(fn, { name: 'get_docket' }).`, site);
+  }
+  checkOptions(o, site);
+  const warnings: string[] = [];
+  const params = buildParams(src, warnings, site);
+  const inputSchema = deepFreeze(
+    writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, extras: p.written ? { default: p.written } : undefined }))),
+  );
+  const result = buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site);
+  const description = o.description ?? src.methodDescription ?? src.staticMethod?.description ?? '';
+  const spec: ToolSpec = {
+    name,
+    description,
+    inputSchema,
+    ...(result.schema !== undefined ? { outputSchema: deepFreeze(result.schema) } : {}),
+    endsLoop: o.endsLoop ?? false,
+    requiresApproval: o.requiresApproval ?? false,
+    parallelSafe: o.parallelSafe ?? true,
+    timeoutSeconds: o.timeoutSeconds ?? 0,
+    ...(o.annotations !== undefined ? { annotations: Object.freeze({ ...o.annotations }) } : {}),
+    warnings: Object.freeze([...new Set(warnings)]),
+    params: Object.freeze(params.map((p) => Object.freeze(p.spec))),
+    resultKind: result.kind,
+    ...(result.node !== undefined ? { returns: result.node } : {}),
+    owner: src.owner,
+    member: src.member,
+  };
+  return Object.freeze(spec);
+}
+
+function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
+  const t = o.timeoutSeconds;
+  if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) {
+    throw new ToolDefinitionError('OLT015', `timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not ${String(t)}.`, site);
+  }
+  for (const k of ['endsLoop', 'requiresApproval', 'parallelSafe'] as const) {
+    if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new ToolDefinitionError('OLT015', `${k} must be true or false.`, site);
+  }
+  if (o.description !== undefined && typeof o.description !== 'string') throw new ToolDefinitionError('OLT015', 'description must be a string.', site);
+}
+
+interface BuiltParam {
+  spec: ParamSpec;
+  written?: { value: unknown };
+}
+
+function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): BuiltParam[] {
+  const sourceParams = readParams(src.source);
+  const adHoc = src.adHocParams;
+  const count = Math.max(
+    sourceParams?.length ?? 0,
+    src.paramTypes?.length ?? 0,
+    src.slots ? Math.max(-1, ...src.slots.keys()) + 1 : 0,
+    src.staticMethod?.params.length ?? 0,
+    Array.isArray(adHoc) ? adHoc.length : 0,
+    sourceParams === undefined ? src.source.length : 0,
+  );
+  const out: BuiltParam[] = [];
+  let contexts = 0;
+  let signals = 0;
+  for (let i = 0; i < count; i++) {
+    const sp: SourceParam | undefined = sourceParams?.[i];
+    const slot = src.slots?.get(i);
+    const stat = src.staticMethod?.params[i];
+    const sourceName = sp?.name ?? stat?.name;
+    const entry = adHoc === undefined ? undefined : Array.isArray(adHoc) ? adHoc[i] : sourceName !== undefined ? (adHoc as Record<string, Hint | ParamOptions>)[sourceName] : undefined;
+    const opts: ParamOptions = { ...(isParamOptions(entry) ? entry : entry !== undefined ? { type: entry as Hint } : {}), ...(slot?.options as ParamOptions | undefined) };
+    const name = opts.name ?? sourceName;
+    const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
+    try {
+      if (sp?.rest) throw new ToolDefinitionError('OLT002', 'rest parameters are not supported. Take an array parameter instead.');
+      const design = src.paramTypes?.[i];
+      const explicit = opts.type !== undefined && isThunk(opts.type) ? undefined : opts.type;
+      const role = [explicit, design, stat?.type].some(isContextType) ? 'context' : [explicit, design, stat?.type].some(isSignalType) ? 'signal' : 'value';
+      if (role !== 'value') {
+        if ((role === 'context' ? ++contexts : ++signals) > 1) {
+          throw new ToolDefinitionError('OLT009', `a tool takes at most one ${role === 'context' ? 'ToolContext' : 'AbortSignal'} parameter.`);
+        }
+        out.push({ spec: { index: i, name: name ?? `#${i}`, role, node: node('any'), required: false } });
+        continue;
+      }
+      if (name === undefined) {
+        throw new ToolDefinitionError('OLT014', 'its name cannot be read from the source (destructured, minified, bound or native). Give it: @Param({ name: "..." }), or name it in Tool.create options.params.');
+      }
+      out.push(valueParam(i, name, sp, slot, opts, stat, design, src, warnings));
+    } catch (e) {
+      throw e instanceof ToolDefinitionError ? e.at(here) : e;
+    }
+  }
+  return out;
+}
+
+function valueParam(
+  index: number,
+  name: string,
+  sp: SourceParam | undefined,
+  slot: SlotRecord | undefined,
+  opts: ParamOptions,
+  stat: StaticMethodMeta['params'][number] | undefined,
+  design: unknown,
+  src: ToolSource,
+  warnings: string[],
+): BuiltParam {
+  const literal = sp?.literal?.kind === 'json' ? sp.literal.value : undefined;
+  const hasFill = Object.prototype.hasOwnProperty.call(opts, 'default');
+  let n = slotType(
+    {
+      design,
+      hasDesign: src.paramTypes !== undefined || src.adHocParams !== undefined || stat?.type !== undefined,
+      explicit: opts.type,
+      enumSource: opts.enum,
+      staticType: stat?.type,
+      rules: [],
+      literal,
+    },
+    (c) => dtoNode(c, warnings),
+  );
+  if (src.adHocParams !== undefined && opts.type === undefined && opts.enum === undefined && literal === undefined && design === undefined) {
+    throw new ToolDefinitionError('OLT002', 'an ad-hoc function has no design types. Give the type in Tool.create options.params, or a literal default.');
+  }
+  const typeDescription = n.kind === 'dto' && n.cls ? peekRecord(n.cls)?.description : undefined;
+  const range: RangeRecord | undefined = slot?.range ?? (stat?.minimum !== undefined && stat?.maximum !== undefined ? { min: stat.minimum, max: stat.maximum } : undefined);
+  n = annotate(n, { options: { ...opts, description: undefined }, range, rules: [], warnings });
+  const description = slot?.description ?? opts.description ?? stat?.description ?? typeDescription;
+  n = { ...n, nullable: n.nullable || opts.nullable === true || stat?.nullable === true, ...(description !== undefined ? { description } : {}) };
+  const optional = sp?.hasDefault === true || hasFill || opts.optional === true || stat?.optional === true;
+  const written = hasFill ? jsonDefault(opts.default, n) : sp?.literal ? sourceDefault(sp.literal, n) : undefined;
+  return {
+    spec: { index, name, role: 'value', node: n, required: !optional, ...(hasFill ? { fill: { value: opts.default } } : {}) },
+    ...(written !== undefined ? { written } : {}),
+  };
+}
+
+function sourceDefault(literal: NonNullable<SourceParam['literal']>, n: TypeNode): { value: unknown } | undefined {
+  if (literal.kind === 'json') return { value: literal.value };
+  if (literal.kind === 'member' && n.kind === 'enum' && n.enumMembers?.has(literal.member)) {
+    return { value: n.enumMembers.get(literal.member) };
+  }
+  return undefined;
+}
+
+/** `@Param({ default })`: written when it is JSON made only of literals (a numeric enum value by its name). */
+function jsonDefault(value: unknown, n: TypeNode): { value: unknown } | undefined {
+  if (value === null || value === undefined) return undefined;
+  const json = n.kind === 'enum' ? enumJsonOf(n, value) : value;
+  return isJsonLiteral(json, 0) ? { value: structuredClone(json) } : undefined;
+}
+
+function isJsonLiteral(v: unknown, depth: number): boolean {
+  if (depth > 32) return false;
+  if (typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every((x) => isJsonLiteral(x, depth + 1));
+  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.values(v).every((x) => isJsonLiteral(x, depth + 1));
+  }
+  return false;
+}
+
+const PART_FACTORY = Symbol.for('tool-signatures.part-factory');
+
+function buildReturns(hint: Hint | undefined, warnings: string[], site: ToolErrorSite): { kind: ResultKind; schema?: Record<string, unknown>; node?: TypeNode } {
+  if (hint === undefined) return { kind: 'auto' };
+  try {
+    let h: unknown = hint;
+    while (isThunk(h)) h = (h as () => unknown)();
+    if (h === String) return { kind: 'text' };
+    if (hintKind(h) === 'token' && (h as { token: string }).token === 'JsonValue') return { kind: 'json' };
+    const isParts = (x: unknown) => typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[PART_FACTORY] === true;
+    if (isParts(h) || (Array.isArray(h) && h.length === 1 && isParts(h[0]))) return { kind: 'parts' };
+    const n = resolveHint(h as Hint, (c) => dtoNode(c, warnings));
+    return { kind: 'value', schema: writeFragment(n), node: n };
+  } catch (e) {
+    if (e instanceof ToolDefinitionError) {
+      throw new ToolDefinitionError('OLT003', `the declared return type is not supported: ${e.reason}`, { ...site, ...e.site });
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Type hints: what the runtime cannot see after type erasure. A hint is a constructor, a token
+ * (`Int32`, `Uuid`, ...), an array literal `[T]`, `SetOf(T)`, `RecordOf(T)`, `Nullable(T)`,
+ * `EnumOf(E)`, or an arrow function returning any of these (read lazily, so import cycles resolve).
+ * Hints are stored as given and resolved only when a schema is built.
+ */
+
+const HINT = Symbol.for('tool-signatures.hint');
+
+/** A TypeScript enum object (`enum E { ... }`) or a readonly array of literals. */
+export type EnumSource = { readonly [member: string]: string | number } | readonly (string | number | boolean)[];
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export type Constructor = Function;
+
+export type Hint =
+  | Constructor
+  | TokenHint
+  | CompositeHint
+  | readonly [Hint]
+  | (() => Hint);
+
+export type TokenName =
+  | 'Int8' | 'UInt8' | 'Int16' | 'UInt16' | 'Int32' | 'UInt32' | 'Int' | 'Int64' | 'UInt64'
+  | 'Char' | 'Uuid' | 'DateOnly' | 'TimeOnly' | 'TimeSpan' | 'JsonValue' | 'JsonObject' | 'JsonArray';
+
+/** A named token such as `Int32`: a runtime value usable as a hint. */
+export interface TokenHint {
+  readonly [HINT]: 'token';
+  readonly token: TokenName;
+}
+
+export type CompositeHint =
+  | { readonly [HINT]: 'set'; readonly of: Hint }
+  | { readonly [HINT]: 'record'; readonly of: Hint }
+  | { readonly [HINT]: 'nullable'; readonly of: Hint }
+  | { readonly [HINT]: 'enum'; readonly of: EnumSource };
+
+export function hintKind(value: unknown): TokenHint[typeof HINT] | CompositeHint[typeof HINT] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return (value as { [HINT]?: TokenHint[typeof HINT] | CompositeHint[typeof HINT] })[HINT];
+}
+
+export function token(name: TokenName): TokenHint {
+  return Object.freeze({ [HINT]: 'token' as const, token: name, toString: () => name });
+}
+
+function composite<K extends CompositeHint[typeof HINT]>(kind: K, of: unknown): CompositeHint {
+  return Object.freeze({ [HINT]: kind, of }) as CompositeHint;
+}
+
+/** `Set<T>`: an array with `uniqueItems`; the method receives a `Set`. */
+export function SetOf(of: Hint): CompositeHint {
+  return composite('set', of);
+}
+
+/** `Record<string, T>` or `Map<string, T>`: an object whose values are `T`. */
+export function RecordOf(of: Hint): CompositeHint {
+  return composite('record', of);
+}
+
+/** `T | null`: the fragment of `T` that also accepts `null`. */
+export function Nullable(of: Hint): CompositeHint {
+  return composite('nullable', of);
+}
+
+/** An enum: a TypeScript enum object, or a readonly array of literals (`['low', 'high'] as const`). */
+export function EnumOf(of: EnumSource): CompositeHint {
+  return composite('enum', of);
+}
+
+/** True for an arrow function used as a lazy hint (arrow functions have no `prototype`). */
+export function isThunk(value: unknown): value is () => Hint {
+  return typeof value === 'function' && !Object.prototype.hasOwnProperty.call(value, 'prototype');
+}

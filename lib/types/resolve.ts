@@ -1,0 +1,141 @@
+import { ToolDefinitionError } from '../errors';
+import { enumNode } from './enums';
+import { hintKind, isThunk, type CompositeHint, type Hint, type TokenHint, type TokenName } from './hints';
+import { node, type TypeNode } from './node';
+
+/** Builds a DTO's node; supplied by the schema layer (DTOs read metadata, which this table does not). */
+export type DtoResolver = (cls: Function) => TypeNode;
+
+const TIMESPAN = '^-?(\\d+\\.)?\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?$';
+
+const int = (token: TokenName, minimum: number, maximum: number) => node('integer', { minimum, maximum, token });
+
+/** One row per token. */
+const TOKENS: Readonly<Record<TokenName, TypeNode>> = {
+  Int8: int('Int8', -128, 127),
+  UInt8: int('UInt8', 0, 255),
+  Int16: int('Int16', -32768, 32767),
+  UInt16: int('UInt16', 0, 65535),
+  Int32: int('Int32', -2147483648, 2147483647),
+  UInt32: int('UInt32', 0, 4294967295),
+  Int: int('Int', -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  Int64: node('bigint', { minimum: -(2n ** 63n), maximum: 2n ** 63n - 1n, token: 'Int64' }),
+  UInt64: node('bigint', { minimum: 0n, maximum: 2n ** 64n - 1n, token: 'UInt64' }),
+  Char: node('string', { minLength: 1, maxLength: 1, stringKind: 'char' }),
+  Uuid: node('string', { format: 'uuid', stringKind: 'uuid' }),
+  DateOnly: node('string', { format: 'date', stringKind: 'date' }),
+  TimeOnly: node('string', { format: 'time', stringKind: 'time' }),
+  TimeSpan: node('string', { pattern: TIMESPAN, stringKind: 'timespan' }),
+  JsonValue: node('any'),
+  JsonObject: node('object'),
+  JsonArray: node('array'),
+};
+
+export function tokenNode(name: TokenName): TypeNode {
+  return TOKENS[name];
+}
+
+const ERASED = (what: string, fix: string) =>
+  new ToolDefinitionError('OLT002', `its type was erased to ${what}. ${fix}`);
+
+const SUPPORTED_NOT = ['Function', 'Symbol', 'Promise', 'WeakMap', 'WeakSet', 'WeakRef'];
+
+/** One row per built-in constructor that a design type or a hint can name. */
+const CONSTRUCTORS = new Map<unknown, () => TypeNode>([
+  [Boolean, () => node('boolean')],
+  [Number, () => node('number')],
+  [String, () => node('string', { stringKind: 'plain' })],
+  [BigInt, () => TOKENS.Int64],
+  [Date, () => node('date', { format: 'date-time' })],
+  [URL, () => node('url', { format: 'uri', stringKind: 'uri' })],
+  [Uint8Array, () => node('bytes', { contentEncoding: 'base64', bytes: 'Uint8Array' })],
+  [Object, () => { throw ERASED('Object', 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased).'); }],
+  [Array, () => { throw ERASED('Array', 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property).'); }],
+  [Set, () => { throw ERASED('Set', 'Give the element type: SetOf(Item).'); }],
+  [Map, () => { throw ERASED('Map', 'Give the value type: RecordOf(Item).'); }],
+]);
+if (typeof Buffer === 'function') CONSTRUCTORS.set(Buffer, () => node('bytes', { contentEncoding: 'base64', bytes: 'Buffer' }));
+
+/** Runtime-filled parameter types, recognised by brand across copies of the package. */
+export function isContextType(t: unknown): boolean {
+  return typeof t === 'function' && (t as unknown as Record<symbol, unknown>)[Symbol.for('tool-signatures.context')] === true;
+}
+
+export function isSignalType(t: unknown): boolean {
+  return typeof AbortSignal === 'function' && t === AbortSignal;
+}
+
+/** Resolves a hint (or a design type) to its node. Thunks are called here, lazily. */
+export function resolveHint(hint: Hint | undefined, dto: DtoResolver): TypeNode {
+  let h: unknown = hint;
+  for (let i = 0; isThunk(h); i++) {
+    if (i > 16) throw new ToolDefinitionError('OLT015', 'a type hint thunk returns another thunk too many times.');
+    h = (h as () => Hint)();
+  }
+  if (h === undefined || h === null) {
+    throw new ToolDefinitionError('OLT002', 'its type is undefined (an import cycle leaves a design type undefined). Give the type as a lazy hint: @Param({ type: () => Item }).');
+  }
+  if (Array.isArray(h)) {
+    if (h.length !== 1) throw new ToolDefinitionError('OLT002', 'an array hint has exactly one element type, like [Item]. Tuples are not supported.');
+    return node('array', { items: resolveHint(h[0] as Hint, dto) });
+  }
+  const kind = hintKind(h);
+  if (kind === 'token') return TOKENS[(h as TokenHint).token];
+  if (kind !== undefined) return composite(h as CompositeHint, dto);
+  if (typeof h === 'function') return constructorNode(h, dto);
+  if (typeof h === 'object') return enumNode(h as Record<string, string | number>);
+  throw new ToolDefinitionError('OLT015', `${String(h)} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E) or () => T.`);
+}
+
+function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
+  const [, kind] = [h, hintKind(h)];
+  switch (kind) {
+    case 'set':
+      return node('array', { items: resolveHint(h.of as Hint, dto), uniqueItems: true, set: true });
+    case 'record':
+      return node('record', { values: resolveHint(h.of as Hint, dto) });
+    case 'nullable':
+      return { ...resolveHint(h.of as Hint, dto), nullable: true };
+    default:
+      return enumNode(h.of as Record<string, string>);
+  }
+}
+
+function constructorNode(ctor: Function, dto: DtoResolver): TypeNode {
+  const row = CONSTRUCTORS.get(ctor);
+  if (row !== undefined) return row();
+  if (SUPPORTED_NOT.includes(ctor.name) && (globalThis as Record<string, unknown>)[ctor.name] === ctor) {
+    throw new ToolDefinitionError('OLT002', `${ctor.name} has no JSON Schema and cannot be a tool parameter or property.`);
+  }
+  if (isContextType(ctor) || isSignalType(ctor)) {
+    throw new ToolDefinitionError('OLT002', `${ctor.name} is filled in by the runtime; it can only be a tool method's own parameter.`);
+  }
+  return dto(ctor);
+}
+
+/**
+ * Whether a hint's node may stand for a value of the given design type. Design types of Object (or
+ * none) say nothing; otherwise the hint must refine the design type, not contradict it.
+ */
+export function fitsDesignType(n: TypeNode, design: unknown): boolean {
+  if (design === undefined || design === Object) return true;
+  const fits: Readonly<Record<string, (x: TypeNode) => boolean>> = {
+    Number: (x) => x.kind === 'number' || x.kind === 'integer' || (x.kind === 'enum' && (x.numericEnum === true || x.enumType === 'integer' || x.enumType === 'number')),
+    String: (x) => x.kind === 'string' || (x.kind === 'enum' && x.enumType === 'string' && x.numericEnum !== true),
+    Boolean: (x) => x.kind === 'boolean' || (x.kind === 'enum' && x.enumType === 'boolean'),
+    BigInt: (x) => x.kind === 'bigint',
+    Array: (x) => x.kind === 'array' && x.set !== true,
+    Set: (x) => x.kind === 'array' && x.set === true,
+    Map: (x) => x.kind === 'record',
+    Date: (x) => x.kind === 'date',
+    URL: (x) => x.kind === 'url',
+    Uint8Array: (x) => x.kind === 'bytes',
+    Buffer: (x) => x.kind === 'bytes',
+  };
+  const name = typeof design === 'function' ? design.name : '';
+  const rule = (globalThis as Record<string, unknown>)[name] === design || name === 'Buffer' ? fits[name] : undefined;
+  if (rule !== undefined) return n.kind === 'any' || rule(n);
+  // A class: the hint names it, a subclass of it, or any JSON.
+  if (typeof design === 'function') return n.kind === 'any' || (n.kind === 'dto' && (n.cls === design || n.cls?.prototype instanceof design));
+  return true;
+}
