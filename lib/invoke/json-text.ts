@@ -225,10 +225,13 @@ function skipWhitespace(text: string, i: number): number {
 }
 
 function describe(text: string, i: number): string {
-  if (i >= text.length) return 'unexpected end of text';
-  const c = text.charCodeAt(i);
-  const shown = c > 0x20 && c < 0x7f ? `'${text[i]}'` : `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
-  return `unexpected character ${shown}`;
+  return i >= text.length ? 'unexpected end of text' : `unexpected character ${show(text.charCodeAt(i))}`;
+}
+
+// Printable ASCII as itself, anything else (line breaks, controls, non-ASCII) as U+XXXX, so that
+// the message stays one line of plain text.
+function show(c: number): string {
+  return c > 0x20 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 function fail(i: number, expected: string): never {
@@ -352,7 +355,7 @@ function readEscapedString(from: number): string {
         break;
       }
       default:
-        throw new ScanError(j + 1 >= n ? 'unterminated string' : `bad escape \\${text[j + 1]}`, j + 1);
+        throw new ScanError(j + 1 >= n ? 'unterminated string' : `bad escape: backslash before ${show(text.charCodeAt(j + 1))}`, j + 1);
     }
     j += 2;
     chunk = j;
@@ -528,6 +531,7 @@ function scanValue(text: string, maxDepth: number): Scanned {
       value = readString(i);
       i = pos;
     } else if (c === OPEN_BRACE) {
+      if (containers.length >= maxDepth) throw new DepthError();
       i = skipWhitespace(text, i + 1);
       if (text.charCodeAt(i) === CLOSE_BRACE) {
         i++;
@@ -537,19 +541,18 @@ function scanValue(text: string, maxDepth: number): Scanned {
         const key = readString(i);
         i = skipWhitespace(text, pos);
         if (text.charCodeAt(i) !== COLON) fail(i, "':' after the property name");
-        if (containers.length >= maxDepth) throw new DepthError();
         containers.push({});
         keys.push(key);
         i = skipWhitespace(text, i + 1);
         continue outer;
       }
     } else if (c === OPEN_BRACKET) {
+      if (containers.length >= maxDepth) throw new DepthError();
       i = skipWhitespace(text, i + 1);
       if (text.charCodeAt(i) === CLOSE_BRACKET) {
         i++;
         value = [];
       } else {
-        if (containers.length >= maxDepth) throw new DepthError();
         containers.push([]);
         keys.push('');
         continue outer;
