@@ -39,6 +39,7 @@ export type ArgumentTextResult =
        * With `keepBigIntegers`: JSON Pointer (RFC 6901) → exact literal text of every integer
        * literal (no fraction, no exponent) whose magnitude exceeds `Number.MAX_SAFE_INTEGER` and
        * that is part of the value (a duplicate key's overwritten value is not), in text order.
+       * Present (possibly empty) exactly when `keepBigIntegers` is true.
        */
       readonly bigIntegers?: Map<string, string>;
     }
@@ -47,8 +48,10 @@ export type ArgumentTextResult =
 /**
  * Parses the argument text of a tool call within `limits`. Never throws for any text: empty text,
  * text over the length or depth limits and malformed JSON each give one message line
- * (`Arguments are not valid JSON: unexpected character '}' at position 7.`). The depth is
- * measured by a linear scan before anything is parsed, so no deep structure is ever built.
+ * (`Arguments are not valid JSON: unexpected character '}' at position 7.`). Nothing deeper than
+ * the limit is ever built: before JSON.parse a linear scan (skipping strings) measures the depth,
+ * and the scanner stops at the limit. A text that is both malformed and too deep is reported as
+ * too deep on both paths.
  */
 export function parseArgumentText(
   text: string,
