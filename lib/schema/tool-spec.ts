@@ -182,6 +182,9 @@ function valueParam(
 ): BuiltParam {
   const literal = sp?.literal?.kind === 'json' ? sp.literal.value : undefined;
   const hasFill = Object.prototype.hasOwnProperty.call(opts, 'default');
+  if (src.adHocParams !== undefined && opts.type === undefined && opts.enum === undefined && stat?.type === undefined && typeof literal !== 'number' && typeof literal !== 'string' && typeof literal !== 'boolean') {
+    throw new ToolDefinitionError('OLT002', 'an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.');
+  }
   let n = slotType(
     {
       design,
@@ -194,9 +197,6 @@ function valueParam(
     },
     (c) => dtoNode(c, warnings),
   );
-  if (src.adHocParams !== undefined && opts.type === undefined && opts.enum === undefined && literal === undefined && design === undefined) {
-    throw new ToolDefinitionError('OLT002', 'an ad-hoc function has no design types. Give the type in Tool.create options.params, or a literal default.');
-  }
   const typeDescription = n.kind === 'dto' && n.cls ? peekRecord(n.cls)?.description : undefined;
   const range: RangeRecord | undefined = slot?.range ?? (stat?.minimum !== undefined && stat?.maximum !== undefined ? { min: stat.minimum, max: stat.maximum } : undefined);
   n = annotate(n, { options: { ...opts, description: undefined }, range, rules: [], warnings });
