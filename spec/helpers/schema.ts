@@ -33,7 +33,7 @@ export function definitionError(fn: () => unknown): { code: string; message: str
   try {
     fn();
   } catch (e) {
-    if (e && typeof e === 'object' && 'code' in e && (e as Error).name === 'ToolDefinitionError') return e as { code: string; message: string };
+    if (e instanceof Error && e.name === 'ToolDefinitionError') return e as Error & { code: string };
     throw e;
   }
   throw new Error('expected a ToolDefinitionError, but nothing was thrown');

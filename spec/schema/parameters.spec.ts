@@ -17,9 +17,8 @@ describe('Parameters', () => {
   });
 
   it('ToolContext is recognised across copies of the package (a Symbol.for brand)', () => {
-    class OtherCopyContext {
-      static readonly [Symbol.for('tool-signatures.context')] = true;
-    }
+    class OtherCopyContext {}
+    Object.defineProperty(OtherCopyContext, Symbol.for('tool-signatures.context'), { value: true });
     class A { @Tool() run(q: string, ctx: OtherCopyContext) { return [ctx, q]; } }
     expect(inputText(Tool.fromInstance(new A())[0]!)).toBe('{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}');
   });
