@@ -154,6 +154,7 @@ function create(target: Function | object, second?: CreateOptions | string | sym
     options,
     source: target,
     adHocParams: params ?? {},
+    staticMethod: peekRecord(target)?.staticMeta?.call,
   });
   return new BoundTool(spec, target, undefined);
 }

@@ -70,6 +70,8 @@ export interface StaticClassMeta {
   readonly methods?: { readonly [method: string]: StaticMethodMeta };
   /** Every public instance property, in declaration order (own properties only). */
   readonly properties?: readonly StaticPropertyMeta[];
+  /** On a plain function given to `Tool.create`: its own signature (what the generated module records). */
+  readonly call?: StaticMethodMeta;
 }
 
 export interface StaticMethodMeta {
@@ -84,6 +86,12 @@ export interface StaticParamMeta {
   readonly optional?: boolean;
   readonly nullable?: boolean;
   readonly description?: string;
+  /**
+   * The built-in constructor that emitDecoratorMetadata would record (`Map`, `Number`, ...), used
+   * when there is no design metadata: it decides the runtime form (a `Map`) and lets class-validator
+   * type rules (`@IsInt`) refine it.
+   */
+  readonly design?: Function;
   readonly minimum?: number | bigint;
   readonly maximum?: number | bigint;
 }
@@ -94,4 +102,6 @@ export interface StaticPropertyMeta {
   readonly optional?: boolean;
   readonly nullable?: boolean;
   readonly description?: string;
+  /** As `StaticParamMeta.design`. */
+  readonly design?: Function;
 }

@@ -117,13 +117,13 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
   const rules = validatorRules(cls, key);
   const R = Reflect as unknown as { getMetadata?: (k: string, t: object, p: string) => unknown; hasMetadata?: (k: string, t: object, p: string) => boolean };
   const hasDesign = typeof R.hasMetadata === 'function' && R.hasMetadata('design:type', cls.prototype, key);
-  const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : undefined;
+  const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : staticProp?.design;
   const before = warnings.length;
   try {
     let n = slotType(
       {
         design,
-        hasDesign: hasDesign || staticProp?.type !== undefined,
+        hasDesign: hasDesign || staticProp?.type !== undefined || staticProp?.design !== undefined,
         explicit: options.type,
         enumSource: options.enum,
         staticType: staticProp?.type,

@@ -148,7 +148,7 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
     const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
     try {
       if (sp?.rest) throw new ToolDefinitionError('OLT002', 'rest parameters are not supported. Take an array parameter instead.');
-      const design = src.paramTypes?.[i];
+      const design = src.paramTypes?.[i] ?? stat?.design;
       const explicit = opts.type !== undefined && isThunk(opts.type) ? undefined : opts.type;
       const role = [explicit, design, stat?.type].some(isContextType) ? 'context' : [explicit, design, stat?.type].some(isSignalType) ? 'signal' : 'value';
       if (role !== 'value') {
@@ -182,13 +182,13 @@ function valueParam(
 ): BuiltParam {
   const literal = sp?.literal?.kind === 'json' ? sp.literal.value : undefined;
   const hasFill = Object.prototype.hasOwnProperty.call(opts, 'default');
-  if (src.adHocParams !== undefined && opts.type === undefined && opts.enum === undefined && stat?.type === undefined && typeof literal !== 'number' && typeof literal !== 'string' && typeof literal !== 'boolean') {
+  if (src.adHocParams !== undefined && opts.type === undefined && opts.enum === undefined && stat?.type === undefined && stat?.design === undefined && typeof literal !== 'number' && typeof literal !== 'string' && typeof literal !== 'boolean') {
     throw new ToolDefinitionError('OLT002', 'an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.');
   }
   let n = slotType(
     {
       design,
-      hasDesign: src.paramTypes !== undefined || src.adHocParams !== undefined || stat?.type !== undefined,
+      hasDesign: src.paramTypes !== undefined || src.adHocParams !== undefined || stat?.type !== undefined || stat?.design !== undefined,
       explicit: opts.type,
       enumSource: opts.enum,
       staticType: stat?.type,
