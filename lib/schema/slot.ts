@@ -25,6 +25,12 @@ export interface TypeSources {
 /** class-validator rules that name an element type: one row per rule. */
 const TYPE_RULES: Readonly<Record<string, (c: readonly unknown[]) => TypeNode>> = {
   isInt: () => tokenNode('Int'),
+  isString: () => node('string', { stringKind: 'plain' }),
+  isEmail: () => node('string', { stringKind: 'plain' }),
+  isUrl: () => node('string', { stringKind: 'plain' }),
+  isNumber: () => node('number'),
+  isBoolean: () => node('boolean'),
+  isDate: () => node('date', { format: 'date-time' }),
   isEnum: (c) => enumNode(c[0] as EnumSource),
   isIn: (c) => enumNode(c[0] as readonly string[]),
   isUuid: () => tokenNode('Uuid'),

@@ -154,3 +154,17 @@ describe('DTO classes', () => {
     );
   });
 });
+
+describe('Element types from class-validator rules with { each: true }', () => {
+  it('@IsString({ each: true }), @IsNumber({}, { each: true }), @IsBoolean({ each: true }), @IsEmail({}, { each: true }) type the items of an erased array', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { IsString, IsNumber, IsBoolean, IsEmail: Email } = require('class-validator');
+    class Dto {
+      @IsString({ each: true }) tags!: string[];
+      @IsNumber({}, { each: true }) scores!: number[];
+      @IsBoolean({ each: true }) flags!: boolean[];
+      @Email({}, { each: true }) cc!: string[];
+    }
+    expect(schemaOf(Dto)).toBe('{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}},"scores":{"type":"array","items":{"type":"number"}},"flags":{"type":"array","items":{"type":"boolean"}},"cc":{"type":"array","items":{"type":"string","format":"email"}}},"required":["tags","scores","flags","cc"],"additionalProperties":false}');
+  });
+});
