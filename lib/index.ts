@@ -11,6 +11,10 @@ export { SetOf, RecordOf, Nullable, EnumOf, type Hint, type EnumSource } from '.
 export { Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart } from './invoke/result';
 export { ToolContext, systemClock, type Clock, type ToolContextInit, type ToolServices } from './invoke/context';
 export type { InvokeOptions } from './invoke/options';
+export { ToolInvoker, type StagedCall } from './invoke/invoker';
+export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
+export { runToolCalls, type ToolCall, type ApprovalRequest, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
+export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
 export type { ToolDefinition, JsonSchema, ToolAnnotations } from './definition';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';

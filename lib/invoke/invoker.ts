@@ -1,8 +1,310 @@
 import type { ToolDefinition } from '../definition';
+import type { ToolSpec } from '../schema/tool-spec';
+import type { TypeNode } from '../types/node';
+import { internalsOf } from './bound';
+import { execute, failed, type CallPlan } from './call';
+import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
+import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
+import { formatProblems, notAnObject, tooDeep, type ArgumentProblem } from './messages';
 import type { InvokeOptions } from './options';
 import { ToolResult } from './result';
+import { compileValidator, problemsOf, segmentsOf, walk } from './validate';
+import type { ValidateFunction } from 'ajv';
 
-// Placeholder until the invoker lands (issue 3): every call is refused as an error result.
-export function invokeTool(tool: ToolDefinition, _args: string | object, _options?: InvokeOptions): Promise<ToolResult> {
-  return Promise.resolve(ToolResult.error(`Tool '${tool.name}' cannot be invoked yet.`));
+/**
+ * The invoker: arguments (JSON text or a parsed object) are measured, parsed, validated against the
+ * tool's enforced schema, hydrated, checked by class-validator where a DTO asks for it, and passed
+ * to the method; whatever happens becomes a `ToolResult`. Only the caller's cancellation rejects.
+ * Everything that can be decided per tool is compiled once, on the tool's first call, and cached
+ * by its spec.
+ */
+
+interface ParamPlan {
+  readonly index: number;
+  readonly name: string;
+  readonly inherited: boolean;
+  readonly nullable: boolean;
+  readonly convert: Convert | null;
+  readonly fill: { readonly value: unknown } | undefined;
+}
+
+interface Plan extends CallPlan {
+  readonly validate: ValidateFunction;
+  readonly params: readonly ParamPlan[];
+  /** A bigint somewhere: text is read with the exact scanner. */
+  readonly keepBig: boolean;
+  /** A JsonValue / JsonObject / JsonArray somewhere: a parsed object's depth is measured. */
+  readonly open: boolean;
+  /** A DTO that class-validator must check somewhere: paths are tracked during hydration. */
+  readonly validates: boolean;
+}
+
+const plans = new WeakMap<ToolSpec, Plan>();
+
+function planOf(spec: ToolSpec): Plan {
+  let plan = plans.get(spec);
+  if (plan === undefined) {
+    plan = compile(spec);
+    plans.set(spec, plan);
+  }
+  return plan;
+}
+
+function someNode(n: TypeNode, test: (n: TypeNode) => boolean, seen = new Set<TypeNode>()): boolean {
+  if (seen.has(n)) return false;
+  seen.add(n);
+  if (test(n)) return true;
+  if (n.items !== undefined && someNode(n.items, test, seen)) return true;
+  if (n.values !== undefined && someNode(n.values, test, seen)) return true;
+  return (n.properties ?? []).some((p) => someNode(p.node, test, seen));
+}
+
+const isOpen = (n: TypeNode): boolean => n.kind === 'any' || n.kind === 'object' || (n.kind === 'array' && n.items === undefined);
+
+function compile(spec: ToolSpec): Plan {
+  const values = spec.params.filter((p) => p.role === 'value');
+  const nodes = values.map((p) => p.node);
+  return {
+    spec,
+    arity: spec.params.reduce((max, p) => Math.max(max, p.index + 1), 0),
+    contextIndex: spec.params.find((p) => p.role === 'context')?.index ?? -1,
+    signalIndex: spec.params.find((p) => p.role === 'signal')?.index ?? -1,
+    timeoutMs: spec.timeoutSeconds > 0 ? spec.timeoutSeconds * 1000 : 0,
+    validate: compileValidator(spec),
+    params: values.map((p) => ({
+      index: p.index,
+      name: p.name,
+      inherited: p.name in Object.prototype,
+      nullable: p.node.nullable,
+      convert: converterOf(p.node),
+      fill: p.fill,
+    })),
+    keepBig: nodes.some((n) => someNode(n, (x) => x.kind === 'bigint')),
+    open: nodes.some((n) => someNode(n, isOpen)),
+    validates: nodes.some((n) => needsValidation(n)),
+  };
+}
+
+// ---- preparing a call: arguments → values ---------------------------------------------------
+
+export type Prepared =
+  | { readonly ok: true; readonly args: unknown[]; readonly raw: object }
+  | { readonly ok: false; readonly text: string };
+
+function refused(text: string): Prepared {
+  return { ok: false, text };
+}
+
+export function limitsOf(...layers: (Partial<ArgumentLimits> | undefined)[]): ArgumentLimits {
+  let out = DEFAULT_LIMITS;
+  for (const l of layers) if (l !== undefined) out = { ...out, ...dropUndefined(l) };
+  return out;
+}
+
+function dropUndefined(l: Partial<ArgumentLimits>): Partial<ArgumentLimits> {
+  const out: { -readonly [K in keyof ArgumentLimits]?: number } = {};
+  if (l.maxDepth !== undefined) out.maxDepth = l.maxDepth;
+  if (l.maxTextLength !== undefined) out.maxTextLength = l.maxTextLength;
+  return out;
+}
+
+/** Reads the arguments into a JSON value: parsed from text (bigint literals exact), or as given. */
+function readArguments(plan: Plan, args: unknown, limits: ArgumentLimits): { value: unknown } | { text: string } {
+  if (typeof args === 'string') {
+    const parsed = parseArgumentText(args, limits, { keepBigIntegers: plan.keepBig });
+    if (!parsed.ok) return { text: parsed.message };
+    const value = parsed.value;
+    if (parsed.bigIntegers !== undefined && parsed.bigIntegers.size > 0) placeBigIntegers(plan, value, parsed.bigIntegers);
+    return { value };
+  }
+  if (args === undefined) return { value: {} };
+  if (plan.open && typeof args === 'object' && args !== null && !measureDepth(args, limits.maxDepth)) return { text: tooDeep(limits.maxDepth) };
+  return { value: args };
+}
+
+/** Puts the exact value of every big integer literal that a bigint parameter or property holds in place. */
+function placeBigIntegers(plan: Plan, value: unknown, literals: ReadonlyMap<string, string>): void {
+  for (const [pointer, literal] of literals) {
+    const segments = segmentsOf(pointer);
+    if (walk(plan.spec.params, segments).node?.kind !== 'bigint') continue;
+    let holder = value as Record<string, unknown>;
+    for (let i = 0; i < segments.length - 1; i++) holder = holder[segments[i]!] as Record<string, unknown>;
+    holder[segments[segments.length - 1]!] = BigInt(literal);
+  }
+}
+
+/**
+ * Validates and hydrates the arguments of one call. Throws only what user code in hydration
+ * throws (a DTO constructor, a `@Transform` function, a custom class-validator constraint).
+ */
+function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | Promise<Prepared> {
+  const read = readArguments(plan, args, limits);
+  if ('text' in read) return refused(read.text);
+  const raw = read.value;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused(notAnObject(raw));
+  if (!plan.validate(raw)) return refused(formatProblems(problemsOf(plan.spec, plan.validate.errors ?? [], raw)));
+  const state: HydrationState | undefined = plan.validates ? { path: [], dtos: [] } : undefined;
+  const out = new Array<unknown>(plan.arity);
+  const source = raw as Record<string, unknown>;
+  for (const p of plan.params) {
+    let v = p.inherited ? (Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined) : source[p.name];
+    if (v === undefined || (v === null && !p.nullable)) {
+      // Absent, or null for an optional parameter that is not nullable: the default applies.
+      out[p.index] = p.fill?.value;
+      continue;
+    }
+    if (p.convert !== null) {
+      if (state !== undefined) state.path.push(p.name);
+      v = p.convert(v, state);
+      if (state !== undefined) state.path.pop();
+    }
+    out[p.index] = v;
+  }
+  if (state === undefined || state.dtos.length === 0) return { ok: true, args: out, raw };
+  return validateDtos(state.dtos).then((problems: ArgumentProblem[]) => (problems.length > 0 ? refused(formatProblems(problems)) : { ok: true, args: out, raw }));
+}
+
+// ---- callees --------------------------------------------------------------------------------
+
+/** How a definition reaches the function it calls: fixed, or resolved per call (ToolSet.addClass). */
+export type Callee =
+  | { readonly kind: 'fixed'; readonly fn: Function; readonly target: unknown }
+  | {
+      readonly kind: 'resolved';
+      readonly key: PropertyKey;
+      readonly resolve: () => unknown;
+      readonly release?: (instance: object) => unknown;
+    };
+
+const resolvedCallees = new WeakMap<object, { spec: ToolSpec; callee: Callee }>();
+
+/** Registers a definition whose instance is resolved per call (used by ToolSet.addClass). */
+export function registerCallee(tool: object, spec: ToolSpec, callee: Callee): void {
+  resolvedCallees.set(tool, { spec, callee });
+}
+
+/** The spec and callee of a definition made by this library, or undefined. */
+export function calleeOf(tool: unknown): { spec: ToolSpec; callee: Callee } | undefined {
+  const internals = internalsOf(tool);
+  if (internals !== undefined) return { spec: internals.spec, callee: { kind: 'fixed', fn: internals.fn, target: internals.target } };
+  return typeof tool === 'object' && tool !== null ? resolvedCallees.get(tool) : undefined;
+}
+
+function run(plan: Plan, callee: Callee, args: unknown[], options: InvokeOptions): Promise<ToolResult> {
+  if (callee.kind === 'fixed') return execute(plan, callee.fn, callee.target, args, options);
+  if (options.signal?.aborted) return Promise.reject(options.signal.reason);
+  let instance: unknown;
+  try {
+    instance = callee.resolve();
+  } catch (e) {
+    return Promise.resolve(failed(plan.spec, e, undefined));
+  }
+  const call = (target: unknown): Promise<ToolResult> => {
+    const fn = typeof target === 'object' && target !== null ? (target as Record<PropertyKey, unknown>)[callee.key] : undefined;
+    if (typeof fn !== 'function') {
+      return Promise.resolve(failed(plan.spec, new TypeError(`the resolved instance has no method ${String(callee.key)}.`), undefined));
+    }
+    const release = callee.release;
+    const settled = release !== undefined ? () => void Promise.resolve().then(() => release(target as object)).catch(() => undefined) : undefined;
+    return execute(plan, fn, target, args, options, settled);
+  };
+  if (typeof (instance as PromiseLike<unknown>)?.then === 'function') {
+    return Promise.resolve(instance).then(call, (e) => failed(plan.spec, e, undefined));
+  }
+  return call(instance);
+}
+
+// ---- the public entry points ----------------------------------------------------------------
+
+/** A call whose arguments were validated and hydrated, ready to run (used for approvals). */
+export interface StagedCall {
+  /** The validated JSON arguments (big integers of bigint parameters as bigints). */
+  readonly arguments: object;
+  run(options?: InvokeOptions): Promise<ToolResult>;
+}
+
+/**
+ * Validates and hydrates the arguments of a call without running it: an error result when they are
+ * refused, else the staged call. Foreign definitions (not made by this library) are staged on their
+ * parsed JSON and run through their own `invoke`.
+ */
+export async function stageCall(tool: ToolDefinition, args: string | object, options: InvokeOptions = {}, defaults?: Partial<ArgumentLimits>): Promise<ToolResult | StagedCall> {
+  const found = calleeOf(tool);
+  const limits = limitsOf(defaults, options.limits);
+  if (found === undefined) {
+    const read = typeof args === 'string' ? parseArgumentText(args, limits, { keepBigIntegers: false }) : { ok: true as const, value: args };
+    if (!read.ok) return ToolResult.error(read.message);
+    if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return ToolResult.error(notAnObject(read.value));
+    const value = read.value;
+    return { arguments: value, run: (o) => foreign(tool, args, o ?? options) };
+  }
+  const plan = planOf(found.spec);
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(plan, args, limits);
+  } catch (e) {
+    return failed(plan.spec, e, undefined);
+  }
+  if (!prepared.ok) return ToolResult.error(prepared.text);
+  const ready = prepared;
+  return { arguments: ready.raw, run: (o) => run(plan, found.callee, ready.args, o ?? options) };
+}
+
+function foreign(tool: ToolDefinition, args: string | object, options: InvokeOptions): Promise<ToolResult> {
+  try {
+    return Promise.resolve(tool.invoke(args, options)).catch((e: unknown) => {
+      if (options.signal?.aborted) throw options.signal.reason;
+      return ToolResult.error(`Tool '${tool.name}' failed: ${describe(e)}`);
+    });
+  } catch (e) {
+    return Promise.resolve(ToolResult.error(`Tool '${tool.name}' failed: ${describe(e)}`));
+  }
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+/**
+ * Invokes a tool: what `tool.invoke(args, options)` does. `defaults` are limits below the call's own
+ * (a ToolSet's). Resolves to a result for every failure of the tool or its arguments; rejects only
+ * with the caller's signal's reason.
+ */
+export function invokeTool(tool: ToolDefinition, args: string | object, options: InvokeOptions = {}, defaults?: Partial<ArgumentLimits>): Promise<ToolResult> {
+  const signal = options.signal;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const found = calleeOf(tool);
+  if (found === undefined) return foreign(tool, args, options);
+  let plan: Plan;
+  let prepared: Prepared | Promise<Prepared>;
+  try {
+    plan = planOf(found.spec);
+    const limits = defaults === undefined && options.limits === undefined ? DEFAULT_LIMITS : limitsOf(defaults, options.limits);
+    prepared = prepare(plan, args, limits);
+  } catch (e) {
+    return Promise.resolve(failed(found.spec, e, undefined));
+  }
+  if (prepared instanceof Promise) {
+    return prepared.then(
+      (p) => (p.ok ? run(plan, found.callee, p.args, options) : ToolResult.error(p.text)),
+      (e) => failed(plan.spec, e, undefined),
+    );
+  }
+  return prepared.ok ? run(plan, found.callee, prepared.args, options) : Promise.resolve(ToolResult.error(prepared.text));
+}
+
+/**
+ * Invokes tools: `ToolInvoker.invoke(tool, args, options)` is what `tool.invoke(args, options)` does.
+ * Arguments are JSON text or an already-parsed object.
+ */
+export class ToolInvoker {
+  private constructor() {}
+
+  /**
+   * Validates, hydrates and calls; every failure of the tool or of its arguments is an error result.
+   * Rejects only when the caller's `options.signal` aborts, with its reason.
+   */
+  static invoke(tool: ToolDefinition, args: string | object, options?: InvokeOptions): Promise<ToolResult> {
+    return invokeTool(tool, args, options);
+  }
 }

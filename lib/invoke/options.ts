@@ -1,4 +1,5 @@
 import type { ToolContext } from './context';
+import type { ArgumentLimits } from './json-text';
 
 /** Options of one call. */
 export interface InvokeOptions {
@@ -8,4 +9,10 @@ export interface InvokeOptions {
   context?: ToolContext;
   /** An id for the call, visible to the tool as `ctx.callId`. */
   callId?: string;
+  /**
+   * Limits on the argument text of this call (length, nesting depth); unset fields fall back to the
+   * ToolSet's limits, then to `DEFAULT_LIMITS`.
+   * @default DEFAULT_LIMITS (4 Mi characters, 256 levels)
+   */
+  limits?: Partial<ArgumentLimits>;
 }

@@ -7,6 +7,7 @@ import { enumJsonOf } from '../types/enums';
 import { hintKind, isThunk, type Hint } from '../types/hints';
 import { node, type TypeNode } from '../types/node';
 import { isContextType, isSignalType, resolveHint } from '../types/resolve';
+import { libraryCopyWarnings } from '../invoke/library-copies';
 import { annotate } from './annotations';
 import { dtoNode } from './dto';
 import { TOOL_NAME, toolNameOf } from './names';
@@ -87,6 +88,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   );
   const result = buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site);
   const description = o.description ?? src.methodDescription ?? src.staticMethod?.description ?? '';
+  warnings.push(...libraryCopyWarnings([...params.map((p) => p.spec.node), result.node]));
   const spec: ToolSpec = {
     name,
     description,

@@ -1,0 +1,226 @@
+import { transformerFacts, type TransformMeta } from '../metadata/class-transformer';
+import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
+import type { NodeKind, TypeNode } from '../types/node';
+import { decodeBase64, parseDateTime, parseUri } from './formats';
+import { validatorReason, type ArgumentProblem } from './messages';
+
+/**
+ * Hydration: JSON values (already valid for the enforced schema) become what the method receives,
+ * directed by the type tree. One converter is compiled per node, once; a node whose values arrive
+ * as they are compiles to none. DTOs are built as the contract's "Hydration" says: `new Dto()`,
+ * each present property assigned its converted value under its declared key (nested DTOs first),
+ * class-transformer `@Transform` functions run as class-transformer runs them for plain → class,
+ * then the class-validator rules of every DTO whose node is `validated`.
+ */
+
+/** Where the converters are in the argument tree, and the DTOs that class-validator must check. */
+export interface HydrationState {
+  readonly path: (string | number)[];
+  readonly dtos: { readonly instance: object; readonly path: readonly (string | number)[]; readonly node: TypeNode }[];
+}
+
+export type Convert = (value: unknown, state: HydrationState | undefined) => unknown;
+
+// What class-transformer passes as `options` to a @Transform function (its defaults, no user options).
+const TRANSFORM_OPTIONS = Object.freeze({
+  enableCircularCheck: false,
+  enableImplicitConversion: false,
+  excludeExtraneousValues: false,
+  excludePrefixes: undefined,
+  exposeDefaultValues: false,
+  exposeUnsetFields: true,
+  groups: undefined,
+  ignoreDecorators: false,
+  strategy: undefined,
+  targetMaps: undefined,
+  version: undefined,
+});
+/** class-transformer's TransformationType.PLAIN_TO_CLASS. */
+const PLAIN_TO_CLASS = 0;
+
+const compiled = new WeakMap<TypeNode, Convert | null>();
+
+/** The converter of a node, or null when its JSON value is what the method receives. */
+export function converterOf(n: TypeNode): Convert | null {
+  let c = compiled.get(n);
+  if (c === undefined) {
+    c = CONVERTERS[n.kind](n);
+    compiled.set(n, c);
+  }
+  return c;
+}
+
+/** Whether a node's tree holds a DTO that class-validator must check (so paths are tracked). */
+export function needsValidation(n: TypeNode, seen = new Set<TypeNode>()): boolean {
+  if (seen.has(n)) return false;
+  seen.add(n);
+  if (n.kind === 'dto' && n.validated) return true;
+  if (n.items !== undefined && needsValidation(n.items, seen)) return true;
+  if (n.values !== undefined && needsValidation(n.values, seen)) return true;
+  return (n.properties ?? []).some((p) => needsValidation(p.node, seen));
+}
+
+const identity = (): null => null;
+
+/** One row per node kind. */
+const CONVERTERS: Readonly<Record<NodeKind, (n: TypeNode) => Convert | null>> = {
+  boolean: identity,
+  number: identity,
+  integer: identity,
+  string: identity,
+  any: identity,
+  object: identity,
+  enum: (n) => {
+    const values = n.enumValues;
+    if (values === undefined) return null;
+    return (v) => (v === null ? null : values.get(v as string));
+  },
+  bigint: () => (v) => (typeof v === 'bigint' || v === null ? v : BigInt(v as number)),
+  date: () => (v) => (v === null ? null : parseDateTime(v as string)),
+  url: () => (v) => (v === null ? null : parseUri(v as string)),
+  bytes: (n) => {
+    if (n.bytes === 'Buffer') {
+      return (v) => {
+        if (v === null) return null;
+        const b = decodeBase64(v as string)!;
+        return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+      };
+    }
+    return (v) => (v === null ? null : decodeBase64(v as string));
+  },
+  array: (n) => {
+    const item = n.items !== undefined ? converterOf(n.items) : null;
+    if (n.set) {
+      return (v, st) => {
+        if (v === null) return null;
+        const a = v as unknown[];
+        const out = new Set<unknown>();
+        for (let i = 0; i < a.length; i++) out.add(item === null ? a[i] : at(st, i, item, a[i]));
+        return out;
+      };
+    }
+    if (item === null) return null;
+    return (v, st) => {
+      if (v === null) return null;
+      const a = v as unknown[];
+      const out = new Array<unknown>(a.length);
+      for (let i = 0; i < a.length; i++) out[i] = at(st, i, item, a[i]);
+      return out;
+    };
+  },
+  record: (n) => {
+    const value = n.values !== undefined ? converterOf(n.values) : null;
+    if (n.map) {
+      return (v, st) => {
+        if (v === null) return null;
+        const out = new Map<string, unknown>();
+        for (const k of Object.keys(v as object)) {
+          const x = (v as Record<string, unknown>)[k];
+          out.set(k, value === null ? x : at(st, k, value, x));
+        }
+        return out;
+      };
+    }
+    if (value === null) return null;
+    return (v, st) => {
+      if (v === null) return null;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v as object)) setOwn(out, k, at(st, k, value, (v as Record<string, unknown>)[k]));
+      return out;
+    };
+  },
+  dto: (n) => dtoConverter(n),
+};
+
+/** Converts a child, keeping the path when class-validator needs it. */
+function at(st: HydrationState | undefined, segment: string | number, convert: Convert, value: unknown): unknown {
+  if (st === undefined) return convert(value, st);
+  st.path.push(segment);
+  try {
+    return convert(value, st);
+  } finally {
+    st.path.pop();
+  }
+}
+
+/** `__proto__` as an own property (plain assignment would replace the prototype). */
+export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  else object[key] = value;
+}
+
+interface PropertyPlan {
+  readonly key: string;
+  readonly name: string;
+  /** The JSON name is also a property of Object.prototype: read it only as an own property. */
+  readonly inherited: boolean;
+  readonly nullable: boolean;
+  readonly convert: Convert | null;
+  readonly transforms: readonly TransformMeta[] | undefined;
+}
+
+function dtoConverter(n: TypeNode): Convert {
+  const cls = n.cls as new () => object;
+  let props: PropertyPlan[] | undefined;
+  // Built on first use: a DTO node's properties may refer to classes whose nodes are built later.
+  const plan = (): PropertyPlan[] =>
+    (props ??= (n.properties ?? []).map((p) => {
+      const transforms = transformerFacts(cls, p.key).transforms.filter((t) => !(t.options?.groups?.length));
+      return {
+        key: p.key,
+        name: p.name,
+        inherited: p.name in Object.prototype,
+        nullable: p.node.nullable,
+        convert: converterOf(p.node),
+        transforms: transforms.length > 0 ? transforms : undefined,
+      };
+    }));
+  const validated = n.validated === true;
+  return (raw, st) => {
+    if (raw === null) return null;
+    const source = raw as Record<string, unknown>;
+    const instance = new cls() as Record<string, unknown>;
+    for (const p of plan()) {
+      let v = p.inherited ? (Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined) : source[p.name];
+      // Absent, or null for a property that is not nullable: the initializer stays.
+      if (v === undefined || (v === null && !p.nullable)) continue;
+      if (p.convert !== null) v = at(st, p.name, p.convert, v);
+      if (p.transforms !== undefined) {
+        for (const t of p.transforms) v = t.transformFn({ value: v, key: p.key, obj: source, type: PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });
+      }
+      instance[p.key] = v;
+    }
+    if (validated && st !== undefined) st.dtos.push({ instance, path: [...st.path], node: n });
+    return instance;
+  };
+}
+
+/**
+ * Runs class-validator on every DTO recorded during hydration (nested ones included, whether or
+ * not they carry `@ValidateNested`; their own entries report their own rules, so children of an
+ * error are not repeated). Unknown keys were already refused, hence `forbidUnknownValues: false`.
+ */
+export async function validateDtos(dtos: HydrationState['dtos']): Promise<ArgumentProblem[]> {
+  const cv = validatorModule();
+  if (cv === null || dtos.length === 0) return [];
+  const results = await Promise.all(dtos.map((d) => cv.validate(d.instance, { forbidUnknownValues: false })));
+  const problems: ArgumentProblem[] = [];
+  for (let i = 0; i < dtos.length; i++) {
+    const { path, node } = dtos[i]!;
+    for (const e of results[i]! as ValidationErrorLike[]) {
+      if (e.constraints === undefined) continue;
+      const name = node.properties?.find((p) => p.key === e.property)?.name ?? e.property;
+      const full = [...path, name];
+      for (const message of Object.values(e.constraints)) {
+        problems.push({ path: full, pointer: pointerOf(full), message: validatorReason(e.property, message) });
+      }
+    }
+  }
+  return problems;
+}
+
+export function pointerOf(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const s of path) out += '/' + (typeof s === 'number' ? String(s) : s.replace(/~/g, '~0').replace(/\//g, '~1'));
+  return out;
+}

@@ -1,0 +1,178 @@
+import type { TypeNode } from '../types/node';
+import { FORMAT_MESSAGES } from './formats';
+
+/**
+ * Every argument problem has one shape, and one formatter writes the text a model reads:
+ * `Argument '<path>' <reason>`, one line per problem. The reasons for a node's type and bounds are
+ * built here too, so that the wording lives in one file.
+ */
+
+/** One problem with the arguments of a call. */
+export interface ArgumentProblem {
+  /** Parameter name, then property names (strings) and array indexes (numbers). Empty: the arguments as a whole. */
+  readonly path: readonly (string | number)[];
+  /** The same place as a JSON Pointer (RFC 6901) into the arguments. */
+  readonly pointer: string;
+  /** The reason, a sentence that follows the path (`must be an integer from 1 to 1000.`). */
+  readonly message: string;
+}
+
+/**
+ * At most this many lines are written; the rest are counted. A hostile call (10,000 wrong items)
+ * must not make a result of megabytes that the model then reads.
+ */
+export const MAX_PROBLEM_LINES = 100;
+
+/** Keys longer than this are shortened in paths (an unknown key can be megabytes long). */
+const MAX_KEY_SHOWN = 64;
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `items[2].qty`, `tags["odd key"]`: identifier-like keys with dots, others bracketed as JSON strings. */
+export function formatPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (IDENTIFIER.test(segment) && segment.length <= MAX_KEY_SHOWN) out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment.length > MAX_KEY_SHOWN ? `${segment.slice(0, MAX_KEY_SHOWN)}…` : segment)}]`;
+  }
+  return out;
+}
+
+/** The one formatter: each problem on its own line, duplicates dropped, long lists counted. */
+export function formatProblems(problems: readonly ArgumentProblem[]): string {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  let more = 0;
+  for (const p of problems) {
+    const line = p.path.length === 0 ? p.message : `Argument '${formatPath(p.path)}' ${p.message}`;
+    if (seen.has(line)) continue;
+    seen.add(line);
+    if (lines.length < MAX_PROBLEM_LINES) lines.push(line);
+    else more++;
+  }
+  if (more > 0) lines.push(`(${more} more ${more === 1 ? 'problem' : 'problems'} not shown.)`);
+  return lines.join('\n');
+}
+
+// ---- reasons ----------------------------------------------------------------------------------
+
+export const REQUIRED = 'is required.';
+export const NOT_NULL = 'must not be null.';
+
+export function notAParameter(tool: string): string {
+  return `is not a parameter of tool '${tool}'.`;
+}
+
+export function notAProperty(className: string): string {
+  return `is not a property of ${className}.`;
+}
+
+export function tooDeep(maxDepth: number): string {
+  return `Arguments are nested too deeply: the limit is ${maxDepth} levels of arrays and objects.`;
+}
+
+/** The arguments as a whole are not an object. */
+export function notAnObject(value: unknown): string {
+  return `Arguments must be a JSON object, like {"name": "value"}, not ${describeValue(value)}.`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'a number';
+  if (typeof value === 'boolean') return 'a boolean';
+  return `a ${typeof value}`;
+}
+
+/** Custom ajv format names for checks the canonical schema writes another way. */
+export const BASE64_FORMAT = 'tool-signatures-base64';
+export const TIMESPAN_FORMAT = 'tool-signatures-timespan';
+
+const FORMAT_REASONS: Readonly<Record<string, string>> = {
+  ...FORMAT_MESSAGES,
+  [BASE64_FORMAT]: FORMAT_MESSAGES.base64,
+  [TIMESPAN_FORMAT]: FORMAT_MESSAGES.timespan,
+};
+
+export function formatReason(format: string): string {
+  return FORMAT_REASONS[format] ?? `must be of the format ${format}.`;
+}
+
+function orNull(n: TypeNode, sentence: string): string {
+  return n.nullable ? `${sentence.slice(0, -1)}, or null.` : sentence;
+}
+
+function bounds(n: TypeNode): string {
+  const lo = n.minimum;
+  const hi = n.maximum;
+  if (lo !== undefined && hi !== undefined) return ` from ${String(lo)} to ${String(hi)}`;
+  if (lo !== undefined) return ` of at least ${String(lo)}`;
+  if (hi !== undefined) return ` of at most ${String(hi)}`;
+  return '';
+}
+
+function showEnumValue(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** What a value of the node's type must be, said once: the line for a value of the wrong type. */
+const TYPE_LINES: Readonly<Record<TypeNode['kind'], (n: TypeNode) => string>> = {
+  boolean: () => 'must be true or false.',
+  number: (n) => `must be a number${bounds(n)}.`,
+  integer: (n) => `must be an integer${bounds(n)}.`,
+  bigint: (n) => `must be an integer${bounds(n)}.`,
+  string: (n) => (n.stringKind === 'timespan' ? formatReason(TIMESPAN_FORMAT) : n.format !== undefined ? formatReason(n.format) : 'must be a string.'),
+  date: () => formatReason('date-time'),
+  url: () => formatReason('uri'),
+  bytes: () => formatReason(BASE64_FORMAT),
+  enum: (n) => `must be one of: ${(n.enum ?? []).map(showEnumValue).join(', ')}.`,
+  array: () => 'must be an array.',
+  record: () => 'must be an object.',
+  any: () => 'must be a JSON value.',
+  object: () => 'must be an object.',
+  dto: () => 'must be an object.',
+};
+
+export function typeLine(n: TypeNode): string {
+  return orNull(n, TYPE_LINES[n.kind](n));
+}
+
+/** A number outside a range: the whole range is said, as in the type line. */
+export function rangeLine(n: TypeNode): string {
+  return `must be ${n.kind === 'number' ? 'a number' : 'an integer'}${bounds(n)}.`;
+}
+
+export function lostDigits(n: TypeNode): string {
+  return `must be an integer${bounds(n)}, given exactly: a number beyond ±9007199254740991 has lost its digits. Send the arguments as JSON text.`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function lengthLine(n: TypeNode, keyword: 'minLength' | 'maxLength'): string {
+  if (n.minLength !== undefined && n.minLength === n.maxLength) return `must be exactly ${plural(n.minLength, 'character')} long.`;
+  return keyword === 'minLength'
+    ? `must be at least ${plural(n.minLength ?? 0, 'character')} long.`
+    : `must be at most ${plural(n.maxLength ?? 0, 'character')} long.`;
+}
+
+export function itemsLine(n: TypeNode, keyword: 'minItems' | 'maxItems'): string {
+  return keyword === 'minItems' ? `must have at least ${plural(n.minItems ?? 0, 'item')}.` : `must have at most ${plural(n.maxItems ?? 0, 'item')}.`;
+}
+
+export function duplicateLine(i: number, j: number): string {
+  return `must not have duplicate items (items ${Math.min(i, j)} and ${Math.max(i, j)} are equal).`;
+}
+
+export function patternLine(pattern: string): string {
+  return `must match the pattern ${pattern}.`;
+}
+
+/** A class-validator message as a reason: `sku must be ...` loses its leading property name. */
+export function validatorReason(property: string, message: string): string {
+  const text = message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

@@ -1,0 +1,179 @@
+import type { JsonSchema, ToolAnnotations, ToolDefinition } from '../definition';
+import { ToolDefinitionError } from '../errors';
+import type { ToolSpec } from '../schema/tool-spec';
+import { classToolSpecs, Tool } from '../tool';
+import { calleeOf, invokeTool, registerCallee, stageCall, type StagedCall } from './invoker';
+import type { ArgumentLimits } from './json-text';
+import type { InvokeOptions } from './options';
+import { ToolResult } from './result';
+
+/** What `new ToolSet(items)` and `add(item)` take: an instance (its `@Tool` methods) or a definition. */
+export type ToolSetItem = ToolDefinition | object;
+
+/** Options of a tool set. */
+export interface ToolSetOptions {
+  /**
+   * Limits on argument text for every call through this set; a call's own `options.limits` win.
+   * @default DEFAULT_LIMITS (4 Mi characters, 256 levels)
+   */
+  limits?: Partial<ArgumentLimits>;
+}
+
+/** Options of `ToolSet.addClass`. */
+export interface AddClassOptions<T> {
+  /**
+   * Called once per call with the instance that `resolve` returned, after the tool's own work has
+   * ended (returned, thrown, or its promise settled; for a timed-out call, when the tool finally
+   * settles). The tool set never disposes instances itself: a resolved object's `dispose`,
+   * `Symbol.dispose` or `Symbol.asyncDispose` is not called unless this callback calls it, because
+   * whether an instance is the caller's to dispose depends on the container's scope (a singleton
+   * must survive, a transient may not). Errors it throws are ignored.
+   * @default none: instances are left to the container
+   */
+  release?: (instance: T) => unknown;
+}
+
+/** A definition from a class whose instance is resolved per call. */
+class ResolvedTool implements ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly endsLoop: boolean;
+  readonly requiresApproval: boolean;
+  readonly parallelSafe: boolean;
+  readonly timeoutSeconds: number;
+  readonly annotations?: Readonly<ToolAnnotations>;
+  readonly warnings: readonly string[];
+
+  constructor(spec: ToolSpec) {
+    this.name = spec.name;
+    this.description = spec.description;
+    this.inputSchema = spec.inputSchema;
+    if (spec.outputSchema !== undefined) this.outputSchema = spec.outputSchema;
+    this.endsLoop = spec.endsLoop;
+    this.requiresApproval = spec.requiresApproval;
+    this.parallelSafe = spec.parallelSafe;
+    this.timeoutSeconds = spec.timeoutSeconds;
+    if (spec.annotations !== undefined) this.annotations = spec.annotations;
+    this.warnings = spec.warnings;
+  }
+
+  invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult> {
+    return invokeTool(this, args, options);
+  }
+}
+
+function isDefinition(item: unknown): item is ToolDefinition {
+  if (calleeOf(item) !== undefined) return true;
+  const d = item as Partial<ToolDefinition>;
+  return typeof item === 'object' && item !== null && typeof d.name === 'string' && typeof d.invoke === 'function' && typeof d.inputSchema === 'object' && d.inputSchema !== null;
+}
+
+/**
+ * A registry of tools by name: instances (their `@Tool` methods), definitions (`Tool.create`,
+ * or any `ToolDefinition`), and classes whose instance is resolved per call (a DI container).
+ * Names are unique (OLT007). An unknown name given to `invoke` is an error result, not a throw.
+ */
+export class ToolSet {
+  readonly #tools = new Map<string, ToolDefinition>();
+  readonly #limits: Partial<ArgumentLimits> | undefined;
+
+  constructor(items: Iterable<ToolSetItem> = [], options: ToolSetOptions = {}) {
+    this.#limits = options.limits !== undefined ? Object.freeze({ ...options.limits }) : undefined;
+    for (const item of items) this.add(item);
+  }
+
+  /** Adds a definition, or every `@Tool` method of an instance (bound to it). */
+  add(item: ToolSetItem): this {
+    if (isDefinition(item)) return this.#put([item]);
+    if (typeof item !== 'object' || item === null) {
+      throw new ToolDefinitionError('OLT003', 'ToolSet.add takes a tool definition or an instance of a class with @Tool methods.');
+    }
+    const tools = Tool.fromInstance(item);
+    if (tools.length === 0) {
+      throw new ToolDefinitionError('OLT003', `${item.constructor?.name ?? 'the object'} has no @Tool methods. Decorate its tool methods with @Tool(), or add a definition made by Tool.create.`, { className: item.constructor?.name });
+    }
+    return this.#put(tools);
+  }
+
+  /**
+   * Adds every `@Tool` method of a class; each call gets its instance from `resolve(cls)` (which may
+   * return a promise), so a DI container can supply a fresh or scoped one. The schemas come from the
+   * class; `resolve` is called only for calls whose arguments are valid.
+   */
+  addClass<T extends object>(cls: abstract new (...args: never[]) => T, resolve: (cls: abstract new (...args: never[]) => T) => T | Promise<T>, options: AddClassOptions<T> = {}): this {
+    const specs = classToolSpecs(cls);
+    if (specs.length === 0) {
+      throw new ToolDefinitionError('OLT003', `${cls.name} has no @Tool methods. Decorate its tool methods with @Tool().`, { className: cls.name });
+    }
+    const release = options.release as ((instance: object) => unknown) | undefined;
+    const tools = specs.map(({ key, spec }) => {
+      const tool = Object.freeze(new ResolvedTool(spec));
+      registerCallee(tool, spec, { kind: 'resolved', key, resolve: () => resolve(cls), ...(release !== undefined ? { release } : {}) });
+      return tool;
+    });
+    return this.#put(tools);
+  }
+
+  #put(tools: readonly ToolDefinition[]): this {
+    const names = new Set<string>();
+    for (const t of tools) {
+      if (this.#tools.has(t.name) || names.has(t.name)) {
+        throw new ToolDefinitionError('OLT007', `two tools are named '${t.name}' in one tool set. Give one another name: @Tool({ name: '...' }).`, { tool: t.name });
+      }
+      names.add(t.name);
+    }
+    for (const t of tools) this.#tools.set(t.name, t);
+    return this;
+  }
+
+  /** The tool of that name, or undefined. */
+  get(name: string): ToolDefinition | undefined {
+    return this.#tools.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** Every tool, in the order added. */
+  list(): ToolDefinition[] {
+    return [...this.#tools.values()];
+  }
+
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** The limits of this set (its own fields; the rest are the defaults). */
+  get limits(): Partial<ArgumentLimits> | undefined {
+    return this.#limits;
+  }
+
+  /**
+   * Invokes the tool of that name. An unknown name is an error result that lists the tools; every
+   * other behaviour is `tool.invoke`'s, with this set's limits below the call's own.
+   */
+  invoke(name: string, args: string | object, options: InvokeOptions = {}): Promise<ToolResult> {
+    if (options.signal?.aborted) return Promise.reject(options.signal.reason);
+    const tool = this.#tools.get(name);
+    if (tool === undefined) return Promise.resolve(ToolResult.error(this.unknownText(name)));
+    return invokeTool(tool, args, options, this.#limits);
+  }
+
+  /** Validates and hydrates a call without running it (for approvals); see `runToolCalls`. */
+  stage(name: string, args: string | object, options: InvokeOptions = {}): Promise<ToolResult | StagedCall> {
+    const tool = this.#tools.get(name);
+    if (tool === undefined) return Promise.resolve(ToolResult.error(this.unknownText(name)));
+    return stageCall(tool, args, options, this.#limits);
+  }
+
+  private unknownText(name: string): string {
+    const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
+    const names = [...this.#tools.keys()];
+    return `Unknown tool '${shown}'. Available tools: ${names.length > 0 ? names.join(', ') : 'none'}.`;
+  }
+}
+
+export type { StagedCall };
