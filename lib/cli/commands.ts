@@ -1,0 +1,132 @@
+import type { ToolResult } from '../invoke/result';
+import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
+import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';
+import { discoverTools, NoToolsError, type FoundTool } from './discover';
+import { loadUserModule, type LoadedModule } from './load';
+
+/** Where a command writes, and where it runs (tests pass their own). */
+export interface Io {
+  readonly cwd: string;
+  out(text: string): void;
+  err(text: string): void;
+  /** Standard input as text (for `call <module> <tool> -`). */
+  readStdin(): Promise<string>;
+}
+
+/** One row of the command table. */
+export interface Command {
+  /** `inspect <module> [--provider ...]`: shown in the help. */
+  readonly usage: string;
+  readonly summary: string;
+  readonly args: ArgSpec;
+  /** Runs the command; the value is the exit status (0 success, 1 an error result, 2 a problem to fix). */
+  run(args: ReturnType<typeof parseArgs>, io: Io): Promise<number>;
+}
+
+/**
+ * The commands of `tool-signatures`. A command is one row. The compile-time plugin's
+ * `generate <tsconfig>` is added here as a row whose `run` loads the plugin lazily
+ * (`require('../plugin/...')`), so that `inspect` and `call` never load TypeScript's compiler API.
+ */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  inspect: {
+    usage: 'inspect <module> [--provider openai|anthropic|gemini|mcp|all]... [--strict|--no-strict] [--format table|json]',
+    summary: "Print the module's tools: names, descriptions, schemas, metadata, and provider forms with what each provider could not take.",
+    args: { values: ['provider', 'format'], flags: ['strict', 'no-strict'] },
+    run: inspect,
+  },
+  call: {
+    usage: 'call <module> <tool> <json|-> [--format text|json]',
+    summary: "Invoke one tool with JSON arguments (- reads them from standard input) and print its result; exit status 1 when the result is an error.",
+    args: { values: ['format'] },
+    run: call,
+  },
+};
+
+async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number): Promise<{ loaded: LoadedModule; found: FoundTool[] }> {
+  if (args.positionals.length !== arity) throw new UsageError(`expected ${arity} argument${arity === 1 ? '' : 's'}, got ${args.positionals.length}.`);
+  const loaded = await loadUserModule(args.positionals[0]!, io.cwd);
+  const found = discoverTools(loaded);
+  if (found.length === 0) {
+    throw new NoToolsError(`no tools found in ${args.positionals[0]}. Export a class with @Tool methods (constructible with no arguments), an instance of one, a ToolDefinition (Tool.create), an array of them, or a ToolSet.`);
+  }
+  return { loaded, found };
+}
+
+async function inspect(args: ReturnType<typeof parseArgs>, io: Io): Promise<number> {
+  const format = oneOf(args, 'format', ['table', 'json'], 'table');
+  const providers = providerList(args.flags.get('provider') ?? []);
+  const strictFlags = [args.flags.has('strict'), args.flags.has('no-strict')];
+  if (strictFlags[0] && strictFlags[1]) throw new UsageError('give --strict or --no-strict, not both.');
+  const strict = strictFlags[0] ? true : strictFlags[1] ? false : undefined;
+  const { loaded, found } = await load(args, io, 1);
+  const catalogue = buildCatalogue(loaded.library, args.positionals[0]!, found, { providers, strict });
+  io.out(format === 'json' ? JSON.stringify(catalogue, null, 2) + '\n' : renderTable(catalogue));
+  return 0;
+}
+
+function providerList(given: readonly string[]): ProviderId[] {
+  const out: ProviderId[] = [];
+  for (const value of given.flatMap((g) => g.split(','))) {
+    const names = value === 'all' ? [...PROVIDERS] : [value];
+    for (const name of names) {
+      if (!(PROVIDERS as readonly string[]).includes(name)) throw new UsageError(`--provider must be one of: ${PROVIDERS.join(', ')}, all (got '${name}').`);
+      if (!out.includes(name as ProviderId)) out.push(name as ProviderId);
+    }
+  }
+  return out;
+}
+
+async function call(args: ReturnType<typeof parseArgs>, io: Io): Promise<number> {
+  const format = oneOf(args, 'format', ['text', 'json'], 'text');
+  const [, name, json] = args.positionals;
+  const { found } = await load(args, io, 3);
+  const match = found.find((f) => f.tool.name === name);
+  if (match === undefined) {
+    throw new NoToolsError(`no tool named '${name}' in ${args.positionals[0]}. Its tools: ${found.map((f) => f.tool.name).join(', ')}.`);
+  }
+  const text = json === '-' ? await io.readStdin() : json!;
+  // The text goes to the invoker as the model would send it: it parses and validates it.
+  const result = await match.tool.invoke(text);
+  io.out(format === 'json' ? JSON.stringify(resultJson(result), bigintAsText, 2) + '\n' : resultText(result));
+  return result.isError ? 1 : 0;
+}
+
+// Parts hold JSON values already; a typed result (an ends-loop tool's value) may hold a bigint.
+function bigintAsText(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+/** The result as a model would read it: text parts as they are, JSON parts as JSON. */
+function resultText(result: ToolResult): string {
+  const lines = result.parts.map((p) => {
+    switch (p.type) {
+      case 'text': return p.text;
+      case 'json': return JSON.stringify(p.value, bigintAsText, 2);
+      case 'image': return `[image ${p.mimeType}, ${p.data.byteLength} bytes]`;
+    }
+  });
+  if (result.parts.length === 0) lines.push(result.isError ? '(error, no content)' : '(no content)');
+  return lines.join('\n') + '\n';
+}
+
+function resultJson(result: ToolResult): unknown {
+  const out: Record<string, unknown> = {
+    isError: result.isError,
+    parts: result.parts.map((p) => (p.type === 'image' ? { type: 'image', mimeType: p.mimeType, data: Buffer.from(p.data).toString('base64') } : p)),
+  };
+  if (result.typedResult !== undefined) out.typedResult = result.typedResult;
+  out.costs = result.costs;
+  return out;
+}
+
+/** Standard input, to its end. */
+export function readAllStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk: string) => (text += chunk));
+    process.stdin.on('end', () => resolve(text));
+    process.stdin.on('error', reject);
+  });
+}

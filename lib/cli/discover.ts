@@ -1,0 +1,120 @@
+import type { ToolDefinition } from '../definition';
+import type { Library, LoadedModule } from './load';
+
+/** A tool found in the user's module, and which export it came from. */
+export interface FoundTool {
+  readonly tool: ToolDefinition;
+  /** `class DocketService`, `instance docketService`, `tool searchTool`, `array tools[2]`, `tool set tools`. */
+  readonly from: string;
+}
+
+/** The module exports nothing the CLI can read as a tool (exit status 2). */
+export class NoToolsError extends Error {
+  override readonly name = 'NoToolsError';
+}
+
+/**
+ * The tools of a module's exports:
+ * - an exported class with `@Tool` methods (on it or its bases) is instantiated with no arguments;
+ * - an exported instance of such a class gives its tools (and its class is then not instantiated);
+ * - an exported `ToolDefinition` (`Tool.create(...)`), an array of them, or a `ToolSet` gives those.
+ * Names must be unique across the module, as in one tool set (OLT007).
+ */
+export function discoverTools(loaded: LoadedModule): FoundTool[] {
+  const lib = loaded.library;
+  const entries = exportEntries(loaded.exports);
+  const instanceClasses = new Set<Function>();
+  for (const [, value] of entries) {
+    if (isInstanceWithTools(lib, value)) instanceClasses.add((value as object).constructor);
+  }
+  // Configured tools first (tool sets, instances, definitions), classes constructed last: when a
+  // module exports both a class and a tool set holding it, the catalogue shows the tool set's.
+  const configured: FoundTool[] = [];
+  const constructed: FoundTool[] = [];
+  for (const [name, value] of entries) {
+    if (isToolDefinition(value)) {
+      configured.push({ tool: value, from: `tool ${name}` });
+    } else if (Array.isArray(value) && value.length > 0 && value.every(isToolDefinition)) {
+      value.forEach((tool, i) => configured.push({ tool, from: `array ${name}[${i}]` }));
+    } else if (isToolSet(lib, value)) {
+      for (const tool of value.list()) configured.push({ tool, from: `tool set ${name}` });
+    } else if (isClass(value)) {
+      if (instanceClasses.has(value)) continue;
+      // Read the class's tools from its prototype first, so that only tool classes are constructed.
+      if (lib.Tool.fromInstance(Object.create(value.prototype) as object).length === 0) continue;
+      let instance: object;
+      try {
+        instance = new (value as new () => object)();
+      } catch (e) {
+        throw new NoToolsError(`cannot construct the exported class ${value.name} with no arguments (${e instanceof Error ? e.message : String(e)}). Export an instance of it instead, or a ToolSet.`);
+      }
+      for (const tool of lib.Tool.fromInstance(instance)) constructed.push({ tool, from: `class ${value.name}` });
+    } else if (isInstanceWithTools(lib, value)) {
+      for (const tool of lib.Tool.fromInstance(value as object)) configured.push({ tool, from: `instance ${name}` });
+    }
+  }
+  const found = unique(lib, [...configured, ...constructed]);
+  return found;
+}
+
+/** `[exportName, value]` pairs; a CommonJS `module.exports = X` or an ES default export reads as `default`. */
+function exportEntries(exports: unknown): [string, unknown][] {
+  if (exports === null || exports === undefined) return [];
+  if (typeof exports === 'function' || Array.isArray(exports) || isToolDefinition(exports)) return [['default', exports]];
+  if (typeof exports !== 'object') return [];
+  const entries = Object.entries(exports as Record<string, unknown>).filter(([k]) => k !== '__esModule');
+  const proto = Object.getPrototypeOf(exports) as unknown;
+  const plain = proto === null || proto === Object.prototype || (exports as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'Module';
+  return plain ? entries : [['default', exports]];
+}
+
+export function isToolDefinition(value: unknown): value is ToolDefinition {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<ToolDefinition>;
+  return typeof v.name === 'string' && typeof v.inputSchema === 'object' && v.inputSchema !== null && typeof v.invoke === 'function';
+}
+
+interface ToolSetLike {
+  list(): ToolDefinition[];
+}
+
+function isToolSet(lib: Library, value: unknown): value is ToolSetLike {
+  const ToolSet = (lib as { ToolSet?: Function }).ToolSet;
+  if (typeof ToolSet === 'function' && value instanceof ToolSet) return true;
+  // Another copy of the package (or a compatible registry): the same methods.
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.list === 'function' && typeof v.get === 'function' && typeof v.invoke === 'function';
+}
+
+function isClass(value: unknown): value is Function & { prototype: object } {
+  return typeof value === 'function' && typeof (value as { prototype?: unknown }).prototype === 'object';
+}
+
+function isInstanceWithTools(lib: Library, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const ctor = (value as object).constructor;
+  if (typeof ctor !== 'function' || ctor === Object) return false;
+  return lib.Tool.fromInstance(Object.create(ctor.prototype as object) as object).length > 0;
+}
+
+/**
+ * One entry per tool. The same tool reached twice (an exported definition that is also in an
+ * exported array; a class exported beside a tool set holding an instance of it: the schema of a
+ * class's tool is built once per class, so both definitions share it) is listed once; two different
+ * tools with one name are refused, as a tool set refuses them (OLT007).
+ */
+function unique(lib: Library, found: readonly FoundTool[]): FoundTool[] {
+  const seen = new Map<string, FoundTool>();
+  const out: FoundTool[] = [];
+  for (const f of found) {
+    const first = seen.get(f.tool.name);
+    if (first === undefined) {
+      seen.set(f.tool.name, f);
+      out.push(f);
+    } else if (first.tool !== f.tool && first.tool.inputSchema !== f.tool.inputSchema) {
+      throw new lib.ToolDefinitionError('OLT007', `two tools are named '${f.tool.name}' (${first.from} and ${f.from}). Give one another name (@Tool({ name: '...' }) or Tool.create(fn, { name: '...' })), or export only one of them.`, { tool: f.tool.name });
+    }
+  }
+  return out;
+}

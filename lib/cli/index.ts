@@ -1,0 +1,70 @@
+import { parseArgs, UsageError } from './args';
+import { COMMANDS, readAllStdin, type Io } from './commands';
+import { NoToolsError } from './discover';
+import { isToolDefinitionError, LoadError } from './load';
+
+export { COMMANDS, type Command, type Io } from './commands';
+
+/**
+ * Runs `tool-signatures <command> ...` and returns the exit status: 0 success, 1 `call` returned
+ * an error result, 2 something to fix (a definition error with its code, a module that cannot be
+ * loaded, no tools, a usage mistake).
+ */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(help());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    io.err(`tool-signatures: unknown command '${name}'.\n\n${help()}`);
+    return 2;
+  }
+  try {
+    const args = parseArgs(rest, command.args);
+    if (args.flags.has('help')) {
+      io.out(`usage: tool-signatures ${command.usage}\n\n${command.summary}\n`);
+      return 0;
+    }
+    return await command.run(args, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`tool-signatures ${name}: ${e.message}\nusage: tool-signatures ${command.usage}\n`);
+      return 2;
+    }
+    if (isToolDefinitionError(e)) {
+      // The message names the class, the method, the parameter and the fix; the code leads it.
+      io.err(`error ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof LoadError || e instanceof NoToolsError) {
+      io.err(`tool-signatures ${name}: ${e.message}\n`);
+      return 2;
+    }
+    io.err(`tool-signatures ${name}: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 2;
+  }
+}
+
+function help(): string {
+  const rows = Object.entries(COMMANDS).map(([, c]) => `  tool-signatures ${c.usage}\n      ${c.summary}`);
+  return `usage:\n${rows.join('\n')}\n\nExit status: 0 success, 1 the called tool returned an error result, 2 something to fix (printed with its code).\n`;
+}
+
+/** The process entry (bin/tool-signatures.js): runs, lets the output drain, exits with the status. */
+export async function run(argv: readonly string[]): Promise<never> {
+  const io: Io = {
+    cwd: process.cwd(),
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    readStdin: readAllStdin,
+  };
+  const status = await main(argv, io);
+  // Exit explicitly: a user's module may hold handles open (a pool, a timer) that would keep the
+  // process alive; wait for the pipes to take the output first.
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
+  process.exit(status);
+}
+
+if (require.main === module) void run(process.argv.slice(2));
