@@ -36,8 +36,8 @@ function printCatalogue(list: readonly ToolDefinition[]): void {
   for (const t of list) {
     console.log(`\n${t.name}: ${t.description}`);
     console.log(`  ${traits(t)}`);
-    console.log(`  input schema: ${indent(JSON.stringify(t.inputSchema, null, 2))}`);
-    if (t.outputSchema !== undefined) console.log(`  output schema: ${JSON.stringify(t.outputSchema)}`);
+    console.log(`  input schema: ${indent(compactJson(t.inputSchema))}`);
+    if (t.outputSchema !== undefined) console.log(`  output schema: ${indent(compactJson(t.outputSchema))}`);
     for (const w of t.warnings) console.log(`  warning: ${w}`);
   }
 }
@@ -115,6 +115,17 @@ async function replay(tools: ToolSet): Promise<void> {
 function content(result: ToolResult): string {
   if (result.parts.length === 0) return '(no content)';
   return result.parts.map((p) => (p.type === 'text' ? p.text : p.type === 'json' ? JSON.stringify(p.value) : `[image ${p.mimeType}]`)).join('\n');
+}
+
+/** JSON with a node on one line when it fits in 90 columns, indented otherwise. */
+function compactJson(value: unknown, depth = 0): string {
+  const flat = JSON.stringify(value);
+  if (flat.length + depth * 2 <= 90 || value === null || typeof value !== 'object') return flat;
+  const pad = '  '.repeat(depth + 1);
+  const close = '  '.repeat(depth);
+  if (Array.isArray(value)) return `[\n${value.map((v) => pad + compactJson(v, depth + 1)).join(',\n')}\n${close}]`;
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pad}${JSON.stringify(k)}: ${compactJson(v, depth + 1)}`);
+  return `{\n${entries.join(',\n')}\n${close}}`;
 }
 
 function heading(text: string): void {
