@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Exclude, Expose } from 'class-transformer';
-import { JsonValue, Part, Tool, ToolResult, type ToolDefinition } from '../../lib';
+import { JsonValue, Part, Tool, ToolResult, type CreateOptions, type ToolDefinition } from '../../lib';
 
 /** The one tool of an ad-hoc function that returns `value`. */
-function returning(value: () => unknown, options: Parameters<typeof Tool.create>[1] = {}): ToolDefinition {
+function returning(value: () => unknown, options: CreateOptions = {}): ToolDefinition {
   return Tool.create(function give() {
     return value();
   }, options);
