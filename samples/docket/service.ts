@@ -26,7 +26,7 @@ export class DocketService {
       .map(view);
   }
 
-  @Tool({ description: 'Get one docket by its id.', annotations: { readOnlyHint: true } })
+  @Tool({ description: 'Get one docket by its id.', returns: () => DocketView, annotations: { readOnlyHint: true } })
   getDocket(@Param({ type: Uuid }) id: string): DocketView | ToolResult {
     const d = this.store.find(id);
     return d === undefined ? ToolResult.error(`No docket has the id ${id}. Search for it with search_dockets.`) : view(d);
