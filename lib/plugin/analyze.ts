@@ -1,0 +1,483 @@
+import * as ts from 'typescript';
+import { TOOL_NAME, toolNameOf } from '../schema/names';
+import { diagnostic, SlotError, type PluginDiagnostic } from './diagnostics';
+import { paramDocOf, summaryOf } from './docs';
+import { refsOf, type ClassIR, type CreateIR, type GlobalName, type HintIR, type MethodIR, type ParamIR, type PropIR } from './hints';
+import { decoratorsOf, finalSymbol, isOurs, objectArg, ourName, TOKEN_NAMES, type DecoratorUse } from './recognize';
+import { designOf, TypeReader } from './types';
+
+/**
+ * Reads a whole program once: every class with `@Tool` methods, every DTO class reachable from
+ * them (and every class with tool-signatures property decorators), every `Tool.create` call, and the
+ * diagnostics of all of them. Cached per Program.
+ */
+export interface Analysis {
+  readonly classes: ReadonlyMap<ts.ClassDeclaration, ClassIR>;
+  readonly creates: ReadonlyMap<ts.CallExpression, CreateIR>;
+  readonly diagnostics: readonly PluginDiagnostic[];
+  readonly program: ts.Program;
+}
+
+const cache = new WeakMap<ts.Program, Analysis>();
+
+export function analyze(program: ts.Program): Analysis {
+  let a = cache.get(program);
+  if (a === undefined) {
+    a = new Analyzer(program).run();
+    cache.set(program, a);
+  }
+  return a;
+}
+
+/** class-validator rules that name a type: with them the reflector reads the type from the rule. */
+const TYPE_RULES = new Set(['IsInt', 'IsEnum', 'IsIn', 'IsUUID']);
+const GLOBAL_DESIGN: Readonly<Record<string, GlobalName>> = { Number: 'Number', String: 'String', Boolean: 'Boolean', BigInt: 'BigInt', Date: 'Date', URL: 'URL', Uint8Array: 'Uint8Array', Buffer: 'Buffer', Map: 'Map', Set: 'Set', Array: 'Array' };
+
+function isInNodeModules(sf: ts.SourceFile): boolean {
+  return /[\\/]node_modules[\\/]/.test(sf.fileName);
+}
+
+function memberName(m: ts.ClassElement): string | undefined {
+  const n = m.name;
+  if (n === undefined) return undefined;
+  if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n)) return n.text;
+  return undefined;
+}
+
+class Analyzer {
+  private readonly checker: ts.TypeChecker;
+  private readonly reader: TypeReader;
+  private readonly classes = new Map<ts.ClassDeclaration, ClassIR>();
+  private readonly creates = new Map<ts.CallExpression, CreateIR>();
+  private readonly diagnostics: PluginDiagnostic[] = [];
+  private readonly dtoQueue: ts.ClassDeclaration[] = [];
+  private readonly allClasses: ts.ClassDeclaration[] = [];
+  private readonly toolMethods = new Map<ts.ClassDeclaration, Set<string>>();
+
+  constructor(private readonly program: ts.Program) {
+    this.checker = program.getTypeChecker();
+    this.reader = new TypeReader(program, this.checker);
+  }
+
+  run(): Analysis {
+    const files = this.program.getSourceFiles().filter((f) => !f.isDeclarationFile && !isInNodeModules(f));
+    const calls: ts.CallExpression[] = [];
+    for (const sf of files) {
+      const visit = (n: ts.Node): void => {
+        if (ts.isClassDeclaration(n)) this.allClasses.push(n);
+        else if (ts.isCallExpression(n) && this.isToolCreate(n)) calls.push(n);
+        ts.forEachChild(n, visit);
+      };
+      visit(sf);
+    }
+    for (const c of this.allClasses) this.findTools(c);
+    for (const c of this.allClasses) this.toolClass(c);
+    for (const c of this.allClasses) if (this.hasOwnPropertyDecorators(c)) this.dtoQueue.push(c);
+    for (const call of calls) this.create(call);
+    while (this.dtoQueue.length > 0) this.dto(this.dtoQueue.shift()!);
+    this.cycles();
+    return { classes: this.classes, creates: this.creates, diagnostics: this.diagnostics, program: this.program };
+  }
+
+  private report(d: PluginDiagnostic): void {
+    this.diagnostics.push(d);
+  }
+
+  private isToolCreate(call: ts.CallExpression): boolean {
+    const e = call.expression;
+    if (!ts.isPropertyAccessExpression(e) || e.name.text !== 'create') return false;
+    return ourName(this.checker, e.expression) === 'Tool';
+  }
+
+  // ---- tool classes ------------------------------------------------------------------------------
+
+  private toolDecorator(m: ts.Node): DecoratorUse | undefined {
+    return decoratorsOf(this.checker, m).find((d) => d.lib === 'ours' && d.name === 'Tool');
+  }
+
+  private findTools(c: ts.ClassDeclaration): void {
+    const names = new Set<string>();
+    for (const m of c.members) {
+      const tool = this.toolDecorator(m);
+      if (tool === undefined) continue;
+      if (!this.program.getCompilerOptions().experimentalDecorators) {
+        this.report(diagnostic('OLT012', tool.node, 'the decorators are compiled as TC39 standard decorators, which cannot decorate parameters nor record design metadata. Set "experimentalDecorators": true in tsconfig.json.'));
+      }
+      const static_ = ts.getCombinedModifierFlags(m as ts.Declaration) & ts.ModifierFlags.Static;
+      if (static_) {
+        this.report(diagnostic('OLT003', m, 'a static method cannot be a tool. Make it an instance method, or use Tool.create(fn.bind(...), { name }).'));
+        continue;
+      }
+      if (!ts.isMethodDeclaration(m)) {
+        this.report(diagnostic('OLT003', m, 'a getter, setter or field cannot be a tool. Decorate a method instead.'));
+        continue;
+      }
+      const name = memberName(m);
+      if (name === undefined) {
+        if (!objectArg(tool.args[0]).has('name')) this.report(diagnostic('OLT008', m.name, 'a symbol-named (computed) method has no tool name. Give one: @Tool({ name: "..." }).'));
+        continue;
+      }
+      names.add(name);
+    }
+    if (names.size > 0) this.toolMethods.set(c, names);
+  }
+
+  private baseClasses(c: ts.ClassDeclaration): ts.ClassDeclaration[] {
+    const out: ts.ClassDeclaration[] = [];
+    let cur: ts.ClassDeclaration | undefined = c;
+    for (let i = 0; cur !== undefined && i < 64; i++) {
+      const ext = cur.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+      if (ext === undefined) break;
+      const sym = finalSymbol(this.checker, this.checker.getSymbolAtLocation(ext.expression));
+      cur = sym?.declarations?.find(ts.isClassDeclaration);
+      if (cur !== undefined) out.push(cur);
+    }
+    return out;
+  }
+
+  private toolClass(c: ts.ClassDeclaration): void {
+    const own = this.toolMethods.get(c) ?? new Set<string>();
+    const bases = this.baseClasses(c);
+    const inherited = new Set<string>();
+    for (const b of bases) for (const n of this.toolMethods.get(b) ?? []) inherited.add(n);
+    const methods = new Map<string, MethodIR>();
+    for (const m of c.members) {
+      if (!ts.isMethodDeclaration(m) || m.body === undefined) continue;
+      const name = memberName(m);
+      if (name === undefined || !(own.has(name) || inherited.has(name))) continue;
+      if (ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static) continue;
+      const ir = this.method(m, decoratorsOf(this.checker, m));
+      if (ir !== undefined) methods.set(name, ir);
+    }
+    if (own.size > 0) this.names(c, bases);
+    if (methods.size > 0) for (const [k, v] of methods) this.classIR(c).methods.set(k, v);
+  }
+
+  private classIR(c: ts.ClassDeclaration): ClassIR {
+    let ir = this.classes.get(c);
+    if (ir === undefined) {
+      ir = { decl: c, methods: new Map() };
+      this.classes.set(c, ir);
+    }
+    return ir;
+  }
+
+  /** OLT007 and OLT008: the names of the tools of a class and its bases. */
+  private names(c: ts.ClassDeclaration, bases: ts.ClassDeclaration[]): void {
+    const seen = new Map<string, string>();
+    for (const k of [...bases].reverse().concat(c)) {
+      for (const m of k.members) {
+        const tool = this.toolDecorator(m);
+        const key = memberName(m);
+        if (tool === undefined || key === undefined || !ts.isMethodDeclaration(m)) continue;
+        const given = objectArg(tool.args[0]).get('name');
+        const name = given !== undefined && ts.isStringLiteralLike(given) ? given.text : given === undefined ? toolNameOf(key) : undefined;
+        if (name === undefined) continue;
+        if (!TOOL_NAME.test(name)) {
+          if (k === c) this.report(diagnostic('OLT008', m.name, `the tool name '${name}' is not 1–64 ASCII letters, digits, '_' or '-'. Give one: @Tool({ name: 'get_docket' }).`));
+          continue;
+        }
+        const clash = seen.get(name);
+        if (clash !== undefined && clash !== key && k === c) {
+          this.report(diagnostic('OLT007', m.name, `two tools are named '${name}' (${clash} and ${key}). Give one another name: @Tool({ name: '...' }).`));
+        }
+        seen.set(name, key);
+      }
+    }
+  }
+
+  private method(m: ts.MethodDeclaration, decorators: DecoratorUse[]): MethodIR | undefined {
+    if (m.typeParameters !== undefined && m.typeParameters.length > 0) {
+      this.report(diagnostic('OLT004', m.name, 'a generic method cannot be a tool: its parameter types have no single schema. Give it concrete types.'));
+      return undefined;
+    }
+    const tool = decorators.find((d) => d.lib === 'ours' && d.name === 'Tool');
+    const explicitReturns = objectArg(tool?.args[0]).has('returns');
+    const params = this.params(m.parameters, (p) => this.paramOptions(p));
+    const returns = this.returns(m, explicitReturns);
+    const description = summaryOf(m);
+    return { params, ...(returns !== undefined ? { returns } : {}), ...(description !== undefined ? { description } : {}) };
+  }
+
+  private returns(fn: ts.SignatureDeclaration, explicit: boolean): HintIR | undefined {
+    const sig = this.checker.getSignatureFromDeclaration(fn);
+    if (sig === undefined) return undefined;
+    try {
+      return this.reader.returns(fn.type, sig.getReturnType());
+    } catch (e) {
+      if (!(e instanceof SlotError) || explicit) return undefined;
+      const declared = fn.type !== undefined;
+      this.report(diagnostic('OLT003', fn.type ?? fn.name ?? fn, `the ${declared ? 'declared' : 'inferred'} return type is not supported: ${e.message}${declared ? '' : ' No output schema is written; declare the return type to have one.'}`, declared ? ts.DiagnosticCategory.Error : ts.DiagnosticCategory.Warning));
+      return undefined;
+    }
+  }
+
+  /** What `@Param(...)`, `@Description`, `@Range` say about a parameter. */
+  private paramOptions(p: ts.ParameterDeclaration): { explicit: boolean; explicitHint?: ts.Expression; name?: string; range?: readonly ts.Expression[]; pattern?: ts.Expression } {
+    let explicit = false;
+    let explicitHint: ts.Expression | undefined;
+    let name: string | undefined;
+    let range: readonly ts.Expression[] | undefined;
+    let pattern: ts.Expression | undefined;
+    for (const d of decoratorsOf(this.checker, p)) {
+      if (d.lib !== 'ours') continue;
+      if (d.name === 'Param') {
+        const o = objectArg(d.args[0]);
+        if (o.has('type') || o.has('enum')) explicit = true;
+        explicitHint = o.get('type') ?? explicitHint;
+        const n = o.get('name');
+        if (n !== undefined && ts.isStringLiteralLike(n)) name = n.text;
+        pattern = o.get('pattern') ?? pattern;
+      } else if (d.name === 'Range') {
+        range = d.args;
+      }
+    }
+    return { explicit, ...(explicitHint ? { explicitHint } : {}), ...(name !== undefined ? { name } : {}), ...(range ? { range } : {}), ...(pattern ? { pattern } : {}) };
+  }
+
+  private params(
+    list: readonly ts.ParameterDeclaration[],
+    optionsOf: (p: ts.ParameterDeclaration) => { explicit: boolean; explicitHint?: ts.Expression; name?: string; range?: readonly ts.Expression[]; pattern?: ts.Expression },
+  ): ParamIR[] {
+    const out: ParamIR[] = [];
+    let contexts = 0;
+    let signals = 0;
+    for (const p of list) {
+      if (ts.isIdentifier(p.name) && p.name.text === 'this') continue;
+      const o = optionsOf(p);
+      const name = ts.isIdentifier(p.name) ? p.name.text : o.name;
+      const at = p.name;
+      if (p.dotDotDotToken !== undefined) {
+        this.report(diagnostic('OLT002', p, 'rest parameters are not supported. Take an array parameter instead.'));
+        out.push({ ...(name !== undefined ? { name } : {}) });
+        continue;
+      }
+      let slot;
+      try {
+        slot = this.reader.slot(p.type, this.checker.getTypeAtLocation(p));
+      } catch (e) {
+        if (!(e instanceof SlotError)) throw e;
+        if (!o.explicit) this.report(diagnostic(e.code, p.type ?? at, `parameter '${name ?? '?'}': ${e.message}`));
+      }
+      const runtime = slot?.hint.k === 'lib' && slot.hint.name === 'ToolContext' ? 'ToolContext' : slot?.hint.k === 'global' && slot.hint.name === 'AbortSignal' ? 'AbortSignal' : undefined;
+      if (runtime !== undefined) {
+        if ((runtime === 'ToolContext' ? ++contexts : ++signals) === 2) this.report(diagnostic('OLT009', p, `a tool takes at most one ${runtime} parameter.`));
+        out.push({ ...(name !== undefined ? { name } : {}), type: slot!.hint, ...(p.questionToken ? { optional: true } : {}) });
+        continue;
+      }
+      if (name === undefined) {
+        this.report(diagnostic('OLT014', p.name, 'a destructured parameter has no name. Give it: @Param({ name: "..." }), or take a DTO class instead.'));
+      }
+      if (slot !== undefined) this.checkExplicit(o.explicitHint, slot.design, p);
+      this.checkRange(o.range, p);
+      this.checkPattern(o.pattern);
+      const description = paramDocOf(p);
+      out.push({
+        ...(name !== undefined ? { name } : {}),
+        ...(slot !== undefined ? { type: slot.hint } : {}),
+        ...(p.questionToken ? { optional: true } : {}),
+        ...(slot?.nullable ? { nullable: true } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(slot?.design !== undefined ? { design: slot.design } : {}),
+      });
+      for (const r of refsOf(slot?.hint)) if (ts.isClassDeclaration(r)) this.dtoQueue.push(r);
+    }
+    return out;
+  }
+
+  /** OLT015: a hint that contradicts the declared type (read only where the hint is a plain name). */
+  private checkExplicit(hint: ts.Expression | undefined, design: GlobalName | undefined, at: ts.Node): void {
+    if (hint === undefined || design === undefined) return;
+    const nameOf = ourName(this.checker, hint);
+    let hinted: GlobalName | undefined;
+    if (nameOf !== undefined && TOKEN_NAMES.has(nameOf)) hinted = designOf({ k: 'lib', name: nameOf });
+    else if (ts.isIdentifier(hint) && GLOBAL_DESIGN[hint.text] !== undefined) hinted = GLOBAL_DESIGN[hint.text];
+    else if (ts.isArrayLiteralExpression(hint)) hinted = 'Array';
+    if (hinted !== undefined && hinted !== design) {
+      this.report(diagnostic('OLT015', hint, `the type hint (${hint.getText()}) contradicts the declared type (${design}).`));
+    }
+  }
+
+  private checkRange(args: readonly ts.Expression[] | undefined, at: ts.Node): void {
+    if (args === undefined || args.length !== 2) return;
+    const num = (e: ts.Expression): number | undefined => {
+      if (ts.isNumericLiteral(e)) return Number(e.text);
+      if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) return -Number(e.operand.text);
+      return undefined;
+    };
+    const [a, b] = [num(args[0]!), num(args[1]!)];
+    if (a !== undefined && b !== undefined && a > b) this.report(diagnostic('OLT015', at, `@Range(${a}, ${b}): minimum ${a} is greater than maximum ${b}.`));
+  }
+
+  private checkPattern(p: ts.Expression | undefined): void {
+    if (p === undefined) return;
+    let source: string | undefined;
+    let flags = '';
+    if (ts.isRegularExpressionLiteral(p)) {
+      const m = /^\/(.*)\/([a-z]*)$/s.exec(p.text);
+      if (m === null) return;
+      source = m[1]!;
+      flags = m[2]!;
+    } else if (ts.isStringLiteralLike(p)) {
+      source = p.text;
+    } else {
+      return;
+    }
+    let ok = flags === '';
+    try {
+      new RegExp(source, 'u');
+    } catch {
+      ok = false;
+    }
+    if (!ok) this.report(diagnostic('OLT015', p, `pattern ${p.getText()} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`));
+  }
+
+  // ---- Tool.create ------------------------------------------------------------------------------
+
+  private create(call: ts.CallExpression): void {
+    const fn = call.arguments[0];
+    const second = call.arguments[1];
+    if (fn === undefined || (second !== undefined && (ts.isStringLiteralLike(second) || !ts.isObjectLiteralExpression(second) && this.isStringy(second)))) return;
+    let decl: ts.SignatureDeclaration | undefined;
+    let fnDecl: ts.FunctionDeclaration | ts.VariableDeclaration | undefined;
+    if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
+      decl = fn;
+    } else {
+      const sym = finalSymbol(this.checker, this.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(fn) ? fn.name : fn));
+      const d = sym?.valueDeclaration;
+      if (d !== undefined && ts.isFunctionDeclaration(d)) {
+        decl = d;
+        if (ts.isIdentifier(fn)) fnDecl = d;
+      } else if (d !== undefined && ts.isVariableDeclaration(d) && d.initializer !== undefined && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))) {
+        decl = d.initializer;
+        if (ts.isIdentifier(fn)) fnDecl = d;
+      } else if (d !== undefined && (ts.isMethodDeclaration(d))) {
+        decl = d;
+      } else {
+        const sig = this.checker.getTypeAtLocation(fn).getCallSignatures()[0];
+        const sd = sig?.getDeclaration();
+        if (sd !== undefined && ts.isFunctionLike(sd)) decl = sd;
+      }
+    }
+    if (decl === undefined) return;
+    if (decl.typeParameters !== undefined && decl.typeParameters.length > 0) {
+      this.report(diagnostic('OLT004', fn, 'a generic function cannot be a tool: its parameter types have no single schema. Give it concrete types.'));
+      return;
+    }
+    const given = objectArg(second);
+    const givenParams = given.get('params');
+    const explicitNames = new Set(objectArg(givenParams).keys());
+    const arrayParams = givenParams !== undefined && ts.isArrayLiteralExpression(givenParams);
+    const params = this.params(decl.parameters, (p) => ({ explicit: arrayParams || (ts.isIdentifier(p.name) && explicitNames.has(p.name.text)) }));
+    const returns = this.returns(decl, given.has('returns'));
+    const description = summaryOf(decl);
+    this.creates.set(call, { call, method: { params, ...(returns !== undefined ? { returns } : {}), ...(description !== undefined ? { description } : {}) }, ...(fnDecl ? { fnDecl } : {}) });
+  }
+
+  private isStringy(e: ts.Expression): boolean {
+    const t = this.checker.getTypeAtLocation(e);
+    return (t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.ESSymbolLike)) !== 0;
+  }
+
+  // ---- DTO classes --------------------------------------------------------------------------------
+
+  private hasOwnPropertyDecorators(c: ts.ClassDeclaration): boolean {
+    return c.members.some((m) => ts.isPropertyDeclaration(m) && decoratorsOf(this.checker, m).some((d) => d.lib === 'ours'));
+  }
+
+  private dto(c: ts.ClassDeclaration): void {
+    if (c.getSourceFile().isDeclarationFile || isInNodeModules(c.getSourceFile())) return;
+    const ir = this.classIR(c);
+    if (ir.properties !== undefined) return;
+    ir.properties = [];
+    for (const b of this.baseClasses(c).slice(0, 1)) this.dtoQueue.push(b);
+    const ctor = c.members.find(ts.isConstructorDeclaration);
+    if (ctor !== undefined && ctor.parameters.some((p) => p.questionToken === undefined && p.initializer === undefined && p.dotDotDotToken === undefined)) {
+      this.report(diagnostic('OLT013', ctor, `${c.name?.text ?? 'the class'} cannot be constructed without arguments. A DTO needs a constructor that takes none (or only optional parameters).`));
+    }
+    for (const m of c.members) {
+      if (!ts.isPropertyDeclaration(m)) continue;
+      const flags = ts.getCombinedModifierFlags(m);
+      if (flags & (ts.ModifierFlags.Static | ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
+      const key = memberName(m);
+      if (key === undefined) continue;
+      const prop = this.property(m, key);
+      ir.properties.push(prop);
+      for (const r of refsOf(prop.type)) if (ts.isClassDeclaration(r)) this.dtoQueue.push(r);
+    }
+    const hasBaseProps = this.baseClasses(c).some((b) => b.members.some((m) => ts.isPropertyDeclaration(m)));
+    if (ir.properties.length === 0 && !hasBaseProps) {
+      this.report(diagnostic('OLT013', c.name ?? c, `${c.name?.text ?? 'the class'} shows no property. A DTO needs at least one public instance property.`));
+    }
+  }
+
+  private property(m: ts.PropertyDeclaration, key: string): PropIR {
+    const decorators = decoratorsOf(this.checker, m);
+    let explicit = false;
+    let typeRule = false;
+    let explicitHint: ts.Expression | undefined;
+    let range: readonly ts.Expression[] | undefined;
+    let pattern: ts.Expression | undefined;
+    for (const d of decorators) {
+      if (d.lib === 'ours' && d.name === 'Prop') {
+        const o = objectArg(d.args[0]);
+        if (o.has('type') || o.has('enum')) explicit = true;
+        explicitHint = o.get('type') ?? explicitHint;
+        pattern = o.get('pattern') ?? pattern;
+      } else if (d.lib === 'ours' && d.name === 'Range') {
+        range = d.args;
+      } else if (d.lib === 'class-transformer' && d.name === 'Type') {
+        explicit = true;
+      } else if (d.lib === 'class-validator' && TYPE_RULES.has(d.name)) {
+        typeRule = true;
+      }
+    }
+    let slot;
+    try {
+      slot = this.reader.slot(m.type, this.checker.getTypeAtLocation(m));
+    } catch (e) {
+      if (!(e instanceof SlotError)) throw e;
+      if (!explicit && !typeRule) this.report(diagnostic(e.code, m.type ?? m.name, `property '${key}': ${e.message}`));
+    }
+    if (slot !== undefined) this.checkExplicit(explicitHint, slot.design, m);
+    this.checkRange(range, m);
+    this.checkPattern(pattern);
+    const description = summaryOf(m);
+    // With a class-validator type rule (@IsInt on a number), the rule gives the type: record only the design.
+    const type = typeRule && !explicit ? undefined : slot?.hint;
+    return {
+      key,
+      ...(type !== undefined ? { type } : {}),
+      ...(m.questionToken ? { optional: true } : {}),
+      ...(slot?.nullable ? { nullable: true } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(slot?.design !== undefined ? { design: slot.design } : {}),
+    };
+  }
+
+  /** OLT006: a DTO that reaches itself through its properties. */
+  private cycles(): void {
+    const edges = new Map<ts.ClassDeclaration, ts.ClassDeclaration[]>();
+    for (const [c, ir] of this.classes) {
+      if (ir.properties === undefined) continue;
+      const to: ts.ClassDeclaration[] = [];
+      for (const p of ir.properties) for (const r of refsOf(p.type)) if (ts.isClassDeclaration(r)) to.push(r);
+      for (const b of this.baseClasses(c).slice(0, 1)) to.push(...(edges.get(b) ?? []));
+      edges.set(c, to);
+    }
+    for (const start of edges.keys()) {
+      const seen = new Set<ts.ClassDeclaration>();
+      const stack = [...(edges.get(start) ?? [])];
+      while (stack.length > 0) {
+        const n = stack.pop()!;
+        if (n === start) {
+          this.report(diagnostic('OLT006', start.name ?? start, `${start.name?.text ?? 'the class'} refers to itself (directly or through its members). Tool arguments are trees: flatten the type, or use JsonValue for the recursive part.`));
+          break;
+        }
+        if (seen.has(n)) continue;
+        seen.add(n);
+        stack.push(...(edges.get(n) ?? []));
+      }
+    }
+  }
+}

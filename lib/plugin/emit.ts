@@ -1,0 +1,120 @@
+import * as ts from 'typescript';
+import type { ClassIR, HintIR, MethodIR, ParamIR, PropIR } from './hints';
+import { refsOf } from './hints';
+
+/**
+ * Writes what the plugin read as code: hints and `defineStaticMetadata` arguments. One writer for
+ * both outputs; a `Namer` says how each output names the library's exports and user declarations.
+ */
+export interface Namer {
+  /** An export of tool-signatures (`Int32`, `SetOf`, `defineStaticMetadata`, ...). */
+  lib(name: string): ts.Expression;
+  /** A user's class or enum. */
+  decl(d: ts.ClassDeclaration | ts.EnumDeclaration): ts.Expression;
+}
+
+const f = ts.factory;
+
+function key(name: string): ts.PropertyName {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? f.createIdentifier(name) : f.createStringLiteral(name);
+}
+
+function literal(v: string | number | boolean): ts.Expression {
+  if (typeof v === 'string') return f.createStringLiteral(v);
+  if (typeof v === 'boolean') return v ? f.createTrue() : f.createFalse();
+  return v < 0 || Object.is(v, -0) ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createNumericLiteral(-v)) : f.createNumericLiteral(v);
+}
+
+function object(entries: readonly (readonly [string, ts.Expression | undefined])[]): ts.ObjectLiteralExpression {
+  return f.createObjectLiteralExpression(
+    entries.filter((e): e is readonly [string, ts.Expression] => e[1] !== undefined).map(([k, v]) => f.createPropertyAssignment(key(k), v)),
+    false,
+  );
+}
+
+function call(namer: Namer, fn: string, arg: ts.Expression): ts.Expression {
+  return f.createCallExpression(namer.lib(fn), undefined, [arg]);
+}
+
+function hintBody(h: HintIR, namer: Namer): ts.Expression {
+  switch (h.k) {
+    case 'global': return f.createIdentifier(h.name);
+    case 'lib': return namer.lib(h.name);
+    case 'array': return f.createArrayLiteralExpression([hintBody(h.of, namer)]);
+    case 'set': return call(namer, 'SetOf', hintBody(h.of, namer));
+    case 'record': return call(namer, 'RecordOf', hintBody(h.of, namer));
+    case 'nullable': return call(namer, 'Nullable', hintBody(h.of, namer));
+    case 'enumRef': return call(namer, 'EnumOf', namer.decl(h.decl));
+    case 'enumLiterals': return call(namer, 'EnumOf', f.createArrayLiteralExpression(h.values.map(literal)));
+    case 'enumObject': return call(namer, 'EnumOf', object(h.members.map(([k, v]) => [k, literal(v)] as const)));
+    case 'class': return namer.decl(h.decl);
+  }
+}
+
+/** A hint; one that names a user declaration is lazy (`() => Item`), so declaration order and import cycles never matter. */
+export function hintExpr(h: HintIR, namer: Namer): ts.Expression {
+  const body = hintBody(h, namer);
+  if (refsOf(h).length === 0) return body;
+  return f.createArrowFunction(undefined, undefined, [], undefined, f.createToken(ts.SyntaxKind.EqualsGreaterThanToken), body);
+}
+
+const str = (s: string | undefined) => (s === undefined ? undefined : f.createStringLiteral(s));
+const flag = (b: boolean | undefined) => (b ? f.createTrue() : undefined);
+
+function paramExpr(p: ParamIR, namer: Namer): ts.Expression {
+  return object([
+    ['name', str(p.name)],
+    ['type', p.type && hintExpr(p.type, namer)],
+    ['optional', flag(p.optional)],
+    ['nullable', flag(p.nullable)],
+    ['description', str(p.description)],
+    ['design', p.design && f.createIdentifier(p.design)],
+  ]);
+}
+
+export function methodExpr(m: MethodIR, namer: Namer): ts.Expression {
+  return object([
+    ['description', str(m.description)],
+    ['returns', m.returns && hintExpr(m.returns, namer)],
+    ['params', f.createArrayLiteralExpression(m.params.map((p) => paramExpr(p, namer)), false)],
+  ]);
+}
+
+function propExpr(p: PropIR, namer: Namer): ts.Expression {
+  return object([
+    ['key', f.createStringLiteral(p.key)],
+    ['type', p.type && hintExpr(p.type, namer)],
+    ['optional', flag(p.optional)],
+    ['nullable', flag(p.nullable)],
+    ['description', str(p.description)],
+    ['design', p.design && f.createIdentifier(p.design)],
+  ]);
+}
+
+/** The `StaticClassMeta` of a class. */
+export function classMetaExpr(c: ClassIR, namer: Namer): ts.Expression {
+  return object([
+    ['methods', c.methods.size > 0 ? object([...c.methods].map(([k, m]) => [k, methodExpr(m, namer)] as const)) : undefined],
+    ['properties', c.properties !== undefined ? f.createArrayLiteralExpression(c.properties.map((p) => propExpr(p, namer)), true) : undefined],
+  ]);
+}
+
+/** `defineStaticMetadata(target, meta);` */
+export function defineStatement(target: ts.Expression, meta: ts.Expression, namer: Namer): ts.Statement {
+  return f.createExpressionStatement(f.createCallExpression(namer.lib('defineStaticMetadata'), undefined, [target, meta]));
+}
+
+/** `Tool.create` options entries for one parameter: a bare hint, or `@Param`-style options. */
+export function createParamEntry(p: ParamIR, namer: Namer): ts.Expression | undefined {
+  if (p.type === undefined) return undefined;
+  const type = hintExpr(p.type, namer);
+  if (!p.optional && !p.nullable && p.description === undefined) return type;
+  return object([
+    ['type', type],
+    ['optional', flag(p.optional)],
+    ['nullable', flag(p.nullable)],
+    ['description', str(p.description)],
+  ]);
+}
+
+export { key as propertyName };
