@@ -12,9 +12,16 @@ const TRANSFORMER_STORAGE = /[\\/]class-transformer[\\/](cjs|esm5|esm2015)[\\/]s
 const VALIDATOR_ENTRY = /^(.*[\\/]class-validator)[\\/](cjs|esm5|esm2015|bundles)[\\/]/;
 
 function loadedModules(): string[] {
-  // `require.cache` holds every CommonJS module loaded; ES modules loaded by `import` are not in it.
-  const cache = typeof require === 'function' ? (require.cache as Record<string, unknown> | undefined) : undefined;
-  return cache !== undefined ? Object.keys(cache) : [];
+  // Node's module cache (`require.cache` is the same object) holds every CommonJS module loaded;
+  // ES modules loaded by `import` are not in it. Read through the 'module' builtin so that a test
+  // runner's sandboxed `require` does not hide it.
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const cache = (require('module') as { _cache?: Record<string, unknown> })._cache;
+    return cache !== undefined ? Object.keys(cache) : [];
+  } catch {
+    return [];
+  }
 }
 
 function usesDto(n: TypeNode | undefined, seen = new Set<TypeNode>()): boolean {
@@ -24,9 +31,8 @@ function usesDto(n: TypeNode | undefined, seen = new Set<TypeNode>()): boolean {
 }
 
 /** Warnings about second copies of class-transformer or class-validator, for a tool that uses DTOs. */
-export function libraryCopyWarnings(nodes: readonly (TypeNode | undefined)[]): string[] {
+export function libraryCopyWarnings(nodes: readonly (TypeNode | undefined)[], modules: readonly string[] = loadedModules()): string[] {
   if (!nodes.some((n) => usesDto(n))) return [];
-  const modules = loadedModules();
   const warnings: string[] = [];
   const storages = modules.filter((m) => TRANSFORMER_STORAGE.test(m));
   if (storages.length > 1) {
