@@ -21,14 +21,49 @@ export interface ToolResult {
 }
 
 // A brand (Symbol.for, so that two copies of the package recognise each other's objects) marks what
-// the factories made: a plain object that a tool returns is data, never mistaken for a part.
+// the factories made: a plain object that a tool returns is data, never mistaken for a part. The
+// brand sits on the prototype of the objects the factories make, not on each object: defining a
+// symbol property on every new object costs more than the rest of a call's result put together.
 const PART = Symbol.for('tool-signatures.part');
 const RESULT = Symbol.for('tool-signatures.result');
 
-function brand<T extends object>(value: T, mark: symbol): T {
-  Object.defineProperty(value, mark, { value: true });
-  return Object.freeze(value);
+function brandedPrototype(mark: symbol): object {
+  return Object.freeze(Object.create(Object.prototype, { [mark]: { value: true } }));
 }
+
+const PART_PROTOTYPE = brandedPrototype(PART);
+const RESULT_PROTOTYPE = brandedPrototype(RESULT);
+
+class TextPartObject {
+  declare readonly type: 'text';
+  declare readonly text: string;
+  constructor(text: string) {
+    (this as { type: string }).type = 'text';
+    (this as { text: string }).text = text;
+    Object.freeze(this);
+  }
+}
+class JsonPartObject {
+  declare readonly type: 'json';
+  declare readonly value: unknown;
+  constructor(value: unknown) {
+    (this as { type: string }).type = 'json';
+    (this as { value: unknown }).value = value;
+    Object.freeze(this);
+  }
+}
+class ImagePartObject {
+  declare readonly type: 'image';
+  declare readonly mimeType: string;
+  declare readonly data: Uint8Array;
+  constructor(mimeType: string, data: Uint8Array) {
+    (this as { type: string }).type = 'image';
+    (this as { mimeType: string }).mimeType = mimeType;
+    (this as { data: Uint8Array }).data = data;
+    Object.freeze(this);
+  }
+}
+for (const c of [TextPartObject, JsonPartObject, ImagePartObject]) Object.setPrototypeOf(c.prototype, PART_PROTOTYPE);
 
 export function isPart(value: unknown): value is Part {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PART] === true;
@@ -46,15 +81,15 @@ export const Part = Object.freeze({
   [FACTORY]: true,
   /** A text part. */
   text(text: string): TextPart {
-    return brand({ type: 'text' as const, text: String(text) }, PART);
+    return new TextPartObject(String(text));
   },
   /** A JSON part; `value` must already be JSON data. */
   json(value: unknown): JsonPart {
-    return brand({ type: 'json' as const, value }, PART);
+    return new JsonPartObject(value);
   },
   /** An image part: `data` holds the encoded image bytes. */
   image(mimeType: string, data: Uint8Array): ImagePart {
-    return brand({ type: 'image' as const, mimeType, data }, PART);
+    return new ImagePartObject(mimeType, data);
   },
 });
 
@@ -65,14 +100,26 @@ export interface ToolResultInit {
   costs?: readonly CostLine[];
 }
 
+class ResultObject {
+  declare readonly isError: boolean;
+  declare readonly parts: readonly Part[];
+  declare readonly costs: readonly CostLine[];
+  declare readonly typedResult?: unknown;
+  constructor(init: ToolResultInit) {
+    const self = this as { -readonly [K in keyof ToolResult]: ToolResult[K] };
+    self.isError = init.isError;
+    self.parts = Object.freeze(init.parts.slice());
+    self.costs = init.costs === undefined || init.costs.length === 0 ? NO_COSTS : Object.freeze(init.costs.slice());
+    if ('typedResult' in init) self.typedResult = init.typedResult;
+    Object.freeze(this);
+  }
+}
+Object.setPrototypeOf(ResultObject.prototype, RESULT_PROTOTYPE);
+
+const NO_COSTS: readonly CostLine[] = Object.freeze([]);
+
 function make(init: ToolResultInit): ToolResult {
-  const result: { -readonly [K in keyof ToolResult]: ToolResult[K] } = {
-    isError: init.isError,
-    parts: Object.freeze([...init.parts]),
-    costs: Object.freeze([...(init.costs ?? [])]),
-  };
-  if ('typedResult' in init) result.typedResult = init.typedResult;
-  return brand(result, RESULT);
+  return new ResultObject(init);
 }
 
 /** Factories for tool results. */
