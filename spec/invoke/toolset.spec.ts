@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Int32, Param, Tool, ToolContext, ToolDefinitionError, ToolSet, runToolCalls, type ApprovalRequest, type ToolResult } from '../../lib';
+import { Int32, Param, Tool, ToolContext, ToolDefinitionError, ToolInvoker, ToolResult as Results, ToolSet, runToolCalls, type ApprovalRequest, type ToolDefinition, type ToolResult } from '../../lib';
 
 function text(r: ToolResult): string {
   return (r.parts[0] as { text: string }).text;
@@ -92,6 +92,25 @@ describe('ToolSet', () => {
       throw new Error('no container');
     });
     expect(text(await failing.invoke('greet', {}))).toBe("Tool 'greet' failed: Error: no container");
+  });
+
+  it('ToolInvoker.invoke is tool.invoke', async () => {
+    const set = new ToolSet([new Clock()]);
+    const add = set.get('add')!;
+    expect(await ToolInvoker.invoke(add, '{"a":1,"b":2}')).toEqual(await add.invoke('{"a":1,"b":2}'));
+    expect(text(await ToolInvoker.invoke(add, '{"a":1}'))).toBe("Argument 'b' is required.");
+  });
+
+  it('a definition made elsewhere is called through its own invoke; its throw becomes a result', async () => {
+    const foreign: ToolDefinition = {
+      name: 'outside', description: '', inputSchema: { type: 'object', properties: {} }, endsLoop: false, requiresApproval: false,
+      parallelSafe: true, timeoutSeconds: 0, warnings: [],
+      invoke: async (args) => (typeof args === 'string' && args.includes('boom') ? Promise.reject(new Error('boom')) : Results.ok('fine')),
+    };
+    const set = new ToolSet([foreign]);
+    expect(set.get('outside')).toBe(foreign);
+    expect((await set.invoke('outside', '{}')).parts[0]).toEqual({ type: 'json', value: 'fine' });
+    expect(text(await set.invoke('outside', '{"boom":1}'))).toBe("Tool 'outside' failed: Error: boom");
   });
 
   it('limits: the set default, overridden per call', async () => {
