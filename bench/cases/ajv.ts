@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { isDateTime } from '../dates';
 import { Address, BulkLine, OrderLine, type Orders, type Priority } from '../domain';
-import { call, fail, type BenchResult, type Case } from './result';
+import { fail, ok, thrown, type BenchResult, type Case } from './result';
 
 /**
  * ajv (2020-12, strict mode) with the strict `date-time` check registered as its format, compiled
@@ -74,7 +74,11 @@ export function ajvCase(service: Orders): Case {
         items[i] = l;
       }
       const due = new Date(a.due);
-      return call(() => service.placeOrder(a.docketId, items, a.priority, due));
+      try {
+        return ok(await service.placeOrder(a.docketId, items, a.priority, due));
+      } catch (e) {
+        return thrown(e);
+      }
     },
     async large(a: unknown): Promise<BenchResult> {
       if (!large(a)) return fail(message(large.errors));
@@ -92,7 +96,11 @@ export function ajvCase(service: Orders): Case {
         items[i] = l;
       }
       const due = new Date(a.due);
-      return call(() => service.placeBulkOrder(a.docketId, items, a.priority, due));
+      try {
+        return ok(await service.placeBulkOrder(a.docketId, items, a.priority, due));
+      } catch (e) {
+        return thrown(e);
+      }
     },
   };
 }

@@ -2,7 +2,7 @@ import { plainToInstance, Transform, Type } from 'class-transformer';
 import { IsArray, IsDate, IsEnum, IsObject, Length, validate, ValidateNested, type ValidationError } from 'class-validator';
 import { dateTimeMs } from '../dates';
 import { BulkLine, OrderLine, Priority, type Orders } from '../domain';
-import { call, fail, type BenchResult, type Case } from './result';
+import { fail, ok, thrown, type BenchResult, type Case } from './result';
 
 /**
  * What a NestJS `ValidationPipe` does: `plainToInstance` of an arguments class, then class-validator
@@ -54,14 +54,22 @@ export function ctcvCase(service: Orders): Case {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail('The arguments must be a JSON object.');
       const errors = await validate(v, OPTIONS);
       if (errors.length > 0) return fail(message(errors));
-      return call(() => service.placeOrder(v.docketId, v.items, v.priority, v.due));
+      try {
+        return ok(await service.placeOrder(v.docketId, v.items, v.priority, v.due));
+      } catch (e) {
+        return thrown(e);
+      }
     },
     async large(a: unknown): Promise<BenchResult> {
       const v = plainToInstance(PlaceBulkOrderArgs, a);
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail('The arguments must be a JSON object.');
       const errors = await validate(v, OPTIONS);
       if (errors.length > 0) return fail(message(errors));
-      return call(() => service.placeBulkOrder(v.docketId, v.items, v.priority, v.due));
+      try {
+        return ok(await service.placeBulkOrder(v.docketId, v.items, v.priority, v.due));
+      } catch (e) {
+        return thrown(e);
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { dateTimeMs, withinCodePoints } from '../dates';
 import { Address, BulkLine, OrderLine, type Orders, type Priority } from '../domain';
-import { call, fail, type BenchResult, type Case } from './result';
+import { fail, ok, thrown, type BenchResult, type Case } from './result';
 
 /**
  * The floor: a validator and a hydrator written by hand for exactly these two shapes (one pass,
@@ -22,9 +22,10 @@ function isRec(v: unknown): v is Rec {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function text(v: unknown, min: number, max: number, path: () => string): string | undefined {
-  if (typeof v !== 'string') return bad(`Argument '${path()}' must be a string.`);
-  if (!withinCodePoints(v, min, max)) return bad(`Argument '${path()}' must have ${min} to ${max} characters.`);
+/** `where` names the argument, with `#` for the line's index (filled in only on a problem). */
+function text(v: unknown, min: number, max: number, where: string, i: number): string | undefined {
+  if (typeof v !== 'string') return bad(`Argument '${where.replace('#', String(i))}' must be a string.`);
+  if (!withinCodePoints(v, min, max)) return bad(`Argument '${where.replace('#', String(i))}' must have ${min} to ${max} characters.`);
   return v;
 }
 
@@ -36,7 +37,7 @@ function quantity(v: unknown, i: number): number | undefined {
 function orderLine(v: unknown, i: number): OrderLine | undefined {
   if (!isRec(v)) return bad(`Argument 'items[${i}]' must be an object.`);
   for (const k in v) if (k !== 'sku' && k !== 'qty') return bad(`Argument 'items[${i}].${k}' is not a property of OrderLine.`);
-  const sku = text(v.sku, 1, 32, () => `items[${i}].sku`);
+  const sku = text(v.sku, 1, 32, 'items[#].sku', i);
   if (sku === undefined) return undefined;
   const qty = quantity(v.qty, i);
   if (qty === undefined) return undefined;
@@ -49,9 +50,9 @@ function orderLine(v: unknown, i: number): OrderLine | undefined {
 function address(v: unknown, i: number): Address | undefined {
   if (!isRec(v)) return bad(`Argument 'items[${i}].shipTo' must be an object.`);
   for (const k in v) if (k !== 'city' && k !== 'postcode') return bad(`Argument 'items[${i}].shipTo.${k}' is not a property of Address.`);
-  const city = text(v.city, 1, 64, () => `items[${i}].shipTo.city`);
+  const city = text(v.city, 1, 64, 'items[#].shipTo.city', i);
   if (city === undefined) return undefined;
-  const postcode = text(v.postcode, 1, 16, () => `items[${i}].shipTo.postcode`);
+  const postcode = text(v.postcode, 1, 16, 'items[#].shipTo.postcode', i);
   if (postcode === undefined) return undefined;
   const a = new Address();
   a.city = city;
@@ -62,7 +63,7 @@ function address(v: unknown, i: number): Address | undefined {
 function bulkLine(v: unknown, i: number): BulkLine | undefined {
   if (!isRec(v)) return bad(`Argument 'items[${i}]' must be an object.`);
   for (const k in v) if (k !== 'sku' && k !== 'qty' && k !== 'shipTo') return bad(`Argument 'items[${i}].${k}' is not a property of BulkLine.`);
-  const sku = text(v.sku, 1, 32, () => `items[${i}].sku`);
+  const sku = text(v.sku, 1, 32, 'items[#].sku', i);
   if (sku === undefined) return undefined;
   const qty = quantity(v.qty, i);
   if (qty === undefined) return undefined;
@@ -85,7 +86,7 @@ interface Hydrated<L> {
 function args<L>(a: unknown, line: (v: unknown, i: number) => L | undefined): Hydrated<L> | undefined {
   if (!isRec(a)) return bad('The arguments must be a JSON object.');
   for (const k in a) if (k !== 'docketId' && k !== 'items' && k !== 'priority' && k !== 'due') return bad(`Argument '${k}' is not a parameter of this tool.`);
-  const docketId = text(a.docketId, 1, 32, () => 'docketId');
+  const docketId = text(a.docketId, 1, 32, 'docketId', 0);
   if (docketId === undefined) return undefined;
   const raw = a.items;
   if (!Array.isArray(raw)) return bad(`Argument 'items' must be an array.`);
@@ -111,12 +112,20 @@ export function floorCase(service: Orders): Case {
     async small(a: unknown): Promise<BenchResult> {
       const h = args(a, orderLine);
       if (h === undefined) return fail(problem);
-      return call(() => service.placeOrder(h.docketId, h.items, h.priority, h.due));
+      try {
+        return ok(await service.placeOrder(h.docketId, h.items, h.priority, h.due));
+      } catch (e) {
+        return thrown(e);
+      }
     },
     async large(a: unknown): Promise<BenchResult> {
       const h = args(a, bulkLine);
       if (h === undefined) return fail(problem);
-      return call(() => service.placeBulkOrder(h.docketId, h.items, h.priority, h.due));
+      try {
+        return ok(await service.placeBulkOrder(h.docketId, h.items, h.priority, h.due));
+      } catch (e) {
+        return thrown(e);
+      }
     },
   };
 }

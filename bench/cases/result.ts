@@ -25,13 +25,9 @@ export function fail(text: string): BenchResult {
   return Object.freeze({ isError: true, parts: Object.freeze([Object.freeze({ type: 'text' as const, text })]), costs: NO_COSTS });
 }
 
-/** Calls the method; its exception becomes an error result, as ours does. */
-export async function call(method: () => Promise<unknown>): Promise<BenchResult> {
-  try {
-    return ok(await method());
-  } catch (e) {
-    return fail(`Tool failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
-  }
+/** The error result of a method that threw (as ours reports it). */
+export function thrown(e: unknown): BenchResult {
+  return fail(`Tool failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
 }
 
 /** One way of validating, hydrating and calling: the small (realistic) call and the large one. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Priority, type Orders } from '../domain';
-import { call, fail, type BenchResult, type Case } from './result';
+import { fail, ok, thrown, type BenchResult, type Case } from './result';
 
 /**
  * zod 4, as AI SDK and MCP SDK users write a tool's input: strict objects at every level, the same
@@ -39,13 +39,21 @@ export function zodCase(service: Orders): Case {
       const r = smallSchema.safeParse(a);
       if (!r.success) return fail(message(r.error));
       const v = r.data;
-      return call(() => service.placeOrder(v.docketId, v.items, v.priority, v.due));
+      try {
+        return ok(await service.placeOrder(v.docketId, v.items, v.priority, v.due));
+      } catch (e) {
+        return thrown(e);
+      }
     },
     async large(a: unknown): Promise<BenchResult> {
       const r = largeSchema.safeParse(a);
       if (!r.success) return fail(message(r.error));
       const v = r.data;
-      return call(() => service.placeBulkOrder(v.docketId, v.items, v.priority, v.due));
+      try {
+        return ok(await service.placeBulkOrder(v.docketId, v.items, v.priority, v.due));
+      } catch (e) {
+        return thrown(e);
+      }
     },
   };
 }

@@ -1,0 +1,270 @@
+import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import { cpus, availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Tool } from 'tool-signatures';
+import { buildCosts, firstCallCosts, type BuildFigures, type FirstCallFigures } from './build-cost';
+import { makeCases, objectCases, type BenchResult, type Cases } from './cases';
+import { Orders } from './domain';
+import { timeCases, type Timed, type TimingOptions } from './harness';
+import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
+import { bytes, duration, ratio, show, stat, times, type Stat } from './stats';
+import { judge, type Verdict } from './targets';
+import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from './workload';
+
+/**
+ * The suite (run by `npm run bench`, which compiles it first). Flags:
+ *   --json          print the figures as JSON on stdout (the report goes to stderr)
+ *   --check         exit 1 when one of issue 7's targets is missed
+ *   --rounds N      interleaved rounds (at least 5; default 7)
+ *   --quick         shorter warm-ups and batches (a smoke run; still 5 rounds)
+ *   --seed N        the PRNG seed of the pools   --pool N   calls per pool (at least 1,000)
+ *   --profile       run ours on the realistic call only, for `node --cpu-prof`
+ */
+
+interface Args {
+  json: boolean;
+  check: boolean;
+  rounds: number;
+  quick: boolean;
+  seed: number;
+  pool: number;
+  profile: boolean;
+  profileSeconds: number;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const a: Args = { json: false, check: false, rounds: 7, quick: false, seed: DEFAULT_SEED, pool: DEFAULT_POOL_SIZE, profile: false, profileSeconds: 6 };
+  for (let i = 0; i < argv.length; i++) {
+    const f = argv[i];
+    const num = (): number => {
+      const v = Number(argv[++i]);
+      if (!Number.isFinite(v)) throw new Error(`${f} takes a number`);
+      return v;
+    };
+    if (f === '--json') a.json = true;
+    else if (f === '--check') a.check = true;
+    else if (f === '--quick') a.quick = true;
+    else if (f === '--profile') a.profile = true;
+    else if (f === '--rounds') a.rounds = num();
+    else if (f === '--seed') a.seed = num();
+    else if (f === '--pool') a.pool = num();
+    else if (f === '--profile-seconds') a.profileSeconds = num();
+    else throw new Error(`unknown flag ${f}`);
+  }
+  if (a.rounds < 5) throw new Error('--rounds must be at least 5');
+  if (a.pool < 1000) throw new Error('--pool must be at least 1000');
+  return a;
+}
+
+function machine(): Record<string, unknown> {
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    // not a git checkout
+  }
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    nproc: availableParallelism(),
+    platform: `${process.platform} ${process.arch}`,
+    commit,
+    date: new Date().toISOString(),
+  };
+}
+
+/** Every case must accept every call of the pools and return what the floor returns. */
+async function sanity(cases: Cases, small: Pool<unknown>, large: Pool<unknown>): Promise<string[]> {
+  const problems: string[] = [];
+  const valueOf = (r: BenchResult): string => (r.isError ? `error: ${(r.parts[0] as { text?: string } | undefined)?.text}` : JSON.stringify((r.parts[0] as { value: unknown }).value));
+  const paths: [string, 'small' | 'large', (i: number) => Promise<BenchResult>][] = [];
+  for (const [size, pool] of [['small', small], ['large', large]] as const) {
+    for (const c of objectCases(cases)) paths.push([c.key, size, (i) => c[size](pool.objects[i])]);
+    paths.push(['floor-text', size, (i) => cases.text.floor[size](pool.texts[i]!)]);
+    paths.push(['ours-text', size, (i) => cases.text.ours[size](pool.texts[i]!)]);
+  }
+  for (const [key, size, run] of paths) {
+    const pool = size === 'small' ? small : large;
+    for (let i = 0; i < pool.objects.length; i++) {
+      const want = valueOf(await (size === 'small' ? cases.floor.small : cases.floor.large)(pool.objects[i]));
+      const got = valueOf(await run(i));
+      if (got !== want) {
+        problems.push(`${key} (${size}) call #${i}: ${got.slice(0, 200)} (floor: ${want.slice(0, 80)})`);
+        break;
+      }
+    }
+  }
+  return problems;
+}
+
+function timedCases(cases: Cases, small: Pool<unknown>, large: Pool<unknown>, size: 'small' | 'large', withOurs: boolean): Timed[] {
+  const pool = size === 'small' ? small : large;
+  const out: Timed[] = [];
+  for (const c of objectCases(cases)) {
+    if (c.key === 'ours' && !withOurs) continue;
+    out.push({ key: c.key, inputs: pool.objects, run: c[size] });
+  }
+  out.push({ key: 'floor-text', inputs: pool.texts, run: cases.text.floor[size] as (i: unknown) => Promise<BenchResult> });
+  if (withOurs) out.push({ key: 'ours-text', inputs: pool.texts, run: cases.text.ours[size] as (i: unknown) => Promise<BenchResult> });
+  return out;
+}
+
+async function profile(cases: Cases, small: Pool<unknown>, seconds: number): Promise<void> {
+  const end = performance.now() + seconds * 1000;
+  let calls = 0;
+  while (performance.now() < end) {
+    for (let i = 0; i < small.objects.length; i++) await cases.ours.small(small.objects[i]);
+    calls += small.objects.length;
+  }
+  process.stderr.write(`profiled ${calls} calls of ours (realistic call, parsed object) in ${seconds} s\n`);
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const log = (line = ''): void => void (args.json ? process.stderr : process.stdout).write(`${line}\n`);
+  const m = machine();
+
+  // One-off figures of this process: the first build and the first call of any tool.
+  const service = new Orders();
+  const t0 = performance.now();
+  Tool.fromInstance(service);
+  const firstBuildMs = performance.now() - t0;
+  const cases = makeCases(service);
+  const small = smallPool(args.pool, args.seed) as Pool<unknown>;
+  const large = largePool(args.pool, args.seed + 1) as Pool<unknown>;
+  const t1 = performance.now();
+  const firstResult = await cases.ours.small(small.objects[0]);
+  const firstInvokeMs = performance.now() - t1;
+
+  if (args.profile) {
+    if (firstResult.isError) throw new Error('ours refuses the realistic call; nothing to profile');
+    await profile(cases, small, args.profileSeconds);
+    return;
+  }
+
+  log(`tool-signatures bench · ${m.date} · commit ${m.commit}`);
+  log(`node ${m.node} (V8 ${m.v8}) · ${m.nproc} × ${m.cpu} · ${m.platform}`);
+  log(`pools: ${args.pool} distinct calls per shape (seed ${args.seed}) · ${args.rounds} interleaved rounds · median (min – max)`);
+  log();
+
+  const problems = await sanity(cases, small, large);
+  const oursProblems = problems.filter((p) => p.startsWith('ours'));
+  const withOurs = oursProblems.length === 0;
+  const others = problems.filter((p) => !p.startsWith('ours'));
+  if (others.length > 0) throw new Error(`a case does not accept the pools as the floor does:\n  ${others.join('\n  ')}`);
+  if (!withOurs) log(`ours is not measured: it does not accept the pools as the floor does:\n  ${oursProblems.join('\n  ')}\n`);
+
+  const timing: TimingOptions = args.quick
+    ? { rounds: args.rounds, warmupMs: 100, warmupCalls: 500, batchMs: 8, batchesPerRound: 3, seed: args.seed }
+    : { rounds: args.rounds, warmupMs: 400, warmupCalls: 3000, batchMs: 25, batchesPerRound: 5, seed: args.seed };
+
+  const perCall: Record<string, Record<string, Stat>> = {};
+  for (const size of ['small', 'large'] as const) {
+    log(`timing the ${size === 'small' ? 'realistic' : 'large'} call...`);
+    perCall[size] = await timeCases(timedCases(cases, small, large, size, withOurs), {
+      ...timing,
+      onRound: (r) => void (args.json ? process.stderr : process.stdout).write(`  round ${r}/${args.rounds} done\n`),
+    });
+  }
+  log('timing definition builds and first calls...');
+  const build: Record<string, BuildFigures> = await buildCosts([1, 100, 1000], args.rounds, args.seed);
+  const firstCall: FirstCallFigures | undefined = withOurs ? await firstCallCosts(small.objects, args.rounds, args.quick ? 5 : 20) : undefined;
+  let heap: Record<string, HeapFigure> | undefined;
+  if (gcAvailable()) {
+    log('measuring heap per call...');
+    heap = await heapPerCall(timedCases(cases, small, large, 'small', withOurs), { samples: args.quick ? 10 : 30, maxCalls: 64, budgetBytes: 192 * 1024 });
+  }
+
+  const s = perCall.small!;
+  const l = perCall.large!;
+  const ratios: Record<string, Stat | undefined> = {};
+  if (withOurs) {
+    ratios.oursOverFloor = ratio(s.ours!, s.floor!);
+    ratios.zodOverOurs = ratio(s.zod!, s.ours!);
+    ratios.ctcvOverOurs = ratio(s.ctcv!, s.ours!);
+    ratios.oursTextOverFloorText = ratio(s['ours-text']!, s['floor-text']!);
+    ratios.ajvOverOurs = ratio(s.ajv!, s.ours!);
+    ratios.largeOursOverFloor = ratio(l.ours!, l.floor!);
+    ratios.largeZodOverOurs = ratio(l.zod!, l.ours!);
+    ratios.largeCtcvOverOurs = ratio(l.ctcv!, l.ours!);
+    ratios.largeOursTextOverFloorText = ratio(l['ours-text']!, l['floor-text']!);
+  }
+  ratios.ajvOverFloor = ratio(s.ajv!, s.floor!);
+  const b1000 = build['1000']!;
+  ratios.coldPerTool1000 = stat(b1000.cold.rounds.map((ns) => ns / 1e6));
+  ratios.cachedSpeedup1000 = b1000.speedup;
+  const verdicts: Verdict[] = judge(ratios);
+
+  // ---- report ---------------------------------------------------------------------------------
+  const names: Record<string, string> = {
+    floor: 'floor (hand validator + hydration)',
+    ajv: 'ajv + hand hydration',
+    zod: 'zod 4 safeParse',
+    ctcv: 'class-transformer + class-validator',
+    ours: 'ours: tool.invoke(object)',
+    'floor-text': 'JSON.parse + floor',
+    'ours-text': 'ours: tool.invoke(text)',
+  };
+  for (const [size, title] of [['small', 'Realistic call (2 lines)'], ['large', 'Large call (50 lines, nested DTOs)']] as const) {
+    log();
+    log(`${title}, time per call:`);
+    for (const [k, v] of Object.entries(perCall[size]!)) log(`  ${(names[k] ?? k).padEnd(38)} ${show(v, duration)}`);
+  }
+  log();
+  log('Ratios (round by round, median (min – max)):');
+  const ratioNames: Record<string, string> = {
+    oursOverFloor: 'ours / floor (object)',
+    zodOverOurs: 'zod / ours',
+    ctcvOverOurs: 'ctcv / ours',
+    oursTextOverFloorText: 'ours from text / (JSON.parse + floor)',
+    ajvOverOurs: 'ajv + hydration / ours',
+    ajvOverFloor: 'ajv + hydration / floor',
+    largeOursOverFloor: 'large: ours / floor',
+    largeZodOverOurs: 'large: zod / ours',
+    largeCtcvOverOurs: 'large: ctcv / ours',
+    largeOursTextOverFloorText: 'large: ours from text / (JSON.parse + floor)',
+  };
+  for (const [k, label] of Object.entries(ratioNames)) if (ratios[k] !== undefined) log(`  ${label.padEnd(46)} ${show(ratios[k]!, times)}`);
+  log();
+  log('Definitions (schemas only), per tool:');
+  for (const [n, f] of Object.entries(build)) {
+    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
+  }
+  log(`  first build in this process (Orders, 2 tools): ${firstBuildMs.toFixed(2)} ms (one sample)`);
+  if (firstCall !== undefined) {
+    log();
+    log('First call of a fresh tool (validator and hydrator compiled):');
+    log(`  first call ${show(firstCall.first, duration)} · second ${show(firstCall.second, duration)} · third ${show(firstCall.third, duration)}`);
+    log(`  first − third (the compilation): ${show(firstCall.compile, duration)}; warmed-up call: ${show(s.ours ?? s.floor!, duration)}`);
+    log(`  ajv alone compiling the same schema (on a warm ajv instance): ${show(firstCall.ajvCompile, duration)}`);
+  }
+  log(`  first invoke in this process: ${firstInvokeMs.toFixed(2)} ms (one sample: the shared ajv instance is created then)`);
+  log();
+  if (heap !== undefined) {
+    log('Heap allocated per call (realistic call; used heap growth over N calls after a full GC; samples with a GC dropped):');
+    for (const [k, f] of Object.entries(heap)) {
+      log(`  ${(names[k] ?? k).padEnd(38)} ${show(f.bytesPerCall, bytes)}  [N = ${f.calls}; ${f.clean} clean samples${f.dropped > 0 ? `, ${f.dropped} dropped` : ''}${f.clean === 0 ? ': UNRELIABLE' : ''}]`);
+    }
+  } else {
+    log('Heap per call: not measured (run with --expose-gc; npm run bench does).');
+  }
+  log();
+  log("Issue 7's targets:");
+  for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, (n) => (v.target.endsWith('ms') ? `${n.toFixed(3)} ms` : times(n)))}`);
+
+  if (args.json) {
+    const json = { machine: m, options: { ...args, timing }, perCallNs: perCall, ratios, build, firstCall, firstBuildMs, firstInvokeMs, heap, targets: verdicts, problems };
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  }
+  if (args.check && verdicts.some((v) => !v.pass)) {
+    log(`\ncheck: ${verdicts.filter((v) => !v.pass).length} target(s) missed`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 2;
+});
