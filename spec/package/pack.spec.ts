@@ -1,0 +1,182 @@
+/**
+ * The package as users get it: `npm run build`, `npm pack`, the tarball installed into a fresh
+ * project outside the repository with only the peer dependencies (and @types/node), then used from
+ * `require`, from `import`, from TypeScript type-checked under `node16` and `bundler` resolution
+ * (compiled with decorator metadata and run), and through its `tool-signatures` bin.
+ *
+ * npm installs from the local cache first (`--offline`, then `--prefer-offline` if the cache lacks
+ * something); the registry is only a fallback.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const consumerSources = path.join(__dirname, 'consumer');
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  exports: Record<string, unknown>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  devDependencies: Record<string, string>;
+};
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(file: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
+    });
+  });
+}
+
+async function ok(file: string, args: string[], cwd: string): Promise<Run> {
+  const r = await run(file, args, cwd);
+  if (r.code !== 0) throw new Error(`${path.basename(file)} ${args.join(' ')} failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+/** The subpaths whose source exists (the others are skipped by the build until they are written). */
+const builtSubpaths = Object.keys(pkg.exports)
+  .filter((k) => k !== '.' && k !== './package.json')
+  .map((k) => k.slice(2))
+  .filter((name) => fs.existsSync(path.join(root, 'lib', `${name}.ts`)) || fs.existsSync(path.join(root, 'lib', name, 'index.ts')));
+
+let work: string;
+let app: string;
+let packedFiles: string[];
+/** The two type checks run side by side, started once the project is installed. */
+let node16Compile: Promise<Run>;
+let bundlerCheck: Promise<Run>;
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-pack-'));
+  app = path.join(work, 'app');
+  await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root);
+  // prepack would build again: the build above is the one packed.
+  const pack = await ok(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], root);
+  const [packed] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
+  packedFiles = packed.files.map((f) => f.path);
+
+  fs.mkdirSync(app);
+  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2));
+  const peers = ['reflect-metadata', 'class-validator', 'class-transformer'].map((p) => `${p}@${pkg.devDependencies[p]}`);
+  const deps = [path.join(work, packed.filename), ...peers, `@types/node@${pkg.devDependencies['@types/node']}`];
+  const install = (mode: string) => run(npm, ['install', mode, '--no-audit', '--no-fund', '--loglevel=error', ...deps], app, 180_000);
+  let installed = await install('--offline');
+  if (installed.code !== 0) installed = await install('--prefer-offline');
+  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stdout}\n${installed.stderr}`);
+
+  for (const f of fs.readdirSync(consumerSources)) fs.copyFileSync(path.join(consumerSources, f), path.join(app, f));
+  const compilerOptions = {
+    target: 'ES2022',
+    strict: true,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    skipLibCheck: false,
+    types: ['node'],
+  };
+  fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'node16', moduleResolution: 'node16', outDir: 'out' }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
+  fs.writeFileSync(path.join(app, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'preserve', moduleResolution: 'bundler', noEmit: true }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
+  node16Compile = run(process.execPath, [tsc, '-p', 'tsconfig.json'], app);
+  bundlerCheck = run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], app);
+}, 300_000);
+
+function succeeded(r: Run): void {
+  if (r.code !== 0) throw new Error(`exit ${r.code}:\n${r.stdout}\n${r.stderr}`);
+}
+
+afterAll(() => {
+  if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('the tarball', () => {
+  it('holds dist (CommonJS, ES module wrappers, declarations), the bin and the README, and no sources', () => {
+    for (const f of ['package.json', 'README.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
+      expect(packedFiles).toContain(f);
+    }
+    expect(packedFiles.filter((f) => /^(lib|spec|samples|scripts|bench)\//.test(f) || f.endsWith('.tsbuildinfo'))).toEqual([]);
+  });
+
+  it.each(builtSubpaths)('holds the entries of the subpath ./%s', (name) => {
+    for (const ext of ['js', 'd.ts', 'mjs', 'd.mts']) expect(packedFiles).toContain(`dist/${name}.${ext}`);
+  });
+
+  it('declares the peers: the three it needs, the frameworks as optional', () => {
+    expect(Object.keys(pkg.peerDependencies)).toEqual(expect.arrayContaining(['reflect-metadata', 'class-validator', 'class-transformer']));
+    for (const p of ['reflect-metadata', 'class-validator', 'class-transformer']) expect(pkg.peerDependenciesMeta[p]?.optional).not.toBe(true);
+    for (const p of Object.keys(pkg.peerDependencies).filter((p) => !['reflect-metadata', 'class-validator', 'class-transformer'].includes(p))) {
+      expect([p, pkg.peerDependenciesMeta[p]?.optional]).toEqual([p, true]);
+    }
+  });
+});
+
+describe('installed in a fresh project', () => {
+  it('works from require()', async () => {
+    const r = await ok(process.execPath, ['use-require.js'], app);
+    expect(JSON.parse(r.stdout)).toEqual({
+      schema: { type: 'object', properties: { a: { type: 'number', default: 1 }, b: { type: 'number', default: 2 } }, additionalProperties: false },
+      result: [{ type: 'json', value: 42 }],
+      openai: 'add',
+      listed: ['add'],
+      code: 'OLT008',
+      version: pkg.version,
+    });
+  });
+
+  it('works from import, with the same single copy of the library as require() loads', async () => {
+    const r = await ok(process.execPath, ['use-import.mjs'], app);
+    expect(JSON.parse(r.stdout)).toEqual({
+      sameCopy: true,
+      sameNames: true,
+      results: [[false, { type: 'text', text: 'hello, esm' }], [true, { type: 'text', text: "Argument 'name' must be a string." }]],
+    });
+  });
+
+  it('type-checks and compiles TypeScript under node16 resolution (CommonJS and ES module files), and the output runs', async () => {
+    succeeded(await node16Compile);
+    const cjs = await ok(process.execPath, ['out/app.js'], app);
+    expect(JSON.parse(cjs.stdout)).toEqual({
+      schema: {
+        type: 'object',
+        properties: {
+          item: {
+            type: 'object',
+            properties: { sku: { type: 'string', description: 'Catalogue SKU.', minLength: 3, maxLength: 20 }, qty: { type: 'integer', minimum: 1, maximum: 99 } },
+            required: ['sku'],
+            additionalProperties: false,
+          },
+          note: { type: 'string' },
+        },
+        required: ['item'],
+        additionalProperties: false,
+      },
+      ok: [{ type: 'text', text: 'Item BOLT-M8 x3' }],
+      bad: [{ type: 'text', text: "Argument 'item.sku' must be at least 3 characters long." }],
+    });
+    const esm = await ok(process.execPath, ['out/esm-types.mjs'], app);
+    expect(JSON.parse(esm.stdout)).toEqual({ name: 'echo', parts: [{ type: 'text', text: 'typed' }], cost: 'x', error: true });
+  });
+
+  it('type-checks under bundler resolution', async () => {
+    succeeded(await bundlerCheck);
+  });
+
+  it('runs its bin: tool-signatures inspect and call on the compiled app', async () => {
+    succeeded(await node16Compile);
+    const bin = path.join(app, 'node_modules', '.bin', 'tool-signatures');
+    const inspect = await ok(bin, ['inspect', 'out/app.js', '--format', 'json', '--provider', 'anthropic'], app);
+    const catalogue = JSON.parse(inspect.stdout) as { tools: { name: string; from: string; providers: { anthropic: { tool: { name: string } } } }[] };
+    expect(catalogue.tools.map((t) => [t.name, t.from, t.providers.anthropic.tool.name])).toEqual([['add_item', 'class Shop', 'add_item']]);
+    const call = await run(bin, ['call', 'out/app.js', 'add_item', '{"item":{"sku":"NUT-M10"},"note":"spare"}'], app);
+    expect([call.code, call.stdout]).toEqual([0, 'Item NUT-M10 x1 (spare)\n']);
+  });
+});
