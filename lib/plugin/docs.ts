@@ -21,16 +21,45 @@ function part(c: ts.JSDocComment): string {
   return c.text;
 }
 
-/** The summary of the nearest `/** *\/` block of a declaration. */
+/** The node a declaration's doc comment is written before (`const f = () => ...`: the statement). */
+function docHost(node: ts.Node): ts.Node {
+  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent) && ts.isVariableDeclarationList(node.parent.parent) && ts.isVariableStatement(node.parent.parent.parent)) {
+    return node.parent.parent.parent;
+  }
+  if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent) && ts.isVariableStatement(node.parent.parent)) return node.parent.parent;
+  return node;
+}
+
+/**
+ * The nearest `/** *\/` block before a declaration. tsc itself skips JSDoc in .ts files
+ * (`jsDocParsingMode`), so when the host did not parse it, the comment is read from the source text.
+ */
+export function docOf(node: ts.Node): ts.JSDoc | undefined {
+  const host = docHost(node);
+  const parsed = ts.getJSDocCommentsAndTags(host).filter(ts.isJSDoc);
+  if (parsed.length > 0) return parsed[parsed.length - 1];
+  const sf = host.getSourceFile();
+  // As TypeScript itself collects them: a comment on the same line as the token before counts too.
+  const ranges = [...(ts.getTrailingCommentRanges(sf.text, host.pos) ?? []), ...(ts.getLeadingCommentRanges(sf.text, host.pos) ?? [])];
+  const block = ranges.filter((r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia && sf.text.startsWith('/**', r.pos) && !sf.text.startsWith('/**/', r.pos)).pop();
+  if (block === undefined) return undefined;
+  const doc = ts.createSourceFile('doc.ts', `${sf.text.slice(block.pos, block.end)}\nfunction doc() {}`, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const fn = doc.statements[0];
+  return fn === undefined ? undefined : ts.getJSDocCommentsAndTags(fn).filter(ts.isJSDoc).pop();
+}
+
+/** The summary of a declaration's doc comment. */
 export function summaryOf(node: ts.Node): string | undefined {
-  const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
-  const doc = docs[docs.length - 1];
+  const doc = docOf(node);
   return doc === undefined ? undefined : flatten(doc.comment);
 }
 
-/** The `@param name text` of a parameter (a leading `- ` after the name is dropped). */
+/** The `@param name text` of a parameter, from its function's doc comment (a leading `- ` is dropped). */
 export function paramDocOf(param: ts.ParameterDeclaration): string | undefined {
-  for (const tag of ts.getJSDocParameterTags(param)) {
+  if (!ts.isIdentifier(param.name)) return undefined;
+  const name = param.name.text;
+  for (const tag of docOf(param.parent)?.tags ?? []) {
+    if (!ts.isJSDocParameterTag(tag) || !ts.isIdentifier(tag.name) || tag.name.text !== name) continue;
     const text = flatten(tag.comment);
     if (text !== undefined) return text.replace(/^-\s*/, '') || undefined;
   }
