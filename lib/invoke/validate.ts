@@ -203,6 +203,8 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
     }
   }
   const out: ArgumentProblem[] = [];
+  // Keys that do not belong come after the problems with what does, in the order ajv found them.
+  const unknown: ArgumentProblem[] = [];
   const typeDone = new Set<string>();
   for (const e of errors) {
     const pointer = e.instancePath;
@@ -211,12 +213,12 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
       const key = (e.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ?? (e.params as { additionalProperty: string }).additionalProperty;
       const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       const { path } = walk(params, [...segments, key]);
-      let message = REQUIRED;
       if (e.keyword === 'additionalProperties') {
         const place = containerPlace(params, segments);
-        message = segments.length === 0 ? notAParameter(spec.name) : notAProperty(place.className ?? 'the object');
+        unknown.push({ path, pointer: childPointer, message: segments.length === 0 ? notAParameter(spec.name) : notAProperty(place.className ?? 'the object') });
+      } else {
+        out.push({ path, pointer: childPointer, message: REQUIRED });
       }
-      out.push({ path, pointer: childPointer, message });
       continue;
     }
     const { node, path } = walk(params, segments);
@@ -234,7 +236,7 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
     }
     out.push({ path, pointer, message: reasonOf(e, node) });
   }
-  return out;
+  return unknown.length > 0 ? [...out, ...unknown] : out;
 }
 
 function matchesJsonType(v: unknown, t: string): boolean {

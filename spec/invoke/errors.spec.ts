@@ -44,16 +44,16 @@ describe('Errors become results: arguments', () => {
   it('missing, unknown, null and wrong-typed arguments: every problem, one per line', async () => {
     const r = await order().invoke('{"docketId":"","items":[{"sku":"x","qty":3.5},{"sku":5},{"qty":0,"zz":1}],"priority":"Mid","due":"2026-02-30T10:00:00Z","extra":1}');
     expect(textOf(r)).toBe([
-      "Argument 'extra' is not a parameter of tool 'create_order'.",
       "Argument 'docketId' must be at least 1 character long.",
       "Argument 'items[0].qty' must be an integer from 1 to 1000.",
       "Argument 'items[1].qty' is required.",
       "Argument 'items[1].sku' must be a string.",
       "Argument 'items[2].sku' is required.",
-      "Argument 'items[2].zz' is not a property of OrderLine.",
       "Argument 'items[2].qty' must be an integer from 1 to 1000.",
       "Argument 'priority' must be one of: Low, High.",
       "Argument 'due' must be a date-time (RFC 3339), like 2026-12-02T10:00:00Z.",
+      "Argument 'extra' is not a parameter of tool 'create_order'.",
+      "Argument 'items[2].zz' is not a property of OrderLine.",
     ].join('\n'));
   });
 
