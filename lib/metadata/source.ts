@@ -106,10 +106,12 @@ const NONE: LiteralDefault = { kind: 'none' };
 export function readLiteral(e: AnyNode): LiteralDefault {
   // istanbul rewrites `days = 3` as `days = (cov_x().b[0][0]++, 3)`
   if (e.type === 'SequenceExpression') return readLiteral(e.expressions.at(-1));
-  if (e.type === 'MemberExpression' && e.object.type === 'Identifier') {
+  // `Priority.High`, or `enums_1.Priority.High` once tsc has compiled the import to CommonJS
+  if (e.type === 'MemberExpression' && (e.object.type === 'Identifier' || e.object.type === 'MemberExpression')) {
     const member = !e.computed && e.property.type === 'Identifier' ? e.property.name
       : e.computed && e.property.type === 'Literal' && typeof e.property.value === 'string' ? e.property.value : undefined;
-    return member === undefined ? NONE : { kind: 'member', object: e.object.name, member };
+    const object = e.object.type === 'Identifier' ? e.object.name : e.object.property?.name;
+    return member === undefined || typeof object !== 'string' ? NONE : { kind: 'member', object, member };
   }
   const value = jsonOf(e);
   return value === NO_JSON || value === null ? NONE : { kind: 'json', value };

@@ -213,7 +213,8 @@ function valueParam(
 }
 
 function sourceDefault(literal: NonNullable<SourceParam['literal']>, n: TypeNode): { value: unknown } | undefined {
-  if (literal.kind === 'json') return { value: literal.value };
+  // esbuild inlines enum members (`p = 2 /* High */`): a numeric enum's value is written by its name
+  if (literal.kind === 'json') return { value: n.kind === 'enum' ? enumJsonOf(n, literal.value) : literal.value };
   if (literal.kind === 'member' && n.kind === 'enum' && n.enumMembers?.has(literal.member)) {
     return { value: n.enumMembers.get(literal.member) };
   }

@@ -95,3 +95,18 @@ describe('Builds', () => {
     });
   });
 });
+
+describe('Enum member defaults as builds write them', () => {
+  enum Color { Red = 'red', Green = 'green' }
+  enum Level { Debug, Info }
+
+  it.each([
+    ['tsc CommonJS (enums_1.Level.Info)', 'function (level = enums_1.Level.Info, color = enums_1.Color.Green) { return level; }'],
+    ['esbuild inlined (1 /* Info */)', 'function (level = 1 /* Info */, color = "green" /* Green */) { return level; }'],
+  ])('%s', (_label, source) => {
+    // eslint-disable-next-line no-new-func
+    const fn = new Function(`return ${source}`)() as (...a: unknown[]) => unknown;
+    const t = Tool.create(fn, { name: 'f', params: { level: library.EnumOf(Level), color: library.EnumOf(Color) } });
+    expect(JSON.stringify(t.inputSchema)).toBe('{"type":"object","properties":{"level":{"type":"string","enum":["Debug","Info"],"default":"Info"},"color":{"type":"string","enum":["red","green"],"default":"green"}},"additionalProperties":false}');
+  });
+});
