@@ -6,6 +6,7 @@
  *
  *   build/bench/bench/**   the suite          build/bench/lib/**   the library, from lib/
  *   build/bench/node_modules/tool-signatures/index.js → ../../lib/index.js
+ *   build/bench/package.json   (its own package scope: see compile())
  *
  * The suite imports `tool-signatures` as a user's program does; the type checker resolves it
  * through the `paths` of tsconfig.bench.json, Node through that small node_modules entry. Type
@@ -44,6 +45,10 @@ function compile() {
     throw new Error('the bench does not compile');
   }
   if (all.length > mine.length) process.stderr.write(`note: ${all.length - mine.length} type error(s) outside bench/ ignored (npm run typecheck shows them)\n`);
+  // A package.json of its own makes build/bench a package scope of its own: inside the repository's
+  // scope, Node would resolve `require('tool-signatures')` as a self-reference through package.json
+  // `exports` to dist/ (whatever was last built there), not to the lib/ compiled here.
+  fs.writeFileSync(path.join(outDir, 'package.json'), '{ "name": "tool-signatures-bench", "private": true }\n');
   const shim = path.join(outDir, 'node_modules', 'tool-signatures');
   fs.mkdirSync(shim, { recursive: true });
   fs.writeFileSync(path.join(shim, 'package.json'), '{ "name": "tool-signatures", "private": true, "main": "index.js" }\n');
