@@ -203,7 +203,9 @@ class Analyzer {
     const sig = this.checker.getSignatureFromDeclaration(fn);
     if (sig === undefined) return undefined;
     try {
-      return this.reader.returns(fn.type, sig.getReturnType());
+      const h = this.reader.returns(fn.type, sig.getReturnType());
+      for (const r of refsOf(h)) if (ts.isClassDeclaration(r)) this.dtoQueue.push(r);
+      return h;
     } catch (e) {
       if (!(e instanceof SlotError) || explicit) return undefined;
       const declared = fn.type !== undefined;
