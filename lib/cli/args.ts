@@ -8,6 +8,8 @@ export interface ParsedArgs {
 export interface ArgSpec {
   readonly values?: readonly string[];
   readonly flags?: readonly string[];
+  /** Every argument is a positional, options included (a command that parses its own). */
+  readonly passthrough?: boolean;
 }
 
 /** A mistake on the command line: printed with the command's usage, exit status 2. */
@@ -16,6 +18,7 @@ export class UsageError extends Error {
 }
 
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
+  if (spec.passthrough === true) return { positionals: [...argv], flags: new Map() };
   const positionals: string[] = [];
   const flags = new Map<string, string[]>();
   const add = (name: string, value: string) => flags.set(name, [...(flags.get(name) ?? []), value]);

@@ -24,9 +24,8 @@ export interface Command {
 }
 
 /**
- * The commands of `tool-signatures`. A command is one row. The compile-time plugin's
- * `generate <tsconfig>` is added here as a row whose `run` loads the plugin lazily
- * (`require('../plugin/...')`), so that `inspect` and `call` never load TypeScript's compiler API.
+ * The commands of `tool-signatures`, one row each. A row's `run` loads what it needs lazily: the
+ * plugin's `generate` loads TypeScript's compiler API, which `inspect` and `call` never load.
  */
 export const COMMANDS: Readonly<Record<string, Command>> = {
   inspect: {
@@ -40,6 +39,12 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: "Invoke one tool with JSON arguments (- reads them from standard input) and print its result; exit status 1 when the result is an error.",
     args: { values: ['format'] },
     run: call,
+  },
+  generate: {
+    usage: 'generate <tsconfig.json> [--out <file>] [--import-extension .js] [--library <specifier>]',
+    summary: 'The compile-time plugin for builds that cannot run it (esbuild, tsx, Vite, SWC): write one module of the static metadata, to import before tools are built. Needs typescript.',
+    args: { passthrough: true },
+    run: async (args, io) => (await import('../plugin/cli')).main(['generate', ...args.positionals], io),
   },
 };
 

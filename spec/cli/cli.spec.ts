@@ -167,7 +167,7 @@ describe('call', () => {
   it('prints an error result as the model would read it, exit status 1', async () => {
     const r = await cli('call', fixture('tools.js'), 'add_note', '{"text":"","priority":9,"tag":"x"}');
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe("Argument 'tag' is not a parameter of tool 'add_note'.\nArgument 'text' must be at least 1 character long.\nArgument 'priority' must be an integer from 1 to 5.\n");
+    expect(r.stdout).toBe("Argument 'text' must be at least 1 character long.\nArgument 'priority' must be an integer from 1 to 5.\nArgument 'tag' is not a parameter of tool 'add_note'.\n");
   });
 
   it('reads the arguments from standard input with -, and prints the whole result with --format json', async () => {
@@ -190,5 +190,22 @@ describe('call', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no tool named 'remove_note'");
     expect(r.stderr).toContain('Its tools: shout, add_note, list_notes.');
+  });
+});
+
+describe('generate (the compile-time plugin, one row of the command table)', () => {
+  it('writes the static metadata module of a project', async () => {
+    const gen = path.join(outDir, 'gen');
+    fs.mkdirSync(gen, { recursive: true });
+    fs.copyFileSync(path.join(__dirname, 'fixtures', 'source-tools.ts'), path.join(gen, 'source-tools.ts'));
+    fs.writeFileSync(path.join(gen, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, experimentalDecorators: true, skipLibCheck: true, noEmit: true, paths: { 'tool-signatures': [path.join(root, 'lib', 'index.ts')] } },
+      files: ['source-tools.ts'],
+    }));
+    const r = await cli('generate', path.join(gen, 'tsconfig.json'), '--out', path.join(gen, 'tools.meta.ts'));
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(gen, 'tools.meta.ts'), 'utf8')).toMatch(/defineStaticMetadata\([\w.]*\bMailer\b/);
+    const missing = await cli('generate', path.join(gen, 'nowhere.json'));
+    expect(missing.code).toBe(2);
   });
 });
