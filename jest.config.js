@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/spec'],
   testMatch: ['**/*.spec.ts'],
+  // TypeScript sources win over any stray compiled .js beside them.
+  moduleFileExtensions: ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs', 'json', 'node'],
   coverageProvider: 'v8',
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],

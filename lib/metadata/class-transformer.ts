@@ -14,7 +14,11 @@ export interface TransformMeta {
   options?: { toClassOnly?: boolean; toPlainOnly?: boolean; groups?: string[]; since?: number; until?: number };
 }
 
+/** class-transformer's TransformationType.PLAIN_TO_CLASS. */
+const PLAIN_TO_CLASS = 0;
+
 interface RawStorage {
+  findTransformMetadatas?(target: Function, key: string, transformationType: number): TransformMeta[];
   _typeMetadatas: Map<Function, Map<string, TypeMeta>>;
   _exposeMetadatas: Map<Function, Map<string, ExposeMeta>>;
   _excludeMetadatas: Map<Function, Map<string, ExcludeMeta>>;
@@ -61,15 +65,16 @@ export function transformerFacts(cls: Function, key: string): TransformerFacts {
   const type = find(s._typeMetadatas, cls, key);
   const expose = find(s._exposeMetadatas, cls, key);
   const exclude = find(s._excludeMetadatas, cls, key);
-  const transforms: TransformMeta[] = [];
-  for (const c of lineage(cls)) transforms.push(...(s._transformMetadatas.get(c)?.get(key) ?? []));
+  // class-transformer's own lookup gives its order (ancestors first, each class's list reversed) and
+  // its plain→class filter; with default options, transforms limited to groups do not run.
+  const transforms = (s.findTransformMetadatas?.(cls, key, PLAIN_TO_CLASS) ?? []).filter((t) => !(t.options?.groups?.length));
   const forInput = expose !== undefined && expose.options?.toPlainOnly !== true;
   return {
     type: type ? () => type.typeFunction() : undefined,
     exposedName: forInput ? expose?.options?.name : undefined,
     exposed: expose !== undefined,
     excluded: exclude !== undefined && exclude.options?.toPlainOnly !== true,
-    transforms: transforms.filter((t) => t.options?.toPlainOnly !== true),
+    transforms,
   };
 }
 
