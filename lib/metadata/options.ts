@@ -1,4 +1,5 @@
 import type { ToolAnnotations } from '../definition';
+import type { Part, ToolResult } from '../invoke/result';
 import type { EnumSource, Hint } from '../types/hints';
 
 /** Options of `@Tool` (and of `Tool.create`, which adds `params` and `returns`). */
@@ -7,8 +8,11 @@ export interface ToolOptions {
   name?: string;
   /** What the tool does, for the model. @default `@Description` of the method, else `""` */
   description?: string;
-  /** The declared result type (a hint), for the output schema and the JSON form of the result. */
-  returns?: Hint;
+  /**
+   * The declared result type, for the output schema and the JSON form of the result: a hint, or
+   * `String`, `JsonValue`, `Part`, `[Part]` or `ToolResult` (which write no output schema).
+   */
+  returns?: Hint | typeof Part | typeof ToolResult | readonly [typeof Part];
   /** A result of this tool ends the model's loop. @default false */
   endsLoop?: boolean;
   /** A call must be approved before it runs. @default false */

@@ -241,7 +241,7 @@ function isJsonLiteral(v: unknown, depth: number): boolean {
 
 const PART_FACTORY = Symbol.for('tool-signatures.part-factory');
 
-function buildReturns(hint: Hint | undefined, warnings: string[], site: ToolErrorSite): { kind: ResultKind; schema?: Record<string, unknown>; node?: TypeNode } {
+function buildReturns(hint: ToolOptions["returns"], warnings: string[], site: ToolErrorSite): { kind: ResultKind; schema?: Record<string, unknown>; node?: TypeNode } {
   if (hint === undefined) return { kind: 'auto' };
   try {
     let h: unknown = hint;

@@ -10,7 +10,7 @@ describe('class-transformer @Transform facts', () => {
     }
     class Derived extends Base {
       @Transform(tag('top')) @Transform(tag('bottom')) @Transform(tag('grouped'), { groups: ['admin'] }) @Transform(tag('plain'), { toPlainOnly: true }) @Transform(tag('both'), { toClassOnly: true, toPlainOnly: true })
-      override code!: string;
+      declare code: string;
     }
     const ours = transformerFacts(Derived, 'code').transforms.reduce<unknown>((v, t) => t.transformFn({ value: v, key: 'code', obj: {}, type: 0, options: {} }), 'x');
     const theirs = plainToInstance(Derived, { code: 'x' }).code;
