@@ -65,6 +65,18 @@ const expected: Record<string, string[]> = {
     'stock calls running at once, at most: 2',
     'costs: 2 lines',
   ],
+  'samples/tsyringe': [
+    'tools: quote {"type":"object","properties":{"sku":{"type":"string","description":"Catalogue SKU."},"qty":{"type":"integer","minimum":1,"maximum":10000}},"required":["sku","qty"],"additionalProperties":false}',
+    'ok: 250 × BOLT-M8 = 30.00 EUR (connection #1)',
+    'ok: 1000 × NUT-M8 = 50.00 EUR (connection #2)',
+    'connection #1 disposed',
+    'connection #2 disposed',
+    'connection #3 disposed',
+    "error: Tool 'quote' failed: Error: unknown SKU WASHER",
+    "error: Argument 'qty' must be an integer from 1 to 10000.",
+    'connections opened: 3',
+    'the price list is one singleton: true',
+  ],
   'samples/mcp-server': [
     'listed search_dockets (with output schema) {"readOnlyHint":true}',
     'listed cancel_docket {"destructiveHint":true}',
