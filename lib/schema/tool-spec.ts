@@ -7,7 +7,7 @@ import { enumJsonOf } from '../types/enums';
 import { hintKind, isThunk, type Hint } from '../types/hints';
 import { node, type TypeNode } from '../types/node';
 import { isContextType, isSignalType, resolveHint } from '../types/resolve';
-import { libraryCopyWarnings } from '../invoke/library-copies';
+import { libraryCopyWarnings } from '../metadata/library-copies';
 import { annotate } from './annotations';
 import { dtoNode } from './dto';
 import { TOOL_NAME, toolNameOf } from './names';

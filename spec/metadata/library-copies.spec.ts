@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Prop, Tool } from '../../lib';
-import { libraryCopyWarnings } from '../../lib/invoke/library-copies';
+import { libraryCopyWarnings } from '../../lib/metadata/library-copies';
 
 describe('a second copy of class-transformer or class-validator', () => {
   const fake = [
