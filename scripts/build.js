@@ -27,6 +27,8 @@
  *   2. add "./<sub>" to `exports` in package.json, shaped like the others:
  *        { "import":  { "types": "./dist/<sub>.d.mts", "default": "./dist/<sub>.mjs" },
  *          "require": { "types": "./dist/<sub>.d.ts",  "default": "./dist/<sub>.js" } }
+ *      and "<sub>": ["dist/<sub>.d.ts"] to `typesVersions["*"]` (TypeScript's `node10` resolution,
+ *      which ignores `exports`, finds the subpath's types there; the build checks both lists agree),
  *   3. `npm run build`; spec/package/pack.spec.ts then checks it from require, import and tsc.
  */
 'use strict';
@@ -91,6 +93,17 @@ function writeEntry(stemFromDist, fileBase, withCjsEntry) {
   return names.length;
 }
 
+/** `typesVersions` (for `moduleResolution: node10`) names the same subpaths as `exports`. */
+function checkTypesVersions(pkg) {
+  const mapped = pkg.typesVersions?.['*'] ?? {};
+  const wanted = subpaths(pkg).map((s) => s.name);
+  const missing = wanted.filter((n) => JSON.stringify(mapped[n]) !== JSON.stringify([`dist/${n}.d.ts`]));
+  const extra = Object.keys(mapped).filter((n) => !wanted.includes(n));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(`typesVersions["*"] must map exactly the subpaths of exports to dist/<name>.d.ts (missing or wrong: ${missing.join(', ') || 'none'}; extra: ${extra.join(', ') || 'none'})`);
+  }
+}
+
 /** Every file a present entry of `exports` names must exist after the build. */
 function checkTargets(pkg, skipped) {
   const missing = [];
@@ -109,6 +122,7 @@ function checkTargets(pkg, skipped) {
 function main() {
   const started = Date.now();
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  checkTypesVersions(pkg);
   fs.rmSync(dist, { recursive: true, force: true });
   runTsc();
 

@@ -56,6 +56,8 @@ let packedFiles: string[];
 /** The two type checks run side by side, started once the project is installed. */
 let node16Compile: Promise<Run>;
 let bundlerCheck: Promise<Run>;
+/** Subpath types under node10 (typesVersions) and node16 (exports); peers of the subpaths are not installed, so skipLibCheck. */
+let subpathChecks: Promise<Run[]>;
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-pack-'));
@@ -86,6 +88,11 @@ beforeAll(async () => {
   };
   fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'node16', moduleResolution: 'node16', outDir: 'out' }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
   fs.writeFileSync(path.join(app, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'preserve', moduleResolution: 'bundler', noEmit: true }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
+  for (const resolution of ['node10', 'node16']) {
+    const module = resolution === 'node10' ? 'commonjs' : 'node16';
+    fs.writeFileSync(path.join(app, `tsconfig.subpaths-${resolution}.json`), JSON.stringify({ compilerOptions: { ...compilerOptions, module, moduleResolution: resolution, skipLibCheck: true, noEmit: true, ignoreDeprecations: '6.0' }, files: ['subpaths.ts'] }, null, 2));
+  }
+  subpathChecks = Promise.all(['node10', 'node16'].map((r) => run(process.execPath, [tsc, '-p', `tsconfig.subpaths-${r}.json`], app)));
   node16Compile = run(process.execPath, [tsc, '-p', 'tsconfig.json'], app);
   bundlerCheck = run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], app);
 }, 300_000);
@@ -168,6 +175,11 @@ describe('installed in a fresh project', () => {
 
   it('type-checks under bundler resolution', async () => {
     succeeded(await bundlerCheck);
+  });
+
+  it('finds the types of a subpath under node10 (typesVersions) and node16 (exports) resolution', async () => {
+    expect(builtSubpaths).toContain('mcp');
+    for (const r of await subpathChecks) succeeded(r);
   });
 
   it('runs its bin: tool-signatures inspect and call on the compiled app', async () => {
