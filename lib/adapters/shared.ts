@@ -1,0 +1,84 @@
+/**
+ * What the agent-framework adapters (`tool-signatures/ai-sdk`, `tool-signatures/langchain`) share:
+ * where their tools come from, how a call reaches the invoker, and the error a framework sees.
+ */
+import type { ToolDefinition } from '../definition';
+import type { ToolContext } from '../invoke/context';
+import { encodeBase64 } from '../invoke/formats';
+import type { InvokeOptions } from '../invoke/options';
+import type { Part, ToolResult } from '../invoke/result';
+
+/**
+ * Where an adapter finds its tools: a `ToolSet` (or anything with `list()`, such as the NestJS
+ * `ToolRegistry`), or a list of definitions. When the source has `invoke(name, args, options)`, calls
+ * go through it, so a tool set's limits (and a registry's per-call services) hold.
+ */
+export type ToolSource =
+  | { list(): readonly ToolDefinition[]; invoke?(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }
+  | readonly ToolDefinition[];
+
+/** Options every adapter takes. */
+export interface AdapterOptions {
+  /**
+   * The caller's context: every call runs in a child of it (services, clock, and cost lines
+   * forwarded to it).
+   * @default none: each call gets a fresh context
+   */
+  context?: ToolContext;
+  /**
+   * Only these tools (by name), in this order.
+   * @default every tool of the source
+   */
+  only?: readonly string[];
+}
+
+/**
+ * A tool's error result, thrown to a framework that reports tool failures by exception. Its message
+ * (and `toString()`, which frameworks use to build the text the model reads) is exactly the
+ * result's text: `Argument 'qty' must be an integer from 1 to 1000.`, `Tool 'x' failed: ...`.
+ */
+export class ToolCallError extends Error {
+  override readonly name = 'ToolCallError';
+  readonly toolName: string;
+  readonly result: ToolResult;
+
+  constructor(toolName: string, result: ToolResult) {
+    super(resultText(result));
+    this.toolName = toolName;
+    this.result = result;
+  }
+
+  /** The result's text alone, without the `ToolCallError: ` prefix that `Error.prototype.toString` adds. */
+  override toString(): string {
+    return this.message;
+  }
+}
+
+export function toolsOf(source: ToolSource, only?: readonly string[]): readonly ToolDefinition[] {
+  const all = Array.isArray(source) ? (source as readonly ToolDefinition[]) : (source as { list(): readonly ToolDefinition[] }).list();
+  if (only === undefined) return all;
+  return only.map((name) => {
+    const tool = all.find((t) => t.name === name);
+    if (tool === undefined) throw new RangeError(`No tool named '${name}'. Available tools: ${all.map((t) => t.name).join(', ') || 'none'}.`);
+    return tool;
+  });
+}
+
+/** Runs one call through the source (its limits and services) when it can, else through the tool. */
+export function invokeThrough(source: ToolSource, tool: ToolDefinition, args: string | object, options: InvokeOptions): Promise<ToolResult> {
+  const viaSet = !Array.isArray(source) && typeof (source as { invoke?: unknown }).invoke === 'function';
+  return viaSet ? (source as { invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }).invoke(tool.name, args, options) : tool.invoke(args, options);
+}
+
+export function partText(part: Part): string {
+  return part.type === 'text' ? part.text : part.type === 'json' ? JSON.stringify(part.value) ?? 'null' : `[${part.mimeType} image]`;
+}
+
+/** A result as one text: its parts' texts, one per line (a JSON part as JSON text). */
+export function resultText(result: ToolResult): string {
+  return result.parts.map(partText).join('\n');
+}
+
+export function imageBase64(part: Extract<Part, { type: 'image' }>): string {
+  return encodeBase64(part.data);
+}
