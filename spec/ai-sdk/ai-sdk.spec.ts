@@ -1,0 +1,109 @@
+/**
+ * tool-signatures/ai-sdk in the AI SDK's own loop. The AI SDK 7 is an ES module only package, which
+ * jest's CommonJS runtime cannot load, so the loop runs as a user runs it: programs/loop.ts compiled
+ * (with the library beside it, scripts/compile.js) and run by Node, which loads `ai` through
+ * require(esm). It prints what happened as JSON; each test checks one part of it.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import 'reflect-metadata';
+import { Tool, ToolSet } from 'tool-signatures';
+import { toAiSdkTools } from 'tool-signatures/ai-sdk';
+
+const root = path.resolve(__dirname, '../..');
+const outDir = path.join(root, '.tmp', `ai-sdk-spec-${process.pid}`);
+
+function node(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd: root, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
+    });
+  });
+}
+
+let out: Record<string, unknown>;
+
+beforeAll(async () => {
+  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/ai-sdk', '--check', 'lib/ai-sdk.ts', 'spec/ai-sdk/programs/loop.ts']);
+  if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
+  const run = await node([path.join(outDir, 'spec', 'ai-sdk', 'programs', 'loop.js')]);
+  if (run.code !== 0 || run.stderr !== '') throw new Error(`loop.js failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
+  out = JSON.parse(run.stdout) as Record<string, unknown>;
+}, 180_000);
+
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+describe('generateText with MockLanguageModelV4 over toAiSdkTools(toolSet)', () => {
+  it('sends the canonical input schemas unchanged', () => {
+    expect(out.schemaSent).toEqual([
+      ['place_order', { type: 'object', properties: { sku: { type: 'string', description: 'Catalogue SKU.' }, qty: { type: 'integer', minimum: 1, maximum: 100 } }, required: ['sku', 'qty'], additionalProperties: false }],
+      ['stock', { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'], additionalProperties: false }],
+    ]);
+  });
+
+  it('records a bad argument as a tool-error part (a ToolCallError), beside a good call in the same step', () => {
+    expect((out.steps as unknown[])[0]).toEqual([
+      ['tool-error', 'place_order', 'ToolCallError', "Argument 'qty' must be an integer from 1 to 100."],
+      ['tool-result', 'stock', { sku: 'BOLT-M8', onHand: 120 }],
+    ]);
+  });
+
+  it("lets the model read the invoker's text as the tool's error, and its corrected call succeeds", () => {
+    expect(out.modelRead).toEqual([
+      [],
+      [['place_order', { type: 'error-text', value: "Argument 'qty' must be an integer from 1 to 100." }], ['stock', { type: 'json', value: { sku: 'BOLT-M8', onHand: 120 } }]],
+      [['place_order', { type: 'text', value: 'order 1001: 3 × BOLT-M8' }]],
+    ]);
+    expect([out.text, out.orders]).toEqual(['Ordered 3 BOLT-M8.', 1]);
+  });
+
+  it('runs each call in a child of the given context (cost lines forwarded)', () => {
+    expect(out.costs).toEqual(['order']);
+  });
+
+  it("a tool that throws is a tool error with the invoker's text; parts with an image are content; the SDK's functions can be passed in", () => {
+    expect(out.modelRead2).toEqual([
+      ['broken', { type: 'error-text', value: "Tool 'broken' failed: TypeError: the warehouse is offline" }],
+      ['picture', { type: 'content', value: [{ type: 'text', text: 'picture of NUT' }, { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw==' } }] }],
+      ['nope', { type: 'error-text', value: "AI_NoSuchToolError: Model tried to call unavailable tool 'nope'. Available tools: picture, broken." }],
+    ]);
+  });
+
+  it("passes the SDK's abort signal to the tool: aborting ends the tool and the loop", () => {
+    expect(out.aborted).toEqual(['resolved', 1, ['tool-call', ['tool-error', 'Error: user left']]]);
+  });
+
+  it('makes requiresApproval the SDK needsApproval: the loop stops with an approval request', () => {
+    expect(out.approval).toEqual(['tool-call', 'tool-approval-request']);
+  });
+
+  it("ends the loop on an endsLoop tool with the SDK's hasToolCall", () => {
+    expect(out.ended).toEqual([1, ['all done']]);
+  });
+
+  it('ToolCallError: message and toString are the result text; it carries the result', () => {
+    expect(out.error).toEqual(["Argument 'qty' must be an integer from 1 to 100.", "Argument 'qty' must be an integer from 1 to 100.", true, true]);
+  });
+});
+
+describe('where require() cannot load the ES module (jest itself)', () => {
+  class Echo {
+    @Tool({ description: 'Echo.', requiresApproval: true })
+    echo(text: string): string {
+      return text;
+    }
+  }
+
+  it("says how to pass the SDK's functions", () => {
+    expect(() => toAiSdkTools(new ToolSet([new Echo()]))).toThrow(/^tool-signatures\/ai-sdk could not load the 'ai' package with require\(\) \(.+\)\. .+pass the SDK's functions: import \{ tool, jsonSchema \} from 'ai'; toAiSdkTools\(tools, \{ sdk: \{ tool, jsonSchema \} \}\)\.$/s);
+  });
+
+  it('works with the functions passed in', async () => {
+    const sdk = { tool: <T>(t: T) => t, jsonSchema: (schema: unknown) => ({ jsonSchema: schema }) } as never;
+    const tools = toAiSdkTools(new ToolSet([new Echo()]), { sdk, approvals: false }) as unknown as Record<string, { inputSchema: unknown; needsApproval?: boolean; execute(input: unknown, o: { toolCallId: string; messages: []; context: {} }): Promise<unknown> }>;
+    expect([Object.keys(tools), tools.echo!.inputSchema, tools.echo!.needsApproval]).toEqual([['echo'], { jsonSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } }, undefined]);
+    await expect(tools.echo!.execute({ text: 'hi' }, { toolCallId: 't', messages: [], context: {} })).resolves.toBe('hi');
+    await expect(tools.echo!.execute({}, { toolCallId: 't', messages: [], context: {} })).rejects.toThrow("Argument 'text' is required.");
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The AI SDK's own loop over our tools, as a user's CommonJS program runs it on Node 20 (the SDK is
+ * an ES module only package, loaded through require(esm)): generateText with MockLanguageModelV4
+ * emitting tool calls. Prints one JSON object that spec/ai-sdk/ai-sdk.spec.ts checks.
+ */
+import 'reflect-metadata';
+import { generateText, hasToolCall, jsonSchema, stepCountIs, tool } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { Description, Int32, Param, Part, Range, Tool, ToolContext, ToolResult, ToolSet } from 'tool-signatures';
+import { ToolCallError, toAiSdkTool, toAiSdkTools } from 'tool-signatures/ai-sdk';
+
+type Generate = ConstructorParameters<typeof MockLanguageModelV4>[0] extends infer O ? (O extends { doGenerate?: infer G } ? G : never) : never;
+type Call = Parameters<Extract<Generate, (...a: never[]) => unknown>>[0];
+
+class Shop {
+  orders = 0;
+
+  @Tool({ description: 'Place an order for a catalogue item.', parallelSafe: false })
+  placeOrder(@Description('Catalogue SKU.') sku: string, @Range(1, 100) @Param({ type: Int32 }) qty: number, ctx?: ToolContext): string {
+    ctx?.addCost({ label: 'order', amount: 1 });
+    this.orders++;
+    return `order ${1000 + this.orders}: ${qty} × ${sku}`;
+  }
+
+  @Tool({ description: 'Stock of an item.' })
+  stock(sku: string) {
+    return { sku, onHand: 120 };
+  }
+
+  @Tool({ description: 'A picture of an item.' })
+  picture(sku: string) {
+    return [Part.text(`picture of ${sku}`), Part.image('image/png', new Uint8Array([137, 80, 78, 71]))];
+  }
+
+  @Tool({ description: 'Throws.' })
+  broken(): string {
+    throw new TypeError('the warehouse is offline');
+  }
+
+  @Tool({ description: 'Waits for its signal.' })
+  slow(signal: AbortSignal): Promise<string> {
+    return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))));
+  }
+
+  @Tool({ description: 'Cancel an order.', requiresApproval: true })
+  cancelOrder(@Param({ type: Int32 }) id: number): string {
+    return `cancelled ${id}`;
+  }
+
+  @Tool({ description: 'Report and end.', endsLoop: true })
+  report(summary: string): string {
+    return summary;
+  }
+}
+
+const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+const toolCalls = (...calls: [string, string, object][]) => ({
+  content: calls.map(([id, name, input]) => ({ type: 'tool-call' as const, toolCallId: id, toolName: name, input: JSON.stringify(input) })),
+  finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
+  usage,
+  warnings: [],
+});
+const say = (text: string) => ({ content: [{ type: 'text' as const, text }], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] });
+
+/** What the model read back in its last prompt message: each tool output part. */
+function toolOutputs(call: Call | undefined): unknown[] {
+  const last = call?.prompt[call.prompt.length - 1];
+  if (last?.role !== 'tool') return [];
+  return last.content.map((p) => (p.type === 'tool-result' ? [p.toolName, p.output] : p.type));
+}
+
+async function main(): Promise<void> {
+  const shop = new Shop();
+  const set = new ToolSet([shop]);
+  const context = new ToolContext();
+  const out: Record<string, unknown> = {};
+
+  // 1. A bad argument comes back to the model as a tool error; the model corrects its call.
+  const model = new MockLanguageModelV4({
+    doGenerate: [
+      toolCalls(['c1', 'place_order', { sku: 'BOLT-M8', qty: 0 }], ['c2', 'stock', { sku: 'BOLT-M8' }]),
+      toolCalls(['c3', 'place_order', { sku: 'BOLT-M8', qty: 3 }]),
+      say('Ordered 3 BOLT-M8.'),
+    ],
+  });
+  const run = await generateText({ model, tools: toAiSdkTools(set, { context, only: ['place_order', 'stock'] }), stopWhen: stepCountIs(5), prompt: 'Order 3 bolts.' });
+  out.schemaSent = model.doGenerateCalls[0]?.tools?.map((t) => (t.type === 'function' ? [t.name, t.inputSchema] : t.type));
+  out.steps = run.steps.map((s) => s.content.filter((p) => p.type === 'tool-error' || p.type === 'tool-result').map((p) =>
+    p.type === 'tool-error' ? ['tool-error', p.toolName, (p.error as ToolCallError).name, String(p.error)] : ['tool-result', p.toolName, p.output]));
+  out.modelRead = model.doGenerateCalls.map(toolOutputs);
+  out.text = run.text;
+  out.orders = shop.orders;
+  out.costs = context.costs.map((c) => c.label);
+
+  // 2. A tool that throws, parts with an image, and tools given as definitions with the SDK's functions passed in.
+  const model2 = new MockLanguageModelV4({
+    doGenerate: [toolCalls(['d1', 'broken', {}], ['d2', 'picture', { sku: 'NUT' }], ['d3', 'nope', {}]), say('ok')],
+  });
+  const defs = Tool.fromInstance(shop).filter((t) => t.name === 'broken' || t.name === 'picture');
+  await generateText({ model: model2, tools: toAiSdkTools(defs, { sdk: { tool, jsonSchema } }), stopWhen: stepCountIs(3), prompt: 'x' });
+  out.modelRead2 = toolOutputs(model2.doGenerateCalls[1]);
+
+  // 3. The SDK's abort signal reaches the tool; generateText rejects with the abort.
+  const controller = new AbortController();
+  const model3 = new MockLanguageModelV4({ doGenerate: [toolCalls(['e1', 'slow', {}]), say('never')] });
+  setTimeout(() => controller.abort(new Error('user left')), 50);
+  out.aborted = await generateText({ model: model3, tools: toAiSdkTools(set, { only: ['slow'] }), abortSignal: controller.signal, prompt: 'x' })
+    .then((r) => ['resolved', r.steps.length, r.steps[0]?.content.map((p) => (p.type === 'tool-error' ? [p.type, String(p.error)] : p.type))], (e: unknown) => ['rejected', e instanceof Error ? e.message : String(e)]);
+
+  // 4. requiresApproval becomes the SDK's needsApproval: the loop stops with an approval request.
+  const model4 = new MockLanguageModelV4({ doGenerate: [toolCalls(['f1', 'cancel_order', { id: 7 }]), say('never')] });
+  const run4 = await generateText({ model: model4, tools: toAiSdkTools(set, { only: ['cancel_order'] }), stopWhen: stepCountIs(3), prompt: 'x' });
+  out.approval = run4.content.map((p) => p.type);
+
+  // 5. endsLoop: the SDK's hasToolCall stops the loop after the report.
+  const model5 = new MockLanguageModelV4({ doGenerate: [toolCalls(['g1', 'report', { summary: 'all done' }]), say('never')] });
+  const run5 = await generateText({ model: model5, tools: { report: toAiSdkTool(set.get('report')!) }, stopWhen: [hasToolCall('report'), stepCountIs(5)], prompt: 'x' });
+  out.ended = [run5.steps.length, run5.toolResults.map((r) => r.output)];
+
+  // 6. ToolCallError carries the result.
+  const direct = await set.invoke('place_order', { sku: 'X', qty: 1.5 });
+  const error = new ToolCallError('place_order', direct);
+  out.error = [error.message, String(error), error.result === direct, ToolResult.error('x').isError];
+
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});
