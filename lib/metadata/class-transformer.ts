@@ -89,11 +89,22 @@ export function transformerKeys(cls: Function): string[] {
   return [...keys];
 }
 
-/** class-transformer's `instanceToPlain`, when the package is present. */
+let toPlain: ((v: object) => unknown) | null | undefined;
+
+/** class-transformer's `instanceToPlain`, when the package is present (looked up once). */
 export function instanceToPlain(value: object): unknown {
+  if (toPlain === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const m = require('class-transformer') as { instanceToPlain(v: object): unknown };
+      toPlain = (v) => m.instanceToPlain(v);
+    } catch {
+      toPlain = null;
+    }
+  }
+  if (toPlain === null) return value;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (require('class-transformer') as { instanceToPlain(v: object): unknown }).instanceToPlain(value);
+    return toPlain(value);
   } catch {
     return value;
   }
