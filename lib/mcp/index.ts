@@ -83,7 +83,8 @@ export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo): 
 
 /**
  * A Node `http` request handler for Streamable HTTP in stateless mode: every request gets its own
- * server and transport, so any number of replicas can sit behind a load balancer.
+ * server and transport, so any number of replicas can sit behind a load balancer. Mounted behind a
+ * body parser (Express, NestJS), it reads the parsed `req.body` instead of the consumed stream.
  */
 export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
@@ -95,7 +96,8 @@ export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo):
     });
     try {
       await server.connect(transport);
-      await transport.handleRequest(req, res);
+      // Behind a framework whose body parser has already read the stream (Express, NestJS), the body is req.body.
+      await transport.handleRequest(req, res, (req as IncomingMessage & { body?: unknown }).body);
     } catch (e) {
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json' });
