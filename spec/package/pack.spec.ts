@@ -87,7 +87,8 @@ beforeAll(async () => {
     types: ['node'],
   };
   fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'node16', moduleResolution: 'node16', outDir: 'out' }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
-  fs.writeFileSync(path.join(app, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'preserve', moduleResolution: 'bundler', noEmit: true }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
+  // The declarations themselves are checked once (skipLibCheck: false above); the other checks are about resolution.
+  fs.writeFileSync(path.join(app, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'preserve', moduleResolution: 'bundler', noEmit: true, skipLibCheck: true }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
   for (const resolution of ['node10', 'node16']) {
     const module = resolution === 'node10' ? 'commonjs' : 'node16';
     fs.writeFileSync(path.join(app, `tsconfig.subpaths-${resolution}.json`), JSON.stringify({ compilerOptions: { ...compilerOptions, module, moduleResolution: resolution, skipLibCheck: true, noEmit: true, ignoreDeprecations: '6.0' }, files: ['subpaths.ts'] }, null, 2));
