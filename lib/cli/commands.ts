@@ -1,7 +1,7 @@
 import type { ToolResult } from '../invoke/result';
 import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';
-import { discoverTools, NoToolsError, type FoundTool } from './discover';
+import { discoverTools, DiscoveryError, type FoundTool } from './discover';
 import { loadUserModule, type LoadedModule } from './load';
 
 /** Where a command writes, and where it runs (tests pass their own). */
@@ -53,7 +53,7 @@ async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number): 
   const loaded = await loadUserModule(args.positionals[0]!, io.cwd);
   const found = discoverTools(loaded);
   if (found.length === 0) {
-    throw new NoToolsError(`no tools found in ${args.positionals[0]}. Export a class with @Tool methods (constructible with no arguments), an instance of one, a ToolDefinition (Tool.create), an array of them, or a ToolSet.`);
+    throw new DiscoveryError(`no tools found in ${args.positionals[0]}. Export a class with @Tool methods (constructible with no arguments), an instance of one, a ToolDefinition (Tool.create), an array of them, or a ToolSet.`);
   }
   return { loaded, found };
 }
@@ -88,7 +88,7 @@ async function call(args: ReturnType<typeof parseArgs>, io: Io): Promise<number>
   const { found } = await load(args, io, 3);
   const match = found.find((f) => f.tool.name === name);
   if (match === undefined) {
-    throw new NoToolsError(`no tool named '${name}' in ${args.positionals[0]}. Its tools: ${found.map((f) => f.tool.name).join(', ')}.`);
+    throw new DiscoveryError(`no tool named '${name}' in ${args.positionals[0]}. Its tools: ${found.map((f) => f.tool.name).join(', ')}.`);
   }
   const text = json === '-' ? await io.readStdin() : json!;
   // The text goes to the invoker as the model would send it: it parses and validates it.

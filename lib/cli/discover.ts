@@ -8,9 +8,9 @@ export interface FoundTool {
   readonly from: string;
 }
 
-/** The module exports nothing the CLI can read as a tool (exit status 2). */
-export class NoToolsError extends Error {
-  override readonly name = 'NoToolsError';
+/** The module's tools cannot be found (none exported, no such tool) or constructed (exit status 2). */
+export class DiscoveryError extends Error {
+  override readonly name = 'DiscoveryError';
 }
 
 /**
@@ -46,15 +46,14 @@ export function discoverTools(loaded: LoadedModule): FoundTool[] {
       try {
         instance = new (value as new () => object)();
       } catch (e) {
-        throw new NoToolsError(`cannot construct the exported class ${value.name} with no arguments (${e instanceof Error ? e.message : String(e)}). Export an instance of it instead, or a ToolSet.`);
+        throw new DiscoveryError(`cannot construct the exported class ${value.name} with no arguments (${e instanceof Error ? e.message : String(e)}). Export an instance of it instead, or a ToolSet.`);
       }
       for (const tool of lib.Tool.fromInstance(instance)) constructed.push({ tool, from: `class ${value.name}` });
     } else if (isInstanceWithTools(lib, value)) {
       for (const tool of lib.Tool.fromInstance(value as object)) configured.push({ tool, from: `instance ${name}` });
     }
   }
-  const found = unique(lib, [...configured, ...constructed]);
-  return found;
+  return unique(lib, [...configured, ...constructed]);
 }
 
 /** `[exportName, value]` pairs; a CommonJS `module.exports = X` or an ES default export reads as `default`. */

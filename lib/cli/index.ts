@@ -1,6 +1,6 @@
 import { parseArgs, UsageError } from './args';
 import { COMMANDS, readAllStdin, type Io } from './commands';
-import { NoToolsError } from './discover';
+import { DiscoveryError } from './discover';
 import { isToolDefinitionError, LoadError } from './load';
 
 export { COMMANDS, type Command, type Io } from './commands';
@@ -38,7 +38,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.err(`error ${e.message}\n`);
       return 2;
     }
-    if (e instanceof LoadError || e instanceof NoToolsError) {
+    if (e instanceof LoadError || e instanceof DiscoveryError) {
       io.err(`tool-signatures ${name}: ${e.message}\n`);
       return 2;
     }

@@ -138,6 +138,12 @@ describe('diagnostics: exit status 2, the code and the fix', () => {
     expect(missing.stderr).toContain('cannot find the module');
   });
 
+  it('a tool class that cannot be constructed with no arguments says to export an instance or a tool set', async () => {
+    const r = await cli('inspect', fixture('needs-args.js'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('tool-signatures inspect: cannot construct the exported class Billing with no arguments (Billing needs a PaymentApi). Export an instance of it instead, or a ToolSet.\n');
+  });
+
   it('usage mistakes print the usage', async () => {
     const [unknown, provider, none, help] = await Promise.all([
       cli('explain', fixture('tools.js')),
