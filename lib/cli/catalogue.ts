@@ -100,7 +100,7 @@ export function renderTable(catalogue: Catalogue): string {
       out.push('  parameters:');
       out.push(...alignRows(rows).map((r) => `    ${r}`));
     }
-    if (t.outputSchema !== undefined) out.push(`  returns: ${summarize(t.outputSchema)}`);
+    if (t.outputSchema !== undefined) out.push(`  returns: ${summarize(t.outputSchema, true)}`);
     for (const w of t.warnings) out.push(`  warning: ${w}`);
     for (const [provider, form] of Object.entries(t.providers ?? {})) {
       if ('error' in form) {
@@ -142,16 +142,23 @@ function nestedObject(fragment: JsonSchema): { schema: JsonSchema; suffix: strin
   return undefined;
 }
 
-/** A fragment in a few words: `integer 1..1000`, `string (date)`, `"low" | "high"`, `array of object`. */
-export function summarize(fragment: JsonSchema): string {
+/**
+ * A fragment in a few words: `integer 1..1000`, `string (date)`, `"low" | "high"`, `array of object`;
+ * with `members`, an object also names its properties (`object {id, note?}`).
+ */
+export function summarize(fragment: JsonSchema, members = false): string {
   const parts: string[] = [];
   const types = Array.isArray(fragment.type) ? (fragment.type as string[]) : fragment.type === undefined ? [] : [fragment.type as string];
   if (Array.isArray(fragment.enum)) parts.push((fragment.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | '));
   else if (types.includes('array')) {
     const items = fragment.items as JsonSchema | undefined;
-    parts.push(items === undefined ? 'array' : `array of ${summarize(items)}`);
+    parts.push(items === undefined ? 'array' : `array of ${summarize(items, members)}`);
   } else if (types.includes('object') && fragment.additionalProperties !== undefined && typeof fragment.additionalProperties === 'object') {
-    parts.push(`map of ${summarize(fragment.additionalProperties as JsonSchema)}`);
+    parts.push(`map of ${summarize(fragment.additionalProperties as JsonSchema, members)}`);
+  } else if (members && fragment.properties !== undefined) {
+    const required = new Set((fragment.required as string[] | undefined) ?? []);
+    const names = Object.keys(fragment.properties as object).map((n) => (required.has(n) ? n : `${n}?`));
+    parts.push(`object {${names.join(', ')}}`);
   } else {
     const base = types.filter((t) => t !== 'null');
     parts.push(base.length === 0 ? 'any JSON' : base.join(' | '));
