@@ -121,6 +121,7 @@ function registerTypeScript(file: string): void {
     noEmit: false,
     verbatimModuleSyntax: false,
   };
+  resolveJsToTs();
   const extensions = (Module as unknown as { _extensions: Record<string, (m: { _compile(code: string, file: string): void }, f: string) => void> })._extensions;
   for (const ext of ['.ts', '.cts', '.mts']) {
     extensions[ext] = (mod, filename) => {
@@ -130,6 +131,26 @@ function registerTypeScript(file: string): void {
     };
   }
   registered = true;
+}
+
+/**
+ * ES-module-style TypeScript writes relative imports with `.js` (`import { Item } from './item.js'`)
+ * for a file that exists as `item.ts`; tsc resolves them so, and so does this loader, for imports
+ * made from a TypeScript file.
+ */
+function resolveJsToTs(): void {
+  type Resolve = (request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
+  const M = Module as unknown as { _resolveFilename: Resolve };
+  const original = M._resolveFilename;
+  M._resolveFilename = function (this: unknown, request, parent, ...rest) {
+    try {
+      return original.call(this, request, parent, ...rest);
+    } catch (e) {
+      const fromTs = typeof parent?.filename === 'string' && TYPESCRIPT.test(parent.filename);
+      if (!fromTs || !/^\.\.?\//.test(request) || !/\.[cm]?js$/.test(request)) throw e;
+      return original.call(this, request.replace(/js$/, 'ts'), parent, ...rest);
+    }
+  };
 }
 
 function projectOptions(ts: TypeScriptApi, dir: string): import('typescript').CompilerOptions {

@@ -34,8 +34,9 @@ beforeAll(async () => {
   const compiled = fixturesToCompile().map((f) => path.join('spec', 'cli', 'fixtures', f));
   const r = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', '--check', 'spec/cli', 'lib/cli/index.ts', ...compiled]);
   if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
-  // Copied as they are: an ES module, hand-written CommonJS, and a TypeScript source the CLI compiles itself.
-  for (const f of ['esm-tools.mjs', 'no-metadata.js', 'source-tools.ts']) fs.copyFileSync(path.join(__dirname, 'fixtures', f), fixture(f));
+  // Copied as they are: an ES module, hand-written CommonJS, and TypeScript sources the CLI compiles itself.
+  for (const f of ['esm-tools.mjs', 'no-metadata.js']) fs.copyFileSync(path.join(__dirname, 'fixtures', f), fixture(f));
+  fs.cpSync(path.join(__dirname, 'fixtures', 'ts-source'), fixture('ts-source'), { recursive: true });
 }, 120_000);
 
 afterAll(() => {
@@ -43,7 +44,7 @@ afterAll(() => {
 });
 
 function fixturesToCompile(): string[] {
-  return fs.readdirSync(path.join(__dirname, 'fixtures')).filter((f) => f.endsWith('.ts') && f !== 'source-tools.ts');
+  return fs.readdirSync(path.join(__dirname, 'fixtures')).filter((f) => f.endsWith('.ts'));
 }
 
 describe('inspect', () => {
@@ -99,8 +100,8 @@ describe('inspect', () => {
     expect(JSON.stringify((JSON.parse(r.stdout) as { tools: { inputSchema: object }[] }).tools[0]!.inputSchema)).toBe('{"type":"object","properties":{"a":{"type":"number","default":0},"b":{"type":"number","default":0}},"additionalProperties":false}');
   });
 
-  it('compiles a TypeScript source with decorator metadata and reads its DTOs', async () => {
-    const r = await cli('inspect', fixture('source-tools.ts'), '--format', 'json');
+  it('compiles a TypeScript source with decorator metadata (its .js-style imports too) and reads its DTOs', async () => {
+    const r = await cli('inspect', fixture('ts-source/tools.ts'), '--format', 'json');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.stringify((JSON.parse(r.stdout) as { tools: { inputSchema: object }[] }).tools[0]!.inputSchema)).toBe('{"type":"object","properties":{"address":{"type":"object","properties":{"street":{"type":"string","description":"Street and number.","minLength":3,"maxLength":80},"country":{"type":"string","minLength":2,"maxLength":2}},"required":["street"],"additionalProperties":false},"when":{"type":"string","format":"date-time"}},"required":["address","when"],"additionalProperties":false}');
@@ -177,7 +178,7 @@ describe('call', () => {
   });
 
   it('reads the arguments from standard input with -, and prints the whole result with --format json', async () => {
-    const r = await node([cliJs, 'call', fixture('source-tools.ts'), 'check', '-', '--format', 'json'], '{"address":{"street":"Quay 4"},"when":"2026-03-02T10:00:00+01:00"}');
+    const r = await node([cliJs, 'call', fixture('ts-source/tools.ts'), 'check', '-', '--format', 'json'], '{"address":{"street":"Quay 4"},"when":"2026-03-02T10:00:00+01:00"}');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ isError: false, parts: [{ type: 'text', text: 'Address Quay 4 at 2026-03-02T09:00:00.000Z' }], costs: [] });
   });
@@ -203,10 +204,10 @@ describe('generate (the compile-time plugin, one row of the command table)', () 
   it('writes the static metadata module of a project', async () => {
     const gen = path.join(outDir, 'gen');
     fs.mkdirSync(gen, { recursive: true });
-    fs.copyFileSync(path.join(__dirname, 'fixtures', 'source-tools.ts'), path.join(gen, 'source-tools.ts'));
+    fs.cpSync(path.join(__dirname, 'fixtures', 'ts-source'), gen, { recursive: true });
     fs.writeFileSync(path.join(gen, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, experimentalDecorators: true, skipLibCheck: true, noEmit: true, paths: { 'tool-signatures': [path.join(root, 'lib', 'index.ts')] } },
-      files: ['source-tools.ts'],
+      files: ['tools.ts', 'mail.ts'],
     }));
     const r = await cli('generate', path.join(gen, 'tsconfig.json'), '--out', path.join(gen, 'tools.meta.ts'));
     expect(r.code).toBe(0);
