@@ -11,7 +11,10 @@
  * The type checker resolves `tool-signatures` through the `paths` of tsconfig.samples.json; Node
  * resolves it through that small node_modules entry, so the compiled programs load the library as
  * a user's program loads an installed package, and every program in <out> shares ONE copy of it
- * (one metadata storage).
+ * (one metadata storage). <out>/package.json makes <out> a package scope of its own: inside the
+ * repository's scope, Node would resolve `tool-signatures` to the repository itself (a package
+ * may import itself by name through its `exports`), that is to dist/, before looking in
+ * node_modules.
  *
  * Usage: node scripts/compile.js --out DIR [--project tsconfig.samples.json] [--check DIR]... [FILE...]
  *   FILEs replace the project's `include` list. Type errors in files under a --check directory
@@ -68,7 +71,12 @@ function format(ts, diagnostics) {
 function writeShim(outDir) {
   const dir = path.join(outDir, 'node_modules', 'tool-signatures');
   fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ name: 'tool-signatures-compiled-programs', private: true }, null, 2) + '\n');
   const header = '// Written by scripts/compile.js: the compiled library beside the programs.\n';
+  // Without a package.json of its own, an output directory inside the repository belongs to the
+  // repository's package, and Node resolves `tool-signatures` there as a self-reference through
+  // its `exports` map: to dist/ (a stale or missing build), never to the node_modules entry below.
+  fs.writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ name: 'compiled-programs', private: true }, null, 2) + '\n');
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'tool-signatures', private: true, main: 'index.js' }, null, 2) + '\n');
   fs.writeFileSync(path.join(dir, 'index.js'), `${header}module.exports = require('../../lib/index.js');\n`);
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
