@@ -1,0 +1,317 @@
+/**
+ * tool-signatures/nestjs: the tools of a NestJS application (`@nestjs/common` and `@nestjs/core`,
+ * optional peers).
+ *
+ * ```ts
+ * @Module({ imports: [ToolsModule.forRoot(), OrdersModule, StockModule] })
+ * class AppModule {}
+ *
+ * const registry = app.get(ToolRegistry);           // a ToolSet: list(), get(), invoke(), runToolCalls(registry, ...)
+ * ```
+ *
+ * `ToolsModule` discovers every provider whose class has `@Tool` methods, in every module, through
+ * Nest's `DiscoveryService`, and offers them as one injectable `ToolRegistry`. Tool names are unique
+ * across the application (OLT007 names both providers). Singleton providers are used as Nest created
+ * them. Request-scoped and transient providers (or those that depend on one) are resolved per call
+ * with `ModuleRef.resolve` under a context id: the call's own, or that of the request given with
+ * `invoke(name, args, { request })` / `registry.withRequest(request, fn)`, which is then the
+ * `REQUEST` those providers inject. `ToolContext.services` reaches the application's providers
+ * (`ctx.services.get(Token)` is `moduleRef.get(Token, { strict: false })`).
+ *
+ * NestJS 12 is an ES module only package; Node 20.19 and later load it from this CommonJS module
+ * (`require(esm)`), sharing the one copy that `import` loads.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
+import { ContextIdFactory, DiscoveryModule, DiscoveryService, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
+import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
+import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
+import type { ToolDefinition } from '../definition';
+import { ToolDefinitionError } from '../errors';
+import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/context';
+import type { InvokeOptions } from '../invoke/options';
+import type { ToolResult } from '../invoke/result';
+import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
+import type { McpServerInfo } from '../mcp';
+import { classToolSpecs } from '../tool';
+
+/** Options of `ToolsModule.forRoot`. */
+export interface ToolsModuleOptions extends ToolSetOptions {
+  /**
+   * What to do with a tool provider that is request-scoped or transient (or depends on one):
+   * `'resolve'` resolves it per call with `ModuleRef.resolve` under the call's context id;
+   * `'refuse'` fails the application's start with a message that names the provider.
+   * @default 'resolve'
+   */
+  scoped?: 'resolve' | 'refuse';
+  /**
+   * Serve the registry's tools over MCP (Streamable HTTP, stateless) on the application's HTTP
+   * adapter, at `path`. Needs `@modelcontextprotocol/sdk` and an HTTP application
+   * (`NestFactory.create`); in an application context it is skipped with a warning.
+   * @default none
+   */
+  mcp?: { path: string; info?: McpServerInfo };
+  /**
+   * Register the module globally, so that `ToolRegistry` can be injected in every module.
+   * @default true
+   */
+  global?: boolean;
+}
+
+/** Options of `ToolsModule.forRootAsync`. */
+export interface ToolsModuleAsyncOptions {
+  imports?: ModuleMetadata['imports'];
+  inject?: (InjectionToken | OptionalFactoryDependency)[];
+  useFactory: (...args: never[]) => ToolsModuleOptions | Promise<ToolsModuleOptions>;
+  /** @default true */
+  global?: boolean;
+}
+
+/** Options of one call through the registry. */
+export interface RegistryInvokeOptions extends InvokeOptions {
+  /**
+   * The request the call belongs to (an HTTP request, a message, any object): request-scoped tool
+   * providers are resolved in its DI sub-tree (`ContextIdFactory.getByRequest`), and inject it as
+   * `REQUEST`.
+   * @default none: each call gets its own context id
+   */
+  request?: object;
+}
+
+/** The injection token of the module's options. */
+export const TOOLS_MODULE_OPTIONS = Symbol.for('tool-signatures.nestjs.options');
+
+interface CallScope {
+  request?: object;
+}
+
+type Scoped = abstract new (...args: never[]) => object;
+
+/**
+ * Every tool of the application's providers, as a `ToolSet`. Filled when the module initialises
+ * (every provider has been created by then); usable from any `onModuleInit` on, and by
+ * `runToolCalls`, the MCP adapter and the agent-framework adapters like any tool set.
+ */
+export class ToolRegistry extends ToolSet {
+  readonly #discovery: DiscoveryService;
+  readonly #moduleRef: ModuleRef;
+  readonly #options: ToolsModuleOptions;
+  readonly #scope = new AsyncLocalStorage<CallScope>();
+  readonly #owners = new Map<string, string>();
+  /** Context ids of requests that Nest's router has not given one (a plain object, an MCP request). */
+  readonly #contextIds = new WeakMap<object, ContextId>();
+  #discovered = false;
+
+  /** Where `ToolContext.services` finds providers: `moduleRef.get(token, { strict: false })`. */
+  readonly services: ToolServices;
+
+  constructor(discovery: DiscoveryService, moduleRef: ModuleRef, options: ToolsModuleOptions = {}) {
+    super([], options.limits !== undefined ? { limits: options.limits } : {});
+    this.#discovery = discovery;
+    this.#moduleRef = moduleRef;
+    this.#options = options;
+    this.services = Object.freeze({
+      get: <T>(token: unknown): T | undefined => {
+        try {
+          return moduleRef.get(token as InjectionToken, { strict: false }) as T;
+        } catch (e) {
+          // Unknown tokens are "no such service"; a scoped provider's error says to inject it instead.
+          if (e instanceof Error && e.name === 'UnknownElementException') return undefined;
+          throw e;
+        }
+      },
+    });
+  }
+
+  /** A context whose services are the application's providers (give it to `runToolCalls` to collect costs). */
+  createContext(init: Omit<ToolContextInit, 'services'> = {}): ToolContext {
+    return new ToolContext({ ...init, services: this.services });
+  }
+
+  /** Runs `fn` (e.g. `runToolCalls(registry, calls)`) with every call in it belonging to `request`. */
+  withRequest<R>(request: object, fn: () => R): R {
+    return this.#scope.run({ request }, fn);
+  }
+
+  override invoke(name: string, args: string | object, options: RegistryInvokeOptions = {}): Promise<ToolResult> {
+    this.#ensure();
+    const { request, ...rest } = options;
+    const call = () => super.invoke(name, args, this.#withServices(rest));
+    return request !== undefined ? this.#scope.run({ request }, call) : call();
+  }
+
+  override stage(name: string, args: string | object, options: RegistryInvokeOptions = {}): Promise<ToolResult | StagedCall> {
+    this.#ensure();
+    const { request, ...rest } = options;
+    const call = () => super.stage(name, args, this.#withServices(rest));
+    return request !== undefined ? this.#scope.run({ request }, call) : call();
+  }
+
+  override get(name: string): ToolDefinition | undefined {
+    this.#ensure();
+    return super.get(name);
+  }
+
+  override has(name: string): boolean {
+    this.#ensure();
+    return super.has(name);
+  }
+
+  override list(): ToolDefinition[] {
+    this.#ensure();
+    return super.list();
+  }
+
+  override get size(): number {
+    this.#ensure();
+    return super.size;
+  }
+
+  /**
+   * A Node HTTP handler serving these tools over MCP (Streamable HTTP, stateless), each call in the
+   * DI sub-tree of its HTTP request. Mount it on the HTTP adapter: `app.use('/mcp', handler)`
+   * (Express), or `fastify.all('/mcp', (req, reply) => handler(req.raw, reply.raw))`. A body that
+   * a body parser has already read (`req.body`) is used as it is.
+   */
+  mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+    // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
+    const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
+    const source = { list: () => this.list().map((t) => this.#boundToRegistry(t)) };
+    const handle = createMcpHttpHandler(source, info);
+    return (req, res) => this.#scope.run({ request: req }, () => handle(req, res));
+  }
+
+  /** Discovers the tools of every provider. Called by the module; later calls do nothing. */
+  discover(): void {
+    if (this.#discovered) return;
+    this.#discovered = true;
+    for (const wrapper of this.#discovery.getProviders()) this.#register(wrapper);
+  }
+
+  #ensure(): void {
+    if (!this.#discovered) this.discover();
+  }
+
+  #withServices(options: InvokeOptions): InvokeOptions {
+    return options.context !== undefined ? options : { ...options, context: this.createContext() };
+  }
+
+  /** A definition that runs through the registry (services, request scope), for the MCP server. */
+  #boundToRegistry(t: ToolDefinition): ToolDefinition {
+    return Object.freeze({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
+      endsLoop: t.endsLoop,
+      requiresApproval: t.requiresApproval,
+      parallelSafe: t.parallelSafe,
+      timeoutSeconds: t.timeoutSeconds,
+      ...(t.annotations !== undefined ? { annotations: t.annotations } : {}),
+      warnings: t.warnings,
+      invoke: (args: string | object, options?: InvokeOptions) => this.invoke(t.name, args, options),
+    });
+  }
+
+  #register(wrapper: InstanceWrapper): void {
+    if (wrapper.isAlias) return;
+    const isStatic = wrapper.isDependencyTreeStatic() && !wrapper.isTransient;
+    const instance: unknown = isStatic ? wrapper.instance : undefined;
+    const cls = (typeof instance === 'object' && instance !== null ? instance.constructor : !wrapper.inject ? wrapper.metatype : undefined) as Scoped | undefined;
+    if (typeof cls !== 'function') return;
+    const specs = classToolSpecs(cls);
+    if (specs.length === 0) return;
+    const owner = `${String(wrapper.name)} (${wrapper.host?.name ?? 'unknown module'})`;
+    for (const { spec } of specs) {
+      const first = this.#owners.get(spec.name) ?? (super.has(spec.name) ? 'a tool added to the registry' : undefined);
+      if (first !== undefined) {
+        throw new ToolDefinitionError('OLT007', `two tools are named '${spec.name}' in the application: ${first} and ${owner}. Give one another name: @Tool({ name: '...' }), or provide the class in one module only.`, { tool: spec.name, className: cls.name });
+      }
+    }
+    if (isStatic) {
+      if (typeof instance !== 'object' || instance === null) {
+        throw new Error(`ToolRegistry was used before Nest created ${owner}. Use the registry from onModuleInit or later, not in a constructor.`);
+      }
+      this.add(instance);
+    } else if (this.#options.scoped === 'refuse') {
+      throw new Error(
+        `${owner} has @Tool methods and is ${wrapper.isTransient ? 'transient' : 'request-scoped (or depends on a request-scoped provider)'}, ` +
+          "which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.",
+      );
+    } else {
+      this.addClass(cls, (c) => this.#resolveScoped(c));
+    }
+    for (const { spec } of specs) this.#owners.set(spec.name, owner);
+  }
+
+  #resolveScoped(cls: Scoped): Promise<object> {
+    const request = this.#scope.getStore()?.request;
+    return this.#moduleRef.resolve(cls as never, request !== undefined ? this.#contextIdOf(request) : ContextIdFactory.create(), { strict: false });
+  }
+
+  /** The request's DI sub-tree: the one Nest's router gave it, else one made (and its REQUEST registered) once per request. */
+  #contextIdOf(request: object): ContextId {
+    if ((request as Record<symbol, unknown>)[REQUEST_CONTEXT_ID] !== undefined) return ContextIdFactory.getByRequest(request);
+    let id = this.#contextIds.get(request);
+    if (id === undefined) {
+      id = ContextIdFactory.create();
+      this.#moduleRef.registerRequestByContextId(request, id);
+      this.#contextIds.set(request, id);
+    }
+    return id;
+  }
+}
+
+const logger = new Logger('ToolsModule');
+
+function registryProvider() {
+  return {
+    provide: ToolRegistry,
+    useFactory: (discovery: DiscoveryService, moduleRef: ModuleRef, options: ToolsModuleOptions) => new ToolRegistry(discovery, moduleRef, options),
+    inject: [DiscoveryService, ModuleRef, TOOLS_MODULE_OPTIONS],
+  };
+}
+
+/**
+ * The module: `ToolsModule.forRoot(options)` or `ToolsModule.forRootAsync({ useFactory, inject })`
+ * once, in the root module. It fills the `ToolRegistry` when it initialises and mounts the MCP
+ * endpoint if asked to.
+ */
+@Module({})
+export class ToolsModule implements OnModuleInit {
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  static forRoot(options: ToolsModuleOptions = {}): DynamicModule {
+    return {
+      module: ToolsModule,
+      global: options.global ?? true,
+      imports: [DiscoveryModule],
+      providers: [{ provide: TOOLS_MODULE_OPTIONS, useValue: options }, registryProvider()],
+      exports: [ToolRegistry],
+    };
+  }
+
+  static forRootAsync(options: ToolsModuleAsyncOptions): DynamicModule {
+    return {
+      module: ToolsModule,
+      global: options.global ?? true,
+      imports: [DiscoveryModule, ...(options.imports ?? [])],
+      providers: [{ provide: TOOLS_MODULE_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] }, registryProvider()],
+      exports: [ToolRegistry],
+    };
+  }
+
+  onModuleInit(): void {
+    const registry = this.moduleRef.get(ToolRegistry);
+    registry.discover();
+    const options = this.moduleRef.get<ToolsModuleOptions>(TOOLS_MODULE_OPTIONS);
+    if (options.mcp === undefined) return;
+    const adapter = this.moduleRef.get(HttpAdapterHost, { strict: false }).httpAdapter as { use(path: string, handler: unknown): unknown } | undefined;
+    if (adapter === undefined) {
+      logger.warn(`mcp: no HTTP adapter (an application context?): the MCP endpoint ${options.mcp.path} is not served.`);
+      return;
+    }
+    adapter.use(options.mcp.path, registry.mcpHttpHandler(options.mcp.info));
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * tool-signatures/nestjs in a real NestJS 12 application context. NestJS 12 is an ES module only
+ * package, which jest's CommonJS runtime cannot load, so the application runs as a user's CommonJS
+ * Nest app runs on Node 20: programs/app.ts compiled (with the library beside it,
+ * scripts/compile.js) and run by Node (require(esm)). It prints what happened as JSON; each test
+ * checks one part of it.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const outDir = path.join(root, '.tmp', `nestjs-spec-${process.pid}`);
+
+function node(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd: root, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
+    });
+  });
+}
+
+let out: Record<string, unknown>;
+
+beforeAll(async () => {
+  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/nestjs', '--check', 'lib/nestjs', 'spec/nestjs/programs/app.ts']);
+  if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
+  const run = await node([path.join(outDir, 'spec', 'nestjs', 'programs', 'app.js')]);
+  if (run.code !== 0 || run.stderr !== '') throw new Error(`app.js failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
+  out = JSON.parse(run.stdout) as Record<string, unknown>;
+}, 180_000);
+
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+describe('ToolsModule.forRoot() in an application context', () => {
+  it("discovers the tools of two modules' providers into one global ToolRegistry", () => {
+    expect(out.tools).toEqual(['lookup', 'place_order', 'whoami']);
+    expect(out.sameRegistryEverywhere).toBe(true);
+  });
+
+  it('invokes a tool whose provider injects a provider of another module', () => {
+    expect(out.lookup).toBe('{"sku":"BOLT-M8","price":0.25}');
+    expect(out.order).toBe('ordered 8 × BOLT-M8 for 2.00 EUR');
+  });
+
+  it('returns argument problems as error results', () => {
+    expect(out.badOrder).toEqual([true, "Argument 'qty' must be an integer from 1 to 100."]);
+  });
+
+  it("reaches Nest's providers through ToolContext.services", () => {
+    expect(out.audit).toEqual(['8 × BOLT-M8', '2 × NUT-M8']);
+  });
+
+  it('refuses a duplicate tool name across modules (OLT007), naming both providers', () => {
+    expect(out.clash).toBe(
+      "ToolDefinitionError: OLT007: Cannot build tool 'lookup' (OtherLookup): two tools are named 'lookup' in the application: CatalogueTools (CatalogueModule) and OtherLookup (OtherModule). Give one another name: @Tool({ name: '...' }), or provide the class in one module only.",
+    );
+  });
+});
+
+describe('request scope', () => {
+  it('resolves a request-scoped provider per call when no request is given', () => {
+    expect(out.whoami).toEqual(['anonymous (instance 1)', 'anonymous (instance 2)']);
+  });
+
+  it("resolves it in the given request's DI sub-tree, with that request as REQUEST", () => {
+    expect(out.whoamiInRequest).toEqual(['ana (instance 3)', 'ana (instance 3)']);
+  });
+
+  it('withRequest covers a whole runToolCalls turn; a context from createContext collects its costs', () => {
+    expect(out.turn).toEqual([['c1', 'bo (instance 4)'], ['c2', 'ordered 2 × NUT-M8 for 3.00 EUR']]);
+    expect(out.turnCosts).toEqual(['order 3 EUR']);
+  });
+
+  it("with scoped: 'refuse', fails the start with a message that names the provider", () => {
+    expect(out.refused).toBe(
+      "Error: SessionTools (OrdersModule) has @Tool methods and is request-scoped (or depends on a request-scoped provider), which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.",
+    );
+  });
+});
+
+describe('MCP', () => {
+  it("serves the registry through mcpHttpHandler to a real MCP client, each call in its HTTP request's scope", () => {
+    expect(out.mcpTools).toEqual(['lookup', 'place_order', 'whoami']);
+    expect(out.mcpCalls).toEqual([[true, [{ type: 'text', text: "Argument 'qty' must be an integer from 1 to 100." }]], [false, 'cy (instance n)']]);
+  });
+});
+
+describe('ToolsModule.forRootAsync', () => {
+  it("takes its options from a factory with injected providers (the set's limits)", () => {
+    expect(out.async).toEqual([['lookup'], { limits: { maxTextLength: 40 } }, 'Arguments are too long: 60 characters, the limit is 40.']);
+  });
+});
+
+it("a caller's own context is used as given", () => {
+  expect(out.ownContext).toBe('{"sku":"NUT","price":1.5}');
+});
