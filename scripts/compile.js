@@ -71,7 +71,6 @@ function format(ts, diagnostics) {
 function writeShim(outDir) {
   const dir = path.join(outDir, 'node_modules', 'tool-signatures');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ name: 'tool-signatures-compiled-programs', private: true }, null, 2) + '\n');
   const header = '// Written by scripts/compile.js: the compiled library beside the programs.\n';
   // Without a package.json of its own, an output directory inside the repository belongs to the
   // repository's package, and Node resolves `tool-signatures` there as a self-reference through
