@@ -86,6 +86,19 @@ const expected: Record<string, string[]> = {
   ],
 };
 
+/** Samples that are directories (a program over several modules): each one's main.ts. */
+const directorySamples: Record<string, string[]> = {
+  'samples/nestjs/main': [
+    'price: {"type":"function","function":{"name":"price","description":"Price of a catalogue item, in EUR."',
+    'place_order: {"type":"function","function":{"name":"place_order"',
+    'c1 ok: BOLT-M8: 0.25 EUR',
+    "c2 error: Argument 'qty' must be an integer from 1 to 1000.",
+    'c3 ok: order 1001 for ana: 40 × BOLT-M8',
+    "c4 error: Tool 'price' failed: RangeError: no item WIDGET",
+    'costs: order total 10 EUR',
+  ],
+};
+
 /** The main job's output: catalogue, provider forms, and every kind of replayed result. */
 const mainJob = [
   '== The docket service: 7 tools ==',
@@ -121,7 +134,7 @@ beforeAll(async () => {
   // `npm start` is `node scripts/start.js`: it compiles every sample, then runs the main job.
   start = await node([path.join(root, 'scripts', 'start.js')], 120_000);
   if (start.code !== 0) return;
-  const all = await Promise.all(Object.keys(expected).map(async (s) => [s, await node([path.join(outDir, `${s}.js`)])] as const));
+  const all = await Promise.all([...Object.keys(expected), ...Object.keys(directorySamples)].map(async (s) => [s, await node([path.join(outDir, `${s}.js`)])] as const));
   for (const [s, r] of all) runs.set(s, r);
 }, 180_000);
 
@@ -142,7 +155,12 @@ describe('samples', () => {
     expect(programs.sort()).toEqual(Object.keys(expected).sort());
   });
 
-  describe.each(Object.entries(expected))('%s', (sample, lines) => {
+  it('has an expectation for every sample directory', () => {
+    const dirs = fs.readdirSync(path.join(root, 'samples'), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'docket' && fs.existsSync(path.join(root, 'samples', d.name, 'main.ts')));
+    expect(dirs.map((d) => `samples/${d.name}/main`).sort()).toEqual(Object.keys(directorySamples).sort());
+  });
+
+  describe.each([...Object.entries(expected), ...Object.entries(directorySamples)])('%s', (sample, lines) => {
     it('exits 0 with nothing on stderr', () => {
       const r = runs.get(sample);
       expect(r?.stderr).toBe('');
