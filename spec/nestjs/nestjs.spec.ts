@@ -84,6 +84,11 @@ describe('MCP', () => {
     expect(out.mcpTools).toEqual(['lookup', 'place_order', 'whoami']);
     expect(out.mcpCalls).toEqual([[true, [{ type: 'text', text: "Argument 'qty' must be an integer from 1 to 100." }]], [false, 'cy (instance n)']]);
   });
+
+
+  it('forRoot({ mcp }) mounts the endpoint at its path on the HTTP adapter (behind a body parser: req.body is read)', () => {
+    expect(out.mounted).toEqual([1, '/tools/mcp', { name: 'shop', version: '2.0.0' }, ['lookup']]);
+  });
 });
 
 describe('ToolsModule.forRootAsync', () => {

@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { Inject, Injectable, Module, Scope, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory, REQUEST } from '@nestjs/core';
+import { HttpAdapterHost, NestFactory, REQUEST } from '@nestjs/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer } from 'node:http';
@@ -109,6 +109,21 @@ class SettingsModule {}
 })
 class AsyncAppModule {}
 
+/**
+ * Stands in for an HTTP adapter (@nestjs/platform-express is not installed here): the adapter's
+ * `use(path, handler)` is what ToolsModule calls to mount the MCP endpoint.
+ */
+const mounted: [string, (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>][] = [];
+@Injectable()
+class FakeHttpAdapter {
+  constructor(host: HttpAdapterHost) {
+    host.httpAdapter = { use: (path: string, handler: (typeof mounted)[number][1]) => void mounted.push([path, handler]) } as never;
+  }
+}
+
+@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/tools/mcp', info: { name: 'shop', version: '2.0.0' } } }), CatalogueModule], providers: [FakeHttpAdapter] })
+class McpAppModule {}
+
 const quiet = { logger: false as const, abortOnError: false };
 const text = (r: { parts: readonly { type: string }[] }) => r.parts.map((p) => ('text' in p ? p.text : JSON.stringify((p as unknown as { value: unknown }).value))).join('\n');
 const failure = (p: Promise<INestApplicationContext>) => p.then(async (app) => { await app.close(); return 'started'; }, (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
@@ -155,6 +170,27 @@ async function main(): Promise<void> {
   server.closeAllConnections();
   server.close();
   await app.close();
+
+  // forRoot({ mcp }) mounts the endpoint on the HTTP adapter.
+  const mcpApp = await NestFactory.createApplicationContext(McpAppModule, quiet);
+  const [mount] = mounted;
+  // As behind Express's body parser: the stream is read and the body parsed before the handler runs.
+  const mountServer = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      if (raw !== '') (req as { body?: unknown }).body = JSON.parse(raw);
+      void mount![1](req, res);
+    });
+  });
+  await new Promise<void>((resolve) => mountServer.listen(0, '127.0.0.1', resolve));
+  const mountClient = new Client({ name: 'test', version: '1.0.0' });
+  await mountClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(mountServer.address() as AddressInfo).port}/tools/mcp`)));
+  out.mounted = [mounted.length, mount?.[0], mountClient.getServerVersion(), (await mountClient.listTools()).tools.map((t) => t.name)];
+  await mountClient.close();
+  mountServer.closeAllConnections();
+  mountServer.close();
+  await mcpApp.close();
 
   out.clash = await failure(NestFactory.createApplicationContext(ClashingAppModule, quiet));
   out.refused = await failure(NestFactory.createApplicationContext(RefusingAppModule, quiet));
