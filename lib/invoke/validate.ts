@@ -46,6 +46,8 @@ function ajv(ownProperties: boolean): Ajv2020 {
       allErrors: true,
       validateSchema: false,
       strict: false,
+      // NaN and ±Infinity are not JSON numbers (text like 1e400 parses to Infinity): refused.
+      strictNumbers: true,
       messages: false,
       ownProperties,
       logger: false,
