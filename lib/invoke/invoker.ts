@@ -142,7 +142,7 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
   if ('text' in read) return refused(read.text);
   const raw = read.value;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused(notAnObject(raw));
-  if (!plan.validate(raw)) return refused(formatProblems(problemsOf(plan.spec, plan.validate.errors ?? [], raw)));
+  if (!plan.validate(raw)) return refused(formatProblems(problemsOf(plan.spec, plan.validate.errors ?? [], raw, typeof args === 'string')));
   const state: HydrationState | undefined = plan.validates ? { path: [], dtos: [] } : undefined;
   const out = new Array<unknown>(plan.arity);
   const source = raw as Record<string, unknown>;

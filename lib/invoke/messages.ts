@@ -148,6 +148,11 @@ export function lostDigits(n: TypeNode): string {
   return `must be an integer${bounds(n)}, given exactly: a number beyond ±9007199254740991 has lost its digits. Send the arguments as JSON text.`;
 }
 
+/** A bigint argument in JSON text beyond ±2^53 written with a fraction or an exponent (only digits are read exactly). */
+export function notDigitsOnly(n: TypeNode): string {
+  return `must be an integer${bounds(n)}, written in digits only: beyond ±9007199254740991 a fraction or an exponent cannot be read exactly.`;
+}
+
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }

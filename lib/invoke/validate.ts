@@ -5,7 +5,7 @@ import type { TypeNode } from '../types/node';
 import { addStrictFormats, decodeBase64, parseTimeSpan } from './formats';
 import {
   BASE64_FORMAT, NOT_NULL, REQUIRED, TIMESPAN_FORMAT, duplicateLine, formatReason, itemsLine, lengthLine,
-  lostDigits, notAProperty, notAParameter, patternLine, rangeLine, typeLine, type ArgumentProblem,
+  lostDigits, notAProperty, notAParameter, notDigitsOnly, patternLine, rangeLine, typeLine, type ArgumentProblem,
 } from './messages';
 
 /**
@@ -190,9 +190,11 @@ const TYPE_KEYWORDS = new Set(['type', BIGINT]);
 
 /**
  * ajv's errors as problems: one line per problem, a value of the wrong type (or `null` where none
- * is accepted) gets its type line alone.
+ * is accepted) gets its type line alone. `fromText`: the arguments were JSON text, whose integer
+ * literals of bigint slots were read exactly (so an unsafe number there was written with a fraction or
+ * an exponent, and has not lost its digits on the caller's side).
  */
-export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data: unknown): ArgumentProblem[] {
+export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data: unknown, fromText = false): ArgumentProblem[] {
   const params = spec.params;
   // Pointers whose value has the wrong type: only the type line is written for them.
   const wrongType = new Set<string>();
@@ -231,7 +233,7 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
       let message: string;
       if (node === undefined) message = 'has the wrong type.';
       else if (v === null && !node.nullable) message = NOT_NULL;
-      else if (node.kind === 'bigint' && typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) message = lostDigits(node);
+      else if (node.kind === 'bigint' && typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) message = fromText ? notDigitsOnly(node) : lostDigits(node);
       else message = typeLine(node);
       out.push({ path, pointer, message });
       continue;

@@ -34,3 +34,27 @@ describe('number parameters accepted NaN and ±Infinity (1e400 in JSON text is I
     }
   });
 });
+
+describe('a bigint beyond 2^53 in JSON text written with a fraction or an exponent was told to "send JSON text"', () => {
+  let got: unknown;
+  const t = Tool.create(function big(id: bigint) {
+    got = id;
+    return 'ok';
+  }, { params: { id: Int64 } });
+
+  it.each(['{"id":9.2e18}', '{"id":9007199254740993.0}', '{"id":1E19}'])('%s: the line asks for digits only', async (args) => {
+    expect(text(await t.invoke(args))).toBe(
+      "Argument 'id' must be an integer from -9223372036854775808 to 9223372036854775807, written in digits only: beyond ±9007199254740991 a fraction or an exponent cannot be read exactly.",
+    );
+  });
+
+  it('digits are read exactly; a parsed object beyond 2^53 keeps its own line', async () => {
+    expect(text(await t.invoke('{"id":9200000000000000000}'))).toBe('ok');
+    expect(got).toBe(9200000000000000000n);
+    expect(text(await t.invoke('{"id":1e3}'))).toBe('ok');
+    expect(got).toBe(1000n);
+    expect(text(await t.invoke({ id: 9.2e18 }))).toBe(
+      "Argument 'id' must be an integer from -9223372036854775808 to 9223372036854775807, given exactly: a number beyond ±9007199254740991 has lost its digits. Send the arguments as JSON text.",
+    );
+  });
+});
