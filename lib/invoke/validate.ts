@@ -100,6 +100,15 @@ function enforce(schema: Schema, n: TypeNode, nullMeansAbsent: boolean): Schema 
     delete out.pattern;
     out.format = TIMESPAN_FORMAT;
   }
+  if (typeof out.pattern === 'string' && typeof out.maxLength === 'number') {
+    // A pattern is tested only on strings within maxLength, so that the length bound also bounds the
+    // time a backtracking pattern can take (ReDoS): a longer string gets its length line alone.
+    // minLength moves with it, so that the lines keep their order (length, then pattern).
+    out.if = { maxLength: out.maxLength };
+    out.then = out.minLength !== undefined ? { minLength: out.minLength, pattern: out.pattern } : { pattern: out.pattern };
+    delete out.minLength;
+    delete out.pattern;
+  }
   if (n.kind === 'array' && n.items !== undefined) out.items = enforce(schema.items as Schema, n.items, false);
   if (n.kind === 'record' && n.values !== undefined) out.additionalProperties = enforce(schema.additionalProperties as Schema, n.values, false);
   if (n.kind === 'dto') {
@@ -211,6 +220,8 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
   const unknown: ArgumentProblem[] = [];
   const typeDone = new Set<string>();
   for (const e of errors) {
+    // The guard around a pattern (enforce): its `then` reports the pattern itself.
+    if (e.keyword === 'if') continue;
     const pointer = e.instancePath;
     const segments = segmentsOf(pointer);
     if (e.keyword === 'required' || e.keyword === 'additionalProperties') {

@@ -58,3 +58,26 @@ describe('a bigint beyond 2^53 in JSON text written with a fraction or an expone
     );
   });
 });
+
+describe('a pattern ran on strings beyond maxLength, so maxLength could not bound a backtracking pattern', () => {
+  const t = Tool.create(function slug(s: string) {
+    return s;
+  }, { params: [{ name: 's', type: String, pattern: '^(a+)+$', maxLength: 16 }] });
+
+  it('a longer string gets its length line alone, at once', async () => {
+    const start = Date.now();
+    // Without the guard this call backtracks about 2^40 steps: it would not return.
+    expect(text(await t.invoke({ s: `${'a'.repeat(40)}!` }))).toBe("Argument 's' must be at most 16 characters long.");
+    expect(Date.now() - start).toBeLessThan(1000);
+  });
+
+  it('within maxLength the pattern is enforced as before, with its own line', async () => {
+    expect(text(await t.invoke({ s: 'aab' }))).toBe("Argument 's' must match the pattern ^(a+)+$.");
+    expect(text(await t.invoke({ s: 'aaa' }))).toBe('aaa');
+    const both = Tool.create(function code(c: string) {
+      return c;
+    }, { params: [{ name: 'c', type: String, pattern: '^[a-z]+$', minLength: 3, maxLength: 5 }] });
+    expect(text(await both.invoke({ c: 'A1' }))).toBe("Argument 'c' must be at least 3 characters long.\nArgument 'c' must match the pattern ^[a-z]+$.");
+    expect(text(await both.invoke({ c: 'abcdefg' }))).toBe("Argument 'c' must be at most 5 characters long.");
+  });
+});
