@@ -71,7 +71,46 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
     n = { ...n, items };
   }
   if (o.description !== undefined && n.description === undefined) n.description = o.description;
+  for (const s of [n, n.items]) {
+    if (s?.pattern !== undefined && s.maxLength === undefined && hasNestedQuantifier(s.pattern)) a.warnings.push(backtrackingWarning(s.pattern));
+  }
   return n;
+}
+
+function backtrackingWarning(pattern: string): string {
+  return `pattern ${pattern} repeats a group that itself repeats (nested quantifiers): on a long string that almost matches it can take exponential time. Give the value a maxLength (a pattern is tested only on strings within it) or write the pattern without nested quantifiers.`;
+}
+
+/**
+ * Whether a pattern repeats, with an unbounded quantifier (`*`, `+`, `{n,}`), a group that itself
+ * holds one: `(a+)+`, `(\w+\s?)*`, `((ab)+)+`, the shape that backtracks exponentially. A heuristic
+ * for a warning: it also flags safe patterns like `([a-z]+-)*`, and misses overlapping alternatives
+ * like `(a|a)*` and polynomial shapes like `\s*\s*$`.
+ */
+export function hasNestedQuantifier(source: string): boolean {
+  // Per open group: whether it holds an unbounded quantifier. `closed`: the atom just read is a group that does.
+  const open: boolean[] = [];
+  let closed = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      i++;
+    } else if (c === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+    } else if (c === '(') {
+      open.push(false);
+    } else if (c === ')') {
+      const holds = open.pop() === true;
+      if (holds && open.length > 0) open[open.length - 1] = true;
+      closed = holds;
+      continue;
+    } else if (c === '*' || c === '+' || (c === '{' && /^\{\d+,\}/.test(source.slice(i)))) {
+      if (closed) return true;
+      if (open.length > 0) open[open.length - 1] = true;
+    }
+    closed = false;
+  }
+  return false;
 }
 
 function collect(rules: readonly ValidatorRule[], warnings: string[]): Partial<Record<Keyword, unknown>> {
