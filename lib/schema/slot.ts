@@ -31,6 +31,7 @@ const TYPE_RULES: Readonly<Record<string, (c: readonly unknown[]) => TypeNode>> 
   isNumber: () => node('number'),
   isBoolean: () => node('boolean'),
   isDate: () => node('date', { format: 'date-time' }),
+  isObject: () => tokenNode('JsonObject'),
   isEnum: (c) => enumNode(c[0] as EnumSource),
   isIn: (c) => enumNode(c[0] as readonly string[]),
   isUuid: () => tokenNode('Uuid'),
@@ -65,7 +66,8 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
       const row = rule.each === each && !rule.grouped ? TYPE_RULES[rule.name] : undefined;
       if (row === undefined) continue;
       const element = row(rule.constraints);
-      if (!each && fitsDesignType(element, design) && design !== undefined && design !== Object) return element;
+      // A rule refines the design type, and types what strictNullChecks erased (`n: number | null` is Object).
+      if (!each && fitsDesignType(element, design) && (design !== undefined || s.hasDesign)) return element;
       if (each && design === Array) return node('array', { items: element });
       if (each && design === Set) return node('array', { items: element, uniqueItems: true, set: true });
     }

@@ -168,3 +168,16 @@ describe('Element types from class-validator rules with { each: true }', () => {
     expect(schemaOf(Dto)).toBe('{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}},"scores":{"type":"array","items":{"type":"number"}},"flags":{"type":"array","items":{"type":"boolean"}},"cc":{"type":"array","items":{"type":"string","format":"email"}}},"required":["tags","scores","flags","cc"],"additionalProperties":false}');
   });
 });
+
+describe('class-validator type rules on erased types', () => {
+  it('@IsInt() on `number | null` (design type Object) types it; @IsObject() gives {"type":"object"}', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { IsInt: Int, IsObject, IsString } = require('class-validator');
+    class Dto {
+      @Int() @Prop({ nullable: true }) count!: number | null;
+      @IsObject() meta!: Record<string, unknown>;
+      @IsString() @Prop({ nullable: true, optional: true }) note?: string | null;
+    }
+    expect(schemaOf(Dto)).toBe('{"type":"object","properties":{"count":{"type":["integer","null"],"minimum":-9007199254740991,"maximum":9007199254740991},"meta":{"type":"object"},"note":{"type":["string","null"]}},"required":["count","meta"],"additionalProperties":false}');
+  });
+});
