@@ -131,38 +131,46 @@ function race(plan: CallPlan, returned: PromiseLike<unknown>, controller: AbortC
   const spec = plan.spec;
   const signal = options.signal;
   const clock = options.context?.clock ?? systemClock;
-  return new Promise<ToolResult>((resolve, reject) => {
-    let done = false;
-    let timer: unknown;
-    const end = (): boolean => {
-      if (done) return false;
-      done = true;
-      if (timer !== undefined) clock.clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      return true;
-    };
-    // The invoke settles first, then the tool's signal is aborted: whatever the tool does when its
-    // signal fires cannot change the result any more.
-    const onAbort = (): void => {
-      if (!end()) return;
-      reject(signal!.reason);
-      controller.abort(signal!.reason);
-    };
-    if (plan.timeoutMs > 0) {
-      timer = clock.setTimeout(() => {
-        if (!end()) return;
-        resolve(timedOut(spec, ctx));
-        controller.abort(new DOMException(timeoutText(spec), 'TimeoutError'));
-      }, plan.timeoutMs);
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(returned).then(
-      (v) => {
-        if (end()) resolve(finish(spec, v, ctx));
-      },
-      (e) => {
-        if (end()) resolve(failed(spec, e, ctx));
-      },
-    );
+  let resolve!: (result: ToolResult) => void;
+  let reject!: (reason: unknown) => void;
+  const outcome = new Promise<ToolResult>((res, rej) => {
+    resolve = res;
+    reject = rej;
   });
+  let done = false;
+  let timer: unknown;
+  const end = (): boolean => {
+    if (done) return false;
+    done = true;
+    if (timer !== undefined) clock.clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    return true;
+  };
+  // The invoke settles first, then the tool's signal is aborted: whatever the tool does when its
+  // signal fires cannot change the result any more.
+  const onAbort = (): void => {
+    if (!end()) return;
+    reject(signal!.reason);
+    controller.abort(signal!.reason);
+  };
+  if (plan.timeoutMs > 0) {
+    timer = clock.setTimeout(() => {
+      if (!end()) return;
+      resolve(timedOut(spec, ctx));
+      controller.abort(new DOMException(timeoutText(spec), 'TimeoutError'));
+    }, plan.timeoutMs);
+  }
+  signal?.addEventListener('abort', onAbort, { once: true });
+  // `returned` is used here only, never inside a closure: nothing the call leaves behind (the timer
+  // callback, the abort reason's stack trace, which the tool's signal keeps) refers to the tool's
+  // promise, so a promise that never settles is collected with whatever the tool left holding it.
+  Promise.resolve(returned).then(
+    (v) => {
+      if (end()) resolve(finish(spec, v, ctx));
+    },
+    (e) => {
+      if (end()) resolve(failed(spec, e, ctx));
+    },
+  );
+  return outcome;
 }

@@ -208,8 +208,8 @@ describe('__proto__, constructor and prototype keys at every depth', () => {
   it('parameters and properties named like members of Object.prototype are read as own properties only', async () => {
     let got: unknown[] = [];
     class Odd {
-      @IsOptional() @Prop() valueOf?: string;
-      @IsOptional() @Prop() hasOwnProperty?: string;
+      @Expose({ name: 'valueOf' }) @IsOptional() @Prop() shown?: string;
+      @Expose({ name: 'hasOwnProperty' }) @IsOptional() @Prop() own?: string;
     }
     const t = Tool.create(function odd(toString?: string, constructor?: string, odd?: Odd) {
       got = [toString, constructor, odd];
@@ -219,12 +219,13 @@ describe('__proto__, constructor and prototype keys at every depth', () => {
     expect(got[0]).toBeUndefined();
     expect(got[1]).toBeUndefined();
     // Absent: the instance keeps its own field (undefined), not Object.prototype's function.
-    expect((got[2] as Odd).valueOf).toBeUndefined();
-    expect((got[2] as Odd).hasOwnProperty).toBeUndefined();
+    expect((got[2] as Odd).shown).toBeUndefined();
+    expect((got[2] as Odd).own).toBeUndefined();
     expect(text(await t.invoke('{"toString":"a","constructor":"b","odd":{"valueOf":"c","hasOwnProperty":"d"}}'))).toBe('ok');
     expect(got[0]).toBe('a');
     expect(got[1]).toBe('b');
-    expect((got[2] as Odd).valueOf).toBe('c');
+    expect((got[2] as Odd).shown).toBe('c');
+    expect((got[2] as Odd).own).toBe('d');
     expect(text(await t.invoke('{"toString":{"a":1}}'))).toBe("Argument 'toString' must be a string.");
   });
 });
@@ -505,7 +506,7 @@ describe('hostile values', () => {
     // Hostile keys are quoted as JSON in the line: no lone surrogate or control character reaches the text.
     const line = await run('{"\\ud800\\u0000\\u001b[31m":1}');
     expect(line).toBe("Argument '[\"\\ud800\\u0000\\u001b[31m\"]' is not a parameter of tool 'values'.");
-    expect(line.isWellFormed()).toBe(true);
+    expect(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(line)).toBe(false);
     expect(/[\u0000-\u0009\u000b-\u001f]/.test(line)).toBe(false);
   });
 
