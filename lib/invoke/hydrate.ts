@@ -22,7 +22,7 @@ export interface HydrationState {
 export type Convert = (value: unknown, state: HydrationState | undefined) => unknown;
 
 // What class-transformer passes as `options` to a @Transform function (its defaults, no user options).
-const TRANSFORM_OPTIONS = Object.freeze({
+export const TRANSFORM_OPTIONS = Object.freeze({
   enableCircularCheck: false,
   enableImplicitConversion: false,
   excludeExtraneousValues: false,
@@ -36,7 +36,7 @@ const TRANSFORM_OPTIONS = Object.freeze({
   version: undefined,
 });
 /** class-transformer's TransformationType.PLAIN_TO_CLASS. */
-const PLAIN_TO_CLASS = 0;
+export const PLAIN_TO_CLASS = 0;
 
 const compiled = new WeakMap<TypeNode, Convert | null>();
 
@@ -159,13 +159,18 @@ interface PropertyPlan {
   readonly transforms: readonly TransformMeta[] | undefined;
 }
 
+/** The `@Transform` functions that run for a property when plain data becomes an instance (default options). */
+export function transformsOf(cls: Function, key: string): readonly TransformMeta[] {
+  return transformerFacts(cls, key).transforms.filter((t) => !(t.options?.groups?.length));
+}
+
 function dtoConverter(n: TypeNode): Convert {
   const cls = n.cls as new () => object;
   let props: PropertyPlan[] | undefined;
   // Built on first use: a DTO node's properties may refer to classes whose nodes are built later.
   const plan = (): PropertyPlan[] =>
     (props ??= (n.properties ?? []).map((p) => {
-      const transforms = transformerFacts(cls, p.key).transforms.filter((t) => !(t.options?.groups?.length));
+      const transforms = transformsOf(cls, p.key);
       return {
         key: p.key,
         name: p.name,

@@ -3,7 +3,9 @@ import type { ToolSpec } from '../schema/tool-spec';
 import type { TypeNode } from '../types/node';
 import { internalsOf } from './bound';
 import { execute, failed, type CallPlan } from './call';
+import { compileFastPath, fastPathEnabled, type CompiledFastPath } from './fast-path';
 import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
+import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
 import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
 import { formatProblems, notAnObject, tooDeep, type ArgumentProblem } from './messages';
 import type { InvokeOptions } from './options';
@@ -37,6 +39,8 @@ interface Plan extends CallPlan {
   readonly open: boolean;
   /** A DTO that class-validator must check somewhere: paths are tracked during hydration. */
   readonly validates: boolean;
+  /** Checks and hydrates in one pass; null when the tool's schema uses what it does not cover. */
+  readonly fast: CompiledFastPath | null;
 }
 
 const plans = new WeakMap<ToolSpec, Plan>();
@@ -82,6 +86,7 @@ function compile(spec: ToolSpec): Plan {
     keepBig: nodes.some((n) => someNode(n, (x) => x.kind === 'bigint')),
     open: nodes.some((n) => someNode(n, isOpen)),
     validates: nodes.some((n) => needsValidation(n)),
+    fast: compileFastPath(spec),
   };
 }
 
@@ -142,6 +147,35 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
   if ('text' in read) return refused(read.text);
   const raw = read.value;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused(notAnObject(raw));
+  const fast = plan.fast;
+  if (fast !== null && fastPathEnabled()) {
+    const out = new Array<unknown>(plan.arity);
+    const cvs: object[] | null = fast.classValidator ? [] : null;
+    let ok: boolean;
+    try {
+      ok = fast.run(raw, out, cvs);
+    } catch {
+      // User code (a constructor, a @Transform) threw: the general path decides what that means.
+      ok = false;
+    }
+    if (ok) {
+      if (cvs === null || cvs.length === 0) return { ok: true, args: out, raw };
+      return passesClassValidator(cvs).then((clean) => (clean ? { ok: true as const, args: out, raw } : general(plan, raw, args)));
+    }
+  }
+  return general(plan, raw, args);
+}
+
+/** Whether class-validator finds nothing wrong with any of the instances (as validateDtos reads it). */
+async function passesClassValidator(instances: readonly object[]): Promise<boolean> {
+  const cv = validatorModule();
+  if (cv === null) return true;
+  const results = await Promise.all(instances.map((i) => cv.validate(i, { forbidUnknownValues: false })));
+  return results.every((errors: ValidationErrorLike[]) => errors.every((e) => e.constraints === undefined));
+}
+
+/** The general path: ajv with every problem's text, hydration, class-validator. */
+function general(plan: Plan, raw: object, args: unknown): Prepared | Promise<Prepared> {
   if (!plan.validate(raw)) return refused(formatProblems(problemsOf(plan.spec, plan.validate.errors ?? [], raw, typeof args === 'string')));
   const state: HydrationState | undefined = plan.validates ? { path: [], dtos: [] } : undefined;
   const out = new Array<unknown>(plan.arity);

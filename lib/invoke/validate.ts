@@ -17,15 +17,15 @@ import {
  *   by the parser that converts it.
  */
 
-const BIGINT = 'x-tool-signatures-bigint';
+export const BIGINT = 'x-tool-signatures-bigint';
 
-interface BigintRule {
+export interface BigintRule {
   readonly min?: string;
   readonly max?: string;
   readonly nullable: boolean;
 }
 
-function checkBigint(rule: BigintRule, data: unknown): boolean {
+export function checkBigint(rule: BigintRule, data: unknown): boolean {
   let v: bigint;
   if (typeof data === 'bigint') v = data;
   else if (typeof data === 'number' && Number.isSafeInteger(data)) v = BigInt(data);

@@ -23,10 +23,15 @@ interface RawMetadata {
   each?: boolean;
   groups?: string[];
   always?: boolean;
+  validateIf?: unknown;
+  constraintCls?: Function;
 }
 
 interface RawStorage {
   validationMetadatas: Map<Function | string, RawMetadata[]> | RawMetadata[];
+  /** What `validate()` reads for an instance of the class (inherited rules merged), by its own rules. */
+  getTargetValidationMetadatas?(target: Function, schema: string | undefined, always: boolean, strictGroups: boolean, groups?: string[]): RawMetadata[];
+  getTargetValidatorConstraints?(target: Function): { instance: { validate(value: unknown, args: object): unknown } }[];
 }
 
 let loaded: RawStorage | null | undefined;
@@ -112,4 +117,95 @@ export interface ValidationErrorLike {
   value?: unknown;
   constraints?: Record<string, string>;
   children?: ValidationErrorLike[];
+}
+
+// ---- what the invoker can check itself ------------------------------------------------------
+
+/**
+ * A class-validator rule whose check the invoker reproduces exactly (the decision only: when one
+ * fails, class-validator itself runs to write the message). `name` is class-validator's.
+ */
+export interface EmulatedRule {
+  readonly name: 'isLength' | 'minLength' | 'maxLength' | 'isInt' | 'min' | 'max' | 'arrayMinSize' | 'arrayMaxSize' | 'arrayNotEmpty' | 'isIn' | 'isEnum' | 'isObject' | 'arrayUnique';
+  readonly constraints: readonly unknown[];
+  readonly each: boolean;
+  /** class-validator's own check, for rules whose options are not in the metadata (`@ArrayUnique(identifier)`). */
+  readonly check?: (value: unknown, args: object) => unknown;
+}
+
+/** The rules on one property, as class-validator's `validate()` runs them. */
+export interface EmulatedProperty {
+  readonly key: string;
+  /** `@IsOptional()`: null or undefined skips every rule of the property. */
+  readonly optional: boolean;
+  /** `@ValidateNested()`: a value other than undefined must be an object (its own rules are its class's). */
+  readonly nested: boolean;
+  readonly rules: readonly EmulatedRule[];
+}
+
+/**
+ * How the class-validator rules of a DTO class are checked: `none` (it has none), `emulated` (every
+ * rule is one the invoker reproduces exactly, listed per property), or `full` (class-validator's
+ * `validate` must run: custom constraints, validator.js formats, `@ValidateIf`, async rules, ...).
+ * Computed from the same metadata list that `validate()` reads (inherited rules merged, group-only
+ * rules left out), once per class.
+ */
+export type ValidationPlan =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'emulated'; readonly properties: readonly EmulatedProperty[] }
+  | { readonly kind: 'full' };
+
+const EMULATED = new Set<string>(['isLength', 'minLength', 'maxLength', 'isInt', 'min', 'max', 'arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'isIn', 'isEnum', 'isObject']);
+const NONE: ValidationPlan = Object.freeze({ kind: 'none' });
+const FULL: ValidationPlan = Object.freeze({ kind: 'full' });
+const plans = new WeakMap<Function, ValidationPlan>();
+
+export function validationPlan(cls: Function): ValidationPlan {
+  let plan = plans.get(cls);
+  if (plan === undefined) {
+    plan = planOf(cls);
+    plans.set(cls, plan);
+  }
+  return plan;
+}
+
+function planOf(cls: Function): ValidationPlan {
+  const s = storage();
+  if (s === null || validatorModule() === null) return NONE;
+  // validate(instance, { forbidUnknownValues: false }): always false, strictGroups false, no groups.
+  const metas = typeof s.getTargetValidationMetadatas === 'function' ? s.getTargetValidationMetadatas(cls, undefined, false, false, undefined) : undefined;
+  if (metas === undefined) return hasValidatorRules(cls) ? FULL : NONE;
+  if (metas.length === 0) return NONE;
+  const byKey = new Map<string, { optional: boolean; nested: boolean; rules: EmulatedRule[] }>();
+  for (const m of metas) {
+    if (typeof m.propertyName !== 'string') return FULL;
+    let p = byKey.get(m.propertyName);
+    if (p === undefined) {
+      p = { optional: false, nested: false, rules: [] };
+      byKey.set(m.propertyName, p);
+    }
+    if (m.type === 'whitelist') continue;
+    if (m.type === 'conditionalValidation' && m.name === 'isOptional') {
+      p.optional = true;
+      continue;
+    }
+    if (m.type === 'nestedValidation') {
+      p.nested = true;
+      continue;
+    }
+    if (m.type !== 'customValidation' || m.validateIf !== undefined || typeof m.name !== 'string') return FULL;
+    const constraints = m.constraints ?? [];
+    if (EMULATED.has(m.name)) {
+      p.rules.push({ name: m.name as EmulatedRule['name'], constraints, each: m.each === true });
+    } else if (m.name === 'arrayUnique') {
+      // Its identifier function lives in a closure, not in the metadata: class-validator's own check runs.
+      const found = m.constraintCls !== undefined ? s.getTargetValidatorConstraints?.(m.constraintCls) : undefined;
+      if (found === undefined || found.length !== 1) return FULL;
+      const c = found[0]!;
+      p.rules.push({ name: 'arrayUnique', constraints, each: m.each === true, check: (value, args) => c.instance.validate(value, args) });
+    } else {
+      return FULL;
+    }
+  }
+  return Object.freeze({ kind: 'emulated', properties: [...byKey].map(([key, p]) => Object.freeze({ key, ...p })) });
 }

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../errors';
-import { validatedKeys, validatorRules, type ValidatorRule } from '../metadata/class-validator';
+import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
 import { transformerFacts, transformerKeys } from '../metadata/class-transformer';
 import type { PropOptions } from '../metadata/options';
 import { readFieldOrder } from '../metadata/source';
@@ -16,9 +16,6 @@ import { slotType } from './slot';
 const cache = new WeakMap<Function, { node: TypeNode; warnings: readonly string[] }>();
 const building = new Set<Function>();
 
-/** class-validator rules that the schema (and the hydrator) enforce exactly as class-validator does. */
-const EXPRESSED = new Set(['isInt', 'min', 'max', 'arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'arrayUnique', 'isIn', 'isEnum', 'isOptional', 'validateNested']);
-
 export function dtoNode(cls: Function, warnings: string[]): TypeNode {
   const cached = cache.get(cls);
   if (cached !== undefined) {
@@ -33,12 +30,15 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     checkConstructible(cls);
     const own: string[] = [];
     const props: PropertyNode[] = [];
-    let validated = false;
+    // The contract: the class-validator rules of every DTO hold on the hydrated instance, whatever the
+    // schema says (its bounds may be ours, its counting differs). The invoker checks them: itself
+    // where it reproduces a rule exactly (validationPlan), else through class-validator.
+    let validated = validationPlan(cls).kind !== 'none';
     for (const { key, owner } of orderedProperties(cls)) {
       const built = property(cls, key, own);
       if (built === undefined) continue;
       props.push(built.prop);
-      validated ||= built.rules.some((r) => !EXPRESSED.has(r.name) || r.grouped) || !!built.lossy;
+      validated ||= !!built.lossy;
       void owner;
     }
     if (props.length === 0) {
