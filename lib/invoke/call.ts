@@ -1,7 +1,7 @@
 import type { ToolSpec } from '../schema/tool-spec';
 import { systemClock, ToolContext } from './context';
 import type { InvokeOptions } from './options';
-import { ToolResult } from './result';
+import { ownResult, ToolResult, type CostLine, type Part } from './result';
 import { resultOf } from './results';
 
 /**
@@ -22,7 +22,20 @@ export interface CallPlan {
   readonly signalIndex: number;
   /** `timeoutSeconds` in milliseconds; 0 for none. */
   readonly timeoutMs: number;
+  /** The result of a settled call without a context (made once per tool: no closures per call). */
+  readonly settle: Settle;
 }
+
+export interface Settle {
+  readonly value: (v: unknown) => ToolResult;
+  readonly error: (e: unknown) => ToolResult;
+}
+
+export function settleOf(spec: ToolSpec): Settle {
+  return { value: (v) => finish(spec, v, undefined), error: (e) => failed(spec, e, undefined) };
+}
+
+const NO_COSTS: readonly CostLine[] = Object.freeze([]);
 
 /** The error text of an exception: its `name` and `message`, never the stack. */
 export function describeError(e: unknown): string {
@@ -62,17 +75,14 @@ function finish(spec: ToolSpec, value: unknown, ctx: ToolContext | undefined): T
   } catch (e) {
     return failed(spec, e, ctx);
   }
-  const costs = ctx?.costs ?? [];
+  // ctx.costs is a copy; shaped parts are fresh arrays or a passed result's frozen ones.
+  const costs = ctx === undefined ? NO_COSTS : ctx.costs;
   const passed = shaped.passed;
   if (passed !== undefined) {
-    return ToolResult.of({
-      isError: passed.isError,
-      parts: passed.parts,
-      ...('typedResult' in passed ? { typedResult: passed.typedResult } : {}),
-      costs: passed.costs.length > 0 ? [...passed.costs, ...costs] : costs,
-    });
+    const typed = 'typedResult' in passed;
+    return ownResult(passed.isError, passed.parts as Part[], passed.costs.length > 0 ? [...passed.costs, ...costs] : costs, typed, typed ? passed.typedResult : undefined);
   }
-  return ToolResult.of({ isError: false, parts: shaped.parts, ...(spec.endsLoop ? { typedResult: value } : {}), costs });
+  return ownResult(false, shaped.parts as Part[], costs, spec.endsLoop, value);
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
@@ -119,6 +129,7 @@ export function execute(
   }
   if (settled !== undefined) Promise.resolve(returned).then(settled, settled);
   if (controller === undefined) {
+    if (ctx === undefined) return Promise.resolve(returned).then(plan.settle.value, plan.settle.error);
     return Promise.resolve(returned).then(
       (v) => finish(spec, v, ctx),
       (e) => failed(spec, e, ctx),

@@ -2,7 +2,7 @@ import type { ToolDefinition } from '../definition';
 import type { ToolSpec } from '../schema/tool-spec';
 import type { TypeNode } from '../types/node';
 import { internalsOf } from './bound';
-import { execute, failed, type CallPlan } from './call';
+import { execute, failed, settleOf, type CallPlan } from './call';
 import { compileFastPath, fastPathEnabled, type CompiledFastPath } from './fast-path';
 import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
 import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
@@ -74,6 +74,7 @@ function compile(spec: ToolSpec): Plan {
     contextIndex: spec.params.find((p) => p.role === 'context')?.index ?? -1,
     signalIndex: spec.params.find((p) => p.role === 'signal')?.index ?? -1,
     timeoutMs: spec.timeoutSeconds > 0 ? spec.timeoutSeconds * 1000 : 0,
+    settle: settleOf(spec),
     validate: compileValidator(spec),
     params: values.map((p) => ({
       index: p.index,
@@ -143,9 +144,14 @@ function placeBigIntegers(plan: Plan, value: unknown, literals: ReadonlyMap<stri
  * throws (a DTO constructor, a `@Transform` function, a custom class-validator constraint).
  */
 function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | Promise<Prepared> {
-  const read = readArguments(plan, args, limits);
-  if ('text' in read) return refused(read.text);
-  const raw = read.value;
+  let raw: unknown;
+  if (typeof args === 'object' && args !== null && !plan.open) {
+    raw = args;
+  } else {
+    const read = readArguments(plan, args, limits);
+    if ('text' in read) return refused(read.text);
+    raw = read.value;
+  }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused(notAnObject(raw));
   const fast = plan.fast;
   if (fast !== null && fastPathEnabled()) {
@@ -217,10 +223,19 @@ export function registerCallee(tool: object, spec: ToolSpec, callee: Callee): vo
   resolvedCallees.set(tool, { spec, callee });
 }
 
+const fixedCallees = new WeakMap<object, { spec: ToolSpec; callee: Callee }>();
+
 /** The spec and callee of a definition made by this library, or undefined. */
 export function calleeOf(tool: unknown): { spec: ToolSpec; callee: Callee } | undefined {
   const internals = internalsOf(tool);
-  if (internals !== undefined) return { spec: internals.spec, callee: { kind: 'fixed', fn: internals.fn, target: internals.target } };
+  if (internals !== undefined) {
+    let found = fixedCallees.get(internals);
+    if (found === undefined) {
+      found = { spec: internals.spec, callee: { kind: 'fixed', fn: internals.fn, target: internals.target } };
+      fixedCallees.set(internals, found);
+    }
+    return found;
+  }
   return typeof tool === 'object' && tool !== null ? resolvedCallees.get(tool) : undefined;
 }
 
@@ -304,7 +319,9 @@ function describe(e: unknown): string {
  * (a ToolSet's). Resolves to a result for every failure of the tool or its arguments; rejects only
  * with the caller's signal's reason.
  */
-export function invokeTool(tool: ToolDefinition, args: string | object, options: InvokeOptions = {}, defaults?: Partial<ArgumentLimits>): Promise<ToolResult> {
+const NO_OPTIONS: InvokeOptions = Object.freeze({});
+
+export function invokeTool(tool: ToolDefinition, args: string | object, options: InvokeOptions = NO_OPTIONS, defaults?: Partial<ArgumentLimits>): Promise<ToolResult> {
   const signal = options.signal;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const found = calleeOf(tool);

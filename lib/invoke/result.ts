@@ -105,12 +105,13 @@ class ResultObject {
   declare readonly parts: readonly Part[];
   declare readonly costs: readonly CostLine[];
   declare readonly typedResult?: unknown;
-  constructor(init: ToolResultInit) {
+  /** `parts` and `costs` are arrays of its own, frozen here. */
+  constructor(isError: boolean, parts: Part[], costs: readonly CostLine[], typed: boolean, typedResult: unknown) {
     const self = this as { -readonly [K in keyof ToolResult]: ToolResult[K] };
-    self.isError = init.isError;
-    self.parts = Object.freeze(init.parts.slice());
-    self.costs = init.costs === undefined || init.costs.length === 0 ? NO_COSTS : Object.freeze(init.costs.slice());
-    if ('typedResult' in init) self.typedResult = init.typedResult;
+    self.isError = isError;
+    self.parts = Object.freeze(parts);
+    self.costs = costs.length === 0 ? NO_COSTS : Object.freeze(costs);
+    if (typed) self.typedResult = typedResult;
     Object.freeze(this);
   }
 }
@@ -119,7 +120,16 @@ Object.setPrototypeOf(ResultObject.prototype, RESULT_PROTOTYPE);
 const NO_COSTS: readonly CostLine[] = Object.freeze([]);
 
 function make(init: ToolResultInit): ToolResult {
-  return new ResultObject(init);
+  const typed = 'typedResult' in init;
+  return new ResultObject(init.isError, init.parts.slice(), init.costs === undefined || init.costs.length === 0 ? NO_COSTS : init.costs.slice(), typed, typed ? init.typedResult : undefined);
+}
+
+/**
+ * The invoker's own results: `parts` and `costs` are fresh arrays that nobody else holds (or empty),
+ * so they are frozen in place instead of copied.
+ */
+export function ownResult(isError: boolean, parts: Part[], costs: readonly CostLine[], typed: boolean, typedResult?: unknown): ToolResult {
+  return new ResultObject(isError, parts, costs, typed, typedResult);
 }
 
 /** Factories for tool results. */

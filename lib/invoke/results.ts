@@ -30,8 +30,8 @@ function auto(value: unknown, returns: TypeNode | undefined): { parts: readonly 
   if (value === null) return { parts: [Part.text('null')] };
   if (isToolResult(value)) return { parts: value.parts, passed: value };
   if (isPart(value)) return { parts: [value] };
-  if (Array.isArray(value) && value.length > 0 && value.every(isPart)) return { parts: value as Part[] };
-  return { parts: [Part.json(toJson(value, returns, 0, new Set()))] };
+  if (Array.isArray(value) && value.length > 0 && value.every(isPart)) return { parts: (value as Part[]).slice() };
+  return { parts: [Part.json(toJson(value, returns, 0, null))] };
 }
 
 /** One row per result kind. */
@@ -43,12 +43,16 @@ const KINDS: Readonly<Record<ResultKind, Shape>> = {
   json: (value, returns) => {
     if (value === undefined) return { parts: [] };
     if (isToolResult(value) || isPart(value)) return auto(value, returns);
-    return { parts: [Part.json(toJson(value, returns, 0, new Set()))] };
+    return { parts: [Part.json(toJson(value, returns, 0, null))] };
   },
 };
 
-/** The JSON form of a value, guided by the declared return type where there is one. */
-export function toJson(value: unknown, n: TypeNode | undefined, depth: number, path: Set<object>): unknown {
+/**
+ * The JSON form of a value, guided by the declared return type where there is one. `path` holds the
+ * containers being converted above this one (a cycle is refused); it is made only when a container
+ * holds another, so a flat result costs no set.
+ */
+export function toJson(value: unknown, n: TypeNode | undefined, depth: number, path: Set<object> | null): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -70,6 +74,7 @@ export function toJson(value: unknown, n: TypeNode | undefined, depth: number, p
   if (o instanceof Uint8Array) return encodeBase64(o);
   if (ArrayBuffer.isView(o)) return Array.from(o as unknown as ArrayLike<number>);
   if (depth >= MAX_RESULT_DEPTH) throw new RangeError(`the returned value is nested more than ${MAX_RESULT_DEPTH} levels deep.`);
+  if (path === null) return container(o, n, depth, null);
   if (path.has(o)) throw new TypeError('the returned value has a cycle: it cannot be written as JSON.');
   path.add(o);
   try {
@@ -79,15 +84,30 @@ export function toJson(value: unknown, n: TypeNode | undefined, depth: number, p
   }
 }
 
-function container(o: object, n: TypeNode | undefined, depth: number, path: Set<object>): unknown {
+/** The set of containers above a child of `o` (made on first need). */
+function ancestors(o: object, path: Set<object> | null): Set<object> {
+  return path ?? new Set([o]);
+}
+
+function container(o: object, n: TypeNode | undefined, depth: number, path: Set<object> | null): unknown {
   const items = n?.kind === 'array' ? n.items : undefined;
-  if (Array.isArray(o)) return o.map((x) => nullIfUndefined(toJson(x, items, depth + 1, path)));
-  if (o instanceof Set) return [...o].map((x) => nullIfUndefined(toJson(x, items, depth + 1, path)));
+  if (Array.isArray(o) || o instanceof Set) {
+    const source = Array.isArray(o) ? o : [...o];
+    const out = new Array<unknown>(source.length);
+    let inner = path;
+    for (let i = 0; i < source.length; i++) {
+      const x = source[i];
+      const j = typeof x === 'object' && x !== null ? toJson(x, items, depth + 1, (inner = ancestors(o, inner))) : toJson(x, items, depth + 1, null);
+      out[i] = j === undefined ? null : j;
+    }
+    return out;
+  }
   const values = n?.kind === 'record' ? n.values : undefined;
   if (o instanceof Map) {
     const out: Record<string, unknown> = {};
+    let inner = path;
     for (const [k, v] of o) {
-      const j = toJson(v, values, depth + 1, path);
+      const j = typeof v === 'object' && v !== null ? toJson(v, values, depth + 1, (inner = ancestors(o, inner))) : toJson(v, values, depth + 1, null);
       if (j !== undefined) setOwn(out, String(k), j);
     }
     return out;
@@ -96,16 +116,20 @@ function container(o: object, n: TypeNode | undefined, depth: number, path: Set<
   const source = proto === Object.prototype || proto === null ? o : (instanceToPlain(shadow(o, 0) as object) as object);
   if (typeof source !== 'object' || source === null) return toJson(source, n, depth + 1, path);
   const out: Record<string, unknown> = {};
+  const dto = n?.kind === 'dto' ? n : undefined;
+  let inner = path;
   for (const k of Object.keys(source)) {
-    const child = n?.kind === 'dto' ? n.properties?.find((p) => p.name === k || p.key === k)?.node : values;
-    const j = toJson((source as Record<string, unknown>)[k], child, depth + 1, path);
-    if (j !== undefined) setOwn(out, k, j);
+    const x = (source as Record<string, unknown>)[k];
+    const child = dto !== undefined ? dto.properties?.find((p) => p.name === k || p.key === k)?.node : values;
+    let j: unknown;
+    if (typeof x === 'string' || typeof x === 'boolean') j = x;
+    else if (typeof x === 'object' && x !== null) j = toJson(x, child, depth + 1, (inner = ancestors(o, inner)));
+    else j = toJson(x, child, depth + 1, null);
+    if (j === undefined) continue;
+    if (k === '__proto__') setOwn(out, k, j);
+    else out[k] = j;
   }
   return out;
-}
-
-function nullIfUndefined(v: unknown): unknown {
-  return v === undefined ? null : v;
 }
 
 /**
@@ -134,7 +158,7 @@ function hasBrokenLeaf(v: unknown, depth: number, seen: Set<object>): boolean {
 
 function copy(v: unknown, depth: number): unknown {
   if (typeof v !== 'object' || v === null || v instanceof Date || depth > MAX_RESULT_DEPTH) return v;
-  if (isBroken(v)) return toJson(v, undefined, 0, new Set());
+  if (isBroken(v)) return toJson(v, undefined, 0, null);
   if (Array.isArray(v)) return v.map((x) => copy(x, depth + 1));
   if (v instanceof Set) return new Set([...v].map((x) => copy(x, depth + 1)));
   if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, copy(x, depth + 1)]));
