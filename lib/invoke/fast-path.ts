@@ -507,13 +507,14 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
       return `${t}${inst}[${key}] = ${c};\n`;
     });
   }
-  code += ruleCheck(g, cls, inst);
+  code += ruleCheck(g, n, s, inst);
   return code + `${out} = ${inst};\n`;
 }
 
 // ---- class-validator rules -------------------------------------------------------------------
 
-function ruleCheck(g: Generator, cls: Function, inst: string): string {
+function ruleCheck(g: Generator, n: TypeNode, s: Schema, inst: string): string {
+  const cls = n.cls!;
   const plan = validationPlan(cls);
   if (plan.kind === 'none') return '';
   if (plan.kind === 'full') {
@@ -522,22 +523,75 @@ function ruleCheck(g: Generator, cls: Function, inst: string): string {
   }
   let fn = g.checks.get(cls);
   if (fn === undefined) {
-    fn = g.name('check');
+    const body = checkBody(g, cls, plan.properties, g.deferChecks ? undefined : { n, s });
+    fn = body === '' ? '' : g.name('check');
     g.checks.set(cls, fn);
-    g.declarations.push(checkFunction(g, fn, cls, plan.properties));
+    if (body !== '') g.declarations.push(`function ${fn}(o) {\n${body}return true;\n}\n`);
   }
+  // A DTO built by another constructor than its class's (a constructor that returns an object) is
+  // left to the general path: class-validator would read that object's class.
+  if (fn === '') return `if (${inst}.constructor !== ${g.k(cls)}) return false;\n`;
   // A @Transform further up may change an instance after it is built: the rules then hold on the
   // finished tree, as class-validator sees it after hydration.
   return g.deferChecks ? `(pend || (pend = [])).push(${fn}, ${inst});\n` : `if (!${fn}(${inst})) return false;\n`;
 }
 
-function checkFunction(g: Generator, fn: string, cls: Function, properties: readonly EmulatedProperty[]): string {
-  let code = `function ${fn}(o) {\nif (o.constructor !== ${g.k(cls)}) return false;\n`;
+/** Whether a class (or a base) defines the key as an accessor or method: assignment may not store the value. */
+function accessorOn(cls: Function, key: string): boolean {
+  for (let p = cls.prototype as object | null; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    const d = Object.getOwnPropertyDescriptor(p, key);
+    if (d !== undefined) return d.get !== undefined || d.set !== undefined || typeof d.value === 'function';
+  }
+  return false;
+}
+
+/**
+ * Whether the generated checks before it already guarantee that the rule holds for the value on the
+ * instance: the property is required and not nullable, no @Transform or accessor stands between the
+ * checked JSON value and the instance, and the schema's keyword is at least as strict as the rule
+ * (validator.js counts at most as many characters as there are code points, and at least one in a
+ * non-empty string).
+ */
+function implied(r: EmulatedRule, n: TypeNode, s: Schema): boolean {
+  if (r.each) return false;
+  const c = r.constraints;
+  const isNumber = (v: unknown): v is number => typeof v === 'number' && !Number.isNaN(v);
+  const upTo = (bound: unknown, limit: unknown) => limit === undefined || (isNumber(bound) && isNumber(limit) && bound <= limit);
+  const atLeastOne = (min: unknown) => !min || (min === 1 && isNumber(s.minLength) && s.minLength >= 1);
+  switch (r.name) {
+    case 'isInt':
+      return n.kind === 'integer';
+    case 'min':
+      return (n.kind === 'integer' || n.kind === 'number') && isNumber(c[0]) && isNumber(s.minimum) && s.minimum >= c[0];
+    case 'max':
+      return (n.kind === 'integer' || n.kind === 'number') && isNumber(c[0]) && isNumber(s.maximum) && s.maximum <= c[0];
+    case 'isLength':
+      return n.kind === 'string' && atLeastOne(c[0]) && upTo(s.maxLength, c[1]);
+    case 'minLength':
+      return n.kind === 'string' && atLeastOne(c[0]);
+    case 'maxLength':
+      return n.kind === 'string' && upTo(s.maxLength, c[0]);
+    case 'isObject':
+      return n.kind === 'dto';
+    default:
+      return false;
+  }
+}
+
+function checkBody(g: Generator, cls: Function, properties: readonly EmulatedProperty[], tree: { n: TypeNode; s: Schema } | undefined): string {
+  let code = `if (o.constructor !== ${g.k(cls)}) return false;\n`;
+  let any = false;
+  const schemas = (tree?.s.properties ?? {}) as Record<string, Schema>;
   for (const p of properties) {
+    const prop = tree?.n.properties?.find((q) => q.key === p.key);
+    const exact =
+      prop !== undefined && prop.required && !prop.node.nullable && transformsOf(cls, p.key).length === 0 && !accessorOn(cls, p.key) && Object.prototype.hasOwnProperty.call(schemas, prop.name);
+    const rules = exact ? p.rules.filter((r) => !implied(r, prop.node, schemas[prop.name]!)) : p.rules;
+    const nested = p.nested && !(exact && prop.node.kind === 'dto');
     const x = g.name('x');
     const key = JSON.stringify(p.key);
     let body = '';
-    for (const r of p.rules) {
+    for (const r of rules) {
       const args = `{ targetName: ${g.k(cls)}.name, property: ${key}, object: o, value: ${x}, constraints: ${g.k(r.constraints)} }`;
       if (r.each) {
         const e = g.name('e');
@@ -547,11 +601,12 @@ function checkFunction(g: Generator, fn: string, cls: Function, properties: read
         body += `if (!(${ruleTest(g, r, x, args)})) return false;\n`;
       }
     }
-    if (p.nested) body += `if (${x} !== undefined && !(Array.isArray(${x}) || ${x} instanceof Set || ${x} instanceof Map) && !(${x} instanceof Object)) return false;\n`;
+    if (nested) body += `if (${x} !== undefined && !(Array.isArray(${x}) || ${x} instanceof Set || ${x} instanceof Map) && !(${x} instanceof Object)) return false;\n`;
     if (body === '') continue;
+    any = true;
     code += `{ const ${x} = o[${key}];\n${p.optional ? `if (${x} !== null && ${x} !== undefined) {\n${body}}\n` : body}}\n`;
   }
-  return code + 'return true;\n}\n';
+  return any ? code : '';
 }
 
 /** An expression that is true when class-validator's check of the rule passes for `e`. */

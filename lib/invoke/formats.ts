@@ -129,12 +129,51 @@ function readOffsetToEnd(s: string, at: number): boolean {
  * separator is `T` or `t`; a space is refused (RFC 3339's grammar requires `T`).
  */
 export function parseDateTime(s: string): Date | undefined {
-  if (s.length < 20) return undefined;
-  const days = readDate(s);
+  // One straight pass (it runs on every date argument): the same reading as readDate, readTime and
+  // readOffsetToEnd, without their shared state.
+  const n = s.length;
+  if (n < 20) return undefined;
+  const y1 = twoDigitsAt(s, 0);
+  const y2 = twoDigitsAt(s, 2);
+  const m = twoDigitsAt(s, 5);
+  const d = twoDigitsAt(s, 8);
   const t = s.charCodeAt(10);
-  if (Number.isNaN(days) || (t !== 0x54 && t !== 0x74)) return undefined;
-  if (!readTime(s, 11, Infinity) || !readOffsetToEnd(s, end)) return undefined;
-  return new Date(days * MS_PER_DAY + timeMs - offsetMinutes * 60_000);
+  if (y1 < 0 || y2 < 0 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || (t !== 0x54 && t !== 0x74)) return undefined;
+  const y = y1 * 100 + y2;
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return undefined;
+  const h = twoDigitsAt(s, 11);
+  const mi = twoDigitsAt(s, 14);
+  const se = twoDigitsAt(s, 17);
+  if (s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return undefined;
+  let i = 19;
+  let ms = 0;
+  if (s.charCodeAt(i) === 0x2e) {
+    const first = ++i;
+    for (let c = digitAt(s, i); c >= 0; c = digitAt(s, ++i)) if (i - first < 3) ms = ms * 10 + c;
+    const count = i - first;
+    if (count === 0) return undefined;
+    // Digits beyond milliseconds are dropped (truncation, never rounding into the next second).
+    if (count === 1) ms *= 100;
+    else if (count === 2) ms *= 10;
+  }
+  let offset = 0;
+  const z = s.charCodeAt(i);
+  if (z === 0x5a || z === 0x7a) {
+    if (n !== i + 1) return undefined;
+  } else {
+    if ((z !== 0x2b && z !== 0x2d) || n !== i + 6 || s.charCodeAt(i + 3) !== 0x3a) return undefined;
+    const oh = twoDigitsAt(s, i + 1);
+    const om = twoDigitsAt(s, i + 4);
+    if (oh < 0 || oh > 23 || om < 0 || om > 59) return undefined;
+    offset = (z === 0x2d ? -1 : 1) * (oh * 60 + om);
+  }
+  // Days from civil (H. Hinnant), as readDate.
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const days = era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+  return new Date(days * MS_PER_DAY + ((h * 60 + mi) * 60 + se) * 1000 + ms - offset * 60_000);
 }
 
 /** Parses a calendar date `yyyy-MM-dd` that exists (leap years counted); returns it unchanged. */

@@ -90,6 +90,14 @@ function ancestors(o: object, path: Set<object> | null): Set<object> {
 }
 
 function container(o: object, n: TypeNode | undefined, depth: number, path: Set<object> | null): unknown {
+  const proto = Object.getPrototypeOf(o);
+  if ((proto === Object.prototype || proto === null) && !Array.isArray(o)) {
+    if (n === undefined && proto === Object.prototype) {
+      const copy = flatCopy(o);
+      if (copy !== undefined) return copy;
+    }
+    return fields(o, o, n, depth, path);
+  }
   const items = n?.kind === 'array' ? n.items : undefined;
   if (Array.isArray(o) || o instanceof Set) {
     const source = Array.isArray(o) ? o : [...o];
@@ -102,8 +110,8 @@ function container(o: object, n: TypeNode | undefined, depth: number, path: Set<
     }
     return out;
   }
-  const values = n?.kind === 'record' ? n.values : undefined;
   if (o instanceof Map) {
+    const values = n?.kind === 'record' ? n.values : undefined;
     const out: Record<string, unknown> = {};
     let inner = path;
     for (const [k, v] of o) {
@@ -112,20 +120,80 @@ function container(o: object, n: TypeNode | undefined, depth: number, path: Set<
     }
     return out;
   }
-  const proto = Object.getPrototypeOf(o);
-  const source = proto === Object.prototype || proto === null ? o : (instanceToPlain(shadow(o, 0) as object) as object);
+  const source = instanceToPlain(shadow(o, 0) as object);
   if (typeof source !== 'object' || source === null) return toJson(source, n, depth + 1, path);
+  return fields(o, source, n, depth, path);
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+// The common result, a flat object of strings, numbers, booleans and nulls, is copied by a function
+// made for its keys (an object literal of a fixed shape), found by comparing its keys in order with
+// the last shape seen: no keyed stores, no key array.
+interface FlatShape {
+  readonly keys: readonly string[];
+  /** The copy, or undefined when a value is not a string, number, boolean or null (each read once). */
+  readonly copy: (o: object) => Record<string, unknown> | undefined;
+}
+
+const MAX_SHAPES = 256;
+const MAX_SHAPE_KEYS = 64;
+const shapes = new Map<string, FlatShape>();
+let lastShape: FlatShape | undefined;
+
+function flatCopy(o: object): Record<string, unknown> | undefined {
+  const shape = lastShape;
+  if (shape !== undefined) {
+    const keys = shape.keys;
+    let i = 0;
+    let same = true;
+    for (const k in o) {
+      if (keys[i] !== k) {
+        same = false;
+        break;
+      }
+      i++;
+    }
+    if (same && i === keys.length) return shape.copy(o);
+  }
+  const keys = Object.keys(o);
+  if (keys.length === 0 || keys.length > MAX_SHAPE_KEYS || keys.includes('__proto__')) return undefined;
+  const id = JSON.stringify(keys);
+  let found = shapes.get(id);
+  if (found === undefined) {
+    if (shapes.size >= MAX_SHAPES) shapes.clear();
+    found = { keys, copy: shapeCopier(keys) };
+    shapes.set(id, found);
+  }
+  lastShape = found;
+  return found.copy(o);
+}
+
+function shapeCopier(keys: readonly string[]): FlatShape['copy'] {
+  // Keys are embedded as JSON strings only; `__proto__` never reaches here.
+  const reads = keys.map((k, i) => `const v${i} = o[${JSON.stringify(k)}]; if (typeof v${i} !== "string" && typeof v${i} !== "number" && typeof v${i} !== "boolean" && v${i} !== null) return undefined;`);
+  const literal = keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(', ');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  return new Function('o', `${reads.join('\n')}\nreturn { ${literal} };`) as FlatShape['copy'];
+}
+
+/** An object's own enumerable properties in their JSON form (`o` is the container for the cycle check). */
+function fields(o: object, source: object, n: TypeNode | undefined, depth: number, path: Set<object> | null): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const dto = n?.kind === 'dto' ? n : undefined;
+  const values = n?.kind === 'record' ? n.values : undefined;
   let inner = path;
-  for (const k of Object.keys(source)) {
+  for (const k in source) {
+    if (!hasOwn.call(source, k)) continue;
     const x = (source as Record<string, unknown>)[k];
-    const child = dto !== undefined ? dto.properties?.find((p) => p.name === k || p.key === k)?.node : values;
     let j: unknown;
-    if (typeof x === 'string' || typeof x === 'boolean') j = x;
-    else if (typeof x === 'object' && x !== null) j = toJson(x, child, depth + 1, (inner = ancestors(o, inner)));
-    else j = toJson(x, child, depth + 1, null);
-    if (j === undefined) continue;
+    if (typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && n === undefined)) {
+      j = x;
+    } else {
+      const child = dto !== undefined ? dto.properties?.find((p) => p.name === k || p.key === k)?.node : values;
+      j = typeof x === 'object' && x !== null ? toJson(x, child, depth + 1, (inner = ancestors(o, inner))) : toJson(x, child, depth + 1, null);
+      if (j === undefined) continue;
+    }
     if (k === '__proto__') setOwn(out, k, j);
     else out[k] = j;
   }
