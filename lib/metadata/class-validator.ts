@@ -29,8 +29,6 @@ interface RawMetadata {
 
 interface RawStorage {
   validationMetadatas: Map<Function | string, RawMetadata[]> | RawMetadata[];
-  /** What `validate()` reads for an instance of the class (inherited rules merged), by its own rules. */
-  getTargetValidationMetadatas?(target: Function, schema: string | undefined, always: boolean, strictGroups: boolean, groups?: string[]): RawMetadata[];
   getTargetValidatorConstraints?(target: Function): { instance: { validate(value: unknown, args: object): unknown } }[];
 }
 
@@ -169,12 +167,32 @@ export function validationPlan(cls: Function): ValidationPlan {
   return plan;
 }
 
+/**
+ * The metadata list class-validator's `getTargetValidationMetadatas` gives `validate(instance)` (no
+ * groups, `always` and `strictGroups` false: every rule applies, group-limited ones included): the
+ * class's own rules, then its bases' rules, less those whose property and type the class's own
+ * rules already have. Read from the prototype chain, where class-validator tests every class in its
+ * storage with `instanceof` (which costs a build O(classes declared) per DTO).
+ */
+function targetMetadatas(cls: Function): RawMetadata[] {
+  const own = ownMetadatas(cls).filter((m) => m.target === cls);
+  const inherited: RawMetadata[] = [];
+  for (let p = Object.getPrototypeOf(cls.prototype) as object | null; p !== null; p = Object.getPrototypeOf(p) as object | null) {
+    const base = Object.prototype.hasOwnProperty.call(p, 'constructor') ? (p as { constructor: unknown }).constructor : undefined;
+    if (typeof base !== 'function' || base.prototype !== p || base === cls) continue;
+    for (const m of ownMetadatas(base)) {
+      if (typeof m.target === 'string' || m.target === cls) continue;
+      if (m.target instanceof Function && !(cls.prototype instanceof m.target)) continue;
+      inherited.push(m);
+    }
+  }
+  return own.concat(inherited.filter((i) => !own.some((o) => o.propertyName === i.propertyName && o.type === i.type)));
+}
+
 function planOf(cls: Function): ValidationPlan {
   const s = storage();
   if (s === null || validatorModule() === null) return NONE;
-  // validate(instance, { forbidUnknownValues: false }): always false, strictGroups false, no groups.
-  const metas = typeof s.getTargetValidationMetadatas === 'function' ? s.getTargetValidationMetadatas(cls, undefined, false, false, undefined) : undefined;
-  if (metas === undefined) return hasValidatorRules(cls) ? FULL : NONE;
+  const metas = targetMetadatas(cls);
   if (metas.length === 0) return NONE;
   const byKey = new Map<string, { optional: boolean; nested: boolean; rules: EmulatedRule[] }>();
   for (const m of metas) {

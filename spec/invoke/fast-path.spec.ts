@@ -49,6 +49,18 @@ class Tag {
   @Range(-10, 5000) @Max(1000) @IsOptional() rank?: number;
 }
 
+class BaseTag {
+  @Length(1, 4) code!: string;
+  @Max(5) @IsInt() level!: number;
+}
+
+/** class-validator keeps the base's @Max(5) (the subclass has no rule of its own there); our @Range widens the schema. */
+class SubTag extends BaseTag {
+  @Range(0, 100) override level!: number;
+  /** Replaces the base's @Length for class-validator (same rule type), not for the schema. */
+  @MaxLength(3) override code!: string;
+}
+
 class Contact {
   /** Renamed in JSON. */
   @Expose({ name: 'e-mail' }) @IsEmail() email!: string;
@@ -74,6 +86,7 @@ class Profile {
   @Prop({ type: Nullable(Int64), optional: true }) big?: bigint | null;
   @Prop({ type: () => [Contact], optional: true }) @ValidateNested({ each: true }) contacts?: Contact[];
   @Expose({ name: 'constructor' }) @Prop({ type: String, optional: true }) ctor?: string;
+  @Prop({ type: () => [SubTag], optional: true }) subtags?: SubTag[];
 }
 
 class Odd {
@@ -254,6 +267,7 @@ function arbitraries(mutated: boolean) {
     big: opt(bigLit, bigEdge),
     contacts: opt(fc.array(contact, { maxLength: 2 })),
     constructor: opt(text(0, 3)),
+    subtags: opt(fc.array(record({ code: req(text(1, 3), textEdge(1, 4)), level: req(fc.oneof(int(0, 5), fc.constantFrom(0, 5)), fc.constantFrom(6, 50, 100, 101, -1)) }), { maxLength: 2 })),
   });
   const odd = record({
     toString: opt(text(0, 3)),
@@ -457,6 +471,7 @@ function edgeRows(): [ToolName, Record<string, unknown>][] {
   for (const handle of ['ab', 'a\uFE0F', 'ab\uFE0F', '😀\uFE0F', '\uFE0F\uFE0F', 'a'.repeat(10), `${'a'.repeat(10)}\uFE0F`]) rows.push(['profile', { profile: { ...profile, handle } }]);
   for (const rank of [-10, -11, 0, 1000, 1001, 5000, 5001, null]) rows.push(['profile', { profile: { ...profile, tags: [{ ...tag, rank }] } }]);
   for (const weight of [undefined, null, 0, 2 ** 31]) rows.push(['profile', { profile: { ...profile, tags: [{ ...tag, weight }] } }]);
+  for (const level of [0, 5, 6, 100, 101]) rows.push(['profile', { profile: { ...profile, subtags: [{ code: 'abc', level }] } }]);
   for (const change of [{}, { age: undefined }, { score: 1001 }, { score: 5000 }, { nick: '  padded  ' }, { nick: '         ' }, { code: 'ABC' }, { grade: null }, { home: null }]) {
     rows.push(['profile', { profile, extra: [{ ...contact, ...change }] }]);
   }
