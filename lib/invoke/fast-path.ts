@@ -666,7 +666,9 @@ export function compileFastPath(spec: ToolSpec): CompiledFastPath | null {
   try {
     return generate(spec);
   } catch (e) {
-    if (e instanceof Unsupported) return null;
+    // Unsupported, or code generation refused (--disallow-code-generation-from-strings): the
+    // general path serves every call.
+    if (e instanceof Unsupported || e instanceof EvalError) return null;
     throw e;
   }
 }

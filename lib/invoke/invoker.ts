@@ -15,10 +15,12 @@ import type { ValidateFunction } from 'ajv';
 
 /**
  * The invoker: arguments (JSON text or a parsed object) are measured, parsed, validated against the
- * tool's enforced schema, hydrated, checked by class-validator where a DTO asks for it, and passed
- * to the method; whatever happens becomes a `ToolResult`. Only the caller's cancellation rejects.
- * Everything that can be decided per tool is compiled once, on the tool's first call, and cached
- * by its spec.
+ * tool's enforced schema, hydrated, checked against the class-validator rules of its DTOs, and
+ * passed to the method; whatever happens becomes a `ToolResult`. Only the caller's cancellation
+ * rejects. Everything that can be decided per tool is compiled once, on the tool's first call, and
+ * cached by its spec: the fast path (`fast-path.ts`: one generated function that checks and
+ * hydrates in a single pass) serves accepted calls; anything it does not accept goes through the
+ * general path (ajv, every problem's text, hydration, class-validator), which alone writes refusals.
  */
 
 interface ParamPlan {

@@ -161,20 +161,31 @@ function flatCopy(o: object): Record<string, unknown> | undefined {
   const id = JSON.stringify(keys);
   let found = shapes.get(id);
   if (found === undefined) {
+    const copy = shapeCopier(keys);
+    if (copy === undefined) return undefined;
     if (shapes.size >= MAX_SHAPES) shapes.clear();
-    found = { keys, copy: shapeCopier(keys) };
+    found = { keys, copy };
     shapes.set(id, found);
   }
   lastShape = found;
   return found.copy(o);
 }
 
-function shapeCopier(keys: readonly string[]): FlatShape['copy'] {
+let codeGeneration = true;
+
+/** The copier of a shape; undefined where code cannot be generated (then objects are copied key by key). */
+function shapeCopier(keys: readonly string[]): FlatShape['copy'] | undefined {
+  if (!codeGeneration) return undefined;
   // Keys are embedded as JSON strings only; `__proto__` never reaches here.
   const reads = keys.map((k, i) => `const v${i} = o[${JSON.stringify(k)}]; if (typeof v${i} !== "string" && typeof v${i} !== "number" && typeof v${i} !== "boolean" && v${i} !== null) return undefined;`);
   const literal = keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(', ');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function('o', `${reads.join('\n')}\nreturn { ${literal} };`) as FlatShape['copy'];
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    return new Function('o', `${reads.join('\n')}\nreturn { ${literal} };`) as FlatShape['copy'];
+  } catch {
+    codeGeneration = false;
+    return undefined;
+  }
 }
 
 /** An object's own enumerable properties in their JSON form (`o` is the container for the cycle check). */

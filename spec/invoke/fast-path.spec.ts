@@ -56,9 +56,9 @@ class BaseTag {
 
 /** class-validator keeps the base's @Max(5) (the subclass has no rule of its own there); our @Range widens the schema. */
 class SubTag extends BaseTag {
-  @Range(0, 100) override level!: number;
+  @Range(0, 100) override level: number = 0;
   /** Replaces the base's @Length for class-validator (same rule type), not for the schema. */
-  @MaxLength(3) override code!: string;
+  @MaxLength(3) override code: string = '';
 }
 
 class Contact {
