@@ -9,7 +9,7 @@ import {
   Char, DateOnly, Int32, Int64, JsonValue, Nullable, Param, Prop, Range, RecordOf, SetOf, TimeOnly, TimeSpan, Tool, UInt64, Uuid,
   type ToolDefinition, type ToolResult,
 } from '../../lib';
-import { __setFastPath, compileFastPath } from '../../lib/invoke/fast-path';
+import { __setFastPath, compileFastPath, validatorJsLength } from '../../lib/invoke/fast-path';
 import { calleeOf } from '../../lib/invoke/invoker';
 
 /**
@@ -477,6 +477,23 @@ function edgeRows(): [ToolName, Record<string, unknown>][] {
   }
   return rows.map(([name, input]) => [name, JSON.parse(JSON.stringify(input)) as Record<string, unknown>]);
 }
+
+describe("validator.js's count of characters (@Length, @MinLength, @MaxLength)", () => {
+  // validator.js isLength, as written there.
+  const reference = (str: string): number =>
+    str.length - (str.match(/[^\uFE0F\uFE0E][\uFE0F\uFE0E]/g) || []).length - (str.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g) || []).length;
+
+  it('is what validator.js counts, for strings of variation selectors, surrogates and lone halves', () => {
+    const unit = fc.constantFrom('a', '\uFE0E', '\uFE0F', '\uD83D', '\uDE00', '\uD800', '\uDC00', '\n', 'é');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), (units) => {
+        const s = units.join('');
+        expect(validatorJsLength(s)).toBe(reference(s));
+      }),
+      { numRuns: 20_000, seed: 11 },
+    );
+  });
+});
 
 describe('The fast path agrees with the general path', () => {
   const service = new Service();
