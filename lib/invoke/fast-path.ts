@@ -609,6 +609,11 @@ function checkBody(g: Generator, cls: Function, properties: readonly EmulatedPro
   return any ? code : '';
 }
 
+/** The length of an array or the size of a Set; -1 (failing every size rule) for anything else. */
+function sizeOf(value: unknown): number {
+  return Array.isArray(value) ? value.length : value instanceof Set ? value.size : -1;
+}
+
 /** An expression that is true when class-validator's check of the rule passes for `e`. */
 function ruleTest(g: Generator, r: EmulatedRule, e: string, args: string): string {
   const c = r.constraints;
@@ -625,12 +630,13 @@ function ruleTest(g: Generator, r: EmulatedRule, e: string, args: string): strin
       return typeof c[0] === 'number' ? `typeof ${e} === "number" && ${e} >= ${num(g, c[0])}` : 'false';
     case 'max':
       return typeof c[0] === 'number' ? `typeof ${e} === "number" && ${e} <= ${num(g, c[0])}` : 'false';
+    // On a Set (SetOf) the size rules hold for its items, as the schema's minItems/maxItems say.
     case 'arrayMinSize':
-      return `Array.isArray(${e}) && ${e}.length >= ${g.k(c[0])}`;
+      return `${g.k(sizeOf)}(${e}) >= ${g.k(c[0])}`;
     case 'arrayMaxSize':
-      return `Array.isArray(${e}) && ${e}.length <= ${g.k(c[0])}`;
+      return `${g.k(sizeOf)}(${e}) <= ${g.k(c[0])}`;
     case 'arrayNotEmpty':
-      return `Array.isArray(${e}) && ${e}.length > 0`;
+      return `${g.k(sizeOf)}(${e}) > 0`;
     case 'isIn':
       return Array.isArray(c[0]) ? `${g.k(inList)}(${g.k(c[0])}, ${e})` : 'false';
     case 'isEnum': {
@@ -642,7 +648,7 @@ function ruleTest(g: Generator, r: EmulatedRule, e: string, args: string): strin
       return `${e} != null && (typeof ${e} === "object" || typeof ${e} === "function") && !Array.isArray(${e})`;
     case 'arrayUnique':
       if (r.check === undefined) throw new Unsupported('arrayUnique');
-      return `${g.k(syncValid)}(${g.k(r.check)}(${e}, ${args}))`;
+      return `(${e} instanceof Set || ${g.k(syncValid)}(${g.k(r.check)}(${e}, ${args})))`;
     default:
       throw new Unsupported(`rule ${String(r.name)}`);
   }

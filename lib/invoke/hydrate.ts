@@ -205,6 +205,8 @@ function dtoConverter(n: TypeNode): Convert {
  * not they carry `@ValidateNested`; their own entries report their own rules, so children of an
  * error are not repeated). Unknown keys were already refused, hence `forbidUnknownValues: false`.
  */
+const SET_ENFORCED_RULES = new Set(['arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'arrayUnique']);
+
 export async function validateDtos(dtos: HydrationState['dtos']): Promise<ArgumentProblem[]> {
   const cv = validatorModule();
   if (cv === null || dtos.length === 0) return [];
@@ -216,7 +218,11 @@ export async function validateDtos(dtos: HydrationState['dtos']): Promise<Argume
       if (e.constraints === undefined) continue;
       const name = node.properties?.find((p) => p.key === e.property)?.name ?? e.property;
       const full = [...path, name];
-      for (const message of Object.values(e.constraints)) {
+      // class-validator's array rules refuse a Set; on a SetOf property the schema already
+      // enforced them (minItems, maxItems, uniqueItems) on the JSON array it came from.
+      const isSet = e.value instanceof Set;
+      for (const [rule, message] of Object.entries(e.constraints)) {
+        if (isSet && SET_ENFORCED_RULES.has(rule)) continue;
         problems.push({ path: full, pointer: pointerOf(full), message: validatorReason(e.property, message) });
       }
     }

@@ -57,7 +57,6 @@ function ownMetadatas(cls: Function): readonly RawMetadata[] {
 // class-validator's metadata types: every decorator built on ValidateBy is 'customValidation' with a
 // name; the others carry their meaning in the type itself.
 const NAMED_TYPES: Readonly<Record<string, string>> = {
-  conditionalValidation: 'isOptional',
   nestedValidation: 'validateNested',
   isDefined: 'isDefined',
   whitelist: 'allow',
@@ -70,7 +69,10 @@ export function validatorRules(cls: Function, key: string): ValidatorRule[] {
   for (const c of lineage(cls)) {
     for (const m of ownMetadatas(c)) {
       if (m.propertyName !== key) continue;
-      const name = m.type === 'customValidation' ? (m.name ?? 'custom') : (NAMED_TYPES[m.type] ?? m.type);
+      // `@IsOptional()` and `@ValidateIf()` share a metadata type; only the former has a name.
+      const name = m.type === 'customValidation' ? (m.name ?? 'custom')
+        : m.type === 'conditionalValidation' ? (m.name === 'isOptional' ? 'isOptional' : 'validateIf')
+          : (NAMED_TYPES[m.type] ?? m.type);
       rules.push({ name, constraints: m.constraints ?? [], each: m.each === true, grouped: (m.groups?.length ?? 0) > 0 && m.always !== true });
     }
   }

@@ -114,7 +114,11 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     if (slot?.description !== undefined) description = slot.description;
     staticProp = r?.staticMeta?.properties?.find((p) => p.key === key) ?? staticProp;
   }
-  const rules = validatorRules(cls, key);
+  const allRules = validatorRules(cls, key);
+  // Under @ValidateIf the property's rules hold only when its condition does, which a schema cannot
+  // say: they are left to class-validator at call time, and the property may be left out.
+  const conditional = allRules.some((r) => r.name === 'validateIf');
+  const rules = conditional ? [] : allRules;
   const R = Reflect as unknown as { getMetadata?: (k: string, t: object, p: string) => unknown; hasMetadata?: (k: string, t: object, p: string) => boolean };
   const hasDesign = typeof R.hasMetadata === 'function' && R.hasMetadata('design:type', cls.prototype, key);
   const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : staticProp?.design;
@@ -137,8 +141,8 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
     const text = description ?? options.description ?? staticProp?.description ?? typeDescription;
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
-    const optional = options.optional === true || staticProp?.optional === true || rules.some((r) => r.name === 'isOptional' && !r.grouped);
-    return { prop: { key, name: ct.exposedName ?? key, required: !optional, node: n }, rules, lossy: warnings.length > before };
+    const optional = conditional || options.optional === true || staticProp?.optional === true || rules.some((r) => r.name === 'isOptional' && !r.grouped);
+    return { prop: { key, name: ct.exposedName ?? key, required: !optional, node: n }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
   }

@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { ArrayMinSize, ArrayNotEmpty, ArrayUnique, IsString, Length, ValidateIf } from 'class-validator';
+import { Param, Prop, SetOf, Tool } from 'tool-signatures';
+import { __setFastPath } from '../../lib/invoke/fast-path';
+import { paramText } from '../helpers/schema';
+
+const text = (r: { parts: readonly { type: string }[] }) => (r.parts[0] as { text?: string }).text;
+
+describe.each([['fast path', true], ['general path', false]])('class-validator rules (%s)', (_label, fast) => {
+  beforeAll(() => __setFastPath(fast));
+  afterAll(() => __setFastPath(true));
+
+  it('array size rules on a SetOf property hold for its items (the schema carries them)', async () => {
+    class Labels {
+      @ArrayMinSize(1) @ArrayNotEmpty() @ArrayUnique() @Prop({ type: SetOf(String) }) tags!: Set<string>;
+    }
+    class Shop { @Tool() label(l: Labels) { return [...l.tags].join(','); } }
+    const tool = Tool.fromInstance(new Shop())[0]!;
+    expect(paramText(tool, 'l')).toBe('{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"},"minItems":1,"uniqueItems":true}},"required":["tags"],"additionalProperties":false}');
+    const ok = await tool.invoke({ l: { tags: ['a', 'b'] } });
+    expect(ok.isError).toBe(false);
+    expect(ok.parts).toEqual([{ type: 'text', text: 'a,b' }]);
+    expect(text(await tool.invoke({ l: { tags: [] } }))).toBe("Argument 'l.tags' must have at least 1 item.");
+  });
+
+  it('@ValidateIf: the rules are conditional, so the schema leaves them (and the property) to class-validator', async () => {
+    class Shipping {
+      @IsString() method!: string;
+      @ValidateIf((o: Shipping) => o.method === 'post') @Length(5, 5) zip!: string;
+    }
+    class Shop { @Tool() ship(s: Shipping) { return s.zip ?? 'none'; } }
+    const tool = Tool.fromInstance(new Shop())[0]!;
+    expect(paramText(tool, 's')).toBe('{"type":"object","properties":{"method":{"type":"string"},"zip":{"type":"string"}},"required":["method"],"additionalProperties":false}');
+    expect(text(await tool.invoke({ s: { method: 'post', zip: '123' } }))).toBe("Argument 's.zip' must be longer than or equal to 5 characters.");
+    expect((await tool.invoke({ s: { method: 'pickup', zip: '1' } })).isError).toBe(false);
+    expect((await tool.invoke({ s: { method: 'pickup' } })).parts).toEqual([{ type: 'text', text: 'none' }]);
+    expect(text(await tool.invoke({ s: { method: 'post' } }))).toBe("Argument 's.zip' must be longer than or equal to 5 characters.");
+  });
+});
