@@ -1,19 +1,28 @@
 import type { ToolSpec } from '../schema/tool-spec';
 
-const INTERNALS = Symbol.for('tool-signatures.internals');
+/** How a definition reaches the function it calls: fixed, or resolved per call (ToolSet.addClass). */
+export type Callee =
+  | { readonly kind: 'fixed'; readonly fn: Function; readonly target: unknown }
+  | {
+      readonly kind: 'resolved';
+      readonly key: PropertyKey;
+      readonly resolve: () => unknown;
+      readonly release?: (instance: object) => unknown;
+    };
 
-/** What a definition made by this library calls: its spec, and the function with its `this`. */
-export interface BoundInternals {
+/** What a definition made by this library calls: its spec and its callee. */
+export interface Bound {
   readonly spec: ToolSpec;
-  readonly fn: Function;
-  readonly target: unknown;
+  readonly callee: Callee;
 }
 
-export function attachInternals(tool: object, internals: BoundInternals): void {
-  Object.defineProperty(tool, INTERNALS, { value: Object.freeze(internals) });
+const bound = new WeakMap<object, Bound>();
+
+export function bindTool(tool: object, spec: ToolSpec, callee: Callee): void {
+  bound.set(tool, Object.freeze({ spec, callee }));
 }
 
 /** The spec and callee behind a definition made by this library, or undefined for anything else. */
-export function internalsOf(tool: unknown): BoundInternals | undefined {
-  return typeof tool === 'object' && tool !== null ? (tool as { [INTERNALS]?: BoundInternals })[INTERNALS] : undefined;
+export function calleeOf(tool: unknown): Bound | undefined {
+  return typeof tool === 'object' && tool !== null ? bound.get(tool) : undefined;
 }

@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../definition';
 import type { ToolSpec } from '../schema/tool-spec';
 import type { TypeNode } from '../types/node';
-import { internalsOf } from './bound';
+import { calleeOf, type Callee } from './bound';
 import { execute, failed, settleOf, type CallPlan } from './call';
 import { compileFastPath, fastPathEnabled, type CompiledFastPath } from './fast-path';
 import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
@@ -206,40 +206,9 @@ function general(plan: Plan, raw: object, args: unknown): Prepared | Promise<Pre
   return validateDtos(state.dtos).then((problems: ArgumentProblem[]) => (problems.length > 0 ? refused(formatProblems(problems)) : { ok: true, args: out, raw }));
 }
 
-// ---- callees --------------------------------------------------------------------------------
+// ---- callees ----------------------------------------------------------------------------------
 
-/** How a definition reaches the function it calls: fixed, or resolved per call (ToolSet.addClass). */
-export type Callee =
-  | { readonly kind: 'fixed'; readonly fn: Function; readonly target: unknown }
-  | {
-      readonly kind: 'resolved';
-      readonly key: PropertyKey;
-      readonly resolve: () => unknown;
-      readonly release?: (instance: object) => unknown;
-    };
-
-const resolvedCallees = new WeakMap<object, { spec: ToolSpec; callee: Callee }>();
-
-/** Registers a definition whose instance is resolved per call (used by ToolSet.addClass). */
-export function registerCallee(tool: object, spec: ToolSpec, callee: Callee): void {
-  resolvedCallees.set(tool, { spec, callee });
-}
-
-const fixedCallees = new WeakMap<object, { spec: ToolSpec; callee: Callee }>();
-
-/** The spec and callee of a definition made by this library, or undefined. */
-export function calleeOf(tool: unknown): { spec: ToolSpec; callee: Callee } | undefined {
-  const internals = internalsOf(tool);
-  if (internals !== undefined) {
-    let found = fixedCallees.get(internals);
-    if (found === undefined) {
-      found = { spec: internals.spec, callee: { kind: 'fixed', fn: internals.fn, target: internals.target } };
-      fixedCallees.set(internals, found);
-    }
-    return found;
-  }
-  return typeof tool === 'object' && tool !== null ? resolvedCallees.get(tool) : undefined;
-}
+export { calleeOf };
 
 function run(plan: Plan, callee: Callee, args: unknown[], options: InvokeOptions): Promise<ToolResult> {
   if (callee.kind === 'fixed') return execute(plan, callee.fn, callee.target, args, options);

@@ -1,8 +1,9 @@
-import type { JsonSchema, ToolAnnotations, ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../definition';
 import { ToolDefinitionError } from '../errors';
-import type { ToolSpec } from '../schema/tool-spec';
-import { classToolSpecs, Tool } from '../tool';
-import { calleeOf, invokeTool, registerCallee, stageCall, type StagedCall } from './invoker';
+import { classToolSpecs } from '../schema/class-tools';
+import { calleeOf } from './bound';
+import { BoundTool, instanceTools } from './definition';
+import { invokeTool, stageCall, type StagedCall } from './invoker';
 import type { ArgumentLimits } from './json-text';
 import type { InvokeOptions } from './options';
 import { ToolResult } from './result';
@@ -33,37 +34,6 @@ export interface AddClassOptions<T> {
   release?: (instance: T) => unknown;
 }
 
-/** A definition from a class whose instance is resolved per call. */
-class ResolvedTool implements ToolDefinition {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema: JsonSchema;
-  readonly outputSchema?: JsonSchema;
-  readonly endsLoop: boolean;
-  readonly requiresApproval: boolean;
-  readonly parallelSafe: boolean;
-  readonly timeoutSeconds: number;
-  readonly annotations?: Readonly<ToolAnnotations>;
-  readonly warnings: readonly string[];
-
-  constructor(spec: ToolSpec) {
-    this.name = spec.name;
-    this.description = spec.description;
-    this.inputSchema = spec.inputSchema;
-    if (spec.outputSchema !== undefined) this.outputSchema = spec.outputSchema;
-    this.endsLoop = spec.endsLoop;
-    this.requiresApproval = spec.requiresApproval;
-    this.parallelSafe = spec.parallelSafe;
-    this.timeoutSeconds = spec.timeoutSeconds;
-    if (spec.annotations !== undefined) this.annotations = spec.annotations;
-    this.warnings = spec.warnings;
-  }
-
-  invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult> {
-    return invokeTool(this, args, options);
-  }
-}
-
 function isDefinition(item: unknown): item is ToolDefinition {
   if (calleeOf(item) !== undefined) return true;
   const d = item as Partial<ToolDefinition>;
@@ -90,7 +60,7 @@ export class ToolSet {
     if (typeof item !== 'object' || item === null) {
       throw new ToolDefinitionError('OLT003', 'ToolSet.add takes a tool definition or an instance of a class with @Tool methods.');
     }
-    const tools = Tool.fromInstance(item);
+    const tools = instanceTools(item);
     if (tools.length === 0) {
       throw new ToolDefinitionError('OLT003', `${item.constructor?.name ?? 'the object'} has no @Tool methods. Decorate its tool methods with @Tool(), or add a definition made by Tool.create.`, { className: item.constructor?.name });
     }
@@ -109,9 +79,7 @@ export class ToolSet {
     }
     const release = options.release as ((instance: object) => unknown) | undefined;
     const tools = specs.map(({ key, spec }) => {
-      const tool = Object.freeze(new ResolvedTool(spec));
-      registerCallee(tool, spec, { kind: 'resolved', key, resolve: () => resolve(cls), ...(release !== undefined ? { release } : {}) });
-      return tool;
+      return new BoundTool(spec, { kind: 'resolved', key, resolve: () => resolve(cls), ...(release !== undefined ? { release } : {}) });
     });
     return this.#put(tools);
   }

@@ -34,7 +34,7 @@ import type { InvokeOptions } from '../invoke/options';
 import type { ToolResult } from '../invoke/result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
 import type { McpServerInfo } from '../mcp';
-import { classToolSpecs } from '../tool';
+import { classToolSpecs } from '../schema/class-tools';
 
 /** Options of `ToolsModule.forRoot`. */
 export interface ToolsModuleOptions extends ToolSetOptions {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { IsInt, Length, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { Param, Tool } from 'tool-signatures';
-import { classToolSpecs } from '../../lib/tool';
+import { classToolSpecs } from '../../lib/schema/class-tools';
 
 class Line {
   @Length(1, 32) sku!: string;
