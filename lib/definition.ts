@@ -13,8 +13,8 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-/** A tool as a model sees it, and the means to call it. Every field is read-only and frozen. */
-export interface ToolDefinition {
+/** A tool as a model sees it: every field read-only and frozen. */
+export interface ToolDescription {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: JsonSchema;
@@ -26,5 +26,9 @@ export interface ToolDefinition {
   readonly annotations?: Readonly<ToolAnnotations>;
   /** What the schema could not carry (for example a `@Matches` pattern with flags). */
   readonly warnings: readonly string[];
+}
+
+/** A tool as a model sees it, and the means to call it. */
+export interface ToolDefinition extends ToolDescription {
   invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
 }

@@ -16,7 +16,7 @@ export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } 
 export { runToolCalls, type ToolCall, type ApprovalRequest, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
-export type { ToolDefinition, JsonSchema, ToolAnnotations } from './definition';
+export type { ToolDefinition, ToolDescription, JsonSchema, ToolAnnotations } from './definition';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export * from './providers';

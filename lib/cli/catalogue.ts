@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolDefinition } from '../definition';
+import type { JsonSchema, ToolDefinition, ToolDescription } from '../definition';
 import type { ProviderLoss } from '../providers';
 import type { FoundTool } from './discover';
 import type { Library } from './load';
@@ -17,18 +17,8 @@ export type ProviderEntry =
   | { readonly tool: unknown; readonly losses: readonly ProviderLoss[] }
   | { readonly error: string };
 
-export interface CatalogueEntry {
-  readonly name: string;
-  readonly description: string;
+export interface CatalogueEntry extends ToolDescription {
   readonly from: string;
-  readonly inputSchema: JsonSchema;
-  readonly outputSchema?: JsonSchema;
-  readonly endsLoop: boolean;
-  readonly requiresApproval: boolean;
-  readonly parallelSafe: boolean;
-  readonly timeoutSeconds: number;
-  readonly annotations?: ToolDefinition['annotations'];
-  readonly warnings: readonly string[];
   readonly providers?: { readonly [P in ProviderId]?: ProviderEntry };
 }
 

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolAnnotations, ToolDefinition } from '../definition';
+import type { ToolDefinition, ToolDescription } from '../definition';
 import { classToolSpecs } from '../schema/class-tools';
 import type { ToolSpec } from '../schema/tool-spec';
 import { bindTool, type Callee } from './bound';
@@ -6,30 +6,25 @@ import { invokeTool } from './invoker';
 import type { InvokeOptions } from './options';
 import type { ToolResult } from './result';
 
-/** A tool definition: a spec's public fields, and the callee it invokes. Frozen. */
-export class BoundTool implements ToolDefinition {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema: JsonSchema;
-  readonly outputSchema?: JsonSchema;
-  readonly endsLoop: boolean;
-  readonly requiresApproval: boolean;
-  readonly parallelSafe: boolean;
-  readonly timeoutSeconds: number;
-  readonly annotations?: Readonly<ToolAnnotations>;
-  readonly warnings: readonly string[];
+// The public fields are declared once, in ToolDescription; the class copies them from its spec.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface BoundTool extends ToolDescription {}
 
+/** A tool definition: a spec's public fields, and the callee it invokes. Frozen. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class BoundTool implements ToolDefinition {
   constructor(spec: ToolSpec, callee: Callee) {
-    this.name = spec.name;
-    this.description = spec.description;
-    this.inputSchema = spec.inputSchema;
-    if (spec.outputSchema !== undefined) this.outputSchema = spec.outputSchema;
-    this.endsLoop = spec.endsLoop;
-    this.requiresApproval = spec.requiresApproval;
-    this.parallelSafe = spec.parallelSafe;
-    this.timeoutSeconds = spec.timeoutSeconds;
-    if (spec.annotations !== undefined) this.annotations = spec.annotations;
-    this.warnings = spec.warnings;
+    const self = this as { -readonly [K in keyof ToolDescription]: ToolDescription[K] };
+    self.name = spec.name;
+    self.description = spec.description;
+    self.inputSchema = spec.inputSchema;
+    if (spec.outputSchema !== undefined) self.outputSchema = spec.outputSchema;
+    self.endsLoop = spec.endsLoop;
+    self.requiresApproval = spec.requiresApproval;
+    self.parallelSafe = spec.parallelSafe;
+    self.timeoutSeconds = spec.timeoutSeconds;
+    if (spec.annotations !== undefined) self.annotations = spec.annotations;
+    self.warnings = spec.warnings;
     bindTool(this, spec, callee);
     Object.freeze(this);
   }

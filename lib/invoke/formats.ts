@@ -71,15 +71,13 @@ function readDate(s: string): number {
   return era * 146_097 + doe - 719_468;
 }
 
-// The reading position and parts of the last time read; module state keeps the readers
-// allocation-free, and they never call out, so nothing can interleave.
+// The reading position after the last time read; module state keeps the reader allocation-free,
+// and it never calls out, so nothing can interleave.
 let end = 0;
-let timeMs = 0;
-let offsetMinutes = 0;
 
 /**
- * Reads `HH:mm:ss[.f…]` at `at` (with at most `maxFraction` fraction digits, keeping milliseconds
- * truncated) and sets `end` and `timeMs`. False when malformed or out of range.
+ * Reads `HH:mm:ss[.f…]` at `at` (with at most `maxFraction` fraction digits) and sets `end`. False
+ * when malformed or out of range.
  */
 function readTime(s: string, at: number, maxFraction: number): boolean {
   const h = twoDigitsAt(s, at);
@@ -88,37 +86,25 @@ function readTime(s: string, at: number, maxFraction: number): boolean {
   if (s.charCodeAt(at + 2) !== 0x3a || s.charCodeAt(at + 5) !== 0x3a) return false;
   if (h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return false;
   let i = at + 8;
-  let ms = 0;
   if (s.charCodeAt(i) === 0x2e) {
     i++;
     const first = i;
-    for (let d = digitAt(s, i); d >= 0; d = digitAt(s, ++i)) {
-      if (i - first < 3) ms = ms * 10 + d;
-    }
+    while (digitAt(s, i) >= 0) i++;
     const count = i - first;
     if (count === 0 || count > maxFraction) return false;
-    // Digits beyond milliseconds are dropped (truncation, never rounding into the next second).
-    if (count === 1) ms *= 100;
-    else if (count === 2) ms *= 10;
   }
   end = i;
-  timeMs = ((h * 60 + mi) * 60 + se) * 1000 + ms;
   return true;
 }
 
-/** Reads `Z`, `z` or `±hh:mm` at `at`, which must end the string; sets `offsetMinutes`. */
+/** Reads `Z`, `z` or `±hh:mm` at `at`, which must end the string. */
 function readOffsetToEnd(s: string, at: number): boolean {
   const c = s.charCodeAt(at);
-  if (c === 0x5a || c === 0x7a) {
-    offsetMinutes = 0;
-    return s.length === at + 1;
-  }
+  if (c === 0x5a || c === 0x7a) return s.length === at + 1;
   if ((c !== 0x2b && c !== 0x2d) || s.length !== at + 6 || s.charCodeAt(at + 3) !== 0x3a) return false;
   const oh = twoDigitsAt(s, at + 1);
   const om = twoDigitsAt(s, at + 4);
-  if (oh < 0 || oh > 23 || om < 0 || om > 59) return false;
-  offsetMinutes = (c === 0x2d ? -1 : 1) * (oh * 60 + om);
-  return true;
+  return oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
 }
 
 /**

@@ -3,7 +3,7 @@ import { TOOL_NAME, toolNameOf } from '../schema/names';
 import { diagnostic, SlotError, type PluginDiagnostic } from './diagnostics';
 import { paramDocOf, summaryOf } from './docs';
 import { refsOf, type ClassIR, type CreateIR, type GlobalName, type HintIR, type MethodIR, type ParamIR, type PropIR } from './hints';
-import { decoratorsOf, finalSymbol, isOurs, objectArg, ourName, TOKEN_NAMES, type DecoratorUse } from './recognize';
+import { decoratorsOf, finalSymbol, objectArg, ourName, TOKEN_NAMES, type DecoratorUse } from './recognize';
 import { designOf, TypeReader } from './types';
 
 /**

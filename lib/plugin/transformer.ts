@@ -2,7 +2,7 @@ import * as path from 'path';
 import * as ts from 'typescript';
 import { analyze, type Analysis } from './analyze';
 import { classMetaExpr, createParamEntry, defineStatement, hintExpr, propertyName, type Namer } from './emit';
-import type { ClassIR, CreateIR } from './hints';
+import type { CreateIR } from './hints';
 import { finalSymbol, isLibraryModule } from './recognize';
 
 /** Options of the plugin (tsconfig `plugins` entry, ts-jest `astTransformers` options, Nest CLI `options`). */

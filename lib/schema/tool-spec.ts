@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolAnnotations } from '../definition';
+import type { ToolDescription } from '../definition';
 import { ToolDefinitionError, type ToolErrorSite } from '../errors';
 import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
@@ -29,17 +29,7 @@ export interface ParamSpec {
 export type ResultKind = 'auto' | 'text' | 'json' | 'parts' | 'value';
 
 /** Everything built once per tool (per class method, cached; per ad-hoc function). Frozen. */
-export interface ToolSpec {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema: JsonSchema;
-  readonly outputSchema?: JsonSchema;
-  readonly endsLoop: boolean;
-  readonly requiresApproval: boolean;
-  readonly parallelSafe: boolean;
-  readonly timeoutSeconds: number;
-  readonly annotations?: Readonly<ToolAnnotations>;
-  readonly warnings: readonly string[];
+export interface ToolSpec extends ToolDescription {
   readonly params: readonly ParamSpec[];
   readonly resultKind: ResultKind;
   /** The declared return type, when `resultKind` is 'value'. */

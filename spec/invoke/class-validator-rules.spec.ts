@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ArrayMinSize, ArrayNotEmpty, ArrayUnique, IsString, Length, ValidateIf } from 'class-validator';
-import { Param, Prop, SetOf, Tool } from 'tool-signatures';
+import { Prop, SetOf, Tool } from 'tool-signatures';
 import { __setFastPath } from '../../lib/invoke/fast-path';
 import { paramText } from '../helpers/schema';
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Expose, Transform, Type } from 'class-transformer';
 import { Contains, IsOptional, Matches, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import {
-  DateOnly, EnumOf, Int32, Int64, JsonValue, Nullable, Param, Prop, RecordOf, SetOf, TimeOnly, TimeSpan, Tool, type ToolDefinition, type ToolResult,
+  DateOnly, EnumOf, Int32, JsonValue, Nullable, Param, Prop, RecordOf, SetOf, TimeOnly, TimeSpan, Tool, type ToolDefinition, type ToolResult,
 } from '../../lib';
 
 function textOf(r: ToolResult): string {

@@ -3,7 +3,7 @@ import { Expose, Type } from 'class-transformer';
 import { IsOptional, Matches, MaxLength } from 'class-validator';
 import {
   Char, Int32, Int64, JsonObject, JsonValue, Param, Prop, RecordOf, SetOf, Tool, ToolDefinitionError, UInt64, Uuid,
-  type ToolDefinition, type ToolResult,
+  type ToolResult,
 } from '../../lib';
 import { hasNestedQuantifier } from '../../lib/schema/annotations';
 
