@@ -1,4 +1,5 @@
 import ajvEqualModule from 'ajv/dist/runtime/equal';
+import { freshDefault, isMutableDefault } from './defaults';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import { validationPlan, type EmulatedProperty, type EmulatedRule } from '../metadata/class-validator';
 import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
@@ -688,7 +689,7 @@ function generate(spec: ToolSpec): CompiledFastPath {
   let body = plainObject(g, 'raw') + knownKeys(g, 'raw', values.map((p) => p.name));
   for (const p of values) {
     if (p.required !== required.has(p.name)) throw new Unsupported('required');
-    const fill = p.fill === undefined ? 'undefined' : g.k(p.fill.value);
+    const fill = p.fill === undefined ? 'undefined' : isMutableDefault(p.fill.value) ? `${g.k(freshDefault)}(${g.k(p.fill.value)})` : g.k(p.fill.value);
     body += slot(g, 'raw', p.name, p.node, Object.prototype.hasOwnProperty.call(properties, p.name) ? properties[p.name] : undefined, p.required, `out[${p.index}] = ${fill};`, (c) => `out[${p.index}] = ${c};\n`);
   }
   if (g.deferChecks) body += 'if (pend !== null) for (let j = 0; j < pend.length; j += 2) if (!pend[j](pend[j + 1])) return false;\n';

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../definition';
+import { freshDefault } from './defaults';
 import type { ToolSpec } from '../schema/tool-spec';
 import type { TypeNode } from '../types/node';
 import { calleeOf, type Callee } from './bound';
@@ -192,7 +193,7 @@ function general(plan: Plan, raw: object, args: unknown): Prepared | Promise<Pre
     let v = p.inherited ? (Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined) : source[p.name];
     if (v === undefined || (v === null && !p.nullable)) {
       // Absent, or null for an optional parameter that is not nullable: the default applies.
-      out[p.index] = p.fill?.value;
+      out[p.index] = p.fill === undefined ? undefined : freshDefault(p.fill.value);
       continue;
     }
     if (p.convert !== null) {

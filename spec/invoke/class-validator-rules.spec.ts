@@ -37,3 +37,23 @@ describe.each([['fast path', true], ['general path', false]])('class-validator r
     expect(text(await tool.invoke({ s: { method: 'post' } }))).toBe("Argument 's.zip' must be longer than or equal to 5 characters.");
   });
 });
+
+describe.each([['fast path', true], ['general path', false]])('@Param({ default }) values (%s)', (_label, fast) => {
+  beforeAll(() => __setFastPath(fast));
+  afterAll(() => __setFastPath(true));
+
+  it('a mutable default is a fresh copy on every call', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Param } = require('tool-signatures') as typeof import('tool-signatures');
+    class Notes {
+      @Tool() add(@Param({ type: [String], default: ['first'] }) tags: string[], note: string) {
+        tags.push(note);
+        return tags.join(',');
+      }
+    }
+    const tool = Tool.fromInstance(new Notes())[0]!;
+    expect((await tool.invoke({ note: 'a' })).parts).toEqual([{ type: 'text', text: 'first,a' }]);
+    expect((await tool.invoke({ note: 'b' })).parts).toEqual([{ type: 'text', text: 'first,b' }]);
+    expect((await tool.invoke('{"note":"c","tags":null}')).parts).toEqual([{ type: 'text', text: 'first,c' }]);
+  });
+});
