@@ -4,35 +4,17 @@
  * (with the library beside it, scripts/compile.js) and run by Node, which loads `ai` through
  * require(esm). It prints what happened as JSON; each test checks one part of it.
  */
-import { execFile } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import 'reflect-metadata';
 import { Tool, ToolSet } from 'tool-signatures';
 import { toAiSdkTools } from 'tool-signatures/ai-sdk';
+import { runProgram } from '../helpers/programs';
 
-const root = path.resolve(__dirname, '../..');
-const outDir = path.join(root, '.tmp', `ai-sdk-spec-${process.pid}`);
-
-function node(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: root, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
-    });
-  });
-}
 
 let out: Record<string, unknown>;
 
 beforeAll(async () => {
-  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/ai-sdk', '--check', 'lib/ai-sdk.ts', 'spec/ai-sdk/programs/loop.ts']);
-  if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
-  const run = await node([path.join(outDir, 'spec', 'ai-sdk', 'programs', 'loop.js')]);
-  if (run.code !== 0 || run.stderr !== '') throw new Error(`loop.js failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
-  out = JSON.parse(run.stdout) as Record<string, unknown>;
+  out = await runProgram<Record<string, unknown>>('spec/ai-sdk/programs/loop.ts', ['spec/ai-sdk', 'lib/ai-sdk.ts']);
 }, 180_000);
-
-afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
 describe('generateText with MockLanguageModelV4 over toAiSdkTools(toolSet)', () => {
   it('sends the canonical input schemas unchanged', () => {

@@ -3,32 +3,14 @@
  * module only package, which jest's CommonJS runtime cannot load, so programs/inversify.ts is
  * compiled (scripts/compile.js) and run by Node (require(esm)).
  */
-import { execFile } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { runProgram } from '../helpers/programs';
 
-const root = path.resolve(__dirname, '../..');
-const outDir = path.join(root, '.tmp', `di-spec-${process.pid}`);
-
-function node(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: root, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
-    });
-  });
-}
 
 let out: { calls: string[]; events: string[]; opened: number; simple: string[] };
 
 beforeAll(async () => {
-  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/di', 'spec/di/programs/inversify.ts']);
-  if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
-  const run = await node([path.join(outDir, 'spec', 'di', 'programs', 'inversify.js')]);
-  if (run.code !== 0 || run.stderr !== '') throw new Error(`inversify.js failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
-  out = JSON.parse(run.stdout) as typeof out;
+  out = await runProgram<typeof out>('spec/di/programs/inversify.ts', ['spec/di']);
 }, 180_000);
-
-afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
 it('resolves the tool class from a child container per call; the root singleton is shared', () => {
   expect(out.calls).toEqual([

@@ -5,32 +5,14 @@
  * scripts/compile.js) and run by Node (require(esm)). It prints what happened as JSON; each test
  * checks one part of it.
  */
-import { execFile } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { runProgram } from '../helpers/programs';
 
-const root = path.resolve(__dirname, '../..');
-const outDir = path.join(root, '.tmp', `nestjs-spec-${process.pid}`);
-
-function node(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: root, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
-    });
-  });
-}
 
 let out: Record<string, unknown>;
 
 beforeAll(async () => {
-  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/nestjs', '--check', 'lib/nestjs', 'spec/nestjs/programs/app.ts']);
-  if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
-  const run = await node([path.join(outDir, 'spec', 'nestjs', 'programs', 'app.js')]);
-  if (run.code !== 0 || run.stderr !== '') throw new Error(`app.js failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
-  out = JSON.parse(run.stdout) as Record<string, unknown>;
+  out = await runProgram<Record<string, unknown>>('spec/nestjs/programs/app.ts', ['spec/nestjs', 'lib/nestjs']);
 }, 180_000);
-
-afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
 describe('ToolsModule.forRoot() in an application context', () => {
   it("discovers the tools of two modules' providers into one global ToolRegistry", () => {
