@@ -3,6 +3,7 @@ import { validatorModule, type ValidationErrorLike } from '../metadata/class-val
 import type { NodeKind, TypeNode } from '../types/node';
 import { decodeBase64, parseDateTime, parseUri } from './formats';
 import { validatorReason, type ArgumentProblem } from './messages';
+import { cachedBy } from '../cache';
 
 /**
  * Hydration: JSON values (already valid for the enforced schema) become what the method receives,
@@ -38,17 +39,8 @@ export const TRANSFORM_OPTIONS = Object.freeze({
 /** class-transformer's TransformationType.PLAIN_TO_CLASS. */
 export const PLAIN_TO_CLASS = 0;
 
-const compiled = new WeakMap<TypeNode, Convert | null>();
-
 /** The converter of a node, or null when its JSON value is what the method receives. */
-export function converterOf(n: TypeNode): Convert | null {
-  let c = compiled.get(n);
-  if (c === undefined) {
-    c = CONVERTERS[n.kind](n);
-    compiled.set(n, c);
-  }
-  return c;
-}
+export const converterOf: (n: TypeNode) => Convert | null = cachedBy((n: TypeNode) => CONVERTERS[n.kind](n));
 
 /** Whether a node's tree holds a DTO that class-validator must check (so paths are tracked). */
 export function needsValidation(n: TypeNode, seen = new Set<TypeNode>()): boolean {

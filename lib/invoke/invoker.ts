@@ -13,6 +13,7 @@ import type { InvokeOptions } from './options';
 import { ToolResult } from './result';
 import { compileValidator, problemsOf, segmentsOf, walk } from './validate';
 import type { ValidateFunction } from 'ajv';
+import { cachedBy } from '../cache';
 
 /**
  * The invoker: arguments (JSON text or a parsed object) are measured, parsed, validated against the
@@ -46,16 +47,7 @@ interface Plan extends CallPlan {
   readonly fast: CompiledFastPath | null;
 }
 
-const plans = new WeakMap<ToolSpec, Plan>();
-
-function planOf(spec: ToolSpec): Plan {
-  let plan = plans.get(spec);
-  if (plan === undefined) {
-    plan = compile(spec);
-    plans.set(spec, plan);
-  }
-  return plan;
-}
+const planOf: (spec: ToolSpec) => Plan = cachedBy(compile);
 
 function someNode(n: TypeNode, test: (n: TypeNode) => boolean, seen = new Set<TypeNode>()): boolean {
   if (seen.has(n)) return false;

@@ -1,4 +1,5 @@
 import { lineage } from './storage';
+import { cachedBy } from '../cache';
 
 /**
  * The one place that reads class-validator's storage. class-validator keeps it on the global object,
@@ -158,16 +159,7 @@ export type ValidationPlan =
 const EMULATED = new Set<string>(['isLength', 'minLength', 'maxLength', 'isInt', 'min', 'max', 'arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'isIn', 'isEnum', 'isObject']);
 const NONE: ValidationPlan = Object.freeze({ kind: 'none' });
 const FULL: ValidationPlan = Object.freeze({ kind: 'full' });
-const plans = new WeakMap<Function, ValidationPlan>();
-
-export function validationPlan(cls: Function): ValidationPlan {
-  let plan = plans.get(cls);
-  if (plan === undefined) {
-    plan = planOf(cls);
-    plans.set(cls, plan);
-  }
-  return plan;
-}
+export const validationPlan: (cls: Function) => ValidationPlan = cachedBy(planOf);
 
 /**
  * The metadata list class-validator's `getTargetValidationMetadatas` gives `validate(instance)` (no

@@ -1,4 +1,5 @@
 import * as acorn from 'acorn';
+import { cachedBy } from '../cache';
 
 /**
  * Reads what only the source text keeps: parameter names, literal defaults and the order of class
@@ -25,17 +26,8 @@ export type LiteralDefault =
 
 const PARSE: acorn.Options = { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true };
 
-const paramCache = new WeakMap<Function, readonly SourceParam[] | null>();
-
 /** The parameters as written in the function's source, or undefined when the source is not readable. */
-export function readParams(fn: Function): readonly SourceParam[] | undefined {
-  let cached = paramCache.get(fn);
-  if (cached === undefined) {
-    cached = parseParams(fn) ?? null;
-    paramCache.set(fn, cached);
-  }
-  return cached ?? undefined;
-}
+export const readParams: (fn: Function) => readonly SourceParam[] | undefined = cachedBy(parseParams);
 
 function parseParams(fn: Function): readonly SourceParam[] | undefined {
   let text: string;
@@ -158,20 +150,11 @@ function jsonOf(e: AnyNode): unknown {
   }
 }
 
-const fieldCache = new WeakMap<Function, readonly string[]>();
-
 /**
  * The instance fields declared in the class's own source, in order. Empty when fields are not
  * emitted (targets before ES2022, or `useDefineForClassFields: false`).
  */
-export function readFieldOrder(cls: Function): readonly string[] {
-  let cached = fieldCache.get(cls);
-  if (cached === undefined) {
-    cached = parseFields(cls);
-    fieldCache.set(cls, cached);
-  }
-  return cached;
-}
+export const readFieldOrder: (cls: Function) => readonly string[] = cachedBy(parseFields);
 
 function parseFields(cls: Function): readonly string[] {
   try {

@@ -1,10 +1,9 @@
 import { ToolDefinitionError } from '../errors';
 import { lineage, peekRecord, type SlotRecord, type ToolRecord } from '../metadata/storage';
 import { buildToolSpec, type ToolSpec } from './tool-spec';
+import { cachedBy } from '../cache';
 
 /** The tools of a class: built once per class from its metadata, shared by every instance. */
-
-const classSpecs = new WeakMap<Function, readonly ClassTool[]>();
 
 export interface ClassTool {
   readonly key: PropertyKey;
@@ -12,14 +11,7 @@ export interface ClassTool {
 }
 
 /** Every `@Tool` method of a class and its bases, built once and cached. */
-export function classToolSpecs(cls: Function): readonly ClassTool[] {
-  let specs = classSpecs.get(cls);
-  if (specs === undefined) {
-    specs = buildClassSpecs(cls);
-    classSpecs.set(cls, specs);
-  }
-  return specs;
-}
+export const classToolSpecs: (cls: Function) => readonly ClassTool[] = cachedBy(buildClassSpecs);
 
 function buildClassSpecs(cls: Function): readonly ClassTool[] {
   const chain = lineage(cls);

@@ -1,21 +1,15 @@
 import { ToolDefinitionError } from '../errors';
 import type { EnumSource } from './hints';
 import { node, type EnumValue, type TypeNode } from './node';
-
-const cache = new WeakMap<object, TypeNode>();
+import { cachedBy } from '../cache';
 
 /**
  * An enum in its JSON form: a string enum by its values, a numeric enum by its member names in
  * declaration order (the method receives the number), a literal list as written.
  */
-export function enumNode(source: EnumSource): TypeNode {
-  let n = cache.get(source);
-  if (n === undefined) {
-    n = Array.isArray(source) ? literalEnum(source) : tsEnum(source as Record<string, string | number>);
-    cache.set(source, n);
-  }
-  return n;
-}
+export const enumNode: (source: EnumSource) => TypeNode = cachedBy((source: EnumSource) =>
+  Array.isArray(source) ? literalEnum(source) : tsEnum(source as Record<string, string | number>),
+);
 
 function literalEnum(values: readonly EnumValue[]): TypeNode {
   const unique = [...new Set(values)];
