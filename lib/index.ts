@@ -19,4 +19,5 @@ export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './e
 export type { ToolDefinition, ToolDescription, JsonSchema, ToolAnnotations } from './definition';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
+export { registerGeneratedMetadata, type GeneratedOrigin } from './metadata/generated';
 export * from './providers';
