@@ -71,9 +71,8 @@ function parse(args: readonly string[], valued: readonly string[]): { project?: 
 const HOST: ts.FormatDiagnosticsHost = { getCanonicalFileName: (x) => x, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
 
 function runCheck(project: string, io: Io): number {
+  // The plugin's own diagnostics are about compiling with the plugin, which this user does not do.
   const result = check({ project });
-  const errors = result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length > 0) io.err(ts.formatDiagnosticsWithColorAndContext(errors, HOST));
   io.out(formatCheck(result));
   return result.losses.length > 0 || result.failures.length > 0 ? 1 : 0;
 }
