@@ -44,6 +44,8 @@ export interface CheckResult {
   readonly tools: number;
   readonly losses: readonly SlotLoss[];
   readonly failures: readonly CheckFailure[];
+  /** Where tools are built that loading the modules does not reach (inside a function): not checked. */
+  readonly unreached: readonly string[];
   /** The plugin's own diagnostics for the program (its definition errors). */
   readonly diagnostics: readonly ts.Diagnostic[];
 }
@@ -69,12 +71,16 @@ export function check(options: CheckOptions): CheckResult {
   const runtime = loadPass(program, analysis, false);
   const full = loadPass(program, analysis, true);
   const losses: SlotLoss[] = [];
-  const failures: CheckFailure[] = [...runtime.loadErrors];
+  const failures: CheckFailure[] = [];
+  const unreached: string[] = [];
   let tools = 0;
   for (const [id, site] of sitesOf(analysis)) {
     const r = runtime.tools.get(id);
     const f = full.tools.get(id);
-    if (r === undefined || f === undefined) continue;
+    if (r === undefined || f === undefined) {
+      if (!runtime.loadErrors.some((e) => site.at.startsWith(`${e.at}:`))) unreached.push(site.at);
+      continue;
+    }
     if ('error' in r) {
       failures.push({ at: site.at, message: r.error });
       continue;
@@ -90,7 +96,9 @@ export function check(options: CheckOptions): CheckResult {
       }, method !== undefined ? { method } : undefined);
     }
   }
-  return { tools, losses, failures, diagnostics: analysis.diagnostics };
+  // A module that builds its tools at load fails with the error already reported for the tool.
+  for (const e of runtime.loadErrors) if (!failures.some((x) => x.at.startsWith(`${e.at}:`) && e.message.endsWith(x.message))) failures.push(e);
+  return { tools, losses, failures, unreached, diagnostics: analysis.diagnostics };
 }
 
 /** The report, as `tool-signatures check` prints it. */
@@ -105,10 +113,14 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
     lines.push(`    fix: ${l.fix}`);
   }
   for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${f.message}`);
+  if (result.unreached.length > 0) lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
   const n = result.losses.length;
   lines.push(n === 0 && result.failures.length === 0
     ? `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: the runtime path sees every type the source declares.`
-    : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${n} argument${n === 1 ? '' : 's'} lose${n === 1 ? 's' : ''} type information at run time${result.failures.length > 0 ? `, ${result.failures.length} cannot be built` : ''}. Add the hints above, or compile with the plugin.`);
+    : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${[
+      ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} lose${n === 1 ? 's' : ''} type information at run time`] : []),
+      ...(result.failures.length > 0 ? [`${result.failures.length} cannot be built at run time`] : []),
+    ].join(', ')}. Add the hints above, or compile with the plugin.`);
   return lines.join('\n') + '\n';
 }
 

@@ -50,8 +50,9 @@ describe('check', () => {
   it("passes on the repository's samples, running none of them", () => {
     const r = run(path.join(ROOT, 'tsconfig.samples.json'));
     expect(r.err).toBe('');
-    expect(r.out).toMatch(/^\d+ tools checked: the runtime path sees every type the source declares\.\n$/);
-    expect(Number(/^\d+/.exec(r.out)![0])).toBeGreaterThanOrEqual(15);
+    const summary = r.out.split('\n').at(-2)!;
+    expect(summary).toMatch(/^\d+ tools checked: the runtime path sees every type the source declares\.$/);
+    expect(Number(/^\d+/.exec(summary)![0])).toBeGreaterThanOrEqual(15);
     expect(r.code).toBe(0);
   }, 240_000);
 
