@@ -3,7 +3,9 @@
  * tsc with the plugin (ts-patch, tsconfig "plugins"), and `tool-signatures generate` with tsx and
  * with esbuild (which emit no decorator metadata). Each path gives the schemas of the fully hinted
  * tool, with the tools built at the top level of the module that declares them; a generated module
- * older than its sources is refused; `check` finds what the plain tsc path would lose.
+ * older than its sources is refused; `check` finds what the plain tsc path would lose; and the
+ * NestJS sample builds with `nest build` (the real @nestjs/cli) through the plugin entry of its
+ * nest-cli.json.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -15,6 +17,7 @@ const tspc = path.join(root, 'node_modules', 'ts-patch', 'bin', 'tspc.js');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const esbuild = path.join(root, 'node_modules', 'esbuild', 'bin', 'esbuild');
+const nest = path.join(root, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js');
 
 type Format = 'cjs' | 'esm';
 const FORMATS: readonly Format[] = ['cjs', 'esm'];
@@ -48,7 +51,7 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-builds-'));
   app = path.join(work, 'app');
   const packed = await packInto(work);
-  await installInto(app, packed.tarball, ['reflect-metadata', 'class-validator', 'class-transformer', 'typescript', '@types/node']);
+  await installInto(app, packed.tarball, ['reflect-metadata', 'class-validator', 'class-transformer', 'typescript', '@types/node', '@nestjs/common', '@nestjs/core', 'rxjs']);
   bin = path.join(app, 'node_modules', '.bin', 'tool-signatures');
   fs.mkdirSync(path.join(app, 'esm'));
   fs.writeFileSync(path.join(app, 'esm', 'package.json'), JSON.stringify({ type: 'module' }));
@@ -145,5 +148,24 @@ describe('tool-signatures check (the plain tsc path, no plugin)', () => {
         '1 tool checked: 1 cannot be built at run time. Add the hints above, or compile with the plugin.\n',
       stderr: '',
     });
+  }, 300_000);
+});
+
+describe('nest build (@nestjs/cli) with the plugin entry of nest-cli.json', () => {
+  it('builds samples/nestjs-plugin, whose tools need no hints, and the application runs', async () => {
+    const sample = path.join(root, 'samples', 'nestjs-plugin');
+    const dir = path.join(app, 'nest');
+    fs.cpSync(path.join(sample, 'src'), path.join(dir, 'src'), { recursive: true });
+    fs.copyFileSync(path.join(sample, 'nest-cli.json'), path.join(dir, 'nest-cli.json'));
+    // The sample's compiler options, with the installed package (no path mapping) and no tsconfig plugin: only nest-cli.json names it.
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...base, ...moduleOptions('cjs'), emitDecoratorMetadata: true, esModuleInterop: true, outDir: 'dist', rootDir: 'src' }, include: ['src'] }, null, 2));
+    const build = await run(process.execPath, [nest, 'build'], dir);
+    expect({ code: build.code, out: build.stdout + build.stderr }).toEqual({ code: 0, out: '' });
+    const r = await run(process.execPath, ['--no-warnings', 'dist/main.js'], dir);
+    expect(r.stderr).toBe('');
+    const { tools, result } = JSON.parse(r.stdout) as { tools: { name: string; inputSchema: object }[]; result: { isError: boolean } };
+    expect(tools.map((t) => t.name)).toEqual(['get_docket', 'search']);
+    expect(JSON.stringify(tools[0]!.inputSchema)).toBe('{"type":"object","properties":{"caseNumber":{"type":"string","description":"The case, as printed on filings"},"limit":{"type":"integer","description":"How many entries, newest first","minimum":-2147483648,"maximum":2147483647,"default":10},"court":{"type":"string","enum":["district","appeals"],"default":"district"}},"required":["caseNumber"],"additionalProperties":false}');
+    expect(result.isError).toBe(false);
   }, 300_000);
 });
