@@ -7,6 +7,7 @@
  * NestJS sample builds with `nest build` (the real @nestjs/cli) through the plugin entry of its
  * nest-cli.json.
  */
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -167,5 +168,38 @@ describe('nest build (@nestjs/cli) with the plugin entry of nest-cli.json', () =
     expect(tools.map((t) => t.name)).toEqual(['get_docket', 'search']);
     expect(JSON.stringify(tools[0]!.inputSchema)).toBe('{"type":"object","properties":{"caseNumber":{"type":"string","description":"The case, as printed on filings"},"limit":{"type":"integer","description":"How many entries, newest first","minimum":-2147483648,"maximum":2147483647,"default":10},"court":{"type":"string","enum":["district","appeals"],"default":"district"}},"required":["caseNumber"],"additionalProperties":false}');
     expect(result.isError).toBe(false);
+  }, 300_000);
+
+  it('under nest start --watch, a changed DTO is picked up', async () => {
+    const dir = path.join(app, 'nest');
+    const dto = path.join(dir, 'src', 'docket.dto.ts');
+    // Its own process group, so that stopping it stops the application process it starts too.
+    const child = spawn(process.execPath, [nest, 'start', '--watch'], { cwd: dir, detached: true, env: { ...process.env, NODE_OPTIONS: '--no-warnings' } });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
+    const waitFor = (text: string) => new Promise<void>((resolve, reject) => {
+      const started = Date.now();
+      const tick = setInterval(() => {
+        if (stdout.includes(text)) {
+          clearInterval(tick);
+          resolve();
+        } else if (Date.now() - started > 120_000) {
+          clearInterval(tick);
+          reject(new Error(`no '${text}' in:\n${stdout}`));
+        }
+      }, 200);
+    });
+    try {
+      await waitFor('"description":"What was filed"');
+      fs.writeFileSync(dto, fs.readFileSync(dto, 'utf8').replace('/** What was filed */', '/** What was filed, as titled */'));
+      await waitFor('"description":"What was filed, as titled"');
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
   }, 300_000);
 });
