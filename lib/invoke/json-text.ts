@@ -68,25 +68,25 @@ export function parseArgumentText(
   if (skipWhitespace(text, 0) === text.length) {
     return { ok: false, message: 'Arguments are empty: a JSON object is expected, like {}.' };
   }
-  // Without a run of 16 digits anywhere there is no integer literal beyond 2^53 to look for.
+  // The scan runs when the text may nest too deeply or may hold a big integer literal.
   const findBig = options.keepBigIntegers && SIXTEEN_DIGITS.test(text);
   let big: number[] | undefined;
-  // Only text longer than the depth limit can nest beyond it.
-  if (findBig || text.length > limits.maxDepth) {
+  if (findBig || mayNestBeyond(text, limits.maxDepth)) {
     const scanned = scanStructure(text, limits.maxDepth, findBig);
     if (scanned === TOO_DEEP) return tooDeep(limits);
     if (scanned.length > 0) big = scanned;
   }
+  const prefix = big === undefined ? '' : markerPrefix(text);
   let value: unknown;
   try {
-    value = JSON.parse(big === undefined ? text : markBigIntegers(text, big));
+    value = JSON.parse(big === undefined ? text : markBigIntegers(text, big, prefix));
   } catch (error) {
     return explainFailure(text, error);
   }
   if (!options.keepBigIntegers) return { ok: true, value };
   if (big === undefined) return { ok: true, value, bigIntegers: new Map() };
   const root = { value };
-  const bigIntegers = placeMarked(root, text, big);
+  const bigIntegers = placeMarked(root, text, big, prefix);
   return { ok: true, value: root.value, bigIntegers };
 }
 
@@ -184,7 +184,20 @@ function pointerToken(key: string | number): string {
   return typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+// Without a run of 16 digits anywhere there is no integer literal beyond 2^53.
 const SIXTEEN_DIGITS = /\d{16}/;
+
+/**
+ * False when `text` cannot nest deeper than `max`: it has at most `max` opening brackets and
+ * braces, strings included (a native search, much cheaper than the scan that skips strings).
+ */
+function mayNestBeyond(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  let count = 0;
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++count > max) return true;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++count > max) return true;
+  return false;
+}
 const TOO_DEEP = 'too deep';
 const MAX_SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER);
 
@@ -255,8 +268,8 @@ function markerPrefix(text: string): string {
 const NUL_ESCAPES = /(?:\\u0000)+/g;
 
 /** The text with each big literal (offsets from scanStructure) replaced by its marker string. */
-function markBigIntegers(text: string, big: readonly number[]): string {
-  const escapedPrefix = JSON.stringify(markerPrefix(text)).slice(0, -1);
+function markBigIntegers(text: string, big: readonly number[], prefix: string): string {
+  const escapedPrefix = JSON.stringify(prefix).slice(0, -1);
   let out = '';
   let from = 0;
   for (let k = 0; k < big.length; k += 2) {
@@ -272,8 +285,7 @@ function markBigIntegers(text: string, big: readonly number[]): string {
  * replaced are not in the value, so they are not reported. Iterative (the value may be as deep as
  * the limit allows).
  */
-function placeMarked(root: { value: unknown }, text: string, big: readonly number[]): Map<string, string> {
-  const prefix = markerPrefix(text);
+function placeMarked(root: { value: unknown }, text: string, big: readonly number[], prefix: string): Map<string, string> {
   const found: (readonly [string, string] | undefined)[] = [];
   const place = (holder: Record<string | number, unknown>, key: string | number, marker: string, path: readonly (string | number)[]): void => {
     const k = Number(marker.slice(prefix.length));
