@@ -51,8 +51,9 @@ export type ArgumentTextResult =
  * Parses the argument text of a tool call within `limits`. Never throws for any text: empty text,
  * text over the length or depth limits and malformed JSON each give one message line
  * (`Arguments are not valid JSON: unexpected character '}' at position 7.`). Nothing deeper than
- * the limit is ever built: before JSON.parse a linear scan (skipping strings) measures the depth.
- * A text that is both malformed and too deep is reported as too deep.
+ * the limit is ever built: before JSON.parse a linear scan (skipping strings) measures the depth
+ * of any text with more opening brackets than the limit. A text that is both malformed and too
+ * deep is reported as too deep.
  */
 export function parseArgumentText(
   text: string,
@@ -198,6 +199,7 @@ function mayNestBeyond(text: string, max: number): boolean {
   for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++count > max) return true;
   return false;
 }
+
 const TOO_DEEP = 'too deep';
 const MAX_SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER);
 
