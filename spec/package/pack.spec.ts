@@ -132,16 +132,16 @@ describe('installed in a fresh project', () => {
     });
     const esm = await ok(process.execPath, ['out/esm-types.mjs'], app);
     expect(JSON.parse(esm.stdout)).toEqual({ name: 'echo', parts: [{ type: 'text', text: 'typed' }], cost: 'x', error: true });
-  });
+  }, 180_000);
 
   it('type-checks under bundler resolution', async () => {
     succeeded(await bundlerCheck);
-  });
+  }, 180_000);
 
   it('finds the types of a subpath under node10 (typesVersions) and node16 (exports) resolution', async () => {
     expect(builtSubpaths).toContain('mcp');
     for (const r of await subpathChecks) succeeded(r);
-  });
+  }, 180_000);
 
   it('runs its bin: tool-signatures inspect and call on the compiled app', async () => {
     succeeded(await node16Compile);
@@ -151,5 +151,5 @@ describe('installed in a fresh project', () => {
     expect(catalogue.tools.map((t) => [t.name, t.from, t.providers.anthropic.tool.name])).toEqual([['add_item', 'class Shop', 'add_item']]);
     const call = await run(bin, ['call', 'out/app.js', 'add_item', '{"item":{"sku":"NUT-M10"},"note":"spare"}'], app);
     expect([call.code, call.stdout]).toEqual([0, 'Item NUT-M10 x1 (spare)\n']);
-  });
+  }, 180_000);
 });

@@ -39,13 +39,40 @@ export async function ok(file: string, args: string[], cwd: string): Promise<Run
   return r;
 }
 
-/** Builds and packs the package into `work`; the tarball's path and the files it holds. */
+/**
+ * Builds and packs the package into `work`; the tarball's path and the files it holds. One spec at
+ * a time builds (jest runs spec files side by side, and the build rewrites dist/).
+ */
 export async function packInto(work: string): Promise<{ tarball: string; files: string[] }> {
-  await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root);
-  // prepack would build again: the build above is the one packed.
-  const pack = await ok(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], root);
-  const [packed] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
-  return { tarball: path.join(work, packed.filename), files: packed.files.map((f) => f.path) };
+  return exclusive(async () => {
+    await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root);
+    // prepack would build again: the build above is the one packed.
+    const pack = await ok(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], root);
+    const [packed] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
+    return { tarball: path.join(work, packed.filename), files: packed.files.map((f) => f.path) };
+  });
+}
+
+async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = path.join(root, '.tmp', 'pack.lock');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (const started = Date.now(); ; ) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'EEXIST') throw e;
+      // A lock left by a run that was killed is older than any build.
+      if (Date.now() - fs.statSync(lock).mtimeMs > 600_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - started > 900_000) throw new Error(`waited 15 minutes for ${lock}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** A fresh project in `app` with the tarball and the given packages (their versions as the repository pins them) installed. */
