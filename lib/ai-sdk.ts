@@ -21,7 +21,8 @@
 import type { JSONSchema7, Tool as AiTool, ToolExecutionOptions, jsonSchema as aiJsonSchema, tool as aiTool } from 'ai';
 import type { ToolDefinition } from './definition';
 import type { ToolResult } from './invoke/result';
-import { imageBase64, invokeThrough, partText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
+import { partsIn } from './adapters/parts';
+import { invokeThrough, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';
 
@@ -93,9 +94,7 @@ function outputOf(result: ToolResult): AiSdkToolOutput {
   if (parts.every((p) => p.type === 'text')) return parts.map((p) => (p as { text: string }).text).join('\n');
   const [only] = parts;
   if (parts.length === 1 && only?.type === 'json') return only.value;
-  const content: AiSdkContentPart[] = parts.map((p) =>
-    p.type === 'image' ? { type: 'file', data: { type: 'data', data: imageBase64(p) }, mediaType: p.mimeType } : { type: 'text', text: partText(p) },
-  );
+  const content = partsIn('ai-sdk', parts).content as AiSdkContentPart[];
   contentOutputs.add(content);
   return content;
 }

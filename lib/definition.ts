@@ -1,3 +1,4 @@
+import type { ApprovalPredicate } from './invoke/approval';
 import type { InvokeOptions } from './invoke/options';
 import type { ToolResult } from './invoke/result';
 
@@ -30,5 +31,10 @@ export interface ToolDescription {
 
 /** A tool as a model sees it, and the means to call it. */
 export interface ToolDefinition extends ToolDescription {
+  /**
+   * `@Tool({ requiresApproval: (args, ctx) => ... })`: decides per call whether an approval is
+   * needed (`requiresApproval` is then true: the tool may need one).
+   */
+  readonly approvalWhen?: ApprovalPredicate;
   invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
 }

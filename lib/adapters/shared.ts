@@ -4,9 +4,11 @@
  */
 import type { ToolDefinition } from '../definition';
 import type { ToolContext } from '../invoke/context';
-import { encodeBase64 } from '../invoke/formats';
 import type { InvokeOptions } from '../invoke/options';
-import type { Part, ToolResult } from '../invoke/result';
+import type { ToolResult } from '../invoke/result';
+import { partsText } from './parts';
+
+export { partText } from './parts';
 
 /**
  * Where an adapter finds its tools: a `ToolSet` (or anything with `list()`, such as the NestJS
@@ -70,15 +72,7 @@ export function invokeThrough(source: ToolSource, tool: ToolDefinition, args: st
   return viaSet ? (source as { invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }).invoke(tool.name, args, options) : tool.invoke(args, options);
 }
 
-export function partText(part: Part): string {
-  return part.type === 'text' ? part.text : part.type === 'json' ? JSON.stringify(part.value) ?? 'null' : `[${part.mimeType} image]`;
-}
-
 /** A result as one text: its parts' texts, one per line (a JSON part as JSON text). */
 export function resultText(result: ToolResult): string {
-  return result.parts.map(partText).join('\n');
-}
-
-export function imageBase64(part: Extract<Part, { type: 'image' }>): string {
-  return encodeBase64(part.data);
+  return partsText(result.parts);
 }
