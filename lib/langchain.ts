@@ -28,7 +28,7 @@ import type { JsonSchema7Type } from '@langchain/core/utils/json_schema';
 import type { ToolDefinition } from './definition';
 import type { ToolResult } from './invoke/result';
 import { partsIn, type LangChainContent } from './adapters/parts';
-import { invokeThrough, resultText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
+import { adapterClient, invokeThrough, resultText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';
 
@@ -101,11 +101,13 @@ export class SignatureTool extends StructuredTool<JsonSchema7Type, Args, Args, L
     let result: ToolResult;
     try {
       if (typeof args !== 'object' && typeof args !== 'string') throw new TypeError(`Tool '${this.name}' takes an object of arguments or a tool call.`);
-      const context = this.#options.context;
+      const { context, approve } = this.#options;
       result = await invokeThrough(this.#source, this.definition, args as object | string, {
         ...(toolCallId !== undefined ? { callId: toolCallId } : {}),
         ...(config.signal !== undefined ? { signal: config.signal } : {}),
         ...(context !== undefined ? { context } : {}),
+        ...(approve !== undefined ? { approve } : {}),
+        client: adapterClient(this.#options, { via: 'langchain', frameworkContext: config }),
       });
     } catch (e) {
       await run?.handleToolError(e);

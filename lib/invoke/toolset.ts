@@ -179,6 +179,11 @@ export class ToolSet {
     return options.context !== undefined ? options.context.child(init) : new ToolContext(init);
   }
 
+  /** The set's own approver (its `approve` option), if any. */
+  get approver(): Approver | undefined {
+    return this.#approve;
+  }
+
   /** The limits of this set (its own fields; the rest are the defaults). */
   get limits(): Partial<ArgumentLimits> | undefined {
     return this.#limits;
