@@ -28,3 +28,4 @@ export type { ToolDefinition, ToolDescription, JsonSchema, ToolAnnotations } fro
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export * from './providers';
+export { partsIn, partText, type PartForm, type PartLoss, type McpContent, type AiSdkContent, type LangChainContent } from './adapters/parts';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Int32, Param, Tool, ToolContext, ToolSet, runToolCalls, type ApprovalRequest, type ToolResult } from '../../lib';
+import { Int32, Param, Part, Tool, ToolContext, ToolSet, partsIn, runToolCalls, type ApprovalRequest, type ToolResult } from '../../lib';
 
 function text(r: ToolResult): string {
   return r.parts.map((p) => (p as { text: string }).text).join('\n');
@@ -125,5 +125,16 @@ describe('ToolSet.onChange', () => {
     set.add(Tool.create(function later() { return 2; }));
     expect(seen).toEqual([5, 6]);
     expect(set.size).toBe(7);
+  });
+});
+
+describe('parts in each form', () => {
+  it('MCP carries every part; the AI SDK reports a link without a media type, sent as text', () => {
+    const parts = [Part.resourceLink({ uri: 'https://x.test/a', name: 'a' }), Part.audio('audio/mpeg', new Uint8Array([255]))];
+    expect(partsIn('mcp', parts)).toEqual({ content: [{ type: 'resource_link', uri: 'https://x.test/a', name: 'a' }, { type: 'audio', mimeType: 'audio/mpeg', data: '/w==' }], losses: [] });
+    expect(partsIn('ai-sdk', parts)).toEqual({
+      content: [{ type: 'text', text: '[a](https://x.test/a)' }, { type: 'file', mediaType: 'audio/mpeg', data: { type: 'data', data: '/w==' } }],
+      losses: [{ index: 0, type: 'resource_link', reason: 'an AI SDK file part needs a media type, and the link has none' }],
+    });
   });
 });
