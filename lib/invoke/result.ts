@@ -78,23 +78,13 @@ class JsonPartObject {
     Object.freeze(this);
   }
 }
-class ImagePartObject {
-  declare readonly type: 'image';
+/** Image and audio parts: encoded bytes and their media type. */
+class MediaPartObject {
+  declare readonly type: 'image' | 'audio';
   declare readonly mimeType: string;
   declare readonly data: Uint8Array;
-  constructor(mimeType: string, data: Uint8Array) {
-    (this as { type: string }).type = 'image';
-    (this as { mimeType: string }).mimeType = mimeType;
-    (this as { data: Uint8Array }).data = data;
-    Object.freeze(this);
-  }
-}
-class AudioPartObject {
-  declare readonly type: 'audio';
-  declare readonly mimeType: string;
-  declare readonly data: Uint8Array;
-  constructor(mimeType: string, data: Uint8Array) {
-    (this as { type: string }).type = 'audio';
+  constructor(type: 'image' | 'audio', mimeType: string, data: Uint8Array) {
+    (this as { type: string }).type = type;
     (this as { mimeType: string }).mimeType = mimeType;
     (this as { data: Uint8Array }).data = data;
     Object.freeze(this);
@@ -109,7 +99,7 @@ class FieldsPartObject {
     Object.freeze(this);
   }
 }
-for (const c of [TextPartObject, JsonPartObject, ImagePartObject, AudioPartObject, FieldsPartObject]) Object.setPrototypeOf(c.prototype, PART_PROTOTYPE);
+for (const c of [TextPartObject, JsonPartObject, MediaPartObject, FieldsPartObject]) Object.setPrototypeOf(c.prototype, PART_PROTOTYPE);
 
 function uriText(uri: string | URL, factory: string): string {
   const text = uri instanceof URL ? uri.href : uri;
@@ -141,11 +131,11 @@ export const Part = Object.freeze({
   },
   /** An image part: `data` holds the encoded image bytes. */
   image(mimeType: string, data: Uint8Array): ImagePart {
-    return new ImagePartObject(mimeType, data);
+    return new MediaPartObject('image', mimeType, data) as ImagePart;
   },
   /** An audio part: `data` holds the encoded audio bytes (`audio/wav`, `audio/mpeg`, ...). */
   audio(mimeType: string, data: Uint8Array): AudioPart {
-    return new AudioPartObject(mimeType, data);
+    return new MediaPartObject('audio', mimeType, data) as AudioPart;
   },
   /** A link to a resource that the client may read (MCP `resource_link`). */
   resourceLink(init: ResourceLinkInit): ResourceLinkPart {
