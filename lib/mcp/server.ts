@@ -172,7 +172,7 @@ const SHOWN_ARGUMENTS = 2000;
 /** Asks the user to approve a call (an empty form: accept approves), or refuses saying why it cannot. */
 async function askToApprove(elicit: ToolClient['elicit'], request: ApprovalRequest): Promise<ApprovalDecision> {
   if (elicit === undefined) {
-    return { approved: false, reason: "it needs the user's approval, and this MCP client cannot ask for it (it does not support elicitation)" };
+    return { approved: false, reason: "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)" };
   }
   let shown: string;
   try {

@@ -277,7 +277,7 @@ describe('the call context over MCP (real SDK client)', () => {
       const { client, close } = await connect(new ToolSet([desk]));
       try {
         const refused = await client.callTool({ name: 'refund', arguments: { amount: 5 } });
-        expect([refused.isError, text(refused)]).toEqual([true, "Tool 'refund' was not approved: it needs the user's approval, and this MCP client cannot ask for it (it does not support elicitation)."]);
+        expect([refused.isError, text(refused)]).toEqual([true, "Tool 'refund' was not approved: it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)."]);
         expect(desk.ran).toEqual([]);
       } finally {
         await close();
