@@ -123,7 +123,7 @@ function makeTool(source: ToolSource, def: ToolDefinition, options: AiSdkToolOpt
     ...(approve !== undefined ? { approve } : {}),
   });
   const execute = async (input: Input, call: ToolExecutionOptions<Input>): Promise<AiSdkToolOutput> => {
-    const result = await invokeThrough(source, def, input ?? {}, callOptions(call.toolCallId, call.abortSignal, (call as { context?: unknown }).context));
+    const result = await invokeThrough(source, def, input ?? {}, callOptions(call.toolCallId, call.abortSignal, frameworkContextOf(call)));
     if (result.isError) throw new ToolCallError(def.name, result);
     return outputOf(result);
   };
@@ -131,7 +131,7 @@ function makeTool(source: ToolSource, def: ToolDefinition, options: AiSdkToolOpt
   // approval (the call is refused anyway, with the invoker's text).
   const needsApproval = async (input: Input, call: { toolCallId: string; context?: unknown }): Promise<boolean> => {
     const set = new ToolSet([def]);
-    const options_ = callOptions(call.toolCallId, undefined, call.context);
+    const options_ = callOptions(call.toolCallId, undefined, frameworkContextOf(call));
     const staged = await set.stage(def.name, input ?? {}, options_);
     if (!('run' in staged)) return false;
     return approvalNeeded(def, staged.arguments, set.callContext(def.name, options_));
@@ -143,6 +143,12 @@ function makeTool(source: ToolSource, def: ToolDefinition, options: AiSdkToolOpt
     execute,
     toModelOutput: ({ output }) => modelOutput(output),
   });
+}
+
+/** The SDK's context of a call: `context` (AI SDK 7), `experimental_context` (AI SDK 5 and 6). */
+function frameworkContextOf(call: object): unknown {
+  const c = call as { context?: unknown; experimental_context?: unknown };
+  return c.context !== undefined ? c.context : c.experimental_context;
 }
 
 /** Whether the source may approve calls itself (a tool set with an `approve` option). */
