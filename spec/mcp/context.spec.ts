@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { IsAlphanumeric, IsEmail, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Int32, JsonValue, Param, Part, Prop, Tool, ToolContext, ToolContextError, ToolSet, type ToolDefinition } from 'tool-signatures';
@@ -381,6 +383,60 @@ describe('the call context over MCP (real SDK client)', () => {
         ]);
       } finally {
         await close();
+      }
+    });
+  });
+
+  describe('over Streamable HTTP with sessions (the SDK transport, one server per session)', () => {
+    /** The smallest stateful endpoint: requests are routed to their session's transport by `mcp-session-id`. */
+    async function serveStateful(source: McpToolSource): Promise<{ url: URL; close(): Promise<void> }> {
+      const sessions = new Map<string, StreamableHTTPServerTransport>();
+      const server = createServer((req, res) => {
+        const id = req.headers['mcp-session-id'];
+        let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+        if (transport === undefined) {
+          transport = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (sid) => void sessions.set(sid, transport!) });
+          void createMcpServer(source, { name: 'desk', version: '1.0.0' }).connect(transport);
+        }
+        void transport.handleRequest(req, res);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      return {
+        url: new URL(`http://127.0.0.1:${port}/mcp`),
+        close: async () => {
+          await Promise.all([...sessions.values()].map((t) => t.close()));
+          await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+        },
+      };
+    }
+
+    it('an elicitation is answered, an approval asked and list_changed received over real HTTP; a stateless request cannot ask, and says so', async () => {
+      const desk = new Desk();
+      const set = new ToolSet([desk]);
+      const http = await serveStateful(set);
+      const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+      const answers: ElicitResult[] = [{ action: 'accept', content: { email: 'ada@example.com', age: 36, channel: 'mail' } }, { action: 'accept' }];
+      client.setRequestHandler(ElicitRequestSchema, () => answers.shift()!);
+      const stateless = await serveMcpHttp(set, { name: 'desk', version: '1.0.0' });
+      const statelessClient = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+      statelessClient.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept' }));
+      try {
+        await client.connect(new StreamableHTTPClientTransport(http.url));
+        expect(text(await client.callTool({ name: 'ask', arguments: {} }))).toBe('Contact ada@example.com 36');
+        expect(text(await client.callTool({ name: 'refund', arguments: { amount: 9 } }))).toBe('refunded 9');
+        await statelessClient.connect(new StreamableHTTPClientTransport(stateless.url));
+        expect(text(await statelessClient.callTool({ name: 'refund', arguments: { amount: 10 } }))).toBe("Tool 'refund' was not approved: it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it).");
+        expect(desk.ran).toEqual(['refund 9']);
+        const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+        set.add(Tool.create(function late() { return 'late'; }));
+        await changed;
+        expect((await client.listTools()).tools.map((t) => t.name)).toContain('late');
+      } finally {
+        await client.close();
+        await statelessClient.close();
+        await http.close();
+        await stateless.close();
       }
     });
   });
