@@ -164,7 +164,9 @@ function toServices(s: ToolContextInit['services']): ToolServices {
 
 /**
  * What the runtime gives a tool for one call: cost reporting, the call's signal, its name and id,
- * and services. Declare a parameter `ctx: ToolContext` (imported as a value) to receive it.
+ * services, who is calling (`caller`), and the caller's client: `progress`, `log` and `elicit`
+ * (MCP notifications and elicitation; callbacks or a clear refusal elsewhere). Declare a parameter
+ * `ctx: ToolContext` (imported as a value) to receive it.
  */
 export class ToolContext {
   /** Recognised across copies of the package. */
