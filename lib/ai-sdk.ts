@@ -23,7 +23,7 @@ import type { ToolDefinition } from './definition';
 import { APPROVED, approvalNeeded } from './invoke/approval';
 import type { ToolResult } from './invoke/result';
 import { ToolSet } from './invoke/toolset';
-import { partsIn } from './adapters/parts';
+import { partsIn } from './invoke/parts';
 import { adapterClient, invokeThrough, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';

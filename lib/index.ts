@@ -18,6 +18,7 @@ export {
   type ToolContextErrorCode,
 } from './invoke/context';
 export type { ApprovalRequest, ApprovalDecision, Approver, ApprovalPredicate } from './invoke/approval';
+export type { ApprovalContext } from './definition';
 export type { InvokeOptions } from './invoke/options';
 export { ToolInvoker, type StagedCall } from './invoke/invoker';
 export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
@@ -28,4 +29,4 @@ export type { ToolDefinition, ToolDescription, JsonSchema, ToolAnnotations } fro
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export * from './providers';
-export { partsIn, partText, type PartForm, type PartLoss, type McpContent, type AiSdkContent, type LangChainContent } from './adapters/parts';
+export { partsIn, partText, type PartForm, type PartLoss, type McpContent, type AiSdkContent, type LangChainContent } from './invoke/parts';

@@ -27,7 +27,7 @@ import { StructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { JsonSchema7Type } from '@langchain/core/utils/json_schema';
 import type { ToolDefinition } from './definition';
 import type { ToolResult } from './invoke/result';
-import { partsIn, type LangChainContent } from './adapters/parts';
+import { partsIn, type LangChainContent } from './invoke/parts';
 import { adapterClient, invokeThrough, resultText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';

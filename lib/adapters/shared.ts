@@ -9,9 +9,9 @@ import type { ToolCaller, ToolClient, ToolContext } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
 import type { ToolResult } from '../invoke/result';
 import { ToolSet } from '../invoke/toolset';
-import { partsText } from './parts';
+import { partsText } from '../invoke/parts';
 
-export { partText } from './parts';
+export { partText } from '../invoke/parts';
 
 /**
  * Where an adapter finds its tools: a `ToolSet` (or anything with `list()`, such as the NestJS

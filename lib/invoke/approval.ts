@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../definition';
+import type { ApprovalPredicate, ToolDefinition } from '../definition';
 import type { ToolContext } from './context';
 import { describeError } from './call';
 import { ToolResult } from './result';
@@ -24,11 +24,7 @@ export type ApprovalDecision = boolean | { readonly approved: boolean; readonly 
 /** Decides whether a call may run. A throw refuses it. */
 export type Approver = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
 
-/**
- * `@Tool({ requiresApproval })` as a predicate: whether this call (its validated arguments, and the
- * context, with who is calling) needs an approval. A throw means it does.
- */
-export type ApprovalPredicate = (args: Readonly<Record<string, unknown>>, context: ToolContext) => boolean | Promise<boolean>;
+export type { ApprovalPredicate };
 
 /** Whether the call needs an approval: always for `requiresApproval: true`, else the predicate's answer. */
 export async function approvalNeeded(tool: ToolDefinition, args: object, context: ToolContext): Promise<boolean> {

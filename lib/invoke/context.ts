@@ -1,4 +1,7 @@
+import type { CallerAuthInfo, ToolCaller, ToolServices } from '../definition';
 import type { ApprovalDecision, ApprovalRequest } from './approval';
+
+export type { CallerAuthInfo, ToolCaller, ToolServices };
 import type { CostLine } from './result';
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */
@@ -19,37 +22,8 @@ export const systemClock: Clock = Object.freeze({
   clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 });
 
-/** Where a tool finds services for the call (a DI container, a Map, or a plain object). */
-export interface ToolServices {
-  get<T = unknown>(token: unknown): T | undefined;
-}
-
 /** MCP's log levels (RFC 5424 severities), least severe first. */
 export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
-
-/** A verified access token, as MCP's bearer-token middleware gives it (the SDK's `AuthInfo`). */
-export interface CallerAuthInfo {
-  readonly token: string;
-  readonly clientId: string;
-  readonly scopes: readonly string[];
-  readonly expiresAt?: number;
-  readonly resource?: URL;
-  readonly extra?: Readonly<Record<string, unknown>>;
-}
-
-/** Who is calling, as far as the transport knows. Every field is optional: a direct call knows nothing. */
-export interface ToolCaller {
-  /** How the call arrived: `'mcp'`, `'ai-sdk'`, `'langchain'`, `'cli'`, or the application's own word. */
-  readonly via?: string;
-  /** MCP: the verified access token (`extra.authInfo`), when the endpoint checks bearer tokens. */
-  readonly authInfo?: CallerAuthInfo;
-  /** MCP over HTTP: the request's headers (`extra.requestInfo.headers`). */
-  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** MCP: the session id, when the transport keeps sessions. */
-  readonly sessionId?: string;
-  /** The framework's own context of the call: the AI SDK's `context`, LangChain's run config. */
-  readonly frameworkContext?: unknown;
-}
 
 /** One progress update of a call. */
 export interface ProgressUpdate {

@@ -17,7 +17,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { partsIn, partsText } from '../adapters/parts';
+import { partsIn, partsText } from '../invoke/parts';
 import type { ToolDefinition } from '../definition';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/approval';
 import type { LogLevel, ToolClient, ToolContext } from '../invoke/context';

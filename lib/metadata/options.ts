@@ -1,5 +1,4 @@
-import type { ToolAnnotations } from '../definition';
-import type { ApprovalPredicate } from '../invoke/approval';
+import type { ApprovalPredicate, ToolAnnotations } from '../definition';
 import type { Part, ToolResult } from '../invoke/result';
 import type { EnumSource, Hint } from '../types/hints';
 

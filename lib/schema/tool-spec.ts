@@ -1,4 +1,4 @@
-import type { ToolDescription } from '../definition';
+import type { ApprovalPredicate, ToolDescription } from '../definition';
 import { ToolDefinitionError, type ToolErrorSite } from '../errors';
 import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
@@ -31,7 +31,7 @@ export type ResultKind = 'auto' | 'text' | 'json' | 'parts' | 'value';
 /** Everything built once per tool (per class method, cached; per ad-hoc function). Frozen. */
 export interface ToolSpec extends ToolDescription {
   /** `requiresApproval` when it is a predicate. */
-  readonly approvalWhen?: Extract<NonNullable<ToolOptions['requiresApproval']>, Function>;
+  readonly approvalWhen?: ApprovalPredicate;
   readonly params: readonly ParamSpec[];
   readonly resultKind: ResultKind;
   /** The declared return type, when `resultKind` is 'value'. */

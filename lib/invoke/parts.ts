@@ -3,8 +3,8 @@
  * output, LangChain content blocks, and plain text. One row per part type and form; where a form
  * has no carrier for a part, the part goes as text and the conversion says so in its losses.
  */
-import { encodeBase64 } from '../invoke/formats';
-import type { Part } from '../invoke/result';
+import { encodeBase64 } from './formats';
+import type { Part } from './result';
 
 /** The forms a result's parts are converted to. */
 export type PartForm = 'mcp' | 'ai-sdk' | 'langchain';
