@@ -14,7 +14,8 @@ import { judge, type Verdict } from './targets';
 import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from './workload';
 
 /**
- * The suite (run by `npm run bench`, which compiles it first). Flags:
+ * The suite (run by `npm run bench`, which compiles it first); `npm run bench -- mcp` runs the
+ * MCP-over-HTTP comparison (bench/mcp.ts) instead. Flags:
  *   --json          print the figures as JSON on stdout (the report goes to stderr)
  *   --check         exit 1 when one of issue 7's targets is missed
  *   --rounds N      interleaved rounds (at least 5; default 7)
@@ -124,13 +125,25 @@ async function profile(cases: Cases, small: Pool<unknown>, seconds: number): Pro
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  // `npm run bench -- mcp [flags]`: issue 16's MCP-over-HTTP comparison alone (bench/mcp.ts).
+  const mcp = process.argv[2] === 'mcp';
+  const args = parseArgs(process.argv.slice(mcp ? 3 : 2));
   const log = (line = ''): void => void (args.json ? process.stderr : process.stdout).write(`${line}\n`);
   const m = machine();
   // The library measured must be the lib/ compiled beside the suite, not a dist/ build.
   const loaded = require.resolve('tool-signatures');
   if (!loaded.includes(`${'build'}/bench/`) && !loaded.includes('build\\bench\\')) throw new Error(`tool-signatures resolved to ${loaded}, not to the compiled lib/`);
   m.library = loaded;
+  if (mcp) {
+    log(`tool-signatures bench mcp · ${m.date} · commit ${m.commit}`);
+    log(`node ${m.node} (V8 ${m.v8}) · ${m.nproc} × ${m.cpu} · ${m.platform}`);
+    log(`load average at start: ${(m.loadAverageAtStart as number[]).join(', ')} (1, 5, 15 min)`);
+    const { runMcpBench } = await import('./mcp');
+    const figures = await runMcpBench(args, log);
+    if (args.json) process.stdout.write(`${JSON.stringify({ machine: m, ...figures }, null, 2)}\n`);
+    if (args.check && figures.targets.some((t) => !t.pass)) process.exitCode = 1;
+    return;
+  }
 
   // One-off figures of this process: the first build and the first call of any tool.
   const service = new Orders();

@@ -9,10 +9,10 @@ import type { ToolDefinition } from '../definition';
 import { encodeBase64 } from '../invoke/formats';
 import type { Part, ToolResult } from '../invoke/result';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
-import { createStreamableHttpHandler, listen, type McpEndpointOptions, type McpHttpEndpoint, type McpHttpHandler, type McpListenOptions } from './http';
+import { createStreamableHttpHandler, listenMcpHttp, type McpEndpointOptions, type McpHttpEndpoint, type McpHttpHandler, type McpListenOptions } from './http';
 
 export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHandler, McpListenOptions, McpServerFactory, McpSessionOptions } from './http';
-export { createStreamableHttpHandler } from './http';
+export { createStreamableHttpHandler, listenMcpHttp } from './http';
 
 /** Where the server finds its tools: a `ToolSet` (anything with `list()`) or a list of definitions. */
 export type McpToolSource = { list(): readonly ToolDefinition[] } | readonly ToolDefinition[];
@@ -40,7 +40,8 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
     const list = toolsOf(tools);
     const tool = list.find((t) => t.name === request.params.name);
     if (tool === undefined) {
-      return errorResult(`Unknown tool '${request.params.name}'. Available tools: ${list.map((t) => t.name).join(', ')}.`);
+      const name = request.params.name.length > 64 ? `${request.params.name.slice(0, 64)}…` : request.params.name;
+      return errorResult(`Unknown tool '${name}'. Available tools: ${list.map((t) => t.name).join(', ')}.`);
     }
     const result = await tool.invoke(request.params.arguments ?? {}, { signal: extra.signal, callId: String(extra.requestId) });
     return callToolResult(tool, result);
@@ -97,5 +98,5 @@ export type McpHttpOptions = McpListenOptions & McpEndpointOptions;
 
 /** Starts an HTTP server with the Streamable HTTP endpoint (127.0.0.1, /mcp by default); resolves once it listens. */
 export async function serveMcpHttp(tools: McpToolSource, info: McpServerInfo, options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {
-  return listen(createMcpHttpHandler(tools, info, options), options);
+  return listenMcpHttp(createMcpHttpHandler(tools, info, options), options);
 }
