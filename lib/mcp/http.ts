@@ -387,8 +387,15 @@ class CallTransport implements Transport {
   }
 }
 
-/** Methods whose state lives per client (initialize's capabilities, logging/setLevel): in stateless mode none may reach another client's calls. */
-const SESSION_METHODS = new Set(['initialize', 'logging/setLevel']);
+/**
+ * Requests whose state the SDK server keeps per connection (the client's capabilities from
+ * `initialize`, the level from `logging/setLevel`). In stateless mode a second server answers them,
+ * so that no client's handshake changes how another client's calls are served: the calls server
+ * never learns a client's capabilities (it asks none for elicitation or sampling) and sends every
+ * log message of a call to that call's client.
+ */
+const HANDSHAKE_METHODS = new Set(['initialize', 'logging/setLevel']);
+const isHandshake = (m: Message): boolean => isRequest(m) && HANDSHAKE_METHODS.has(m.method as string);
 
 /**
  * The endpoint's request handler. `newServer` builds a protocol server: stateless mode builds two
@@ -441,18 +448,17 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       const exchange = new Exchange(res, accept.sse, streams, keepAliveMs);
       // A client that takes only SSE, or asks for progress, gets the stream from the start.
       if (!accept.json || messages.some((m) => (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken !== undefined)) exchange.stream();
-      const ids = [
-        ...(messages.some((m) => isRequest(m) && SESSION_METHODS.has(m.method as string))
-          ? (handshake ??= connect()).dispatch(messages.filter((m) => isRequest(m) && SESSION_METHODS.has(m.method as string)), exchange, extra)
-          : []),
-        ...calls.dispatch(messages.filter((m) => !(isRequest(m) && SESSION_METHODS.has(m.method as string))), exchange, extra),
-      ];
+      // Per-client handshake requests go to the handshake server, the rest to the calls server.
+      const handshakeRequests = messages.filter(isHandshake);
+      const toHandshake = handshakeRequests.length === 0 ? undefined : (handshake ??= connect());
+      const handshakeIds = toHandshake?.dispatch(handshakeRequests, exchange, extra);
+      const callIds = calls.dispatch(handshakeRequests.length === 0 ? messages : messages.filter((m) => !isHandshake(m)), exchange, extra);
       if (!exchange.done) {
         res.once('close', () => {
           if (exchange.done) return;
           exchange.end();
-          calls?.abandon(ids);
-          handshake?.abandon(ids);
+          calls?.abandon(callIds);
+          if (handshakeIds !== undefined) toHandshake?.abandon(handshakeIds);
         });
       }
     } catch (e) {
