@@ -97,6 +97,11 @@ function plainServer() {
 /** The SDK's documented stateless server: McpServer + registerTool (zod), a new server and transport per request. */
 function sdkServer(orders: Orders) {
   return listen((req, res) => {
+    // As the SDK's stateless example does: GET and DELETE are 405.
+    if (req.method !== 'POST') {
+      res.writeHead(405, { allow: 'POST' }).end();
+      return;
+    }
     void (async () => {
       const body = JSON.parse(await readAll(req)) as unknown;
       const server = new McpServer({ name: 'bench', version: '1.0.0' });
@@ -237,6 +242,8 @@ class SdkClient implements BenchClient {
 export interface McpBenchArgs {
   readonly quick: boolean;
   readonly rounds: number;
+  /** Whether `--rounds` was given (else five rounds). */
+  readonly roundsGiven?: boolean;
   readonly seed: number;
   readonly pool: number;
   readonly json: boolean;
@@ -260,7 +267,8 @@ type Log = (line?: string) => void;
 
 /** Warm-up, then the interleaved rounds and the heap samples of one client against the three servers. */
 async function measure(client: BenchClient, targets: readonly Target[], args: McpBenchArgs, log: Log): Promise<ClientFigures> {
-  const rounds = args.quick ? 5 : Math.max(5, args.rounds);
+  // Issue 16: medians of five rounds (`--rounds N` for more).
+  const rounds = args.roundsGiven ? args.rounds : 5;
   const perRound = args.quick ? 300 : CALLS_PER_ROUND;
   log(`${client.title}: ${IN_FLIGHT} calls in flight, keep-alive, ${rounds} rounds of ${perRound} calls per server`);
   let at = 0;

@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     log(`node ${m.node} (V8 ${m.v8}) · ${m.nproc} × ${m.cpu} · ${m.platform}`);
     log(`load average at start: ${(m.loadAverageAtStart as number[]).join(', ')} (1, 5, 15 min)`);
     const { runMcpBench } = await import('./mcp');
-    const figures = await runMcpBench(args, log);
+    const figures = await runMcpBench({ ...args, roundsGiven: process.argv.includes('--rounds') }, log);
     if (args.json) process.stdout.write(`${JSON.stringify({ machine: m, ...figures }, null, 2)}\n`);
     if (args.check && figures.targets.some((t) => !t.pass)) process.exitCode = 1;
     return;

@@ -49,6 +49,11 @@ export interface McpSessionOptions {
   maxSessions?: number;
   /** A session with no request for this long is closed (its streams end). @default 1800000 (30 minutes) */
   idleTimeoutMs?: number;
+  /**
+   * Makes a new session's id (visible ASCII). Behind a balancer, give each replica its own prefix
+   * and route on it (README: replicas). @default crypto.randomUUID
+   */
+  newSessionId?: () => string;
   /** Called with each new session's id and its protocol server (to send it notifications). @default undefined */
   onSessionOpened?(sessionId: string, server: Server): void;
   /** Called when a session ends (DELETE, idle, or the endpoint closing). @default undefined */
@@ -546,7 +551,7 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
   const open = async (): Promise<StreamableHTTPServerTransport> => {
     const server = newServer();
     const transport: StreamableHTTPServerTransport = new SdkTransport({
-      sessionIdGenerator: randomUUID,
+      sessionIdGenerator: o.newSessionId ?? randomUUID,
       ...(o.eventStore !== undefined ? { eventStore: o.eventStore } : {}),
       ...(endpoint.keepAliveMs !== undefined ? { keepAliveMs: endpoint.keepAliveMs } : {}),
       onsessioninitialized: (id) => {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -357,14 +358,14 @@ describe('MCP over Streamable HTTP: sessions', () => {
   it('opens a session on initialize, serves its calls and GET stream, sends list_changed through the session server, and ends on DELETE', async () => {
     const eventStore = new InMemoryEventStore();
     const stored = jest.spyOn(eventStore, 'storeEvent');
-    const { http, url } = await serve({ sessions: { eventStore } });
+    const { http, url } = await serve({ sessions: { eventStore, newSessionId: () => `r1-${randomUUID()}` } });
     try {
       const transport = new StreamableHTTPClientTransport(url);
       const client = new Client({ name: 'spec', version: '1.0.0' });
       const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
       await client.connect(transport);
       const id = transport.sessionId!;
-      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(id).toMatch(/^r1-[0-9a-f-]{36}$/);
       expect([...http.sessions.keys()]).toEqual([id]);
       const r = await client.callTool({ name: 'place_order', arguments: { city: 'Oslo', lines: [{ sku: 'a', qty: 1 }] } });
       expect(r.content).toEqual([{ type: 'text', text: 'Oslo: 1 a' }]);
@@ -382,6 +383,24 @@ describe('MCP over Streamable HTTP: sessions', () => {
       expect(none.status).toBe(400);
       await transport.terminateSession();
       expect(http.sessions.size).toBe(0);
+      await client.close();
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('closes a session idle for idleTimeoutMs; its id is then unknown (404)', async () => {
+    const closed: string[] = [];
+    const { http, url } = await serve({ sessions: { idleTimeoutMs: 1500, onSessionClosed: (id) => void closed.push(id) } });
+    try {
+      const transport = new StreamableHTTPClientTransport(url);
+      const client = new Client({ name: 'spec', version: '1.0.0' });
+      await client.connect(transport);
+      const id = transport.sessionId!;
+      while (http.sessions.size > 0) await new Promise((r) => setTimeout(r, 20));
+      expect(closed).toEqual([id]);
+      const late = await raw(url, { headers: { ...jsonHeaders, 'mcp-session-id': id }, body: JSON.stringify(call(1, 'place_order', {})) });
+      expect(late.status).toBe(404);
       await client.close();
     } finally {
       await http.close();
