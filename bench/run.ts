@@ -24,6 +24,7 @@ import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from
  *   --seed N        the PRNG seed of the pools   --pool N   calls per pool (at least 1,000)
  *   --profile       run ours on the realistic call only, for `node --cpu-prof`
  *   --case bigint   time only the bigint case (argument text with 64-bit integers) and stop
+ *   --case mcp      the same as `npm run bench -- mcp`
  */
 
 interface Args {
@@ -60,7 +61,7 @@ function parseArgs(argv: readonly string[]): Args {
   }
   if (a.rounds < 5) throw new Error('--rounds must be at least 5');
   if (a.pool < 1000) throw new Error('--pool must be at least 1000');
-  if (a.only !== undefined && a.only !== 'bigint') throw new Error('--case takes: bigint');
+  if (a.only !== undefined && a.only !== 'bigint' && a.only !== 'mcp') throw new Error('--case takes: bigint, mcp');
   return a;
 }
 
@@ -157,8 +158,9 @@ async function bigintOnly(args: Args, log: (line?: string) => void): Promise<voi
 
 async function main(): Promise<void> {
   // `npm run bench -- mcp [flags]`: issue 16's MCP-over-HTTP comparison alone (bench/mcp.ts).
-  const mcp = process.argv[2] === 'mcp';
-  const args = parseArgs(process.argv.slice(mcp ? 3 : 2));
+  const positional = process.argv[2] === 'mcp';
+  const args = parseArgs(process.argv.slice(positional ? 3 : 2));
+  const mcp = positional || args.only === 'mcp';
   const log = (line = ''): void => void (args.json ? process.stderr : process.stdout).write(`${line}\n`);
   const m = machine();
   // The library measured must be the lib/ compiled beside the suite, not a dist/ build.
