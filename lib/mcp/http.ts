@@ -664,7 +664,11 @@ function bearerAuth(o: McpHttpAuthOptions) {
     async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       const resource = resourceOf(req);
       const path = (req.url ?? '/').split('?')[0]!;
-      if (req.method === 'GET' && path.startsWith(WELL_KNOWN)) {
+      if (path.startsWith(WELL_KNOWN)) {
+        if (req.method !== 'GET') {
+          refuse(res, new Refusal(405, SERVER_ERROR, 'Method Not Allowed', { allow: 'GET' }));
+          return true;
+        }
         const body = JSON.stringify({
           resource: resource.href,
           authorization_servers: o.authorizationServers.map(String),
