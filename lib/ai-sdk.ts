@@ -19,8 +19,8 @@
  * runtime, older Node), pass the SDK's functions: `toAiSdkTools(set, { sdk: { tool, jsonSchema } })`.
  */
 import type { JSONSchema7, Tool as AiTool, ToolExecutionOptions, jsonSchema as aiJsonSchema, tool as aiTool } from 'ai';
-import type { ToolDefinition } from './definition';
-import type { ToolResult } from './invoke/result';
+import type { ToolDefinition } from './invoke/bound-tool';
+import type { ToolResult } from './tool-result';
 import { imageBase64, invokeThrough, partText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';

@@ -8,7 +8,7 @@ export {
   Char, Uuid, DateOnly, TimeOnly, TimeSpan, JsonValue, JsonObject, JsonArray,
 } from './types/tokens';
 export { SetOf, RecordOf, Nullable, EnumOf, type Hint, type EnumSource } from './types/hints';
-export { Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart } from './invoke/result';
+export { Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart } from './tool-result';
 export { ToolContext, systemClock, type Clock, type ToolContextInit, type ToolServices } from './invoke/context';
 export type { InvokeOptions } from './invoke/options';
 export { ToolInvoker, type StagedCall } from './invoke/invoker';
@@ -16,7 +16,8 @@ export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } 
 export { runToolCalls, type ToolCall, type ApprovalRequest, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
-export type { ToolDefinition, ToolDescription, JsonSchema, ToolAnnotations } from './definition';
+export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
+export type { ToolDefinition } from './invoke/bound-tool';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export * from './providers';

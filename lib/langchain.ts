@@ -25,8 +25,8 @@ import { CallbackManager, parseCallbackConfigArg } from '@langchain/core/callbac
 import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { JsonSchema7Type } from '@langchain/core/utils/json_schema';
-import type { ToolDefinition } from './definition';
-import type { ToolResult } from './invoke/result';
+import type { ToolDefinition } from './invoke/bound-tool';
+import type { ToolResult } from './tool-result';
 import { imageBase64, invokeThrough, partText, resultText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';

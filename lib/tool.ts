@@ -1,7 +1,7 @@
-import type { ToolDefinition } from './definition';
+import type { ToolDefinition } from './invoke/bound-tool';
 import { Tool as ToolDecorator } from './decorators/tool';
 import { ToolDefinitionError } from './errors';
-import { BoundTool, instanceTools } from './invoke/definition';
+import { BoundTool, instanceTools } from './invoke/bound-tool';
 import type { ParamOptions, ToolOptions } from './metadata/options';
 import { peekRecord } from './metadata/storage';
 import { classToolSpecs } from './schema/class-tools';

@@ -2,11 +2,11 @@
  * What the agent-framework adapters (`tool-signatures/ai-sdk`, `tool-signatures/langchain`) share:
  * where their tools come from, how a call reaches the invoker, and the error a framework sees.
  */
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../invoke/bound-tool';
 import type { ToolContext } from '../invoke/context';
 import { encodeBase64 } from '../invoke/formats';
 import type { InvokeOptions } from '../invoke/options';
-import type { Part, ToolResult } from '../invoke/result';
+import type { Part, ToolResult } from '../tool-result';
 
 /**
  * Where an adapter finds its tools: a `ToolSet` (or anything with `list()`, such as the NestJS

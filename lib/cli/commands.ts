@@ -1,4 +1,4 @@
-import type { ToolResult } from '../invoke/result';
+import type { ToolResult } from '../tool-result';
 import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';
 import { discoverTools, DiscoveryError, type FoundTool } from './discover';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../invoke/bound-tool';
 import type { Library, LoadedModule } from './load';
 
 /** A tool found in the user's module, and which export it came from. */

@@ -1,4 +1,4 @@
-import type { CostLine } from './result';
+import type { CostLine } from '../tool-result';
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */
 export interface Clock {

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from './bound-tool';
 import { freshDefault } from './defaults';
 import type { ToolSpec } from '../schema/tool-spec';
 import type { TypeNode } from '../types/node';
@@ -10,7 +10,7 @@ import { validatorModule, type ValidationErrorLike } from '../metadata/class-val
 import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
 import { formatProblems, notAnObject, tooDeep, type ArgumentProblem } from './messages';
 import type { InvokeOptions } from './options';
-import { ToolResult } from './result';
+import { ToolResult } from '../tool-result';
 import { compileValidator, problemsOf, segmentsOf, walk } from './validate';
 import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';

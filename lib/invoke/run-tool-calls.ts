@@ -1,6 +1,6 @@
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from './bound-tool';
 import type { ToolContext } from './context';
-import { isToolResult, ToolResult } from './result';
+import { isToolResult, ToolResult } from '../tool-result';
 import type { ToolSet } from './toolset';
 
 /** One tool call of a model's turn. */

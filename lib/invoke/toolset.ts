@@ -1,12 +1,12 @@
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from './bound-tool';
 import { ToolDefinitionError } from '../errors';
 import { classToolSpecs } from '../schema/class-tools';
 import { calleeOf } from './bound';
-import { BoundTool, instanceTools } from './definition';
+import { BoundTool, instanceTools } from './bound-tool';
 import { invokeTool, stageCall, type StagedCall } from './invoker';
 import type { ArgumentLimits } from './json-text';
 import type { InvokeOptions } from './options';
-import { ToolResult } from './result';
+import { ToolResult } from '../tool-result';
 
 /** What `new ToolSet(items)` and `add(item)` take: an instance (its `@Tool` methods) or a definition. */
 export type ToolSetItem = ToolDefinition | object;

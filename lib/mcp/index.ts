@@ -8,9 +8,9 @@ import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/ind
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../invoke/bound-tool';
 import { encodeBase64 } from '../invoke/formats';
-import type { Part, ToolResult } from '../invoke/result';
+import type { Part, ToolResult } from '../tool-result';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 
 /** Where the server finds its tools: a `ToolSet` (anything with `list()`) or a list of definitions. */

@@ -27,11 +27,11 @@ import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMet
 import { ContextIdFactory, DiscoveryModule, DiscoveryService, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../invoke/bound-tool';
 import { ToolDefinitionError } from '../errors';
 import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
-import type { ToolResult } from '../invoke/result';
+import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
 import type { McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolDefinition } from '../definition';
+import type { JsonSchema, ToolDescription } from '../tool-description';
 import { convertSchema, copyJson, isSchema, typesOf, type ConversionRules, type KeywordRule } from './convert';
 import type { ProviderForm, ProviderLoss, SourceNode } from './losses';
 import { checkName } from './names';
@@ -83,7 +83,7 @@ function limitBlockers(schema: JsonSchema): Blocker[] {
 /**
  * The Anthropic tool for `tool`, strict or not. Throws `ProviderNameError` for a name Anthropic refuses.
  */
-export function toAnthropicTool(tool: ToolDefinition, options: AnthropicToolOptions = {}): ProviderForm<AnthropicTool> {
+export function toAnthropicTool(tool: ToolDescription, options: AnthropicToolOptions = {}): ProviderForm<AnthropicTool> {
   checkName('anthropic', tool.name);
   const base = { name: tool.name, description: tool.description };
   if (!options.strict) return { tool: { ...base, input_schema: copyJson(tool.inputSchema) }, losses: [] };

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../definition';
+import type { JsonSchema } from '../tool-description';
 import type { LossAction, ProviderLoss, SchemaNode, SourceNode } from './losses';
 import { KEYWORD_ORDER, ordered, pointerSegment } from './order';
 import { appendSentences, describeMoved } from './phrases';

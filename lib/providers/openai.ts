@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolDefinition } from '../definition';
+import type { JsonSchema, ToolDescription } from '../tool-description';
 import { convertSchema, copyJson, type ConversionRules, type KeywordRule } from './convert';
 import type { ProviderForm, ProviderLoss, SchemaNode } from './losses';
 import { checkName } from './names';
@@ -88,7 +88,7 @@ function widenToNull(node: SchemaNode): void {
 const STRICT_RULES: ConversionRules = { keywords: STRICT_KEYWORDS, finish: requireEvery };
 
 /** The parameters and strict flag for OpenAI, with the loss report. */
-export function openAIParameters(tool: ToolDefinition, strict: boolean): { parameters: JsonSchema; strict: boolean; losses: ProviderLoss[] } {
+export function openAIParameters(tool: ToolDescription, strict: boolean): { parameters: JsonSchema; strict: boolean; losses: ProviderLoss[] } {
   if (!strict) return { parameters: copyJson(tool.inputSchema), strict: false, losses: [] };
   const blockers = strictBlockers(tool.inputSchema);
   if (blockers.length > 0) {
@@ -102,10 +102,10 @@ export function openAIParameters(tool: ToolDefinition, strict: boolean): { param
  * The OpenAI function tool for `tool`: Chat Completions `{ type, function: {...} }` or, with
  * `api: 'responses'`, the Responses API's flat form. Throws `ProviderNameError` for a name OpenAI refuses.
  */
-export function toOpenAITool(tool: ToolDefinition, options: OpenAIToolOptions & { api: 'responses' }): ProviderForm<OpenAIResponsesTool>;
-export function toOpenAITool(tool: ToolDefinition, options?: OpenAIToolOptions & { api?: 'chat' }): ProviderForm<OpenAIChatTool>;
-export function toOpenAITool(tool: ToolDefinition, options?: OpenAIToolOptions): ProviderForm<OpenAIChatTool | OpenAIResponsesTool>;
-export function toOpenAITool(tool: ToolDefinition, options: OpenAIToolOptions = {}): ProviderForm<OpenAIChatTool | OpenAIResponsesTool> {
+export function toOpenAITool(tool: ToolDescription, options: OpenAIToolOptions & { api: 'responses' }): ProviderForm<OpenAIResponsesTool>;
+export function toOpenAITool(tool: ToolDescription, options?: OpenAIToolOptions & { api?: 'chat' }): ProviderForm<OpenAIChatTool>;
+export function toOpenAITool(tool: ToolDescription, options?: OpenAIToolOptions): ProviderForm<OpenAIChatTool | OpenAIResponsesTool>;
+export function toOpenAITool(tool: ToolDescription, options: OpenAIToolOptions = {}): ProviderForm<OpenAIChatTool | OpenAIResponsesTool> {
   checkName('openai', tool.name);
   const { parameters, strict, losses } = openAIParameters(tool, options.strict ?? true);
   const fn = { name: tool.name, description: tool.description, parameters, strict };

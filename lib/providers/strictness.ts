@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../definition';
+import type { JsonSchema } from '../tool-description';
 import { isSchema, typesOf } from './convert';
 import type { ProviderLoss, SourceNode } from './losses';
 import { pointerSegment } from './order';

@@ -1,4 +1,4 @@
-import type { ToolDescription } from '../definition';
+import type { ToolDescription } from '../tool-description';
 import { ToolDefinitionError, type ToolErrorSite } from '../errors';
 import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';

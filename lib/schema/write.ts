@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../definition';
+import type { JsonSchema } from '../tool-description';
 import type { NodeKind, TypeNode } from '../types/node';
 
 const JSON_TYPE: Readonly<Record<NodeKind, string | undefined>> = {

@@ -1,6 +1,3 @@
-import type { InvokeOptions } from './invoke/options';
-import type { ToolResult } from './invoke/result';
-
 /** A JSON Schema 2020-12 object as this library writes it (plain JSON, frozen). */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
@@ -26,9 +23,4 @@ export interface ToolDescription {
   readonly annotations?: Readonly<ToolAnnotations>;
   /** What the schema could not carry (for example a `@Matches` pattern with flags). */
   readonly warnings: readonly string[];
-}
-
-/** A tool as a model sees it, and the means to call it. */
-export interface ToolDefinition extends ToolDescription {
-  invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
 }

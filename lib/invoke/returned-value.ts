@@ -4,7 +4,7 @@ import { enumJsonOf } from '../types/enums';
 import type { TypeNode } from '../types/node';
 import { encodeBase64 } from './formats';
 import { setOwn } from './hydrate';
-import { isPart, isToolResult, Part, type ToolResult } from './result';
+import { isPart, isToolResult, Part, type ToolResult } from '../tool-result';
 
 /**
  * A returned value becomes a result by the contract's "Results" table. The kind comes from
