@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse, ToolDefinitionError } from '../errors';
 import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
 import { transformerFacts, transformerKeys } from '../metadata/class-transformer';
 import type { PropOptions } from '../metadata/options';
@@ -23,7 +24,7 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     return cached.node;
   }
   if (building.has(cls)) {
-    throw new ToolDefinitionError('OLT006', `${cls.name} refers to itself (directly or through its members). Tool arguments are trees: flatten the type, or use JsonValue for the recursive part.`);
+    throw refuse(D.selfReference(cls.name));
   }
   building.add(cls);
   try {
@@ -42,7 +43,7 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
       void owner;
     }
     if (props.length === 0) {
-      throw new ToolDefinitionError('OLT013', `${cls.name} shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.`);
+      throw refuse(D.noPropertySeen(cls.name));
     }
     const n = node('dto', { cls, properties: props, ...(validated ? { validated: true } : {}) });
     cache.set(cls, { node: n, warnings: own });
@@ -59,7 +60,7 @@ function checkConstructible(cls: Function): void {
   try {
     Reflect.construct(cls, []);
   } catch (e) {
-    throw new ToolDefinitionError('OLT013', `${cls.name} cannot be constructed without arguments (${e instanceof Error ? e.message : String(e)}). A DTO needs a constructor that takes none.`);
+    throw refuse(D.notConstructible(cls.name, e instanceof Error ? e.message : String(e)));
   }
 }
 
