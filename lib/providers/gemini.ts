@@ -2,7 +2,7 @@ import type { JsonSchema, ToolDescription } from '../tool-description';
 import { convertSchema, typesOf, type ConversionRules, type KeywordRule } from './convert';
 import type { ProviderForm, ProviderLoss, SchemaNode, SourceNode } from './losses';
 import { checkName } from './names';
-import { KEYWORD_ORDER } from './order';
+import { KEYWORD_ORDER } from '../schema/keywords';
 
 /** Options of `toGeminiTool`. */
 export interface GeminiToolOptions {
