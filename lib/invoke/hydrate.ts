@@ -1,6 +1,5 @@
-import { transformerFacts, type TransformMeta } from '../metadata/class-transformer';
-import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
-import type { NodeKind, TypeNode } from '../types/node';
+import { PLAIN_TO_CLASS, type NodeKind, type TransformMeta, type TypeNode } from '../types/node';
+import { validatorModule, type ValidationErrorLike } from './peers';
 import { decodeBase64, parseDateTime, parseUri } from './formats';
 import { validatorReason, type ArgumentProblem } from './messages';
 import { cachedBy } from '../cache';
@@ -36,8 +35,6 @@ export const TRANSFORM_OPTIONS = Object.freeze({
   targetMaps: undefined,
   version: undefined,
 });
-/** class-transformer's TransformationType.PLAIN_TO_CLASS. */
-export const PLAIN_TO_CLASS = 0;
 
 /** The converter of a node, or null when its JSON value is what the method receives. */
 export const converterOf: (n: TypeNode) => Convert | null = cachedBy((n: TypeNode) => CONVERTERS[n.kind](n));
@@ -151,27 +148,19 @@ interface PropertyPlan {
   readonly transforms: readonly TransformMeta[] | undefined;
 }
 
-/** The `@Transform` functions that run for a property when plain data becomes an instance (default options). */
-export function transformsOf(cls: Function, key: string): readonly TransformMeta[] {
-  return transformerFacts(cls, key).transforms.filter((t) => !(t.options?.groups?.length));
-}
-
 function dtoConverter(n: TypeNode): Convert {
   const cls = n.cls as new () => object;
   let props: PropertyPlan[] | undefined;
   // Built on first use: a DTO node's properties may refer to classes whose nodes are built later.
   const plan = (): PropertyPlan[] =>
-    (props ??= (n.properties ?? []).map((p) => {
-      const transforms = transformsOf(cls, p.key);
-      return {
-        key: p.key,
-        name: p.name,
-        inherited: p.name in Object.prototype,
-        nullable: p.node.nullable,
-        convert: converterOf(p.node),
-        transforms: transforms.length > 0 ? transforms : undefined,
-      };
-    }));
+    (props ??= (n.properties ?? []).map((p) => ({
+      key: p.key,
+      name: p.name,
+      inherited: p.name in Object.prototype,
+      nullable: p.node.nullable,
+      convert: converterOf(p.node),
+      transforms: p.transforms,
+    })));
   const validated = n.validated === true;
   return (raw, st) => {
     if (raw === null) return null;

@@ -6,7 +6,7 @@ import { calleeOf, type Callee } from './bound';
 import { execute, failed, settleOf, type CallPlan } from './call';
 import { compileFastPath, fastPathEnabled, type CompiledFastPath } from './fast-path';
 import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
-import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
+import { validatorModule, type ValidationErrorLike } from './peers';
 import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
 import { formatProblems, notAnObject, tooDeep, type ArgumentProblem } from './messages';
 import type { InvokeOptions } from './options';

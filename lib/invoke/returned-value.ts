@@ -1,9 +1,9 @@
-import { instanceToPlain } from '../metadata/class-transformer';
 import type { ResultKind, ToolSpec } from '../schema/tool-spec';
 import { enumJsonOf } from '../types/enums';
 import type { TypeNode } from '../types/node';
 import { encodeBase64 } from './formats';
 import { setOwn } from './hydrate';
+import { instanceToPlain } from './peers';
 import { isPart, isToolResult, Part, type ToolResult } from '../tool-result';
 
 /**

@@ -34,7 +34,8 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     // The contract: the class-validator rules of every DTO hold on the hydrated instance, whatever the
     // schema says (its bounds may be ours, its counting differs). The invoker checks them: itself
     // where it reproduces a rule exactly (validationPlan), else through class-validator.
-    let validated = validationPlan(cls).kind !== 'none';
+    const validation = validationPlan(cls);
+    let validated = validation.kind !== 'none';
     for (const { key, owner } of orderedProperties(cls)) {
       const built = property(cls, key, own);
       if (built === undefined) continue;
@@ -45,7 +46,7 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     if (props.length === 0) {
       throw refuse(D.noPropertySeen(cls.name));
     }
-    const n = node('dto', { cls, properties: props, ...(validated ? { validated: true } : {}) });
+    const n = node('dto', { cls, properties: props, validation, ...(validated ? { validated: true } : {}) });
     cache.set(cls, { node: n, warnings: own });
     warnings.push(...own);
     return n;
@@ -143,7 +144,8 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     const text = description ?? options.description ?? staticProp?.description ?? typeDescription;
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
     const optional = conditional || options.optional === true || staticProp?.optional === true || rules.some((r) => r.name === 'isOptional' && !r.grouped);
-    return { prop: { key, name: ct.exposedName ?? key, required: !optional, node: n }, rules: allRules, lossy: warnings.length > before };
+    const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
+    return { prop: { key, name: ct.exposedName ?? key, required: !optional, node: n, ...transforms }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
   }
