@@ -65,6 +65,11 @@ class ImagePartObject {
 }
 for (const c of [TextPartObject, JsonPartObject, ImagePartObject]) Object.setPrototypeOf(c.prototype, PART_PROTOTYPE);
 
+/** A part as text: a text part's text, a JSON part's JSON text (`null` for a value with none), an image's placeholder. */
+export function partText(part: Part): string {
+  return part.type === 'text' ? part.text : part.type === 'json' ? (JSON.stringify(part.value) ?? 'null') : `[${part.mimeType} image]`;
+}
+
 export function isPart(value: unknown): value is Part {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PART] === true;
 }

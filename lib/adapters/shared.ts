@@ -6,16 +6,12 @@ import type { ToolDefinition } from '../invoke/bound-tool';
 import type { ToolContext } from '../invoke/context';
 import { encodeBase64 } from '../invoke/formats';
 import type { InvokeOptions } from '../invoke/options';
-import type { Part, ToolResult } from '../tool-result';
+import { partText, type Part, type ToolResult } from '../tool-result';
+import type { ToolSource } from '../invoke/tool-source';
 
-/**
- * Where an adapter finds its tools: a `ToolSet` (or anything with `list()`, such as the NestJS
- * `ToolRegistry`), or a list of definitions. When the source has `invoke(name, args, options)`, calls
- * go through it, so a tool set's limits (and a registry's per-call services) hold.
- */
-export type ToolSource =
-  | { list(): readonly ToolDefinition[]; invoke?(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }
-  | readonly ToolDefinition[];
+export { partText };
+
+export { toolsOf, type ToolSource } from '../invoke/tool-source';
 
 /** Options every adapter takes. */
 export interface AdapterOptions {
@@ -54,24 +50,10 @@ export class ToolCallError extends Error {
   }
 }
 
-export function toolsOf(source: ToolSource, only?: readonly string[]): readonly ToolDefinition[] {
-  const all = Array.isArray(source) ? (source as readonly ToolDefinition[]) : (source as { list(): readonly ToolDefinition[] }).list();
-  if (only === undefined) return all;
-  return only.map((name) => {
-    const tool = all.find((t) => t.name === name);
-    if (tool === undefined) throw new RangeError(`No tool named '${name}'. Available tools: ${all.map((t) => t.name).join(', ') || 'none'}.`);
-    return tool;
-  });
-}
-
 /** Runs one call through the source (its limits and services) when it can, else through the tool. */
 export function invokeThrough(source: ToolSource, tool: ToolDefinition, args: string | object, options: InvokeOptions): Promise<ToolResult> {
   const viaSet = !Array.isArray(source) && typeof (source as { invoke?: unknown }).invoke === 'function';
   return viaSet ? (source as { invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }).invoke(tool.name, args, options) : tool.invoke(args, options);
-}
-
-export function partText(part: Part): string {
-  return part.type === 'text' ? part.text : part.type === 'json' ? JSON.stringify(part.value) ?? 'null' : `[${part.mimeType} image]`;
 }
 
 /** A result as one text: its parts' texts, one per line (a JSON part as JSON text). */

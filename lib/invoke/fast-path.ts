@@ -2,7 +2,7 @@ import ajvEqualModule from 'ajv/dist/runtime/equal';
 import { freshDefault, isMutableDefault } from './defaults';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
-import { PLAIN_TO_CLASS, type EmulatedProperty, type EmulatedRule, type TypeNode, type ValidationPlan } from '../types/node';
+import { PLAIN_TO_CLASS, someNode, type EmulatedProperty, type EmulatedRule, type TypeNode, type ValidationPlan } from '../types/node';
 import { decodeBase64, parseDate, parseDateTime, parseEmail, parseTime, parseTimeSpan, parseUri, parseUuid } from './formats';
 import { converterOf, TRANSFORM_OPTIONS } from './hydrate';
 import { BASE64_FORMAT, TIMESPAN_FORMAT } from './messages';
@@ -33,17 +33,6 @@ export interface CompiledFastPath {
   readonly run: FastPath;
   /** Some DTO needs class-validator itself: `run` pushes those instances onto `cvs`. */
   readonly classValidator: boolean;
-}
-
-let enabled = true;
-
-/** Internal (tests): turns the fast path off, so that every call takes the general path. */
-export function __setFastPath(on: boolean): void {
-  enabled = on;
-}
-
-export function fastPathEnabled(): boolean {
-  return enabled;
 }
 
 class Unsupported extends Error {}
@@ -659,14 +648,8 @@ function ruleTest(g: Generator, r: EmulatedRule, e: string, args: string): strin
 // ---- the tool's function ---------------------------------------------------------------------
 
 function hasTransforms(nodes: readonly TypeNode[]): boolean {
-  const seen = new Set<TypeNode>();
-  const visit = (n: TypeNode | undefined): boolean => {
-    if (n === undefined || seen.has(n)) return false;
-    seen.add(n);
-    if (n.kind === 'dto' && n.cls !== undefined && (n.properties ?? []).some((p) => p.transforms !== undefined)) return true;
-    return visit(n.items) || visit(n.values) || (n.properties ?? []).some((p) => visit(p.node));
-  };
-  return nodes.some(visit);
+  const transforms = (n: TypeNode) => n.kind === 'dto' && n.cls !== undefined && (n.properties ?? []).some((p) => p.transforms !== undefined);
+  return nodes.some((n) => someNode(n, transforms));
 }
 
 /** The fast path of a tool, or null when its schema uses something the generator does not cover. */

@@ -3,6 +3,7 @@ import { validatorModule, type ValidationErrorLike } from './peers';
 import { decodeBase64, parseDateTime, parseUri } from './formats';
 import { validatorReason, type ArgumentProblem } from './messages';
 import { cachedBy } from '../cache';
+import { pointerOf, setOwn } from '../json';
 
 /**
  * Hydration: JSON values (already valid for the enforced schema) become what the method receives,
@@ -39,15 +40,8 @@ export const TRANSFORM_OPTIONS = Object.freeze({
 /** The converter of a node, or null when its JSON value is what the method receives. */
 export const converterOf: (n: TypeNode) => Convert | null = cachedBy((n: TypeNode) => CONVERTERS[n.kind](n));
 
-/** Whether a node's tree holds a DTO that class-validator must check (so paths are tracked). */
-export function needsValidation(n: TypeNode, seen = new Set<TypeNode>()): boolean {
-  if (seen.has(n)) return false;
-  seen.add(n);
-  if (n.kind === 'dto' && n.validated) return true;
-  if (n.items !== undefined && needsValidation(n.items, seen)) return true;
-  if (n.values !== undefined && needsValidation(n.values, seen)) return true;
-  return (n.properties ?? []).some((p) => needsValidation(p.node, seen));
-}
+/** A DTO that class-validator must check (a tree that holds one tracks paths during hydration). */
+export const isValidatedDto = (n: TypeNode): boolean => n.kind === 'dto' && n.validated === true;
 
 const identity = (): null => null;
 
@@ -132,11 +126,6 @@ function at(st: HydrationState | undefined, segment: string | number, convert: C
   }
 }
 
-/** `__proto__` as an own property (plain assignment would replace the prototype). */
-export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  else object[key] = value;
-}
 
 interface PropertyPlan {
   readonly key: string;
@@ -209,10 +198,4 @@ export async function validateDtos(dtos: HydrationState['dtos']): Promise<Argume
     }
   }
   return problems;
-}
-
-export function pointerOf(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const s of path) out += '/' + (typeof s === 'number' ? String(s) : s.replace(/~/g, '~0').replace(/\//g, '~1'));
-  return out;
 }

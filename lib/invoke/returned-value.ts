@@ -2,8 +2,8 @@ import type { ResultKind, ToolSpec } from '../schema/tool-spec';
 import { enumJsonOf } from '../types/enums';
 import type { TypeNode } from '../types/node';
 import { encodeBase64 } from './formats';
-import { setOwn } from './hydrate';
 import { instanceToPlain } from './peers';
+import { setOwn } from '../json';
 import { isPart, isToolResult, Part, type ToolResult } from '../tool-result';
 
 /**

@@ -10,7 +10,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../invoke/bound-tool';
 import { encodeBase64 } from '../invoke/formats';
-import type { Part, ToolResult } from '../tool-result';
+import { partText, type Part, type ToolResult } from '../tool-result';
+import { toolsOf } from '../invoke/tool-source';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 
 /** Where the server finds its tools: a `ToolSet` (anything with `list()`) or a list of definitions. */
@@ -20,10 +21,6 @@ export type McpToolSource = { list(): readonly ToolDefinition[] } | readonly Too
 export interface McpServerInfo {
   name: string;
   version: string;
-}
-
-function toolsOf(source: McpToolSource): readonly ToolDefinition[] {
-  return Array.isArray(source) ? source : (source as { list(): readonly ToolDefinition[] }).list();
 }
 
 /**
@@ -53,7 +50,7 @@ function errorResult(text: string): CallToolResult {
 
 /** A ToolResult in MCP's shape: parts as content, structuredContent whenever an output schema is listed. */
 export function callToolResult(tool: ToolDefinition, result: ToolResult): CallToolResult {
-  if (result.isError) return errorResult(result.parts.map(textOf).join('\n'));
+  if (result.isError) return errorResult(result.parts.map(partText).join('\n'));
   const out: CallToolResult = { content: result.parts.map(contentOf) };
   if (tool.outputSchema !== undefined) {
     const value = 'typedResult' in result ? result.typedResult : result.parts.find((p) => p.type === 'json')?.value;
@@ -65,13 +62,9 @@ export function callToolResult(tool: ToolDefinition, result: ToolResult): CallTo
   return out;
 }
 
-function textOf(part: Part): string {
-  return part.type === 'text' ? part.text : part.type === 'json' ? JSON.stringify(part.value) : `[${part.mimeType} image]`;
-}
-
 function contentOf(part: Part): CallToolResult['content'][number] {
   if (part.type === 'image') return { type: 'image', mimeType: part.mimeType, data: encodeBase64(part.data) };
-  return { type: 'text', text: textOf(part) };
+  return { type: 'text', text: partText(part) };
 }
 
 /** Serves the tools over stdio (the process's stdin and stdout) until the client disconnects. */

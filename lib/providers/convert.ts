@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../tool-description';
 import type { LossAction, ProviderLoss, SchemaNode, SourceNode } from './losses';
 import { KEYWORD_ORDER } from '../schema/keywords';
-import { ordered, pointerSegment } from './order';
+import { pointerSegment } from '../json';
+import { ordered } from './order';
 import { appendSentences, describeMoved } from './phrases';
 
 /** Why a keyword cannot stay, and what is done with it (moved into the description by default). */

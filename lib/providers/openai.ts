@@ -2,7 +2,7 @@ import type { JsonSchema, ToolDescription } from '../tool-description';
 import { convertSchema, copyJson, type ConversionRules, type KeywordRule } from './convert';
 import type { ProviderForm, ProviderLoss, SchemaNode } from './losses';
 import { checkName } from './names';
-import { pointerSegment } from './order';
+import { pointerSegment } from '../json';
 import { fallbackLosses, strictBlockers } from './strictness';
 
 /** Options of `toOpenAITool`. */

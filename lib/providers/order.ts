@@ -12,8 +12,3 @@ export function ordered(node: SchemaNode, order: readonly string[] = KEYWORD_ORD
   }
   return out;
 }
-
-/** A JSON pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`). */
-export function pointerSegment(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}

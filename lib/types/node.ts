@@ -108,6 +108,16 @@ export type ValidationPlan =
   | { readonly kind: 'emulated'; readonly properties: readonly EmulatedProperty[] }
   | { readonly kind: 'full' };
 
+/**
+ * Whether `test` holds for `n` or for a node below it (array items, record values, DTO
+ * properties): the one walk over the type tree. Each node is tested once.
+ */
+export function someNode(n: TypeNode | undefined, test: (n: TypeNode) => boolean, seen: Set<TypeNode> = new Set()): boolean {
+  if (n === undefined || seen.has(n)) return false;
+  seen.add(n);
+  return test(n) || someNode(n.items, test, seen) || someNode(n.values, test, seen) || (n.properties ?? []).some((p) => someNode(p.node, test, seen));
+}
+
 export type MutableNode = { -readonly [K in keyof TypeNode]: TypeNode[K] };
 
 export function node(kind: NodeKind, fields: Omit<Partial<TypeNode>, 'kind'> = {}): TypeNode {
