@@ -14,6 +14,11 @@ export interface KeywordVerdict {
 /** Decides for one keyword of one node; `undefined` keeps it. */
 export type KeywordRule = (value: unknown, node: SourceNode) => KeywordVerdict | string | undefined;
 
+/** A strict mode's `format` rule: the formats it supports stay, any other is a loss. */
+export function onlyFormats(mode: string, formats: ReadonlySet<string>): KeywordRule {
+  return (value) => (formats.has(String(value)) ? undefined : `${mode} strict mode supports only the formats ${[...formats].join(', ')}`);
+}
+
 /** How one provider mode down-converts a schema: a table of keyword rules plus a final touch. */
 export interface ConversionRules {
   readonly keywords: Readonly<Record<string, KeywordRule>>;

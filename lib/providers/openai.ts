@@ -1,5 +1,5 @@
 import type { JsonSchema, ToolDescription } from '../tool-description';
-import { convertSchema, copyJson, type ConversionRules, type KeywordRule } from './convert';
+import { convertSchema, copyJson, onlyFormats, type ConversionRules, type KeywordRule } from './convert';
 import type { ProviderForm, ProviderLoss, SchemaNode } from './losses';
 import { checkName } from './names';
 import { pointerSegment } from '../json';
@@ -42,8 +42,7 @@ const notListed = (keyword: string): KeywordRule => () => `OpenAI strict mode do
 
 /** OpenAI strict mode: the keywords it does not list, moved into descriptions. */
 const STRICT_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
-  format: (value) => (OPENAI_STRICT_FORMATS.has(String(value)) ? undefined
-    : `OpenAI strict mode supports only the formats ${[...OPENAI_STRICT_FORMATS].join(', ')}`),
+  format: onlyFormats('OpenAI', OPENAI_STRICT_FORMATS),
   minLength: notListed('minLength'),
   maxLength: notListed('maxLength'),
   contentEncoding: notListed('contentEncoding'),
