@@ -6,12 +6,11 @@ import type { ToolDefinition } from '../invoke/bound-tool';
 import type { ToolContext } from '../invoke/context';
 import { encodeBase64 } from '../invoke/formats';
 import type { InvokeOptions } from '../invoke/options';
-import { partText, type Part, type ToolResult } from '../tool-result';
 import type { ToolSource } from '../invoke/tool-source';
-
-export { partText };
+import { partText, type Part, type ToolResult } from '../tool-result';
 
 export { toolsOf, type ToolSource } from '../invoke/tool-source';
+export { partText } from '../tool-result';
 
 /** Options every adapter takes. */
 export interface AdapterOptions {
