@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import type { StaticClassMeta } from './options';
 
 /**
@@ -65,7 +66,7 @@ function checkSources(origin: GeneratedOrigin): void {
     if (sourceHash(text) !== hash) changed.push(file);
   }
   if (changed.length > 0) {
-    throw new ToolDefinitionError('OLT012', `${origin.module} is stale: ${changed.join(', ')} changed after it was generated, so its schemas would be the old ones. Run \`${origin.regenerate}\` again (or keep \`${origin.regenerate} --watch\` running).`);
+    throw refuse(D.staleGenerated(origin.module, changed, origin.regenerate));
   }
 }
 

@@ -27,11 +27,12 @@ import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMet
 import { ContextIdFactory, DiscoveryModule, DiscoveryService, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
-import type { ToolDefinition } from '../definition';
-import { ToolDefinitionError } from '../errors';
+import type { ToolDefinition } from '../invoke/bound-tool';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
-import type { ToolResult } from '../invoke/result';
+import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
 import type { McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
@@ -177,8 +178,8 @@ export class ToolRegistry extends ToolSet {
   mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
-    const source = { list: () => this.list().map((t) => this.#boundToRegistry(t)) };
-    const handle = createMcpHttpHandler(source, info);
+    // Calls go through this registry (services, request scope, approvals, visibility).
+    const handle = createMcpHttpHandler(this, info);
     return (req, res) => this.#scope.run({ request: req }, () => handle(req, res));
   }
 
@@ -197,23 +198,6 @@ export class ToolRegistry extends ToolSet {
     return options.context !== undefined ? options : { ...options, context: this.createContext() };
   }
 
-  /** A definition that runs through the registry (services, request scope), for the MCP server. */
-  #boundToRegistry(t: ToolDefinition): ToolDefinition {
-    return Object.freeze({
-      name: t.name,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
-      endsLoop: t.endsLoop,
-      requiresApproval: t.requiresApproval,
-      parallelSafe: t.parallelSafe,
-      timeoutSeconds: t.timeoutSeconds,
-      ...(t.annotations !== undefined ? { annotations: t.annotations } : {}),
-      warnings: t.warnings,
-      invoke: (args: string | object, options?: InvokeOptions) => this.invoke(t.name, args, options),
-    });
-  }
-
   #register(wrapper: InstanceWrapper): void {
     if (wrapper.isAlias) return;
     const isStatic = wrapper.isDependencyTreeStatic() && !wrapper.isTransient;
@@ -226,7 +210,7 @@ export class ToolRegistry extends ToolSet {
     for (const { spec } of specs) {
       const first = this.#owners.get(spec.name) ?? (super.has(spec.name) ? 'a tool added to the registry' : undefined);
       if (first !== undefined) {
-        throw new ToolDefinitionError('OLT007', `two tools are named '${spec.name}' in the application: ${first} and ${owner}. Give one another name: @Tool({ name: '...' }), or provide the class in one module only.`, { tool: spec.name, className: cls.name });
+        throw refuse(D.sameNameInApplication(spec.name, first, owner), { tool: spec.name, className: cls.name });
       }
     }
     if (isStatic) {

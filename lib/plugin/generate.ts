@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
+import { DIAGNOSTICS as D } from '../diagnostics';
 import { sourceHash } from '../metadata/generated';
 import { analyze } from './analyze';
 import { diagnostic, type PluginDiagnostic } from './diagnostics';
@@ -72,7 +73,7 @@ export function generateFromProgram(program: ts.Program, project: string, option
     const before = imports.unexported.length;
     const target = imports.ref(c.decl);
     if (imports.unexported.length > before) {
-      diagnostics.push(diagnostic('OLT012', c.decl.name ?? c.decl, `${c.decl.name?.text ?? 'the class'} is not exported, so the generated module cannot reach it. Export it, or compile with the transformer.`));
+      diagnostics.push(diagnostic(D.classNotExported(c.decl.name?.text ?? 'the class'), c.decl.name ?? c.decl));
       continue;
     }
     sources.add(c.decl.getSourceFile());
@@ -84,9 +85,7 @@ export function generateFromProgram(program: ts.Program, project: string, option
   for (const c of [...analysis.creates.values()].sort((a, b) => order(a.call, b.call))) {
     const missing = unhintedParams(c.call, c.method.params.filter((p) => p.type === undefined || (p.type.k !== 'lib' || p.type.name !== 'ToolContext') && (p.type.k !== 'global' || p.type.name !== 'AbortSignal')).map((p) => p.name ?? '?'));
     if (c.fnDecl === undefined) {
-      if (missing.length > 0) {
-        diagnostics.push(diagnostic('OLT012', c.call, `the generated module can only describe a named, exported function given to Tool.create; give the types of ${missing.map((n) => `'${n}'`).join(', ')} in options.params, or compile with the transformer.`, ts.DiagnosticCategory.Warning));
-      }
+      if (missing.length > 0) diagnostics.push(diagnostic(D.functionNotNamed(missing), c.call, ts.DiagnosticCategory.Warning));
       continue;
     }
     if (seen.has(c.fnDecl)) continue;
@@ -94,9 +93,7 @@ export function generateFromProgram(program: ts.Program, project: string, option
     const before = imports.unexported.length;
     const target = imports.ref(c.fnDecl);
     if (imports.unexported.length > before) {
-      if (missing.length > 0) {
-        diagnostics.push(diagnostic('OLT012', c.call, `the function given to Tool.create is not exported, so the generated module cannot reach it. Export it, give the types of ${missing.map((n) => `'${n}'`).join(', ')} in Tool.create options.params, or compile with the transformer.`, ts.DiagnosticCategory.Warning));
-      }
+      if (missing.length > 0) diagnostics.push(diagnostic(D.functionNotExported(missing), c.call, ts.DiagnosticCategory.Warning));
       continue;
     }
     sources.add(c.fnDecl.getSourceFile());
@@ -203,7 +200,7 @@ function topLevelTools(sf: ts.SourceFile, checker: ts.TypeChecker, out: string, 
   if (importsIt) return [];
   let spec = path.relative(path.dirname(sf.fileName), out).replace(/\\/g, '/').replace(/\.[cm]?ts$/, '');
   if (!spec.startsWith('.')) spec = `./${spec}`;
-  return [diagnostic('OLT012', at, `this module builds tools at its top level, which runs before the generated module registers its metadata (the generated module imports this one). Import the generated module first in this module: import '${spec}${extension}';`, ts.DiagnosticCategory.Warning)];
+  return [diagnostic(D.toolsAtTopLevel(`${spec}${extension}`), at, ts.DiagnosticCategory.Warning)];
 }
 
 function order(a: ts.Node, b: ts.Node): number {
