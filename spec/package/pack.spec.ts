@@ -12,6 +12,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { npmInstall, ok, packOnce, pkg, root, run, succeeded, type Run } from './packed';
 
+// The tests wait for compiles started in beforeAll and for spawned processes: on a loaded machine
+// they take longer than jest's default 30 s.
+jest.setTimeout(180_000);
+
 const consumerSources = path.join(__dirname, 'consumer');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 

@@ -16,6 +16,10 @@ import * as path from 'node:path';
 import * as ts from 'typescript';
 import { npm, npmInstall, ok, packOnce, pkg, root, run, type Run } from './packed';
 
+// The tests wait for compiles started in beforeAll and for spawned processes: on a loaded machine
+// they take longer than jest's default 30 s.
+jest.setTimeout(180_000);
+
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 
 /** The text of the `## heading` section (up to the next `## `). */
@@ -143,7 +147,7 @@ describe.each(['commonjs', 'module'] as const)('the quick start in a fresh proje
     // What the README's output block claims, independently of it:
     expect(ran.stdout).toContain("call_2 error: Argument 'order.lines[0].qty' must be an integer from 1 to 1000.\n");
     expect(ran.stdout).toContain("call_3 error: Tool 'cancel_order' was not approved.\n");
-  }, 120_000);
+  });
 });
 
 describe('the tsconfig notes', () => {
@@ -152,11 +156,11 @@ describe('the tsconfig notes', () => {
     expect(compiled.stdout + compiled.stderr).toBe('');
     const ran = await run(process.execPath, ['index.js'], path.join(work, 'commonjs-from-init'));
     expect([ran.code, ran.stderr, ran.stdout]).toEqual([0, '', expectedOutput]);
-  }, 120_000);
+  });
 
   it("tsc --init's tsconfig with only the decorator options refuses the quick start's imports in a CommonJS project (TS1295)", async () => {
     const compiled = await initWithDecoratorsOnly;
     expect(compiled.code).not.toBe(0);
     expect(compiled.stdout).toContain('error TS1295');
-  }, 120_000);
+  });
 });
