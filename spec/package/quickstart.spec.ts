@@ -58,10 +58,10 @@ const expectedOutput = block('Quick start', 'text');
 
 let work: string;
 const projects: Record<'commonjs' | 'module', string> = { commonjs: '', module: '' };
-/** `tsc --init`'s tsconfig, with the README's options set in it / with only the decorator options added. */
-let initWithReadme: Promise<Run>;
 /** Each project's compile, started once everything is installed (they run side by side). */
 const compiles: Partial<Record<'commonjs' | 'module', Promise<Run>>> = {};
+/** `tsc --init`'s tsconfig, with the README's options set in it / with only the decorator options added. */
+let initWithReadme: Promise<Run>;
 let initWithDecoratorsOnly: Promise<Run>;
 
 /** `npm init -y`, the README's installs, its tsconfig and quick start. */
@@ -138,7 +138,8 @@ describe('the README', () => {
 describe.each(['commonjs', 'module'] as const)('the quick start in a fresh project of "type": "%s"', (type) => {
   it('compiles with the README tsconfig and prints what the README says', async () => {
     const project = projects[type];
-    expect(JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')).type).toBe(type);
+    // No "type" is CommonJS too (npm init wrote none before npm 10).
+    expect(JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')).type ?? 'commonjs').toBe(type);
     const compiled = (await compiles[type]) as Run;
     expect(compiled.stdout + compiled.stderr).toBe('');
     const ran = await run(process.execPath, ['index.js'], project);
