@@ -142,10 +142,14 @@ describe.each(['commonjs', 'module'] as const)('the quick start in a fresh proje
     expect(JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')).type ?? 'commonjs').toBe(type);
     const compiled = (await compiles[type]) as Run;
     expect(compiled.stdout + compiled.stderr).toBe('');
+    // The output is the project's kind of module: ES module imports, or CommonJS requires.
+    const js = fs.readFileSync(path.join(project, 'index.js'), 'utf8');
+    expect([/^import /m.test(js), /\brequire\("tool-signatures"\)/.test(js)]).toEqual(type === 'module' ? [true, false] : [false, true]);
     const ran = await run(process.execPath, ['index.js'], project);
     expect([ran.code, ran.stderr]).toEqual([0, '']);
     expect(ran.stdout).toBe(expectedOutput);
     // What the README's output block claims, independently of it:
+    expect(ran.stdout).toContain('call_1 ok: order 1001 for ACME-001: 1 line(s)\n');
     expect(ran.stdout).toContain("call_2 error: Argument 'order.lines[0].qty' must be an integer from 1 to 1000.\n");
     expect(ran.stdout).toContain("call_3 error: Tool 'cancel_order' was not approved.\n");
   });
