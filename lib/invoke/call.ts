@@ -1,8 +1,8 @@
 import type { ToolSpec } from '../schema/tool-spec';
 import { systemClock, ToolContext } from './context';
 import type { InvokeOptions } from './options';
-import { ownResult, ToolResult, type CostLine, type Part } from './result';
-import { resultOf } from './results';
+import { ownResult, ToolResult, type CostLine, type Part } from '../tool-result';
+import { resultOf } from './returned-value';
 
 /**
  * The call itself: arguments in parameter order with the runtime's `ToolContext` and `AbortSignal`

@@ -1,6 +1,6 @@
 import type { Approver } from './approval';
 import type { ToolContext } from './context';
-import type { ToolResult } from './result';
+import type { ToolResult } from '../tool-result';
 import type { ToolSet } from './toolset';
 
 export type { ApprovalRequest, ApprovalDecision, Approver } from './approval';
