@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { installInto, ok, packInto, root, run, type Run } from './packed';
+import { npmInstall, ok, packOnce, pkg, root, run, type Run } from './packed';
 
 const templates = path.join(__dirname, 'builds');
 const tspc = path.join(root, 'node_modules', 'ts-patch', 'bin', 'tspc.js');
@@ -51,8 +51,11 @@ function project(format: Format, name: string, compilerOptions: object, importGe
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-builds-'));
   app = path.join(work, 'app');
-  const packed = await packInto(work);
-  await installInto(app, packed.tarball, ['reflect-metadata', 'class-validator', 'class-transformer', 'typescript', '@types/node', '@nestjs/common', '@nestjs/core', 'rxjs']);
+  const packed = await packOnce();
+  fs.mkdirSync(app);
+  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2));
+  const packages = ['reflect-metadata', 'class-validator', 'class-transformer', 'typescript', '@types/node', '@nestjs/common', '@nestjs/core', 'rxjs'];
+  await npmInstall(app, [packed.tarball, ...packages.map((p) => `${p}@${pkg.devDependencies[p]}`)]);
   bin = path.join(app, 'node_modules', '.bin', 'tool-signatures');
   fs.mkdirSync(path.join(app, 'esm'));
   fs.writeFileSync(path.join(app, 'esm', 'package.json'), JSON.stringify({ type: 'module' }));

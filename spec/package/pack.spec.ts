@@ -10,7 +10,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { installInto, ok, packInto, pkg, root, run, type Run } from './packed';
+import { npmInstall, ok, packOnce, pkg, root, run, succeeded, type Run } from './packed';
+
+// The tests wait for compiles started in beforeAll and for spawned processes: on a loaded machine
+// they take longer than jest's default 30 s.
+jest.setTimeout(180_000);
 
 const consumerSources = path.join(__dirname, 'consumer');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -33,9 +37,13 @@ let subpathChecks: Promise<Run[]>;
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-pack-'));
   app = path.join(work, 'app');
-  const packed = await packInto(work);
-  packedFiles = packed.files;
-  await installInto(app, packed.tarball, ['reflect-metadata', 'class-validator', 'class-transformer', '@types/node']);
+  const packed = await packOnce();
+  packedFiles = [...packed.files];
+
+  fs.mkdirSync(app);
+  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2));
+  const peers = ['reflect-metadata', 'class-validator', 'class-transformer'].map((p) => `${p}@${pkg.devDependencies[p]}`);
+  await npmInstall(app, [packed.tarball, ...peers, `@types/node@${pkg.devDependencies['@types/node']}`]);
 
   for (const f of fs.readdirSync(consumerSources)) fs.copyFileSync(path.join(consumerSources, f), path.join(app, f));
   const compilerOptions = {
@@ -56,19 +64,15 @@ beforeAll(async () => {
   subpathChecks = Promise.all(['node10', 'node16'].map((r) => run(process.execPath, [tsc, '-p', `tsconfig.subpaths-${r}.json`], app)));
   node16Compile = run(process.execPath, [tsc, '-p', 'tsconfig.json'], app);
   bundlerCheck = run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], app);
-}, 300_000);
-
-function succeeded(r: Run): void {
-  if (r.code !== 0) throw new Error(`exit ${r.code}:\n${r.stdout}\n${r.stderr}`);
-}
+}, 600_000);
 
 afterAll(() => {
   if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe('the tarball', () => {
-  it('holds dist (CommonJS, ES module wrappers, declarations), the bin and the README, and no sources', () => {
-    for (const f of ['package.json', 'README.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
+  it('holds dist (CommonJS, ES module wrappers, declarations), the bin, the README and SECURITY.md, and no sources', () => {
+    for (const f of ['package.json', 'README.md', 'SECURITY.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
       expect(packedFiles).toContain(f);
     }
     expect(packedFiles.filter((f) => /^(lib|spec|samples|scripts|bench)\//.test(f) || f.endsWith('.tsbuildinfo'))).toEqual([]);
@@ -132,16 +136,16 @@ describe('installed in a fresh project', () => {
     });
     const esm = await ok(process.execPath, ['out/esm-types.mjs'], app);
     expect(JSON.parse(esm.stdout)).toEqual({ name: 'echo', parts: [{ type: 'text', text: 'typed' }], cost: 'x', error: true });
-  }, 180_000);
+  });
 
   it('type-checks under bundler resolution', async () => {
     succeeded(await bundlerCheck);
-  }, 180_000);
+  });
 
   it('finds the types of a subpath under node10 (typesVersions) and node16 (exports) resolution', async () => {
     expect(builtSubpaths).toContain('mcp');
     for (const r of await subpathChecks) succeeded(r);
-  }, 180_000);
+  });
 
   it('runs its bin: tool-signatures inspect and call on the compiled app', async () => {
     succeeded(await node16Compile);
@@ -151,5 +155,5 @@ describe('installed in a fresh project', () => {
     expect(catalogue.tools.map((t) => [t.name, t.from, t.providers.anthropic.tool.name])).toEqual([['add_item', 'class Shop', 'add_item']]);
     const call = await run(bin, ['call', 'out/app.js', 'add_item', '{"item":{"sku":"NUT-M10"},"note":"spare"}'], app);
     expect([call.code, call.stdout]).toEqual([0, 'Item NUT-M10 x1 (spare)\n']);
-  }, 180_000);
+  });
 });

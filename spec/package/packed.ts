@@ -1,18 +1,21 @@
-/**
- * The package as users get it, for the specs that install it: `npm run build`, `npm pack`, and the
- * tarball installed into a fresh project outside the repository. npm installs from the local cache
- * first (`--offline`, then `--prefer-offline` if the cache lacks something); the registry is only a
- * fallback.
- */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export const root = path.resolve(__dirname, '../..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/**
+ * The package as users get it, for the specs that install it into fresh projects
+ * (pack.spec.ts, quickstart.spec.ts): `scripts/build.js`, then `npm pack`, once per state of the
+ * sources. Jest runs those specs in parallel workers, and two builds writing dist/ at once would
+ * corrupt it, so the first worker builds and packs under a lock in .tmp/packed/<hash of the
+ * packed sources>/ and the others wait for its tarball (a later run with unchanged sources reuses it).
+ */
 
+export const root = path.resolve(__dirname, '../..');
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 export const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   version: string;
+  files: string[];
   exports: Record<string, unknown>;
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
@@ -33,6 +36,10 @@ export function run(file: string, args: string[], cwd: string, timeoutMs = 120_0
   });
 }
 
+export function succeeded(r: Run): void {
+  if (r.code !== 0) throw new Error(`exit ${r.code}:\n${r.stdout}\n${r.stderr}`);
+}
+
 export async function ok(file: string, args: string[], cwd: string): Promise<Run> {
   const r = await run(file, args, cwd);
   if (r.code !== 0) throw new Error(`${path.basename(file)} ${args.join(' ')} failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
@@ -40,48 +47,111 @@ export async function ok(file: string, args: string[], cwd: string): Promise<Run
 }
 
 /**
- * Builds and packs the package into `work`; the tarball's path and the files it holds. One spec at
- * a time builds (jest runs spec files side by side, and the build rewrites dist/).
+ * `npm install <args>` in `project`, from the local cache first (`--offline`, then
+ * `--prefer-offline` if the cache lacks something); the registry is only a fallback.
  */
-export async function packInto(work: string): Promise<{ tarball: string; files: string[] }> {
-  return exclusive(async () => {
-    await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root);
-    // prepack would build again: the build above is the one packed.
-    const pack = await ok(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], root);
-    const [packed] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
-    return { tarball: path.join(work, packed.filename), files: packed.files.map((f) => f.path) };
-  });
-}
-
-async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-  const lock = path.join(root, '.tmp', 'pack.lock');
-  fs.mkdirSync(path.dirname(lock), { recursive: true });
-  for (const started = Date.now(); ; ) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (e) {
-      if ((e as { code?: unknown }).code !== 'EEXIST') throw e;
-      // A lock left by a run that was killed is older than any build.
-      if (Date.now() - fs.statSync(lock).mtimeMs > 600_000) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() - started > 900_000) throw new Error(`waited 15 minutes for ${lock}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-/** A fresh project in `app` with the tarball and the given packages (their versions as the repository pins them) installed. */
-export async function installInto(app: string, tarball: string, packages: readonly string[]): Promise<void> {
-  fs.mkdirSync(app, { recursive: true });
-  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2));
-  const deps = [tarball, ...packages.map((p) => `${p}@${pkg.devDependencies[p]}`)];
-  const install = (mode: string) => run(npm, ['install', mode, '--no-audit', '--no-fund', '--loglevel=error', ...deps], app, 180_000);
+export async function npmInstall(project: string, args: readonly string[]): Promise<void> {
+  const install = (mode: string) => run(npm, ['install', mode, '--no-audit', '--no-fund', '--loglevel=error', ...args], project, 180_000);
   let installed = await install('--offline');
   if (installed.code !== 0) installed = await install('--prefer-offline');
-  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stdout}\n${installed.stderr}`);
+  if (installed.code !== 0) throw new Error(`npm install ${args.join(' ')} failed:\n${installed.stdout}\n${installed.stderr}`);
+}
+
+export interface Packed {
+  /** The tarball's absolute path. */
+  readonly tarball: string;
+  /** The paths inside it, as `npm pack --json` lists them. */
+  readonly files: readonly string[];
+}
+
+/** What the build and the tarball are made of: package.json, the build's inputs and everything `files` packs that is not built. */
+function packedSources(): string[] {
+  const out: string[] = [];
+  const walk = (p: string): void => {
+    if (!fs.existsSync(p)) return;
+    if (fs.statSync(p).isDirectory()) {
+      for (const entry of fs.readdirSync(p).sort()) walk(path.join(p, entry));
+    } else {
+      out.push(p);
+    }
+  };
+  for (const f of ['package.json', 'lib', 'scripts/build.js', ...fs.readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) walk(path.join(root, f));
+  for (const f of pkg.files.filter((f) => f !== 'dist')) walk(path.join(root, f));
+  return out;
+}
+
+function sourcesKey(): string {
+  const hash = createHash('sha256');
+  for (const file of packedSources()) hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function buildAndPack(dir: string): Promise<Packed> {
+  await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root);
+  // prepack would build again: the build above is the one packed.
+  const pack = await ok(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root);
+  const [packed] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
+  const result: Packed = { tarball: path.join(dir, packed.filename), files: packed.files.map((f) => f.path) };
+  fs.writeFileSync(path.join(dir, 'packed.json.part'), JSON.stringify(result));
+  fs.renameSync(path.join(dir, 'packed.json.part'), path.join(dir, 'packed.json'));
+  return result;
+}
+
+let packing: Promise<Packed> | undefined;
+
+/** The packed package for the current sources: built and packed by the first caller of any worker, reused by the others. */
+export function packOnce(timeoutMs = 540_000): Promise<Packed> {
+  packing ??= (async () => {
+    const key = sourcesKey();
+    const parent = path.join(root, '.tmp', 'packed');
+    const dir = path.join(parent, key);
+    const done = path.join(dir, 'packed.json');
+    const deadline = Date.now() + timeoutMs;
+    fs.mkdirSync(parent, { recursive: true });
+    for (;;) {
+      if (fs.existsSync(done)) {
+        const packed = JSON.parse(fs.readFileSync(done, 'utf8')) as Packed;
+        if (fs.existsSync(packed.tarball)) return packed;
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      let mine = false;
+      try {
+        fs.mkdirSync(dir);
+        mine = true;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      if (mine) {
+        fs.writeFileSync(path.join(dir, 'owner'), String(process.pid));
+        try {
+          const packed = await buildAndPack(dir);
+          // Tarballs of earlier states of the sources are not needed any more.
+          for (const other of fs.readdirSync(parent)) {
+            if (other !== key && fs.existsSync(path.join(parent, other, 'packed.json'))) fs.rmSync(path.join(parent, other), { recursive: true, force: true });
+          }
+          return packed;
+        } catch (e) {
+          fs.rmSync(dir, { recursive: true, force: true });
+          throw e;
+        }
+      }
+      // Another worker builds: wait for its tarball, or take over if it died without one.
+      const owner = Number(fs.existsSync(path.join(dir, 'owner')) ? fs.readFileSync(path.join(dir, 'owner'), 'utf8') : NaN);
+      if (Number.isInteger(owner) && !alive(owner) && !fs.existsSync(done)) fs.rmSync(dir, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`no tarball in ${dir} after ${timeoutMs} ms`);
+      await sleep(500);
+    }
+  })();
+  return packing;
 }
