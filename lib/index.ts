@@ -10,7 +10,7 @@ export {
 export { SetOf, RecordOf, Nullable, EnumOf, type Hint, type EnumSource } from './types/hints';
 export { Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart } from './invoke/result';
 export { ToolContext, systemClock, type Clock, type ToolContextInit, type ToolServices } from './invoke/context';
-export type { InvokeOptions } from './invoke/options';
+export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/options';
 export { ToolInvoker, type StagedCall } from './invoke/invoker';
 export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
 export { runToolCalls, type ToolCall, type ApprovalRequest, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';

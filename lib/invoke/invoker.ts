@@ -3,14 +3,15 @@ import { freshDefault } from './defaults';
 import type { ToolSpec } from '../schema/tool-spec';
 import type { TypeNode } from '../types/node';
 import { calleeOf, type Callee } from './bound';
-import { execute, failed, settleOf, type CallPlan } from './call';
+import { adopt, copyResult, execute, failed, isThenable, settleOf, type CallPlan } from './call';
+import { describeThrown } from '../thrown';
 import { compileFastPath, fastPathEnabled, type CompiledFastPath } from './fast-path';
 import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
 import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
 import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
 import { formatProblems, notAnObject, tooDeep, type ArgumentProblem } from './messages';
-import type { InvokeOptions } from './options';
-import { ToolResult } from './result';
+import { failureText, type InvokeOptions } from './options';
+import { isToolResult, ToolResult } from './result';
 import { compileValidator, problemsOf, segmentsOf, walk } from './validate';
 import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';
@@ -206,24 +207,26 @@ export { calleeOf };
 function run(plan: Plan, callee: Callee, args: unknown[], options: InvokeOptions): Promise<ToolResult> {
   if (callee.kind === 'fixed') return execute(plan, callee.fn, callee.target, args, options);
   if (options.signal?.aborted) return Promise.reject(options.signal.reason);
+  const fail = (e: unknown): ToolResult => failed(plan.spec, e, undefined, options.errorText);
   let instance: unknown;
   try {
     instance = callee.resolve();
   } catch (e) {
-    return Promise.resolve(failed(plan.spec, e, undefined));
+    return Promise.resolve(fail(e));
   }
   const call = (target: unknown): Promise<ToolResult> => {
-    const fn = typeof target === 'object' && target !== null ? (target as Record<PropertyKey, unknown>)[callee.key] : undefined;
-    if (typeof fn !== 'function') {
-      return Promise.resolve(failed(plan.spec, new TypeError(`the resolved instance has no method ${String(callee.key)}.`), undefined));
+    let fn: unknown;
+    try {
+      fn = typeof target === 'object' && target !== null ? (target as Record<PropertyKey, unknown>)[callee.key] : undefined;
+    } catch (e) {
+      return Promise.resolve(fail(e));
     }
+    if (typeof fn !== 'function') return Promise.resolve(fail(new TypeError(`the resolved instance has no method ${String(callee.key)}.`)));
     const release = callee.release;
     const settled = release !== undefined ? () => void Promise.resolve().then(() => release(target as object)).catch(() => undefined) : undefined;
     return execute(plan, fn, target, args, options, settled);
   };
-  if (typeof (instance as PromiseLike<unknown>)?.then === 'function') {
-    return Promise.resolve(instance).then(call, (e) => failed(plan.spec, e, undefined));
-  }
+  if (isThenable(instance)) return adopt(instance).then(call, fail);
   return call(instance);
 }
 
@@ -256,26 +259,41 @@ export async function stageCall(tool: ToolDefinition, args: string | object, opt
   try {
     prepared = await prepare(plan, args, limits);
   } catch (e) {
-    return failed(plan.spec, e, undefined);
+    return failed(plan.spec, e, undefined, options.errorText);
   }
   if (!prepared.ok) return ToolResult.error(prepared.text);
   const ready = prepared;
   return { arguments: ready.raw, run: (o) => run(plan, found.callee, ready.args, o ?? options) };
 }
 
+/** A definition not made by this library: its own `invoke`, with whatever it throws or rejects with made a result. */
 function foreign(tool: ToolDefinition, args: string | object, options: InvokeOptions): Promise<ToolResult> {
+  const fail = (e: unknown): ToolResult => {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const name = nameOf(tool);
+    return ToolResult.error(failureText(options.errorText, { tool: name, kind: 'threw', error: e, text: `Tool '${name}' failed: ${describeThrown(e)}` }));
+  };
   try {
-    return Promise.resolve(tool.invoke(args, options)).catch((e: unknown) => {
-      if (options.signal?.aborted) throw options.signal.reason;
-      return ToolResult.error(`Tool '${tool.name}' failed: ${describe(e)}`);
-    });
+    return adopt(tool.invoke(args, options)).then((r) => {
+      let kept: ToolResult | undefined;
+      try {
+        kept = isToolResult(r) ? copyResult(r) : undefined;
+      } catch (e) {
+        return fail(e);
+      }
+      return kept ?? fail(new TypeError('its invoke resolved to a value that is not a ToolResult.'));
+    }, fail);
   } catch (e) {
-    return Promise.resolve(ToolResult.error(`Tool '${tool.name}' failed: ${describe(e)}`));
+    return Promise.resolve().then(() => fail(e));
   }
 }
 
-function describe(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+function nameOf(tool: ToolDefinition): string {
+  try {
+    return String(tool.name);
+  } catch {
+    return 'tool';
+  }
 }
 
 /**
@@ -297,12 +315,12 @@ export function invokeTool(tool: ToolDefinition, args: string | object, options:
     const limits = defaults === undefined && options.limits === undefined ? DEFAULT_LIMITS : limitsOf(defaults, options.limits);
     prepared = prepare(plan, args, limits);
   } catch (e) {
-    return Promise.resolve(failed(found.spec, e, undefined));
+    return Promise.resolve(failed(found.spec, e, undefined, options.errorText));
   }
   if (prepared instanceof Promise) {
     return prepared.then(
       (p) => (p.ok ? run(plan, found.callee, p.args, options) : ToolResult.error(p.text)),
-      (e) => failed(plan.spec, e, undefined),
+      (e) => failed(plan.spec, e, undefined, options.errorText),
     );
   }
   return prepared.ok ? run(plan, found.callee, prepared.args, options) : Promise.resolve(ToolResult.error(prepared.text));

@@ -35,6 +35,11 @@ const PART_PROTOTYPE = brandedPrototype(PART);
 const RESULT_PROTOTYPE = brandedPrototype(RESULT);
 
 class TextPartObject {
+  // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
+  readonly #own = true;
+  static owns(o: object): boolean {
+    return #own in o;
+  }
   declare readonly type: 'text';
   declare readonly text: string;
   constructor(text: string) {
@@ -44,6 +49,11 @@ class TextPartObject {
   }
 }
 class JsonPartObject {
+  // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
+  readonly #own = true;
+  static owns(o: object): boolean {
+    return #own in o;
+  }
   declare readonly type: 'json';
   declare readonly value: unknown;
   constructor(value: unknown) {
@@ -53,6 +63,11 @@ class JsonPartObject {
   }
 }
 class ImagePartObject {
+  // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
+  readonly #own = true;
+  static owns(o: object): boolean {
+    return #own in o;
+  }
   declare readonly type: 'image';
   declare readonly mimeType: string;
   declare readonly data: Uint8Array;
@@ -71,6 +86,37 @@ export function isPart(value: unknown): value is Part {
 
 export function isToolResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[RESULT] === true;
+}
+
+/**
+ * A part that a tool handed back, as the result keeps it: this copy of the library's own part as it
+ * is, anything else (a Proxy that says it is a part and throws when read later, another copy's part)
+ * copied, each field read once.
+ * Throws a TypeError for anything that is not a part's shape.
+ */
+export function copyPart(p: Part): Part {
+  if (TextPartObject.owns(p) || JsonPartObject.owns(p) || ImagePartObject.owns(p)) return p;
+  const type: unknown = p.type;
+  if (type === 'text') {
+    const text: unknown = (p as TextPart).text;
+    if (typeof text === 'string') return new TextPartObject(text);
+  } else if (type === 'json') {
+    return new JsonPartObject((p as JsonPart).value);
+  } else if (type === 'image') {
+    const mimeType: unknown = (p as ImagePart).mimeType;
+    const data: unknown = (p as ImagePart).data;
+    if (typeof mimeType === 'string' && data instanceof Uint8Array) return new ImagePartObject(mimeType, data);
+  }
+  throw new TypeError('the returned value holds a part that is not a text, json or image part.');
+}
+
+/** The library's own copy of a cost line a tool's result holds (each field read once). */
+export function copyCost(c: CostLine): CostLine {
+  const label: unknown = c.label;
+  const amount: unknown = c.amount;
+  const unit: unknown = c.unit;
+  if (typeof label !== 'string' || typeof amount !== 'number') throw new TypeError('the returned result holds a cost line without a label and an amount.');
+  return Object.freeze(typeof unit === 'string' ? { label, amount, unit } : { label, amount });
 }
 
 // Marks the factory objects themselves, so that `@Tool({ returns: Part })` can name them.

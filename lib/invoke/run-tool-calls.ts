@@ -1,5 +1,7 @@
 import type { ToolDefinition } from '../definition';
 import type { ToolContext } from './context';
+import { describeThrown } from '../thrown';
+import { failureText } from './options';
 import { isToolResult, ToolResult } from './result';
 import type { ToolSet } from './toolset';
 
@@ -27,7 +29,8 @@ export interface ApprovalRequest {
 export interface RunToolCallsOptions {
   /**
    * Asked before each call of a `requiresApproval` tool whose arguments are valid. `false` (or a
-   * throw) refuses the call: its result is `Tool 'x' was not approved.`
+   * throw) refuses the call: its result is `Tool 'x' was not approved.` What it throws is not shown
+   * to the model unless the tool set's `errorText` puts it there (`kind: 'approval'`).
    * @default none: every call of a tool that requires approval is refused
    */
   approve?: (call: ApprovalRequest) => boolean | Promise<boolean>;
@@ -67,7 +70,8 @@ function snapshot(args: string | object): string | object {
 }
 
 async function runOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
-  const invokeOptions = { signal: options.signal, context: options.context, callId: call.id };
+  const errorText = toolSet.errorText;
+  const invokeOptions = { signal: options.signal, context: options.context, callId: call.id, ...(errorText !== undefined ? { errorText } : {}) };
   const tool = toolSet.get(call.name);
   if (tool === undefined || !tool.requiresApproval) return toolSet.invoke(call.name, call.arguments, invokeOptions);
   // An approval covers exactly what runs: the arguments are copied, validated and hydrated first,
@@ -76,17 +80,40 @@ async function runOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOpt
   if (isToolResult(staged)) return staged;
   deepFreeze(staged.arguments);
   let approved = false;
-  let why = '';
+  let thrown: { readonly error: unknown } | undefined;
   if (options.approve !== undefined) {
     try {
       approved = (await options.approve({ id: call.id, name: call.name, tool, arguments: staged.arguments })) === true;
     } catch (e) {
-      why = ` (the approval check failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)})`;
+      thrown = { error: e };
     }
   }
   if (options.signal?.aborted) throw options.signal.reason;
-  if (!approved) return ToolResult.error(`Tool '${call.name}' was not approved${why}.`);
-  return staged.run(invokeOptions);
+  if (approved) return staged.run(invokeOptions);
+  const text = `Tool '${call.name}' was not approved.`;
+  if (thrown === undefined) return ToolResult.error(text);
+  return ToolResult.error(failureText(toolSet.errorText, { tool: call.name, kind: 'approval', error: thrown.error, text }));
+}
+
+/** One call's result, whatever happens on the way (only the turn's own cancellation rejects). */
+function settleOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
+  const fail = (e: unknown): ToolResult => {
+    if (options.signal?.aborted) throw options.signal.reason;
+    return ToolResult.error(failureText(toolSet.errorText, { tool: call.name, kind: 'threw', error: e, text: `Tool '${call.name}' failed: ${describeThrown(e)}` }));
+  };
+  try {
+    return runOne(toolSet, call, options).catch(fail);
+  } catch (e) {
+    return Promise.resolve().then(() => fail(e));
+  }
+}
+
+function isParallel(toolSet: ToolSet, name: string): boolean {
+  try {
+    return toolSet.get(name)?.parallelSafe ?? true;
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -102,8 +129,8 @@ export async function runToolCalls(toolSet: ToolSet, calls: readonly ToolCall[],
   let group: Promise<void>[] = [];
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i]!;
-    const parallel = toolSet.get(call.name)?.parallelSafe ?? true;
-    const task = (): Promise<void> => runOne(toolSet, call, options).then((r) => {
+    const parallel = isParallel(toolSet, call.name);
+    const task = (): Promise<void> => settleOne(toolSet, call, options).then((r) => {
       results[i] = r;
     });
     if (parallel) {

@@ -5,7 +5,7 @@ import { calleeOf } from './bound';
 import { BoundTool, instanceTools } from './definition';
 import { invokeTool, stageCall, type StagedCall } from './invoker';
 import type { ArgumentLimits } from './json-text';
-import type { InvokeOptions } from './options';
+import type { ErrorText, InvokeOptions } from './options';
 import { ToolResult } from './result';
 
 /** What `new ToolSet(items)` and `add(item)` take: an instance (its `@Tool` methods) or a definition. */
@@ -18,6 +18,12 @@ export interface ToolSetOptions {
    * @default DEFAULT_LIMITS (4 Mi characters, 256 levels)
    */
   limits?: Partial<ArgumentLimits>;
+  /**
+   * What a failure tells the model, for every call through this set (a call's own `errorText`
+   * wins), and whether an approver's exception is shown (`kind: 'approval'`). See SECURITY.md.
+   * @default the failure's own text (`Tool 'x' failed: Name: message`); an approver's exception is not shown
+   */
+  errorText?: ErrorText;
 }
 
 /** Options of `ToolSet.addClass`. */
@@ -48,9 +54,11 @@ function isDefinition(item: unknown): item is ToolDefinition {
 export class ToolSet {
   readonly #tools = new Map<string, ToolDefinition>();
   readonly #limits: Partial<ArgumentLimits> | undefined;
+  readonly #errorText: ErrorText | undefined;
 
   constructor(items: Iterable<ToolSetItem> = [], options: ToolSetOptions = {}) {
     this.#limits = options.limits !== undefined ? Object.freeze({ ...options.limits }) : undefined;
+    this.#errorText = options.errorText;
     for (const item of items) this.add(item);
   }
 
@@ -119,6 +127,11 @@ export class ToolSet {
     return this.#limits;
   }
 
+  /** The set's `errorText` option. */
+  get errorText(): ErrorText | undefined {
+    return this.#errorText;
+  }
+
   /**
    * Invokes the tool of that name. An unknown name is an error result that lists the tools; every
    * other behaviour is `tool.invoke`'s, with this set's limits below the call's own.
@@ -127,14 +140,18 @@ export class ToolSet {
     if (options.signal?.aborted) return Promise.reject(options.signal.reason);
     const tool = this.#tools.get(name);
     if (tool === undefined) return Promise.resolve(ToolResult.error(this.unknownText(name)));
-    return invokeTool(tool, args, options, this.#limits);
+    return invokeTool(tool, args, this.#withErrorText(options), this.#limits);
   }
 
   /** Validates and hydrates a call without running it (for approvals); see `runToolCalls`. */
   stage(name: string, args: string | object, options: InvokeOptions = {}): Promise<ToolResult | StagedCall> {
     const tool = this.#tools.get(name);
     if (tool === undefined) return Promise.resolve(ToolResult.error(this.unknownText(name)));
-    return stageCall(tool, args, options, this.#limits);
+    return stageCall(tool, args, this.#withErrorText(options), this.#limits);
+  }
+
+  #withErrorText(options: InvokeOptions): InvokeOptions {
+    return this.#errorText === undefined || options.errorText !== undefined ? options : { ...options, errorText: this.#errorText };
   }
 
   private unknownText(name: string): string {

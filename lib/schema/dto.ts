@@ -7,6 +7,7 @@ import { lineage, peekRecord } from '../metadata/storage';
 import { node, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
 import { slotType } from './slot';
+import { describeThrown } from '../thrown';
 
 /**
  * DTO classes become closed objects. Built once per class and cached; a class that refers to itself,
@@ -59,7 +60,7 @@ function checkConstructible(cls: Function): void {
   try {
     Reflect.construct(cls, []);
   } catch (e) {
-    throw new ToolDefinitionError('OLT013', `${cls.name} cannot be constructed without arguments (${e instanceof Error ? e.message : String(e)}). A DTO needs a constructor that takes none.`);
+    throw new ToolDefinitionError('OLT013', `${cls.name} cannot be constructed without arguments (${describeThrown(e, false)}). A DTO needs a constructor that takes none.`);
   }
 }
 
