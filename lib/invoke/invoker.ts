@@ -8,11 +8,11 @@ import { describeThrown } from '../thrown';
 import { compileFastPath, fastPathEnabled, type CompiledFastPath } from './fast-path';
 import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
 import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
-import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
-import { formatProblems, notAnObject, tooDeep, type ArgumentProblem } from './messages';
+import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
+import { formatProblems, notAnObject, tooDeep, tooManyMembers, type ArgumentProblem } from './messages';
 import { failureText, type InvokeOptions } from './options';
 import { isToolResult, ToolResult } from './result';
-import { compileValidator, problemsOf, segmentsOf, walk } from './validate';
+import { compileValidator, firstErrorValidator, problemsOf, segmentsOf, walk } from './validate';
 import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';
 
@@ -107,6 +107,7 @@ function dropUndefined(l: Partial<ArgumentLimits>): Partial<ArgumentLimits> {
   const out: { -readonly [K in keyof ArgumentLimits]?: number } = {};
   if (l.maxDepth !== undefined) out.maxDepth = l.maxDepth;
   if (l.maxTextLength !== undefined) out.maxTextLength = l.maxTextLength;
+  if (l.maxMembers !== undefined) out.maxMembers = l.maxMembers;
   return out;
 }
 
@@ -162,10 +163,10 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
     }
     if (ok) {
       if (cvs === null || cvs.length === 0) return { ok: true, args: out, raw };
-      return passesClassValidator(cvs).then((clean) => (clean ? { ok: true as const, args: out, raw } : general(plan, raw, args)));
+      return passesClassValidator(cvs).then((clean) => (clean ? { ok: true as const, args: out, raw } : general(plan, raw, args, limits)));
     }
   }
-  return general(plan, raw, args);
+  return general(plan, raw, args, limits);
 }
 
 /** Whether class-validator finds nothing wrong with any of the instances (as validateDtos reads it). */
@@ -177,7 +178,10 @@ async function passesClassValidator(instances: readonly object[]): Promise<boole
 }
 
 /** The general path: ajv with every problem's text, hydration, class-validator. */
-function general(plan: Plan, raw: object, args: unknown): Prepared | Promise<Prepared> {
+function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits): Prepared | Promise<Prepared> {
+  // The schema validator reports every problem (a line per unknown key): a refusal's work is bounded first.
+  const maxMembers = limits.maxMembers ?? (DEFAULT_LIMITS.maxMembers as number);
+  if (exceedsMembers(raw, maxMembers) && !firstErrorValidator(plan.spec)(raw)) return refused(tooManyMembers(maxMembers));
   if (!plan.validate(raw)) return refused(formatProblems(problemsOf(plan.spec, plan.validate.errors ?? [], raw, typeof args === 'string')));
   const state: HydrationState | undefined = plan.validates ? { path: [], dtos: [] } : undefined;
   const out = new Array<unknown>(plan.arity);
