@@ -5,13 +5,15 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../definition';
 import { encodeBase64 } from '../invoke/formats';
 import type { Part, ToolResult } from '../invoke/result';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
+import { connectStdio, type McpStdioOptions } from './stdio';
+
+export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
 
 /** Where the server finds its tools: a `ToolSet` (anything with `list()`) or a list of definitions. */
 export type McpToolSource = { list(): readonly ToolDefinition[] } | readonly ToolDefinition[];
@@ -74,11 +76,13 @@ function contentOf(part: Part): CallToolResult['content'][number] {
   return { type: 'text', text: textOf(part) };
 }
 
-/** Serves the tools over stdio (the process's stdin and stdout) until the client disconnects. */
-export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo): Promise<Server> {
-  const server = createMcpServer(tools, info);
-  await server.connect(new StdioServerTransport());
-  return server;
+/**
+ * Serves the tools over stdio (the process's stdin and stdout) until the client disconnects. Each
+ * line is bounded (`maxLineBytes`): a longer one is answered with a JSON-RPC error and the server
+ * goes on; a broken stdin or stdout sets the exit code to 1.
+ */
+export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, options: McpStdioOptions = {}): Promise<Server> {
+  return connectStdio(createMcpServer(tools, info), options);
 }
 
 /**
