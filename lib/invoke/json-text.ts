@@ -23,13 +23,13 @@ export interface ArgumentLimits {
    * without validating the rest, so that the work of a refusal is bounded (a 330,000-key object
    * is refused in milliseconds, not seconds of validation and a line per key). Arguments the
    * schema accepts are not counted.
-   * @default 10000
+   * @default 20000
    */
   readonly maxMembers?: number;
 }
 
 /** The default limits (4 Mi characters of text, 256 levels of nesting). */
-export const DEFAULT_LIMITS: ArgumentLimits = Object.freeze({ maxTextLength: 4 * 1024 * 1024, maxDepth: 256, maxMembers: 10_000 });
+export const DEFAULT_LIMITS: ArgumentLimits = Object.freeze({ maxTextLength: 4 * 1024 * 1024, maxDepth: 256, maxMembers: 20_000 });
 
 /** How `parseArgumentText` reads numbers. */
 export interface ArgumentTextOptions {

@@ -36,7 +36,7 @@ export interface InvokeOptions {
   /**
    * Limits on the arguments of this call (text length, nesting depth, members); unset fields fall
    * back to the ToolSet's limits, then to `DEFAULT_LIMITS`.
-   * @default DEFAULT_LIMITS (4 Mi characters, 256 levels, 100,000 members)
+   * @default DEFAULT_LIMITS (4 Mi characters, 256 levels, 20,000 keys and elements for a refusal)
    */
   limits?: Partial<ArgumentLimits>;
   /**

@@ -42,7 +42,7 @@ async function timeAsync(f: () => Promise<unknown>): Promise<number> {
 
 describe('issue 15: the work of a refusal is bounded', () => {
   const big = hostileText(330_000);
-  const TOO_MANY = 'Arguments have too many keys and array elements to check: the limit is 10000 in all. Send only the parameters of the tool.';
+  const TOO_MANY = 'Arguments have too many keys and array elements to check: the limit is 20000 in all. Send only the parameters of the tool.';
 
   it('the 330,000-key object is refused in one line, at about the cost of parsing it', async () => {
     expect(big.length).toBeGreaterThan(3_000_000);

@@ -49,6 +49,30 @@ describe('issue 15: stdio that survives', () => {
     await transport.close();
   });
 
+  it('a broken stdout is a failure: reported on stderr, the exit code set to 1, the transport closed', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const reported = lines(stderr);
+    const transport = new BoundedStdioTransport({ stdin, stdout, stderr });
+    let closed = false;
+    transport.onclose = () => {
+      closed = true;
+    };
+    transport.onerror = () => undefined;
+    await transport.start();
+    const before = process.exitCode;
+    try {
+      stdout.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      await new Promise((r) => setImmediate(r));
+      expect(process.exitCode).toBe(1);
+    } finally {
+      process.exitCode = before;
+    }
+    expect(closed).toBe(true);
+    expect(reported).toEqual(['mcp stdio: transport failed: Error: write EPIPE']);
+  });
+
   it('npm run mcp: a 50 MB line is answered and dropped, the real SDK client goes on, the exit code is 0 only for a normal end', async () => {
     const root = path.resolve(__dirname, '../..');
     const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(root, 'scripts', 'mcp.js')], cwd: root, stderr: 'pipe' });

@@ -532,9 +532,9 @@ describe('error output is bounded whatever the input', () => {
     const many = await t.invoke({ xs: Array.from({ length: 9_000 }, () => 'x') });
     expect(text(many).split('\n')).toHaveLength(101);
     expect(text(many).split('\n')[100]).toBe('(8900 more problems not shown.)');
-    // Beyond ArgumentLimits.maxMembers (10,000) a refusal is not examined problem by problem.
+    // Beyond ArgumentLimits.maxMembers (20,000) a refusal is not examined problem by problem.
     expect(text(await t.invoke({ xs: Array.from({ length: 100_000 }, () => 'x') }))).toBe(
-      'Arguments have too many keys and array elements to check: the limit is 10000 in all. Send only the parameters of the tool.',
+      'Arguments have too many keys and array elements to check: the limit is 20000 in all. Send only the parameters of the tool.',
     );
     const keys: Record<string, number> = { xs: 1 };
     for (let i = 0; i < 9_000; i++) keys[`k${i}`] = i;
