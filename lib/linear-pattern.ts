@@ -44,8 +44,16 @@ export function linearRefusal(source: string, flags = ''): string | undefined {
   }
 }
 
-/** The pattern as the invoker runs it (throws when RE2 cannot run it: check `linearRefusal` first). */
+/**
+ * The pattern as the invoker runs it (throws when RE2 cannot run it: check `linearRefusal` first).
+ * A pattern that even a backtracking engine runs in linear time (`backtracksLinearly`) is run by
+ * `RegExp`, which is several times faster on short strings; the rest by RE2.
+ */
 export function linearPattern(source: string, flags = ''): LinearPattern {
+  if (flags === '' && backtracksLinearly(source)) {
+    const native = new RegExp(source, 'u');
+    return { source, test: (input) => native.test(input), toString: () => `/${source}/` };
+  }
   const re = compile(source, flags);
   // ajv keeps one compiled pattern per `toString()`: it must differ between patterns.
   return { source, test: (input) => re.test(input), toString: () => `/${source}/${flags}` };
@@ -78,4 +86,32 @@ export class LinearRegExp extends RegExp {
     const found = Object.assign([m.group(0) ?? ''], { index: m.start(0), input: text, groups: undefined }) as unknown as RegExpExecArray;
     return found;
   }
+}
+
+// One atom: an escape (\d, \u0041, \u{1F600}, \p{L}, \x41, \cA, \-), a class, or one character.
+const ATOM = /^(?:\\(?:u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[pP]\{[A-Za-z_=]+\}|c[A-Za-z]|[^0-9kuxpPc])|\[(?:\\.|[^\]\\])*\]|[^\\[\](){}|^$*+?.])/u;
+const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})\??/u;
+
+/**
+ * Whether a backtracking engine runs the pattern in linear time, by its shape alone: anchored at the
+ * start (`^`), no groups or alternatives, and at most one quantifier whose count varies (`*`, `+`,
+ * `?`, `{m,n}`): each start of the rest is tried once. Such a pattern also reads the same in RE2 and
+ * in JavaScript, because `.`, `\s` and `\S` (which RE2 reads otherwise) are left out.
+ */
+export function backtracksLinearly(source: string): boolean {
+  if (!source.startsWith('^')) return false;
+  let rest = source.slice(1);
+  if (rest.endsWith('$') && !rest.endsWith('\\$')) rest = rest.slice(0, -1);
+  let varying = 0;
+  while (rest.length > 0) {
+    const atom = ATOM.exec(rest);
+    if (atom === null || /\\[sS]/u.test(atom[0])) return false;
+    rest = rest.slice(atom[0].length);
+    const q = QUANTIFIER.exec(rest);
+    if (q === null) continue;
+    rest = rest.slice(q[0].length);
+    const fixed = q[1] !== undefined && (q[2] === undefined || q[3] === q[1]);
+    if (!fixed && ++varying > 1) return false;
+  }
+  return true;
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Matches, MaxLength } from 'class-validator';
 import { Tool, ToolDefinitionError, type ToolResult } from '../../lib';
+import { backtracksLinearly } from '../../lib/linear-pattern';
 
 /**
  * Issue 15: a pattern bounded by maxLength still stalled the process (`^(a|a)*$` with maxLength 40
@@ -70,10 +71,19 @@ describe('issue 15: patterns run in linear time', () => {
     expect(long / short).toBeLessThan(10);
   });
 
+  it('only patterns of one linear shape run on RegExp (anchored, no groups, one varying quantifier, no . or \\s); the rest on RE2', () => {
+    for (const p of ['^[A-Z]{3}-\\d{4}$', '^[a-z0-9-]+$', '^\\p{L}+$', '^\\d{1,3}$', '^x[^\\]]*$', '^\\u0041\\d{2}$']) expect([p, backtracksLinearly(p)]).toEqual([p, true]);
+    for (const p of [...CATASTROPHIC.map(([c]) => c), '[a-z]+$', '^\\d+\\d+$', '^a*b*$', '^(ab)$', '^a|b$', '^.+$', '^\\s+$', '^[\\s]+$', '^a$b', '^(a)\\1$', '^a{2,}$x?']) {
+      expect([p, backtracksLinearly(p)]).toEqual([p, false]);
+    }
+  });
+
   it('still matches what it should', async () => {
     expect(text(await toolOf('^(a|a)*$').invoke({ s: 'aaaa' }))).toBe('aaaa');
     expect(text(await toolOf('^[A-Z]{3}-\\d{4}$').invoke({ s: 'ABC-1234' }))).toBe('ABC-1234');
     expect(text(await toolOf('^\\u0041\\p{L}+$').invoke({ s: 'Aé' }))).toBe('Aé');
+    expect(text(await toolOf('^[a-z0-9-]+$').invoke({ s: 'a-1' }))).toBe('a-1');
+    expect(text(await toolOf('^[a-z0-9-]+$').invoke({ s: 'a_1' }))).toBe("Argument 's' must match the pattern ^[a-z0-9-]+$.");
   });
 
   it('class-validator @Matches (also one not written to the schema) cannot stall: its check runs on RE2 too', async () => {
