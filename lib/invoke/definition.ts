@@ -21,6 +21,7 @@ export class BoundTool implements ToolDefinition {
     if (spec.outputSchema !== undefined) self.outputSchema = spec.outputSchema;
     self.endsLoop = spec.endsLoop;
     self.requiresApproval = spec.requiresApproval;
+    if (spec.approvalWhen !== undefined) (this as { approvalWhen?: ToolSpec['approvalWhen'] }).approvalWhen = spec.approvalWhen;
     self.parallelSafe = spec.parallelSafe;
     self.timeoutSeconds = spec.timeoutSeconds;
     if (spec.annotations !== undefined) self.annotations = spec.annotations;

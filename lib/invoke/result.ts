@@ -8,8 +8,34 @@ export interface CostLine {
 export type TextPart = { readonly type: 'text'; readonly text: string };
 export type JsonPart = { readonly type: 'json'; readonly value: unknown };
 export type ImagePart = { readonly type: 'image'; readonly mimeType: string; readonly data: Uint8Array };
+export type AudioPart = { readonly type: 'audio'; readonly mimeType: string; readonly data: Uint8Array };
+/** A link to a resource the client may read (MCP `resource_link`). */
+export type ResourceLinkPart = {
+  readonly type: 'resource_link';
+  readonly uri: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+};
+/** A resource embedded in the result: its text, or its bytes (MCP `resource`). */
+export type ResourcePart = {
+  readonly type: 'resource';
+  readonly uri: string;
+  readonly mimeType?: string;
+} & ({ readonly text: string; readonly data?: undefined } | { readonly data: Uint8Array; readonly text?: undefined });
 /** One piece of a tool's result. Make parts with the `Part` factories. */
-export type Part = TextPart | JsonPart | ImagePart;
+export type Part = TextPart | JsonPart | ImagePart | AudioPart | ResourceLinkPart | ResourcePart;
+
+/** What `Part.resourceLink` takes. */
+export interface ResourceLinkInit {
+  uri: string | URL;
+  name: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** What `Part.resource` takes: the resource's text or its bytes. */
+export type ResourceInit = { uri: string | URL; mimeType?: string } & ({ text: string; data?: undefined } | { data: Uint8Array; text?: undefined });
 
 /** What one tool call produced. `invoke` resolves to one of these for every failure of the tool. */
 export interface ToolResult {
@@ -62,23 +88,44 @@ class JsonPartObject {
     Object.freeze(this);
   }
 }
-class ImagePartObject {
+/** Image and audio parts: encoded bytes and their media type. */
+class MediaPartObject {
   // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
   readonly #own = true;
   static owns(o: object): boolean {
     return #own in o;
   }
-  declare readonly type: 'image';
+  declare readonly type: 'image' | 'audio';
   declare readonly mimeType: string;
   declare readonly data: Uint8Array;
-  constructor(mimeType: string, data: Uint8Array) {
-    (this as { type: string }).type = 'image';
+  constructor(type: 'image' | 'audio', mimeType: string, data: Uint8Array) {
+    (this as { type: string }).type = type;
     (this as { mimeType: string }).mimeType = mimeType;
     (this as { data: Uint8Array }).data = data;
     Object.freeze(this);
   }
 }
-for (const c of [TextPartObject, JsonPartObject, ImagePartObject]) Object.setPrototypeOf(c.prototype, PART_PROTOTYPE);
+/** Resource links and embedded resources: fields copied from the init, absent ones left out. */
+class FieldsPartObject {
+  // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
+  readonly #own = true;
+  static owns(o: object): boolean {
+    return #own in o;
+  }
+  constructor(type: 'resource_link' | 'resource', fields: Record<string, unknown>) {
+    const self = this as Record<string, unknown>;
+    self.type = type;
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) self[k] = v;
+    Object.freeze(this);
+  }
+}
+for (const c of [TextPartObject, JsonPartObject, MediaPartObject, FieldsPartObject]) Object.setPrototypeOf(c.prototype, PART_PROTOTYPE);
+
+function uriText(uri: string | URL, factory: string): string {
+  const text = uri instanceof URL ? uri.href : uri;
+  if (typeof text !== 'string' || text === '') throw new TypeError(`Part.${factory} needs a uri.`);
+  return text;
+}
 
 export function isPart(value: unknown): value is Part {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PART] === true;
@@ -91,23 +138,29 @@ export function isToolResult(value: unknown): value is ToolResult {
 /**
  * A part that a tool handed back, as the result keeps it: this copy of the library's own part as it
  * is, anything else (a Proxy that says it is a part and throws when read later, another copy's part)
- * copied, each field read once.
- * Throws a TypeError for anything that is not a part's shape.
+ * copied, each field read once. Throws a TypeError for anything that is not a part's shape.
  */
 export function copyPart(p: Part): Part {
-  if (TextPartObject.owns(p) || JsonPartObject.owns(p) || ImagePartObject.owns(p)) return p;
+  if (TextPartObject.owns(p) || JsonPartObject.owns(p) || MediaPartObject.owns(p) || FieldsPartObject.owns(p)) return p;
   const type: unknown = p.type;
   if (type === 'text') {
     const text: unknown = (p as TextPart).text;
     if (typeof text === 'string') return new TextPartObject(text);
   } else if (type === 'json') {
     return new JsonPartObject((p as JsonPart).value);
-  } else if (type === 'image') {
+  } else if (type === 'image' || type === 'audio') {
     const mimeType: unknown = (p as ImagePart).mimeType;
     const data: unknown = (p as ImagePart).data;
-    if (typeof mimeType === 'string' && data instanceof Uint8Array) return new ImagePartObject(mimeType, data);
+    if (typeof mimeType === 'string' && data instanceof Uint8Array) return new MediaPartObject(type, mimeType, data);
+  } else if (type === 'resource_link' || type === 'resource') {
+    const fields: Record<string, unknown> = {};
+    for (const k of ['uri', 'name', 'description', 'mimeType', 'text', 'data']) {
+      const v: unknown = (p as unknown as Record<string, unknown>)[k];
+      if (typeof v === 'string' || v instanceof Uint8Array) fields[k] = v;
+    }
+    if (typeof fields.uri === 'string') return new FieldsPartObject(type, fields) as unknown as Part;
   }
-  throw new TypeError('the returned value holds a part that is not a text, json or image part.');
+  throw new TypeError('the returned value holds a part that is not one the Part factories make.');
 }
 
 /** The library's own copy of a cost line a tool's result holds (each field read once). */
@@ -135,7 +188,24 @@ export const Part = Object.freeze({
   },
   /** An image part: `data` holds the encoded image bytes. */
   image(mimeType: string, data: Uint8Array): ImagePart {
-    return new ImagePartObject(mimeType, data);
+    return new MediaPartObject('image', mimeType, data) as ImagePart;
+  },
+  /** An audio part: `data` holds the encoded audio bytes (`audio/wav`, `audio/mpeg`, ...). */
+  audio(mimeType: string, data: Uint8Array): AudioPart {
+    return new MediaPartObject('audio', mimeType, data) as AudioPart;
+  },
+  /** A link to a resource that the client may read (MCP `resource_link`). */
+  resourceLink(init: ResourceLinkInit): ResourceLinkPart {
+    if (typeof init?.name !== 'string') throw new TypeError('Part.resourceLink needs a name.');
+    const fields = { uri: uriText(init.uri, 'resourceLink'), name: init.name, description: init.description, mimeType: init.mimeType };
+    return new FieldsPartObject('resource_link', fields) as unknown as ResourceLinkPart;
+  },
+  /** A resource embedded in the result, as text or as bytes (MCP `resource`). */
+  resource(init: ResourceInit): ResourcePart {
+    const uri = uriText(init?.uri, 'resource');
+    if (typeof init.text !== 'string' && !(init.data instanceof Uint8Array)) throw new TypeError('Part.resource needs the text or the bytes (data) of the resource.');
+    const body = typeof init.text === 'string' ? { text: init.text } : { data: init.data };
+    return new FieldsPartObject('resource', { uri, mimeType: init.mimeType, ...body }) as unknown as ResourcePart;
   },
 });
 

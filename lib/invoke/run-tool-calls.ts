@@ -1,9 +1,11 @@
-import type { ToolDefinition } from '../definition';
+import type { Approver } from './approval';
 import type { ToolContext } from './context';
 import { describeThrown } from '../thrown';
 import { failureText } from './options';
-import { isToolResult, ToolResult } from './result';
+import { ToolResult } from './result';
 import type { ToolSet } from './toolset';
+
+export type { ApprovalRequest, ApprovalDecision, Approver } from './approval';
 
 /** One tool call of a model's turn. */
 export interface ToolCall {
@@ -13,27 +15,15 @@ export interface ToolCall {
   readonly arguments: string | object;
 }
 
-/** What the approval callback sees: the call, its tool, and the exact arguments that will run. */
-export interface ApprovalRequest {
-  readonly id: string;
-  readonly name: string;
-  readonly tool: ToolDefinition;
-  /**
-   * The validated arguments, parsed (big integers of bigint parameters as bigints), frozen: the
-   * call runs with exactly these, whatever happens to the caller's objects meanwhile.
-   */
-  readonly arguments: unknown;
-}
-
 /** Options of `runToolCalls`. */
 export interface RunToolCallsOptions {
   /**
-   * Asked before each call of a `requiresApproval` tool whose arguments are valid. `false` (or a
-   * throw) refuses the call: its result is `Tool 'x' was not approved.` What it throws is not shown
-   * to the model unless the tool set's `errorText` puts it there (`kind: 'approval'`).
-   * @default none: every call of a tool that requires approval is refused
+   * Asked before each call of a `requiresApproval` tool whose arguments are valid (for a predicate,
+   * when it says the call needs one). `false` (or a throw) refuses the call: its result is
+   * `Tool 'x' was not approved.`; `{ approved: false, reason }` adds the reason.
+   * @default the tool set's `approve`; without one, every such call is refused
    */
-  approve?: (call: ApprovalRequest) => boolean | Promise<boolean>;
+  approve?: Approver;
   /** Aborting it cancels the turn: the calls' signals abort and `runToolCalls` rejects with its reason. */
   signal?: AbortSignal;
   /** The caller's context: every call runs in a child of it (cost lines forwarded). */
@@ -54,45 +44,9 @@ export interface ToolCallsOutcome {
   readonly final?: { readonly id: string; readonly name: string; readonly value: unknown };
 }
 
-function deepFreeze(value: unknown, depth = 0): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || depth > 1024) return;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v, depth + 1);
-}
-
-function snapshot(args: string | object): string | object {
-  if (typeof args === 'string') return args;
-  try {
-    return structuredClone(args);
-  } catch {
-    return args;
-  }
-}
-
-async function runOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
-  const errorText = toolSet.errorText;
-  const invokeOptions = { signal: options.signal, context: options.context, callId: call.id, ...(errorText !== undefined ? { errorText } : {}) };
-  const tool = toolSet.get(call.name);
-  if (tool === undefined || !tool.requiresApproval) return toolSet.invoke(call.name, call.arguments, invokeOptions);
-  // An approval covers exactly what runs: the arguments are copied, validated and hydrated first,
-  // the approver sees that frozen value, and the staged call runs with it.
-  const staged = await toolSet.stage(call.name, snapshot(call.arguments), invokeOptions);
-  if (isToolResult(staged)) return staged;
-  deepFreeze(staged.arguments);
-  let approved = false;
-  let thrown: { readonly error: unknown } | undefined;
-  if (options.approve !== undefined) {
-    try {
-      approved = (await options.approve({ id: call.id, name: call.name, tool, arguments: staged.arguments })) === true;
-    } catch (e) {
-      thrown = { error: e };
-    }
-  }
-  if (options.signal?.aborted) throw options.signal.reason;
-  if (approved) return staged.run(invokeOptions);
-  const text = `Tool '${call.name}' was not approved.`;
-  if (thrown === undefined) return ToolResult.error(text);
-  return ToolResult.error(failureText(toolSet.errorText, { tool: call.name, kind: 'approval', error: thrown.error, text }));
+function runOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
+  const approve = options.approve;
+  return toolSet.invoke(call.name, call.arguments, { signal: options.signal, context: options.context, callId: call.id, ...(approve !== undefined ? { approve } : {}) });
 }
 
 /** One call's result, whatever happens on the way (only the turn's own cancellation rejects). */

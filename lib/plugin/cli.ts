@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as ts from 'typescript';
 import { generate } from './generate';
+import { describeThrown } from '../thrown';
 
 const USAGE = `Usage: tool-signatures generate <tsconfig.json> [--out <file>] [--import-extension .js] [--library <specifier>]
 
@@ -42,7 +43,7 @@ export function main(argv: readonly string[], io: { out: (s: string) => void; er
     io.out(`wrote ${path.relative(process.cwd(), result.out) || result.out}${errors > 0 ? ` (${errors} error${errors > 1 ? 's' : ''})` : ''}\n`);
     return errors > 0 ? 1 : 0;
   } catch (e) {
-    io.err(`tool-signatures generate: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.err(`tool-signatures generate: ${describeThrown(e, false)}\n`);
     return 2;
   }
 }

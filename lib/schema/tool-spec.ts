@@ -1,4 +1,4 @@
-import type { ToolDescription } from '../definition';
+import type { ApprovalPredicate, ToolDescription } from '../definition';
 import { ToolDefinitionError, type ToolErrorSite } from '../errors';
 import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
@@ -30,6 +30,8 @@ export type ResultKind = 'auto' | 'text' | 'json' | 'parts' | 'value';
 
 /** Everything built once per tool (per class method, cached; per ad-hoc function). Frozen. */
 export interface ToolSpec extends ToolDescription {
+  /** `requiresApproval` when it is a predicate. */
+  readonly approvalWhen?: ApprovalPredicate;
   readonly params: readonly ParamSpec[];
   readonly resultKind: ResultKind;
   /** The declared return type, when `resultKind` is 'value'. */
@@ -85,7 +87,8 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     inputSchema,
     ...(result.schema !== undefined ? { outputSchema: deepFreeze(result.schema) } : {}),
     endsLoop: o.endsLoop ?? false,
-    requiresApproval: o.requiresApproval ?? false,
+    requiresApproval: o.requiresApproval !== undefined && o.requiresApproval !== false,
+    ...(typeof o.requiresApproval === 'function' ? { approvalWhen: o.requiresApproval } : {}),
     parallelSafe: o.parallelSafe ?? true,
     timeoutSeconds: o.timeoutSeconds ?? 0,
     ...(o.annotations !== undefined ? { annotations: Object.freeze({ ...o.annotations }) } : {}),
@@ -104,7 +107,10 @@ function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
   if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) {
     throw new ToolDefinitionError('OLT015', `timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not ${String(t)}.`, site);
   }
-  for (const k of ['endsLoop', 'requiresApproval', 'parallelSafe'] as const) {
+  if (o.requiresApproval !== undefined && typeof o.requiresApproval !== 'boolean' && typeof o.requiresApproval !== 'function') {
+    throw new ToolDefinitionError('OLT015', 'requiresApproval must be true, false, or a function (args, ctx) => boolean.', site);
+  }
+  for (const k of ['endsLoop', 'parallelSafe'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new ToolDefinitionError('OLT015', `${k} must be true or false.`, site);
   }
   if (o.description !== undefined && typeof o.description !== 'string') throw new ToolDefinitionError('OLT015', 'description must be a string.', site);
