@@ -57,18 +57,18 @@ describe('issue 15: patterns run in linear time', () => {
     expect(text(await w.invoke({ s: `${'a'.repeat(39)}!` }))).toBe("Argument 's' must match the pattern ^(\\w+\\s?)*$.");
   });
 
-  it.each(CATASTROPHIC)('%s: four times the input takes at most about four times as long (not 2^n, not n²)', async (pattern, hostile, matches) => {
+  it.each(CATASTROPHIC)('%s: eight times the input takes about eight times as long (not 2^n, not n²: 64 times)', async (pattern, hostile, matches) => {
     const t = toolOf(pattern);
     // Warm: the fast path refuses, the general path (ajv) reports.
-    for (let i = 0; i < 5; i++) await t.invoke({ s: hostile(MAX / 4) });
-    const shortText = JSON.stringify({ s: hostile(MAX / 4) });
+    for (let i = 0; i < 5; i++) await t.invoke({ s: hostile(MAX / 8) });
+    const shortText = JSON.stringify({ s: hostile(MAX / 8) });
     const longText = JSON.stringify({ s: hostile(MAX) });
     const short = await least(() => t.invoke(shortText));
     const long = await least(() => t.invoke(longText));
     const r = await t.invoke({ s: hostile(MAX) });
     expect([r.isError, r.isError ? text(r) : 'accepted']).toEqual(matches ? [false, 'accepted'] : [true, `Argument 's' must match the pattern ${pattern}.`]);
-    // Linear growth is a ratio of about 4; quadratic would be 16. The bound leaves room for noise.
-    expect(long / short).toBeLessThan(10);
+    // Linear growth is a ratio of about 8; quadratic would be 64. The bound leaves room for a loaded machine.
+    expect(long / short).toBeLessThan(24);
   });
 
   it('only patterns of one linear shape run on RegExp (anchored, no groups, one varying quantifier, no . or \\s); the rest on RE2', () => {
