@@ -63,12 +63,17 @@ describe('issue 15: patterns run in linear time', () => {
     for (let i = 0; i < 5; i++) await t.invoke({ s: hostile(MAX / 8) });
     const shortText = JSON.stringify({ s: hostile(MAX / 8) });
     const longText = JSON.stringify({ s: hostile(MAX) });
-    const short = await least(() => t.invoke(shortText));
-    const long = await least(() => t.invoke(longText));
     const r = await t.invoke({ s: hostile(MAX) });
     expect([r.isError, r.isError ? text(r) : 'accepted']).toEqual(matches ? [false, 'accepted'] : [true, `Argument 's' must match the pattern ${pattern}.`]);
-    // Linear growth is a ratio of about 8; quadratic would be 64. The bound leaves room for a loaded machine.
-    expect(long / short).toBeLessThan(24);
+    // Linear growth is a ratio of about 8; quadratic would be 64. The bound leaves room for a loaded
+    // machine, and a ratio disturbed by other work is measured again (a superlinear one never passes).
+    let growth = Infinity;
+    for (let attempt = 0; attempt < 3 && growth >= 24; attempt++) {
+      const short = await least(() => t.invoke(shortText));
+      const long = await least(() => t.invoke(longText));
+      growth = long / short;
+    }
+    expect(growth).toBeLessThan(24);
   });
 
   it('only patterns of one linear shape run on RegExp (anchored, no groups, one varying quantifier, no . or \\s); the rest on RE2', () => {
