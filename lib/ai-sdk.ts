@@ -19,9 +19,9 @@
  * runtime, older Node), pass the SDK's functions: `toAiSdkTools(set, { sdk: { tool, jsonSchema } })`.
  */
 import type { JSONSchema7, Tool as AiTool, ToolExecutionOptions, jsonSchema as aiJsonSchema, tool as aiTool } from 'ai';
-import type { ToolDefinition } from './definition';
+import type { ToolDefinition } from './invoke/bound-tool';
 import { APPROVED, approvalNeeded } from './invoke/approval';
-import type { ToolResult } from './invoke/result';
+import type { ToolResult } from './tool-result';
 import { ToolSet } from './invoke/toolset';
 import { partsIn } from './invoke/parts';
 import { adapterClient, invokeThrough, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';

@@ -11,21 +11,22 @@ export { SetOf, RecordOf, Nullable, EnumOf, type Hint, type EnumSource } from '.
 export {
   Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart, type AudioPart, type ResourceLinkPart, type ResourcePart,
   type ResourceLinkInit, type ResourceInit,
-} from './invoke/result';
+} from './tool-result';
 export {
-  ToolContext, ToolContextError, systemClock, type Clock, type ToolContextInit, type ToolServices, type ToolClient, type ToolCaller,
-  type CallerAuthInfo, type LogLevel, type ProgressUpdate, type ElicitationRequest, type ElicitationReply, type Elicited, type ElicitOptions,
+  ToolContext, ToolContextError, systemClock, type Clock, type ToolContextInit, type ToolClient,
+  type LogLevel, type ProgressUpdate, type ElicitationRequest, type ElicitationReply, type Elicited, type ElicitOptions,
   type ToolContextErrorCode,
 } from './invoke/context';
-export type { ApprovalRequest, ApprovalDecision, Approver, ApprovalPredicate } from './invoke/approval';
-export type { ApprovalContext } from './definition';
+export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/approval';
+export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
 export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/options';
 export { ToolInvoker, type StagedCall } from './invoke/invoker';
 export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
-export type { ToolDefinition, ToolDescription, JsonSchema, ToolAnnotations } from './definition';
+export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
+export type { ToolDefinition } from './invoke/bound-tool';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export * from './providers';

@@ -25,8 +25,8 @@ import { CallbackManager, parseCallbackConfigArg } from '@langchain/core/callbac
 import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { JsonSchema7Type } from '@langchain/core/utils/json_schema';
-import type { ToolDefinition } from './definition';
-import type { ToolResult } from './invoke/result';
+import type { ToolDefinition } from './invoke/bound-tool';
+import type { ToolResult } from './tool-result';
 import { partsIn, type LangChainContent } from './invoke/parts';
 import { adapterClient, invokeThrough, resultText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 

@@ -3,24 +3,16 @@
  * where their tools come from, how a call reaches the invoker, and the error a framework sees.
  */
 import { cachedBy } from '../cache';
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../invoke/bound-tool';
 import type { Approver } from '../invoke/approval';
 import type { ToolCaller, ToolClient, ToolContext } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
-import type { ToolResult } from '../invoke/result';
+import type { ToolSource } from '../invoke/tool-source';
 import { ToolSet } from '../invoke/toolset';
-import { partsText } from '../invoke/parts';
+import { partsText, type ToolResult } from '../tool-result';
 
-export { partText } from '../invoke/parts';
-
-/**
- * Where an adapter finds its tools: a `ToolSet` (or anything with `list()`, such as the NestJS
- * `ToolRegistry`), or a list of definitions. When the source has `invoke(name, args, options)`, calls
- * go through it, so a tool set's limits (and a registry's per-call services) hold.
- */
-export type ToolSource =
-  | { list(): readonly ToolDefinition[]; invoke?(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }
-  | readonly ToolDefinition[];
+export { toolsOf, type ToolSource } from '../invoke/tool-source';
+export { partText } from '../tool-result';
 
 /** Options every adapter takes. */
 export interface AdapterOptions {
@@ -74,16 +66,6 @@ export class ToolCallError extends Error {
   override toString(): string {
     return this.message;
   }
-}
-
-export function toolsOf(source: ToolSource, only?: readonly string[]): readonly ToolDefinition[] {
-  const all = Array.isArray(source) ? (source as readonly ToolDefinition[]) : (source as { list(): readonly ToolDefinition[] }).list();
-  if (only === undefined) return all;
-  return only.map((name) => {
-    const tool = all.find((t) => t.name === name);
-    if (tool === undefined) throw new RangeError(`No tool named '${name}'. Available tools: ${all.map((t) => t.name).join(', ') || 'none'}.`);
-    return tool;
-  });
 }
 
 /** The set of one tool that its calls go through when the source is a list: made once per tool. */

@@ -1,7 +1,7 @@
 import { DEFAULT_LIMITS } from '../invoke/json-text';
 import type { ApprovalDecision, ApprovalRequest } from '../invoke/approval';
 import type { ToolClient } from '../invoke/context';
-import type { ToolResult } from '../invoke/result';
+import type { ToolResult } from '../tool-result';
 import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';
 import { discoverTools, DiscoveryError, type FoundTool } from './discover';

@@ -1,4 +1,5 @@
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../invoke/bound-tool';
+import { DIAGNOSTICS as D } from '../diagnostics';
 import type { Library, LoadedModule } from './load';
 import { describeThrown } from '../thrown';
 
@@ -120,7 +121,8 @@ function unique(lib: Library, found: readonly FoundTool[]): FoundTool[] {
       seen.set(f.tool.name, f);
       out.push(f);
     } else if (first.tool !== f.tool && first.tool.inputSchema !== f.tool.inputSchema) {
-      throw new lib.ToolDefinitionError('OLT007', `two tools are named '${f.tool.name}' (${first.from} and ${f.from}). Give one another name (@Tool({ name: '...' }) or Tool.create(fn, { name: '...' })), or export only one of them.`, { tool: f.tool.name });
+      const d = D.sameNameExported(f.tool.name, first.from, f.from);
+      throw new lib.ToolDefinitionError(d.code, d.text, { tool: f.tool.name });
     }
   }
   return out;

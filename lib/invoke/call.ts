@@ -2,8 +2,8 @@ import type { ToolSpec } from '../schema/tool-spec';
 import { systemClock, ToolContext } from './context';
 import { describeThrown } from '../thrown';
 import { failureText, type ErrorText, type InvokeOptions } from './options';
-import { copyCost, copyPart, ownResult, ToolResult, type CostLine, type Part } from './result';
-import { resultOf } from './results';
+import { copyCost, copyPart, ownResult, ToolResult, type CostLine, type Part } from '../tool-result';
+import { resultOf } from './returned-value';
 
 /**
  * The call itself: arguments in parameter order with the runtime's `ToolContext` and `AbortSignal`

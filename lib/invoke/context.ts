@@ -1,8 +1,8 @@
-import type { CallerAuthInfo, ToolCaller, ToolServices } from '../definition';
+import type { CallerAuthInfo, ToolCaller, ToolServices } from '../tool-description';
+import type { CostLine } from '../tool-result';
 import type { ApprovalDecision, ApprovalRequest } from './approval';
 
 export type { CallerAuthInfo, ToolCaller, ToolServices };
-import type { CostLine } from './result';
 import { describeThrown } from '../thrown';
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */

@@ -1,5 +1,6 @@
-import type { JsonSchema } from '../definition';
-import { ToolDefinitionError } from '../errors';
+import type { JsonSchema } from '../tool-description';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import type { ElicitationRequest } from './context';
 
 /**
@@ -43,11 +44,7 @@ export function elicitationForm(cls: Function, fragment: JsonSchema): Elicitatio
   for (const [name, field] of Object.entries(properties)) {
     const why = misfit(field);
     if (why !== undefined) {
-      throw new ToolDefinitionError(
-        'OLT002',
-        `property '${name}' cannot be asked through MCP elicitation (${why}): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.`,
-        { className: cls.name, member: 'elicit' },
-      );
+      throw refuse(D.notElicitable(name, why), { className: cls.name, member: 'elicit' });
     }
   }
   const required = fragment.required as readonly string[] | undefined;

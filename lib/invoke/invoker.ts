@@ -1,21 +1,22 @@
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from './bound-tool';
 import { freshDefault } from './defaults';
 import type { ToolSpec } from '../schema/tool-spec';
-import type { TypeNode } from '../types/node';
+import { someNode, type TypeNode } from '../types/node';
 import { calleeOf, type Callee } from './bound';
 import { adopt, copyResult, execute, failed, isThenable, settleOf, type CallPlan } from './call';
 import { describeThrown } from '../thrown';
-import { compileFastPath, fastPathEnabled, type CompiledFastPath } from './fast-path';
-import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
-import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
+import { compileFastPath, type CompiledFastPath } from './fast-path';
+import { converterOf, isValidatedDto, validateDtos, type Convert, type HydrationState } from './hydrate';
+import { validatorModule, type ValidationErrorLike } from './peers';
 import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
 import { formatProblems, notAnObject, tooDeep, tooManyMembers, type ArgumentProblem } from './messages';
 import { failureText, type InvokeOptions } from './options';
-import { isToolResult, ToolResult } from './result';
-import { compileValidator, firstErrorValidator, problemsOf, segmentsOf, walk } from './validate';
+import { isToolResult, ToolResult } from '../tool-result';
+import { compileValidator, firstErrorValidator, problemsOf, walk } from './validate';
+import { segmentsOf } from '../json';
 import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';
-import type { JsonSchema } from '../definition';
+import type { JsonSchema } from '../tool-description';
 import { buildToolSpec } from '../schema/tool-spec';
 import type { Hint } from '../types/hints';
 import { useElicitationForms, type ElicitationRequest } from './context';
@@ -40,7 +41,7 @@ interface ParamPlan {
   readonly fill: { readonly value: unknown } | undefined;
 }
 
-interface Plan extends CallPlan {
+export interface Plan extends CallPlan {
   readonly validate: ValidateFunction;
   readonly params: readonly ParamPlan[];
   /** A bigint somewhere: text is read with the exact scanner. */
@@ -53,16 +54,8 @@ interface Plan extends CallPlan {
   readonly fast: CompiledFastPath | null;
 }
 
-const planOf: (spec: ToolSpec) => Plan = cachedBy(compile);
-
-function someNode(n: TypeNode, test: (n: TypeNode) => boolean, seen = new Set<TypeNode>()): boolean {
-  if (seen.has(n)) return false;
-  seen.add(n);
-  if (test(n)) return true;
-  if (n.items !== undefined && someNode(n.items, test, seen)) return true;
-  if (n.values !== undefined && someNode(n.values, test, seen)) return true;
-  return (n.properties ?? []).some((p) => someNode(p.node, test, seen));
-}
+/** The plan of a spec, compiled on its first call (internal: not part of the package's surface). */
+export const planOf: (spec: ToolSpec) => Plan = cachedBy(compile);
 
 const isOpen = (n: TypeNode): boolean => n.kind === 'any' || n.kind === 'object' || (n.kind === 'array' && n.items === undefined);
 
@@ -87,7 +80,7 @@ function compile(spec: ToolSpec): Plan {
     })),
     keepBig: nodes.some((n) => someNode(n, (x) => x.kind === 'bigint')),
     open: nodes.some((n) => someNode(n, isOpen)),
-    validates: nodes.some((n) => needsValidation(n)),
+    validates: nodes.some((n) => someNode(n, isValidatedDto)),
     fast: compileFastPath(spec),
   };
 }
@@ -156,7 +149,7 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused(notAnObject(raw));
   const fast = plan.fast;
-  if (fast !== null && fastPathEnabled()) {
+  if (fast !== null) {
     const out = new Array<unknown>(plan.arity);
     const cvs: object[] | null = fast.classValidator ? [] : null;
     let ok: boolean;

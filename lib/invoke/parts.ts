@@ -4,7 +4,9 @@
  * has no carrier for a part, the part goes as text and the conversion says so in its losses.
  */
 import { encodeBase64 } from './formats';
-import type { Part } from './result';
+import { OCTETS, partText, type Part } from '../tool-result';
+
+export { partText, partsText } from '../tool-result';
 
 /** The forms a result's parts are converted to. */
 export type PartForm = 'mcp' | 'ai-sdk' | 'langchain';
@@ -44,31 +46,6 @@ interface FormOf {
 
 type Convert<F extends PartForm> = (part: Part) => FormOf[F] | { loss: string };
 
-/** Bytes whose type is not known (RFC 2046). */
-const OCTETS = 'application/octet-stream';
-
-/** A part as one line of text: what a model reads where a form carries text only. */
-export function partText(part: Part): string {
-  switch (part.type) {
-    case 'text':
-      return part.text;
-    case 'json':
-      return JSON.stringify(part.value) ?? 'null';
-    case 'image':
-      return `[${part.mimeType} image]`;
-    case 'audio':
-      return `[${part.mimeType} audio]`;
-    case 'resource_link':
-      return `[${part.name}](${part.uri})`;
-    case 'resource':
-      return part.text ?? `[${part.mimeType ?? OCTETS} resource ${part.uri}]`;
-  }
-}
-
-/** A result's parts as one text: each part's text, one per line. */
-export function partsText(parts: readonly Part[]): string {
-  return parts.map(partText).join('\n');
-}
 
 const TO_MCP: Convert<'mcp'> = (p) => {
   switch (p.type) {

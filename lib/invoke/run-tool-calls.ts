@@ -2,7 +2,7 @@ import type { Approver } from './approval';
 import type { ToolContext } from './context';
 import { describeThrown } from '../thrown';
 import { failureText } from './options';
-import { ToolResult } from './result';
+import { ToolResult } from '../tool-result';
 import type { ToolSet } from './toolset';
 
 export type { ApprovalRequest, ApprovalDecision, Approver } from './approval';

@@ -1,14 +1,15 @@
-import type { ToolDefinition } from '../definition';
-import { ToolDefinitionError } from '../errors';
+import type { ToolDefinition } from './bound-tool';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { classToolSpecs } from '../schema/class-tools';
 import { APPROVED, approvalNeeded, deepFreeze, refusalOf, snapshot, type Approver } from './approval';
 import { calleeOf } from './bound';
 import { ToolContext } from './context';
-import { BoundTool, instanceTools } from './definition';
+import { BoundTool, instanceTools } from './bound-tool';
 import { invokeTool, stageCall, type StagedCall } from './invoker';
 import type { ArgumentLimits } from './json-text';
 import type { ErrorText, InvokeOptions } from './options';
-import { isToolResult, ToolResult } from './result';
+import { isToolResult, ToolResult } from '../tool-result';
 
 /** What `new ToolSet(items)` and `add(item)` take: an instance (its `@Tool` methods) or a definition. */
 export type ToolSetItem = ToolDefinition | object;
@@ -101,11 +102,11 @@ export class ToolSet {
   add(item: ToolSetItem): this {
     if (isDefinition(item)) return this.#put([item]);
     if (typeof item !== 'object' || item === null) {
-      throw new ToolDefinitionError('OLT003', 'ToolSet.add takes a tool definition or an instance of a class with @Tool methods.');
+      throw refuse(D.notToolsetItem());
     }
     const tools = instanceTools(item);
     if (tools.length === 0) {
-      throw new ToolDefinitionError('OLT003', `${item.constructor?.name ?? 'the object'} has no @Tool methods. Decorate its tool methods with @Tool(), or add a definition made by Tool.create.`, { className: item.constructor?.name });
+      throw refuse(D.noToolMethods(item.constructor?.name ?? 'the object', true), { className: item.constructor?.name });
     }
     return this.#put(tools);
   }
@@ -118,7 +119,7 @@ export class ToolSet {
   addClass<T extends object>(cls: abstract new (...args: never[]) => T, resolve: (cls: abstract new (...args: never[]) => T) => T | Promise<T>, options: AddClassOptions<T> = {}): this {
     const specs = classToolSpecs(cls);
     if (specs.length === 0) {
-      throw new ToolDefinitionError('OLT003', `${cls.name} has no @Tool methods. Decorate its tool methods with @Tool().`, { className: cls.name });
+      throw refuse(D.noToolMethods(cls.name, false), { className: cls.name });
     }
     const release = options.release as ((instance: object) => unknown) | undefined;
     const tools = specs.map(({ key, spec }) => {
@@ -131,7 +132,7 @@ export class ToolSet {
     const names = new Set<string>();
     for (const t of tools) {
       if (this.#tools.has(t.name) || names.has(t.name)) {
-        throw new ToolDefinitionError('OLT007', `two tools are named '${t.name}' in one tool set. Give one another name: @Tool({ name: '...' }).`, { tool: t.name });
+        throw refuse(D.sameNameInSet(t.name), { tool: t.name });
       }
       names.add(t.name);
     }

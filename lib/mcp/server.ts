@@ -18,11 +18,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { partsIn, partsText } from '../invoke/parts';
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../invoke/bound-tool';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/approval';
 import type { LogLevel, ToolClient, ToolContext } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
-import type { ToolResult } from '../invoke/result';
+import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/toolset';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 

@@ -1,5 +1,5 @@
-import type { ApprovalPredicate, ToolAnnotations } from '../definition';
-import type { Part, ToolResult } from '../invoke/result';
+import type { ApprovalPredicate, ToolAnnotations } from '../tool-description';
+import type { Part, ToolResult } from '../tool-result';
 import type { EnumSource, Hint } from '../types/hints';
 
 /** Options of `@Tool` (and of `Tool.create`, which adds `params` and `returns`). */

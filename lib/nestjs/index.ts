@@ -27,11 +27,12 @@ import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMet
 import { ContextIdFactory, DiscoveryModule, DiscoveryService, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
-import type { ToolDefinition } from '../definition';
-import { ToolDefinitionError } from '../errors';
+import type { ToolDefinition } from '../invoke/bound-tool';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
-import type { ToolResult } from '../invoke/result';
+import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
 import type { McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
@@ -209,7 +210,7 @@ export class ToolRegistry extends ToolSet {
     for (const { spec } of specs) {
       const first = this.#owners.get(spec.name) ?? (super.has(spec.name) ? 'a tool added to the registry' : undefined);
       if (first !== undefined) {
-        throw new ToolDefinitionError('OLT007', `two tools are named '${spec.name}' in the application: ${first} and ${owner}. Give one another name: @Tool({ name: '...' }), or provide the class in one module only.`, { tool: spec.name, className: cls.name });
+        throw refuse(D.sameNameInApplication(spec.name, first, owner), { tool: spec.name, className: cls.name });
       }
     }
     if (isStatic) {

@@ -1,6 +1,3 @@
-import type { InvokeOptions } from './invoke/options';
-import type { ToolResult } from './invoke/result';
-
 /** A JSON Schema 2020-12 object as this library writes it (plain JSON, frozen). */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
@@ -69,14 +66,4 @@ export interface ToolDescription {
   readonly annotations?: Readonly<ToolAnnotations>;
   /** What the schema could not carry (for example a `@Matches` pattern with flags). */
   readonly warnings: readonly string[];
-}
-
-/** A tool as a model sees it, and the means to call it. */
-export interface ToolDefinition extends ToolDescription {
-  /**
-   * `@Tool({ requiresApproval: (args, ctx) => ... })`: decides per call whether an approval is
-   * needed (`requiresApproval` is then true: the tool may need one).
-   */
-  readonly approvalWhen?: ApprovalPredicate;
-  invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
 }

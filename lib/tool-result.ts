@@ -127,6 +127,32 @@ function uriText(uri: string | URL, factory: string): string {
   return text;
 }
 
+/** Bytes whose type is not known (RFC 2046). */
+export const OCTETS = 'application/octet-stream';
+
+/** A part as one line of text: what a model reads where a form carries text only. */
+export function partText(part: Part): string {
+  switch (part.type) {
+    case 'text':
+      return part.text;
+    case 'json':
+      return JSON.stringify(part.value) ?? 'null';
+    case 'image':
+      return `[${part.mimeType} image]`;
+    case 'audio':
+      return `[${part.mimeType} audio]`;
+    case 'resource_link':
+      return `[${part.name}](${part.uri})`;
+    case 'resource':
+      return part.text ?? `[${part.mimeType ?? OCTETS} resource ${part.uri}]`;
+  }
+}
+
+/** A result's parts as one text: each part's text, one per line. */
+export function partsText(parts: readonly Part[]): string {
+  return parts.map(partText).join('\n');
+}
+
 export function isPart(value: unknown): value is Part {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PART] === true;
 }
