@@ -139,6 +139,7 @@ export const DIAGNOSTICS = {
   notAHint: entry('OLT015', (given: string) => `${given} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E) or () => T.`),
   inverted: entry('OLT015', (lo: string, a: string, hi: string, b: string) => `${lo} ${a} is greater than ${hi} ${b}.`),
   pattern: entry('OLT015', (written: string) => `pattern ${written} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`),
+  nonLinearPattern: entry('OLT015', (written: string, why: string) => `pattern ${written} cannot be matched in linear time (${why}). Write it without backreferences, lookahead or lookbehind.`),
   notApplicable: entry('OLT015', (option: string, kind: string) => `${option} does not apply to a value of JSON type ${kind}.`),
   notFinite: entry('OLT015', (option: string, value: string, integer: boolean) => `${option} ${value} is not a finite ${integer ? 'integer' : 'number'}.`),
   notNonNegative: entry('OLT015', (option: string, value: string) => `${option} must be a non-negative integer, not ${value}.`),

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { describeThrown } from '../thrown';
 
 /** The library's public surface, as the user's module sees it. */
 export type Library = typeof import('../index');
@@ -42,7 +43,7 @@ export async function loadUserModule(spec: string, cwd: string): Promise<LoadedM
     exports = file.endsWith('.mjs') ? await importEsm(file) : TYPESCRIPT.test(file) ? requireTypeScript(file) : requireOrImport(from, file);
   } catch (e) {
     if (isToolDefinitionError(e, library) || e instanceof LoadError) throw e;
-    throw new LoadError(`cannot load ${spec}: ${describe(e)}`);
+    throw new LoadError(`cannot load ${spec}: ${describeThrown(e)}`);
   }
   if (exports instanceof Promise) exports = await exports;
   return { file, exports, library };
@@ -82,10 +83,6 @@ export function isToolDefinitionError(e: unknown, library?: Library): e is Error
   return e instanceof Error && e.name === 'ToolDefinitionError' && typeof (e as { code?: unknown }).code === 'string';
 }
 
-export function describe(e: unknown): string {
-  if (e instanceof Error) return `${e.name}: ${e.message}`;
-  return String(e);
-}
 
 // ---- TypeScript sources -----------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ import * as ts from 'typescript';
 import { check, formatCheck } from './check';
 import { generate, generateFromProgram, type GenerateOptions, type GenerateResult } from './generate';
 import { ProjectError, readProject } from './project';
+import { describeThrown } from '../thrown';
 
 const USAGE = `Usage:
   tool-signatures generate [tsconfig.json] [--out <file>] [--import-extension .js|.ts|none] [--library <specifier>] [--watch]
@@ -44,7 +45,8 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
       io.err(`tool-signatures ${command}: ${e.message}\n`);
       return 2;
     }
-    throw e;
+    io.err(`tool-signatures ${command}: ${describeThrown(e, false)}\n`);
+    return 2;
   }
 }
 
