@@ -58,6 +58,14 @@ const WRITERS: { readonly [K in Keyword]: (n: TypeNode, extras: SlotExtras | und
   required: (n) => (n.kind === 'dto' ? requiredOf(n.properties ?? []) : undefined),
   additionalProperties: (n) => (n.kind === 'dto' ? false : n.kind === 'record' && n.values !== undefined ? writeFragment(n.values) : undefined),
   default: (_n, extras) => extras?.default?.value,
+  // v3 keywords: in the order now, written by the changes that add them (issue 12).
+  $ref: () => undefined,
+  anyOf: () => undefined,
+  exclusiveMinimum: () => undefined,
+  exclusiveMaximum: () => undefined,
+  multipleOf: () => undefined,
+  examples: () => undefined,
+  $defs: () => undefined,
 };
 
 /** Writes the JSON Schema fragment of a node, keywords in the contract's order (KEYWORD_ORDER). */
