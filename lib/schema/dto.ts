@@ -5,7 +5,7 @@ import { transformerFacts, transformerKeys } from '../metadata/class-transformer
 import type { PropOptions } from '../metadata/options';
 import { readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
-import { node, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
+import { incompleteNodes, node, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
 import { slotType } from './slot';
 
@@ -46,6 +46,7 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     const validation = validationPlan(cls);
     const n = node('dto', { cls, properties: props, validation, ...(validation.kind !== 'none' ? { validated: true } : {}) }) as MutableNode;
     building.push({ cls, node: n });
+    incompleteNodes.add(n);
     let lossy = false;
     for (const { key } of orderedProperties(cls)) {
       const built = property(cls, key, own);
@@ -65,7 +66,11 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     if (outermost) for (const c of cachedInBuild) cache.delete(c);
     throw e instanceof ToolDefinitionError && e.site.path === undefined && e.code !== 'OLT006' ? e.at({ path: cls.name }) : e;
   } finally {
-    if (building[building.length - 1]?.cls === cls) building.pop();
+    const top = building[building.length - 1];
+    if (top?.cls === cls) {
+      incompleteNodes.delete(top.node);
+      building.pop();
+    }
     if (outermost) cachedInBuild = [];
   }
 }
@@ -147,6 +152,7 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
         enumSource: options.enum,
         staticType: staticProp?.type,
         transformerType: ct.type,
+        ...(ct.discriminator !== undefined ? { discriminator: ct.discriminator } : {}),
         rules,
       },
       (c) => dtoNode(c, warnings),

@@ -132,6 +132,9 @@ export function someNode(n: TypeNode | undefined, test: (n: TypeNode) => boolean
   );
 }
 
+/** DTO nodes whose properties are still being read (a class on a cycle, while it is built). */
+export const incompleteNodes = new WeakSet<TypeNode>();
+
 export type MutableNode = { -readonly [K in keyof TypeNode]: TypeNode[K] };
 
 export function node(kind: NodeKind, fields: Omit<Partial<TypeNode>, 'kind'> = {}): TypeNode {

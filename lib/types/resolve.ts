@@ -2,7 +2,7 @@ import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
 import { refuse } from '../errors';
 import { enumNode } from './enums';
 import { hintKind, isThunk, type CompositeHint, type Hint, type TokenHint, type TokenName } from './hints';
-import { node, type TypeNode } from './node';
+import { incompleteNodes, node, type TypeNode } from './node';
 
 /** Builds a DTO's node; supplied by the schema layer (DTOs read metadata, which this table does not). */
 export type DtoResolver = (cls: Function) => TypeNode;
@@ -118,7 +118,7 @@ function taggedUnion(of: { tag: string; members: Record<string, Function> }, dto
     const n = typeof cls === 'function' && hintKind(cls) === undefined && !isThunk(cls) ? constructorNode(cls, dto) : undefined;
     if (n === undefined || n.kind !== 'dto') throw refuse(D.taggedMember(value));
     // A member whose class is still being built (the union is inside its own member) has no properties yet.
-    if (n.recursive === true && (n.properties ?? []).length === 0) throw refuse(D.taggedCycle(value));
+    if (incompleteNodes.has(n)) throw refuse(D.taggedCycle(value));
     const declared = (n.properties ?? []).find((p) => p.name === of.tag);
     const tagNode = node('enum', { enum: [value], enumType: 'string' });
     const tagProperty = declared !== undefined ? { ...declared, required: true, node: tagNode } : { key: of.tag, name: of.tag, required: true, node: tagNode, tagOnly: true };
