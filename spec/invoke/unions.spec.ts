@@ -82,7 +82,7 @@ describe('tagged unions: the tag picks the member', () => {
     expect(await refusal(draw, { shapes: ['circle', null], environment: 'x' })).toBe(["Argument 'shapes[0]' must be an object.", "Argument 'shapes[1]' must not be null."].join('\n'));
   });
 
-  it('a member's rules hold inside the array of another union (Note's @MinLength, Group's @ArrayMaxSize)', async () => {
+  it("a member's rules hold inside the array of another union (Note's @MinLength, Group's @ArrayMaxSize)", async () => {
     expect(await refusal(draw, { shapes: [{ kind: 'group', items: [{ type: 'pin', lat: 0, lng: 0 }, { type: 'pin', lat: 0, lng: 0 }, { type: 'pin', lat: 0, lng: 0 }, { type: 'pin', lat: 0, lng: 0 }] }], environment: 'x' })).toBe(
       "Argument 'shapes[0].items' must have at most 3 items.",
     );
