@@ -11,6 +11,7 @@ import { timeCases, type Timed, type TimingOptions } from './harness';
 import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
 import { bytes, duration, ratio, show, stat, times, type Stat } from './stats';
 import { judge, type Verdict } from './targets';
+import { unionFigures } from './unions';
 import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from './workload';
 
 /**
@@ -194,6 +195,8 @@ async function main(): Promise<void> {
     timedCases(cases, small, large, 'small', withOurs).filter((t) => t.key === 'floor' || t.key === 'ours' || t.key === 'ctcv'),
     { rounds: 5, warmupMs: 50, warmupCalls: 20, batchMs: args.quick ? 8 : 20, batchesPerRound: 3, seed: args.seed },
   );
+  log('timing the union case...');
+  const union = await unionFigures({ ...timing, rounds: Math.min(args.rounds, 5) }, args.pool, args.seed + 2);
   m.loadAverageAtEnd = loadavg().map((l) => Number(l.toFixed(2)));
 
   const s = perCall.small!;
@@ -247,6 +250,10 @@ async function main(): Promise<void> {
   };
   for (const [k, label] of Object.entries(ratioNames)) if (ratios[k] !== undefined) log(`  ${label.padEnd(46)} ${show(ratios[k]!, times)}`);
   log();
+  log('Union call (an array of a tagged union of two DTO classes; the general path), time per call:');
+  for (const [k, v] of Object.entries(union.perCallNs)) log(`  ${k.padEnd(38)} ${show(v, duration)}`);
+  log(`  ${'ours / ajv validation alone'.padEnd(38)} ${show(union.oursOverAjv, times)}`);
+  log();
   log('Definitions (schemas only), per tool:');
   for (const [n, f] of Object.entries(build)) {
     log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
@@ -280,7 +287,7 @@ async function main(): Promise<void> {
   if (args.json) {
     const json = {
       machine: m, options: { ...args, timing }, perCallNs: perCall, ratios, build, firstCall, firstBuildMs, firstInvokeMs, heap,
-      crowded: { classValidatorClasses: registered, perCallNs: crowded }, targets: verdicts, problems,
+      crowded: { classValidatorClasses: registered, perCallNs: crowded }, union, targets: verdicts, problems,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   }

@@ -73,14 +73,24 @@ describe('Provider forms of the union and recursive-class tools', () => {
     }
   });
 
-  it("Anthropic strict has no $ref left (recursion unrolled); the SDK's transformJSONSchema keeps every property and union member", () => {
-    for (const tool of tools) {
-      const { tool: form } = toAnthropicTool(tool, { strict: true });
-      expect(form.strict).toBe(true);
-      const text = JSON.stringify(form.input_schema);
-      expect(text).not.toContain('$ref');
-      const theirs = JSON.stringify(transformJSONSchema(form.input_schema));
-      for (const key of text.match(/"[A-Za-z_]+":\{/g) ?? []) expect(theirs).toContain(key);
-    }
+  it("Anthropic strict: the union tool is strict and the SDK's transformJSONSchema keeps every property and union member", () => {
+    const { tool: form } = toAnthropicTool(tools[0]!, { strict: true });
+    expect(form.strict).toBe(true);
+    const text = JSON.stringify(form.input_schema);
+    const theirs = JSON.stringify(transformJSONSchema(form.input_schema));
+    for (const key of text.match(/"[A-Za-z_]+":\{/g) ?? []) expect(theirs).toContain(key);
+  });
+
+  it('Anthropic strict: the filter unrolled three levels has more optional properties than Anthropic allows, so it is sent without strict, and the report says why', () => {
+    const { tool: form, losses } = toAnthropicTool(tools[1]!, { strict: true });
+    expect(form.strict).toBeUndefined();
+    expect(losses).toEqual([{ path: '', keyword: 'required', action: 'fell-back-to-non-strict', reason: 'Anthropic strict mode cannot express 39 optional properties (at most 24); the tool is sent without strict mode' }]);
+  });
+
+  it("Gemini's OpenAPI form has no $ref left: the filter is unrolled three levels, each cut in the report", () => {
+    const { tool: form, losses } = toGeminiTool(tools[1]!, { form: 'openapi' });
+    expect(JSON.stringify(form.parameters)).not.toContain('$ref');
+    expect(losses[0]).toEqual({ path: '/$defs', keyword: '$defs', action: 'unrolled', reason: "Gemini's OpenAPI subset does not take recursive schemas; each recursive class is unrolled to 3 levels" });
+    expect(losses.filter((l) => l.action === 'removed' && l.keyword === 'properties')).toHaveLength(27);
   });
 });
