@@ -120,6 +120,7 @@ export const DIAGNOSTICS = {
   // OLT013: DTO classes
   // At run time only decorated properties can be seen; the plugin sees the declaration.
   noPropertySeen: entry('OLT013', (name: string) => `${name} shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.`),
+  notElicitable: entry('OLT002', (name: string, why: string) => `property '${name}' cannot be asked through MCP elicitation (${why}): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.`),
   noProperty: entry('OLT013', (name: string) => `${name} shows no property. A DTO needs at least one public instance property.`),
   notConstructible: entry('OLT013', (name: string, cause?: string) => `${name} cannot be constructed without arguments${cause !== undefined ? ` (${cause})` : ''}. A DTO needs a constructor that takes none (or only optional parameters).`),
 
@@ -142,6 +143,7 @@ export const DIAGNOSTICS = {
   timeout: entry('OLT015', (value: string) => `timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not ${value}.`),
   notBoolean: entry('OLT015', (option: string) => `${option} must be true or false.`),
   descriptionType: entry('OLT015', () => 'description must be a string.'),
+  approvalType: entry('OLT015', () => 'requiresApproval must be true, false, or a function (args, ctx) => boolean.'),
   paramOnConstructor: entry('OLT015', () => '@Param decorates the parameters of a tool method, not of a constructor.'),
   propTarget: entry('OLT015', () => '@Prop decorates instance properties with string names.'),
   rangeTarget: entry('OLT015', () => '@Range decorates a tool parameter or a DTO property.'),

@@ -2,16 +2,17 @@
  * What the agent-framework adapters (`tool-signatures/ai-sdk`, `tool-signatures/langchain`) share:
  * where their tools come from, how a call reaches the invoker, and the error a framework sees.
  */
+import { cachedBy } from '../cache';
 import type { ToolDefinition } from '../invoke/bound-tool';
-import type { ToolContext } from '../invoke/context';
-import { encodeBase64 } from '../invoke/formats';
+import type { Approver } from '../invoke/approval';
+import type { ToolCaller, ToolClient, ToolContext } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
-import { partText, type Part, type ToolResult } from '../tool-result';
 import type { ToolSource } from '../invoke/tool-source';
-
-export { partText };
+import { ToolSet } from '../invoke/toolset';
+import { partsText, type ToolResult } from '../tool-result';
 
 export { toolsOf, type ToolSource } from '../invoke/tool-source';
+export { partText } from '../tool-result';
 
 /** Options every adapter takes. */
 export interface AdapterOptions {
@@ -26,6 +27,23 @@ export interface AdapterOptions {
    * @default every tool of the source
    */
   only?: readonly string[];
+  /**
+   * Decides approvals for calls of tools that require one (it wins over the tool set's own
+   * `approve`). The AI SDK adapter does not use it while `approvals` is on: the SDK asks first.
+   * @default the tool set's `approve`; without one, such calls are refused
+   */
+  approve?: Approver;
+  /**
+   * Receives the tools' `ctx.progress(...)` and `ctx.log(...)` (frameworks have no channel of
+   * their own for them).
+   * @default the parent context's client, if any; else they go nowhere
+   */
+  client?: Omit<ToolClient, 'caller'>;
+}
+
+/** The client of one framework call: who is calling (the framework's own context) and the adapter's callbacks. */
+export function adapterClient(options: AdapterOptions, caller: ToolCaller): ToolClient {
+  return { ...options.client, caller };
 }
 
 /**
@@ -50,17 +68,20 @@ export class ToolCallError extends Error {
   }
 }
 
-/** Runs one call through the source (its limits and services) when it can, else through the tool. */
+/** The set of one tool that its calls go through when the source is a list: made once per tool. */
+const setOfTool = cachedBy((tool: ToolDefinition) => new ToolSet([tool]));
+
+/**
+ * Runs one call through the source (its limits, services, approvals and visibility) when it has
+ * `invoke`, else through a tool set of the tool: the one call path, whatever the source.
+ */
 export function invokeThrough(source: ToolSource, tool: ToolDefinition, args: string | object, options: InvokeOptions): Promise<ToolResult> {
   const viaSet = !Array.isArray(source) && typeof (source as { invoke?: unknown }).invoke === 'function';
-  return viaSet ? (source as { invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }).invoke(tool.name, args, options) : tool.invoke(args, options);
+  if (viaSet) return (source as { invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }).invoke(tool.name, args, options);
+  return setOfTool(tool).invoke(tool.name, args, options);
 }
 
 /** A result as one text: its parts' texts, one per line (a JSON part as JSON text). */
 export function resultText(result: ToolResult): string {
-  return result.parts.map(partText).join('\n');
-}
-
-export function imageBase64(part: Extract<Part, { type: 'image' }>): string {
-  return encodeBase64(part.data);
+  return partsText(result.parts);
 }

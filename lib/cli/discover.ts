@@ -7,6 +7,13 @@ export interface FoundTool {
   readonly tool: ToolDefinition;
   /** `class DocketService`, `instance docketService`, `tool searchTool`, `array tools[2]`, `tool set tools`. */
   readonly from: string;
+  /** The exported tool set it belongs to: calls go through it (its limits, approver, visibility). */
+  readonly set?: CallableSet;
+}
+
+/** What `call` needs of a tool set (of this copy of the library or another). */
+export interface CallableSet {
+  invoke(name: string, args: string | object, options?: object): Promise<unknown>;
 }
 
 /** The module's tools cannot be found (none exported, no such tool) or constructed (exit status 2). */
@@ -38,7 +45,7 @@ export function discoverTools(loaded: LoadedModule): FoundTool[] {
     } else if (Array.isArray(value) && value.length > 0 && value.every(isToolDefinition)) {
       value.forEach((tool, i) => configured.push({ tool, from: `array ${name}[${i}]` }));
     } else if (isToolSet(lib, value)) {
-      for (const tool of value.list()) configured.push({ tool, from: `tool set ${name}` });
+      for (const tool of value.list()) configured.push({ tool, from: `tool set ${name}`, set: value });
     } else if (isClass(value)) {
       if (instanceClasses.has(value)) continue;
       // Read the class's tools from its prototype first, so that only tool classes are constructed.
@@ -74,7 +81,7 @@ export function isToolDefinition(value: unknown): value is ToolDefinition {
   return typeof v.name === 'string' && typeof v.inputSchema === 'object' && v.inputSchema !== null && typeof v.invoke === 'function';
 }
 
-interface ToolSetLike {
+interface ToolSetLike extends CallableSet {
   list(): ToolDefinition[];
 }
 

@@ -1,4 +1,4 @@
-import type { ToolDescription } from '../tool-description';
+import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { classToolSpecs } from '../schema/class-tools';
 import type { ToolSpec } from '../schema/tool-spec';
 import { bindTool, type Callee } from './bound';
@@ -8,6 +8,11 @@ import type { ToolResult } from '../tool-result';
 
 /** A tool as a model sees it, and the means to call it. */
 export interface ToolDefinition extends ToolDescription {
+  /**
+   * `@Tool({ requiresApproval: (args, ctx) => ... })`: decides per call whether an approval is
+   * needed (`requiresApproval` is then true: the tool may need one).
+   */
+  readonly approvalWhen?: ApprovalPredicate;
   invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
 }
 
@@ -26,6 +31,7 @@ export class BoundTool implements ToolDefinition {
     if (spec.outputSchema !== undefined) self.outputSchema = spec.outputSchema;
     self.endsLoop = spec.endsLoop;
     self.requiresApproval = spec.requiresApproval;
+    if (spec.approvalWhen !== undefined) (this as { approvalWhen?: ToolSpec['approvalWhen'] }).approvalWhen = spec.approvalWhen;
     self.parallelSafe = spec.parallelSafe;
     self.timeoutSeconds = spec.timeoutSeconds;
     if (spec.annotations !== undefined) self.annotations = spec.annotations;

@@ -15,6 +15,11 @@ import { compileValidator, problemsOf, walk } from './validate';
 import { segmentsOf } from '../json';
 import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';
+import type { JsonSchema } from '../tool-description';
+import { buildToolSpec } from '../schema/tool-spec';
+import type { Hint } from '../types/hints';
+import { useElicitationForms, type ElicitationRequest } from './context';
+import { elicitationForm } from './elicitation-form';
 
 /**
  * The invoker: arguments (JSON text or a parsed object) are measured, parsed, validated against the
@@ -317,3 +322,31 @@ export class ToolInvoker {
     return invokeTool(tool, args, options);
   }
 }
+
+// ---- elicitation answers ----------------------------------------------------------------------
+
+// An answer is read as the argument `value` of a small tool whose one parameter is the DTO, so that
+// it is validated and hydrated by exactly the rules that arguments are.
+const ELICIT_SOURCE = function elicit(value: unknown): unknown {
+  return value;
+};
+
+const elicitationOf = cachedBy((cls: Function): { spec: ToolSpec; form: ElicitationRequest['requestedSchema'] } => {
+  const spec = buildToolSpec({ owner: cls.name, member: 'elicit', options: { name: 'elicit' }, source: ELICIT_SOURCE, adHocParams: { value: cls as Hint } });
+  const fragment = (spec.inputSchema.properties as Record<string, JsonSchema>).value!;
+  return { spec, form: elicitationForm(cls, fragment) };
+});
+
+/** The invoker's problems, worded for a person filling in a form. */
+function answerProblems(text: string): string {
+  return text.replace(/Argument 'value\./g, "Field '").replace(/Argument 'value' /g, 'The answer ');
+}
+
+useElicitationForms({
+  form: (cls) => elicitationOf(cls).form,
+  read: async (cls, content) => {
+    const plan = planOf(elicitationOf(cls).spec);
+    const prepared = await prepare(plan, { value: content }, DEFAULT_LIMITS);
+    return prepared.ok ? { ok: true, value: prepared.args[0] } : { ok: false, text: answerProblems(prepared.text) };
+  },
+});

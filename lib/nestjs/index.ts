@@ -178,8 +178,8 @@ export class ToolRegistry extends ToolSet {
   mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
-    const source = { list: () => this.list().map((t) => this.#boundToRegistry(t)) };
-    const handle = createMcpHttpHandler(source, info);
+    // Calls go through this registry (services, request scope, approvals, visibility).
+    const handle = createMcpHttpHandler(this, info);
     return (req, res) => this.#scope.run({ request: req }, () => handle(req, res));
   }
 
@@ -196,23 +196,6 @@ export class ToolRegistry extends ToolSet {
 
   #withServices(options: InvokeOptions): InvokeOptions {
     return options.context !== undefined ? options : { ...options, context: this.createContext() };
-  }
-
-  /** A definition that runs through the registry (services, request scope), for the MCP server. */
-  #boundToRegistry(t: ToolDefinition): ToolDefinition {
-    return Object.freeze({
-      name: t.name,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
-      endsLoop: t.endsLoop,
-      requiresApproval: t.requiresApproval,
-      parallelSafe: t.parallelSafe,
-      timeoutSeconds: t.timeoutSeconds,
-      ...(t.annotations !== undefined ? { annotations: t.annotations } : {}),
-      warnings: t.warnings,
-      invoke: (args: string | object, options?: InvokeOptions) => this.invoke(t.name, args, options),
-    });
   }
 
   #register(wrapper: InstanceWrapper): void {

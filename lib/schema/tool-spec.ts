@@ -1,4 +1,4 @@
-import type { ToolDescription } from '../tool-description';
+import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
 import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
@@ -31,6 +31,8 @@ export type ResultKind = 'auto' | 'text' | 'json' | 'parts' | 'value';
 
 /** Everything built once per tool (per class method, cached; per ad-hoc function). Frozen. */
 export interface ToolSpec extends ToolDescription {
+  /** `requiresApproval` when it is a predicate. */
+  readonly approvalWhen?: ApprovalPredicate;
   readonly params: readonly ParamSpec[];
   readonly resultKind: ResultKind;
   /** The declared return type, when `resultKind` is 'value'. */
@@ -85,7 +87,8 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     inputSchema,
     ...(result.schema !== undefined ? { outputSchema: deepFreeze(result.schema) } : {}),
     endsLoop: o.endsLoop ?? false,
-    requiresApproval: o.requiresApproval ?? false,
+    requiresApproval: o.requiresApproval !== undefined && o.requiresApproval !== false,
+    ...(typeof o.requiresApproval === 'function' ? { approvalWhen: o.requiresApproval } : {}),
     parallelSafe: o.parallelSafe ?? true,
     timeoutSeconds: o.timeoutSeconds ?? 0,
     ...(o.annotations !== undefined ? { annotations: Object.freeze({ ...o.annotations }) } : {}),
@@ -104,7 +107,10 @@ function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
   if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) {
     throw refuse(D.timeout(String(t)), site);
   }
-  for (const k of ['endsLoop', 'requiresApproval', 'parallelSafe'] as const) {
+  if (o.requiresApproval !== undefined && typeof o.requiresApproval !== 'boolean' && typeof o.requiresApproval !== 'function') {
+    throw refuse(D.approvalType(), site);
+  }
+  for (const k of ['endsLoop', 'parallelSafe'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'boolean') throw refuse(D.notBoolean(k), site);
   }
   if (o.description !== undefined && typeof o.description !== 'string') throw refuse(D.descriptionType(), site);
