@@ -360,9 +360,15 @@ interface Pinned {
 function unionProblems(spec: ToolSpec, errors: readonly ErrorObject[], data: unknown, fromText: boolean, pinned: Pinned | undefined) {
   const problems = new Map<string, ArgumentProblem[]>();
   const pointers = [...new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath))].sort((a, b) => a.length - b.length);
+  // The outermost refused union at or above a pointer: its prefixes looked up, shortest first (a
+  // hostile call can refuse thousands of unions; a scan of them all per error would be quadratic).
   const owner = (pointer: string): string | undefined => {
-    for (const p of problems.keys()) if (pointer === p || pointer.startsWith(`${p}/`)) return p;
-    return undefined;
+    if (problems.size === 0) return undefined;
+    for (let i = pointer.indexOf('/', 1); i !== -1; i = pointer.indexOf('/', i + 1)) {
+      const prefix = pointer.slice(0, i);
+      if (problems.has(prefix)) return prefix;
+    }
+    return problems.has(pointer) ? pointer : undefined;
   };
   for (const pointer of pointers) {
     if (owner(pointer) !== undefined) continue;

@@ -89,6 +89,18 @@ describe('tagged unions: the tag picks the member', () => {
   });
 });
 
+describe('a hostile call', () => {
+  it('thousands of refused union members: at most 100 lines, the rest counted', async () => {
+    const shapes = Array.from({ length: 5000 }, (_, i) => (i % 2 === 0 ? { kind: 'square', side: 0 } : { kind: 'nope' }));
+    const text = await refusal(draw, { shapes, environment: 'x' });
+    const lines = text.split('\n');
+    expect(lines).toHaveLength(101);
+    expect(lines[0]).toBe("Argument 'shapes[0].side' must be an integer from 1 to 100.");
+    expect(lines[1]).toBe("Argument 'shapes[1].kind' must be one of: circle, square, group.");
+    expect(lines[100]).toBe('(4900 more problems not shown.)');
+  });
+});
+
 describe('untagged unions', () => {
   it('the contract\'s line when no member has the value\'s JSON type', async () => {
     expect(await refusal(draw, { shapes: [], environment: 3 })).toBe("Argument 'environment' must be a string or an array of strings.");
