@@ -13,6 +13,7 @@ import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
 import { bytes, duration, ratio, show, stat, times, type Stat } from './stats';
 import { judge, type Verdict } from './targets';
 import { patternFigures, type PatternFigures } from './patterns';
+import { unionFigures } from './unions';
 import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from './workload';
 
 /**
@@ -250,6 +251,8 @@ async function main(): Promise<void> {
   );
   log('timing patterns (issue 15)...');
   const patterns: PatternFigures = await patternFigures(args.quick);
+  log('timing the union case...');
+  const union = await unionFigures({ ...timing, rounds: Math.min(args.rounds, 5) }, args.pool, args.seed + 2);
   m.loadAverageAtEnd = loadavg().map((l) => Number(l.toFixed(2)));
 
   const s = perCall.small!;
@@ -303,6 +306,10 @@ async function main(): Promise<void> {
   };
   for (const [k, label] of Object.entries(ratioNames)) if (ratios[k] !== undefined) log(`  ${label.padEnd(46)} ${show(ratios[k]!, times)}`);
   log();
+  log('Union call (an array of a tagged union of two DTO classes; the general path), time per call:');
+  for (const [k, v] of Object.entries(union.perCallNs)) log(`  ${k.padEnd(38)} ${show(v, duration)}`);
+  log(`  ${'ours / ajv validation alone'.padEnd(38)} ${show(union.oursOverAjv, times)}`);
+  log();
   log('Definitions (schemas only), per tool:');
   for (const [n, f] of Object.entries(build)) {
     log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
@@ -342,7 +349,7 @@ async function main(): Promise<void> {
   if (args.json) {
     const json = {
       machine: m, options: { ...args, timing }, perCallNs: perCall, ratios, build, firstCall, firstBuildMs, firstInvokeMs, heap,
-      crowded: { classValidatorClasses: registered, perCallNs: crowded }, patterns, targets: verdicts, problems,
+      crowded: { classValidatorClasses: registered, perCallNs: crowded }, patterns, union, targets: verdicts, problems,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   }

@@ -665,8 +665,12 @@ export function compileFastPath(spec: ToolSpec): CompiledFastPath | null {
   }
 }
 
+/** Unions and recursive classes are left to the general path (ajv), which alone decides them. */
+const declined = (n: TypeNode): boolean => n.kind === 'union' || n.recursive === true;
+
 function generate(spec: ToolSpec): CompiledFastPath {
   const values = spec.params.filter((p): p is ParamSpec => p.role === 'value');
+  if (values.some((p) => someNode(p.node, declined))) throw new Unsupported('union or recursive class');
   const g = new Generator(hasTransforms(values.map((p) => p.node)));
   const schema = enforcementSchema(spec);
   const properties = schema.properties as Record<string, Schema>;

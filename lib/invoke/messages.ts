@@ -137,7 +137,53 @@ const TYPE_LINES: Readonly<Record<TypeNode['kind'], (n: TypeNode) => string>> = 
   any: () => 'must be a JSON value.',
   object: () => 'must be an object.',
   dto: () => 'must be an object.',
+  union: (n) => `must be ${orList([...new Set((n.members ?? []).flatMap(nouns))])}.`,
 };
+
+/** What a value of a union's member is, as nouns (`a string`, `an array of strings`). */
+function nouns(n: TypeNode): string[] {
+  switch (n.kind) {
+    case 'boolean':
+      return ['true or false'];
+    case 'number':
+      return [`a number${bounds(n)}`];
+    case 'integer':
+    case 'bigint':
+      return [`an integer${bounds(n)}`];
+    case 'string':
+      return [n.format !== undefined ? `a string in the format ${n.format}` : 'a string'];
+    case 'date':
+      return ['a date-time string'];
+    case 'url':
+      return ['an absolute URI string'];
+    case 'bytes':
+      return ['a base64 string'];
+    case 'enum':
+      return (n.enum ?? []).map(showEnumValue);
+    case 'array':
+      return [n.items !== undefined && PLURALS[n.items.kind] !== undefined ? `an array of ${PLURALS[n.items.kind]}` : 'an array'];
+    case 'any':
+      return ['any JSON value'];
+    case 'union':
+      return (n.members ?? []).flatMap(nouns);
+    default:
+      return ['an object'];
+  }
+}
+
+const PLURALS: Partial<Record<TypeNode['kind'], string>> = {
+  boolean: 'booleans', number: 'numbers', integer: 'integers', bigint: 'integers', string: 'strings', array: 'arrays', record: 'objects', object: 'objects', dto: 'objects',
+};
+
+/** `a`, `a or b`, `a, b or c`. */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? 'a JSON value') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The line for a value that is not one of the listed strings (a tagged union's tag). */
+export function oneOfLine(values: readonly string[]): string {
+  return `must be one of: ${values.join(', ')}.`;
+}
 
 export function typeLine(n: TypeNode): string {
   return orNull(n, TYPE_LINES[n.kind](n));

@@ -551,3 +551,36 @@ describe('The fast path agrees with the general path', () => {
     tallies.set(name, tally);
   });
 });
+
+describe('Unions and recursive classes: the fast path declines them, so the general path alone decides', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Drawing } = require('../fixtures/unions') as typeof import('../fixtures/unions');
+  const [draw, search] = Tool.fromInstance(new Drawing());
+
+  it('no fast path is compiled for a tool with a union or a recursive class', () => {
+    expect(compileFastPath(calleeOf(draw!)!.spec)).toBeNull();
+    expect(compileFastPath(calleeOf(search!)!.spec)).toBeNull();
+  });
+
+  it('a union inside a tool that also has plain parameters still declines, and plain tools keep theirs', () => {
+    class Mixed { @Tool() run(@Param() a: string, @Param({ type: () => Nullable(Int32) }) b: number | null) { return a + String(b); } }
+    expect(compileFastPath(calleeOf(Tool.fromInstance(new Mixed())[0]!)!.spec)).not.toBeNull();
+  });
+
+  it('both switches of the spec helper give identical results on union and recursive arguments', async () => {
+    const inputs: [ToolDefinition, object][] = [
+      [draw!, { shapes: [{ kind: 'circle', radius: 1 }, { kind: 'group', items: [{ type: 'note', text: 'x' }] }], environment: ['a'] }],
+      [draw!, { shapes: [{ kind: 'hexagon' }], environment: 1 }],
+      [search!, { where: { and: [{ or: [{ not: { field: 'x' } }] }] } }],
+      [search!, { where: { and: [{ or: [{ not: { field: 1 } }] }] } }],
+    ];
+    for (const [tool, input] of inputs) {
+      __setFastPath(true);
+      const a = await tool.invoke(input);
+      __setFastPath(false);
+      const b = await tool.invoke(input);
+      __setFastPath(true);
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    }
+  });
+});

@@ -42,6 +42,16 @@ const expected: Record<string, string[]> = {
     "error: Argument 'request.starts_at' must fall on a weekday.",
     "Argument 'request.attendees[0].email' must be an email address.",
   ],
+  'samples/unions': [
+    'notify: {"type":"object","properties":{"channel":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["email"]},"to":{"type":"string","format":"email","description":"Recipient address."}',
+    'find: {"type":"object","properties":{"where":{"$ref":"#/$defs/Filter","description":"What the records must match."}},"required":["where"],"additionalProperties":false,"$defs":{"Filter":',
+    'ok: Email (priority 2): ana@example.com',
+    'ok: Sms (priority 1): +4915112345678',
+    "error: Argument 'channel.kind' must be one of: email, sms.",
+    "error: Argument 'channel.phone' must match the pattern ^\\+[1-9]\\d{6,14}$.\nArgument 'priority' must be a number from 1 to 3.",
+    'ok: Filter: (status = open or (age = 3 and not owner = bo))',
+    "error: Argument 'where.or[0].equals' must be a string or a number.",
+  ],
   'samples/ad-hoc': [
     'repeat_word: {"type":"object","properties":{"word":{"type":"string"},"count":{"type":"number","default":2},"separator":{"type":"string","default":" "}},"required":["word"],"additionalProperties":false}',
     'time_until: {"type":"object","properties":{"date":{"type":"string","format":"date"}',
