@@ -91,6 +91,7 @@ export const DIAGNOSTICS = {
 
   // OLT006: a type refers to itself
   selfReference: entry('OLT006', (name: string) => `${name} refers to itself (directly or through its members). Tool arguments are trees: flatten the type, or use JsonValue for the recursive part.`),
+  taggedCycle: entry('OLT006', (value: string) => `the member '${value}' of a tagged union contains that same union. Use AnyOf for a union inside its own member, or move the recursion into a class property.`),
   selfReferentType: entry('OLT006', () => 'the type refers to itself.'),
 
   // OLT007: two tools with one name
@@ -129,11 +130,15 @@ export const DIAGNOSTICS = {
 
   // OLT015: a hint contradicts the design type, or an option is invalid
   contradiction: entry('OLT015', (hint: string, declared: string) => `the type hint (${hint}) contradicts the declared type ${declared}.`),
+  unionArity: entry('OLT015', (count: number) => `AnyOf takes two or more member types (found ${count}). For one type, give the type itself.`),
+  taggedMember: entry('OLT015', (value: string) => `the member '${value}' of a tagged union is not a DTO class. Discriminated(tag, { ${value}: SomeClass }) takes classes only.`),
+  taggedEmpty: entry('OLT015', () => 'a tagged union needs a tag property name and at least one member: Discriminated(\'kind\', { circle: Circle }).'),
   thunkChain: entry('OLT015', () => 'a type hint thunk returns another thunk too many times.'),
-  notAHint: entry('OLT015', (given: string) => `${given} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E) or () => T.`),
+  notAHint: entry('OLT015', (given: string) => `${given} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E), AnyOf(A, B), Discriminated(tag, { value: Class }) or () => T.`),
   inverted: entry('OLT015', (lo: string, a: string, hi: string, b: string) => `${lo} ${a} is greater than ${hi} ${b}.`),
   pattern: entry('OLT015', (written: string) => `pattern ${written} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`),
   notApplicable: entry('OLT015', (option: string, kind: string) => `${option} does not apply to a value of JSON type ${kind}.`),
+  notPositive: entry('OLT015', (option: string, value: string) => `${option} ${value} is not a positive finite number.`),
   notFinite: entry('OLT015', (option: string, value: string, integer: boolean) => `${option} ${value} is not a finite ${integer ? 'integer' : 'number'}.`),
   notNonNegative: entry('OLT015', (option: string, value: string) => `${option} must be a non-negative integer, not ${value}.`),
   timeout: entry('OLT015', (value: string) => `timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not ${value}.`),

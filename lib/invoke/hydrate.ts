@@ -3,6 +3,7 @@ import { validatorModule, type ValidationErrorLike } from './peers';
 import { decodeBase64, parseDateTime, parseUri } from './formats';
 import { validatorReason, type ArgumentProblem } from './messages';
 import { cachedBy } from '../cache';
+import { nodeValidator } from './validate';
 import { pointerOf, setOwn } from '../json';
 
 /**
@@ -113,7 +114,35 @@ const CONVERTERS: Readonly<Record<NodeKind, (n: TypeNode) => Convert | null>> = 
     };
   },
   dto: (n) => dtoConverter(n),
+  union: (n) => unionConverter(n),
 };
+
+/**
+ * A union's value is converted by the first member (in order) that it matches, checked by that
+ * member's own validator; a tagged union's by the member its tag names.
+ */
+function unionConverter(n: TypeNode): Convert | null {
+  const members = n.members ?? [];
+  const converters = members.map((m) => converterOf(m));
+  if (converters.every((c) => c === null)) return null;
+  const tag = n.tag;
+  if (tag !== undefined) {
+    return (v, st) => {
+      if (v === null) return null;
+      const convert = converters[tag.values.indexOf((v as Record<string, unknown>)[tag.property] as string)];
+      return convert === null || convert === undefined ? v : convert(v, st);
+    };
+  }
+  return (v, st) => {
+    if (v === null) return null;
+    for (let i = 0; i < members.length; i++) {
+      if (!nodeValidator(members[i]!)(v)) continue;
+      const convert = converters[i];
+      return convert === null || convert === undefined ? v : convert(v, st);
+    }
+    return v;
+  };
+}
 
 /** Converts a child, keeping the path when class-validator needs it. */
 function at(st: HydrationState | undefined, segment: string | number, convert: Convert, value: unknown): unknown {
@@ -142,7 +171,7 @@ function dtoConverter(n: TypeNode): Convert {
   let props: PropertyPlan[] | undefined;
   // Built on first use: a DTO node's properties may refer to classes whose nodes are built later.
   const plan = (): PropertyPlan[] =>
-    (props ??= (n.properties ?? []).map((p) => ({
+    (props ??= (n.properties ?? []).filter((p) => p.tagOnly !== true).map((p) => ({
       key: p.key,
       name: p.name,
       inherited: p.name in Object.prototype,

@@ -45,7 +45,7 @@ export interface Plan extends CallPlan {
   readonly params: readonly ParamPlan[];
   /** A bigint somewhere: text is read with the exact scanner. */
   readonly keepBig: boolean;
-  /** A JsonValue / JsonObject / JsonArray somewhere: a parsed object's depth is measured. */
+  /** A JsonValue / JsonObject / JsonArray or a recursive class somewhere: a parsed object's depth is measured. */
   readonly open: boolean;
   /** A DTO that class-validator must check somewhere: paths are tracked during hydration. */
   readonly validates: boolean;
@@ -56,7 +56,8 @@ export interface Plan extends CallPlan {
 /** The plan of a spec, compiled on its first call (internal: not part of the package's surface). */
 export const planOf: (spec: ToolSpec) => Plan = cachedBy(compile);
 
-const isOpen = (n: TypeNode): boolean => n.kind === 'any' || n.kind === 'object' || (n.kind === 'array' && n.items === undefined);
+/** A slot whose depth the schema does not bound (open JSON, or a recursive class). */
+const isOpen = (n: TypeNode): boolean => n.kind === 'any' || n.kind === 'object' || (n.kind === 'array' && n.items === undefined) || n.recursive === true;
 
 function compile(spec: ToolSpec): Plan {
   const values = spec.params.filter((p) => p.role === 'value');
@@ -125,7 +126,7 @@ function readArguments(plan: Plan, args: unknown, limits: ArgumentLimits): { val
 function placeBigIntegers(plan: Plan, value: unknown, literals: ReadonlyMap<string, string>): void {
   for (const [pointer, literal] of literals) {
     const segments = segmentsOf(pointer);
-    if (walk(plan.spec.params, segments).node?.kind !== 'bigint') continue;
+    if (walk(plan.spec.params, segments, value).node?.kind !== 'bigint') continue;
     let holder = value as Record<string, unknown>;
     for (let i = 0; i < segments.length - 1; i++) holder = holder[segments[i]!] as Record<string, unknown>;
     holder[segments[segments.length - 1]!] = BigInt(literal);

@@ -107,10 +107,20 @@ function orNull(n: TypeNode, sentence: string): string {
 function bounds(n: TypeNode): string {
   const lo = n.minimum;
   const hi = n.maximum;
-  if (lo !== undefined && hi !== undefined) return ` from ${String(lo)} to ${String(hi)}`;
-  if (lo !== undefined) return ` of at least ${String(lo)}`;
-  if (hi !== undefined) return ` of at most ${String(hi)}`;
-  return '';
+  const multiple = n.multipleOf !== undefined ? ` that is a multiple of ${String(n.multipleOf)}` : '';
+  if (n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined) {
+    const sides = [
+      lo !== undefined ? `at least ${String(lo)}` : undefined,
+      n.exclusiveMinimum !== undefined ? `greater than ${String(n.exclusiveMinimum)}` : undefined,
+      hi !== undefined ? `at most ${String(hi)}` : undefined,
+      n.exclusiveMaximum !== undefined ? `less than ${String(n.exclusiveMaximum)}` : undefined,
+    ].filter((x) => x !== undefined);
+    return ` ${sides.join(' and ')}${multiple}`;
+  }
+  if (lo !== undefined && hi !== undefined) return ` from ${String(lo)} to ${String(hi)}${multiple}`;
+  if (lo !== undefined) return ` of at least ${String(lo)}${multiple}`;
+  if (hi !== undefined) return ` of at most ${String(hi)}${multiple}`;
+  return multiple;
 }
 
 function showEnumValue(v: unknown): string {
@@ -133,7 +143,53 @@ const TYPE_LINES: Readonly<Record<TypeNode['kind'], (n: TypeNode) => string>> = 
   any: () => 'must be a JSON value.',
   object: () => 'must be an object.',
   dto: () => 'must be an object.',
+  union: (n) => `must be ${orList([...new Set((n.members ?? []).flatMap(nouns))])}.`,
 };
+
+/** What a value of a union's member is, as nouns (`a string`, `an array of strings`). */
+function nouns(n: TypeNode): string[] {
+  switch (n.kind) {
+    case 'boolean':
+      return ['true or false'];
+    case 'number':
+      return [`a number${bounds(n)}`];
+    case 'integer':
+    case 'bigint':
+      return [`an integer${bounds(n)}`];
+    case 'string':
+      return [n.format !== undefined ? `a string in the format ${n.format}` : 'a string'];
+    case 'date':
+      return ['a date-time string'];
+    case 'url':
+      return ['an absolute URI string'];
+    case 'bytes':
+      return ['a base64 string'];
+    case 'enum':
+      return (n.enum ?? []).map(showEnumValue);
+    case 'array':
+      return [n.items !== undefined && PLURALS[n.items.kind] !== undefined ? `an array of ${PLURALS[n.items.kind]}` : 'an array'];
+    case 'any':
+      return ['any JSON value'];
+    case 'union':
+      return (n.members ?? []).flatMap(nouns);
+    default:
+      return ['an object'];
+  }
+}
+
+const PLURALS: Partial<Record<TypeNode['kind'], string>> = {
+  boolean: 'booleans', number: 'numbers', integer: 'integers', bigint: 'integers', string: 'strings', array: 'arrays', record: 'objects', object: 'objects', dto: 'objects',
+};
+
+/** `a`, `a or b`, `a, b or c`. */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? 'a JSON value') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The line for a value that is not one of the listed strings (a tagged union's tag). */
+export function oneOfLine(values: readonly string[]): string {
+  return `must be one of: ${values.join(', ')}.`;
+}
 
 export function typeLine(n: TypeNode): string {
   return orNull(n, TYPE_LINES[n.kind](n));

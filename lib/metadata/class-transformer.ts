@@ -37,6 +37,8 @@ function storage(): RawStorage | null {
 export interface TransformerFacts {
   /** `@Type(() => T)`: the type function. */
   readonly type?: () => Function;
+  /** `@Type(() => Base, { discriminator })`: the tag property and each subtype's name and class. */
+  readonly discriminator?: { readonly property: string; readonly subTypes: readonly { readonly name: string; readonly value: Function }[] };
   /** The JSON name, when `@Expose({ name })` renames the property for input. */
   readonly exposedName?: string;
   readonly exposed: boolean;
@@ -63,8 +65,10 @@ export function transformerFacts(cls: Function, key: string): TransformerFacts {
   // its plain→class filter; with default options, transforms limited to groups do not run.
   const transforms = (s.findTransformMetadatas?.(cls, key, PLAIN_TO_CLASS) ?? []).filter((t) => !(t.options?.groups?.length));
   const forInput = expose !== undefined && expose.options?.toPlainOnly !== true;
+  const discriminator = (type?.options as { discriminator?: TransformerFacts['discriminator'] } | undefined)?.discriminator;
   return {
     type: type ? () => type.typeFunction() : undefined,
+    ...(discriminator !== undefined ? { discriminator } : {}),
     exposedName: forInput ? expose?.options?.name : undefined,
     exposed: expose !== undefined,
     excluded: exclude !== undefined && exclude.options?.toPlainOnly !== true,

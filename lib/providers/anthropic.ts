@@ -4,6 +4,7 @@ import type { ProviderForm, ProviderLoss, SourceNode } from './losses';
 import { checkName } from './names';
 import { notSimplePattern } from './pattern';
 import { fallbackLosses, strictBlockers, type Blocker } from './strictness';
+import { unrollRecursion } from './unroll';
 
 /** Options of `toAnthropicTool`. */
 export interface AnthropicToolOptions {
@@ -67,6 +68,7 @@ function limitBlockers(schema: JsonSchema): Blocker[] {
       }
     }
     if (isSchema(node.items)) visit(node.items);
+    if (Array.isArray(node.anyOf)) for (const member of node.anyOf) if (isSchema(member)) visit(member);
   };
   visit(schema);
   const found: Blocker[] = [];
@@ -86,10 +88,14 @@ export function toAnthropicTool(tool: ToolDescription, options: AnthropicToolOpt
   checkName('anthropic', tool.name);
   const base = { name: tool.name, description: tool.description };
   if (!options.strict) return { tool: { ...base, input_schema: copyJson(tool.inputSchema) }, losses: [] };
-  const blockers = [...strictBlockers(tool.inputSchema), ...limitBlockers(tool.inputSchema)];
+  // Anthropic strict mode refuses recursive schemas: recursive classes are unrolled first.
+  const losses: ProviderLoss[] = [];
+  const unrolled = unrollRecursion(tool.inputSchema, 'Anthropic strict mode', losses);
+  const blockers = unrolled === undefined
+    ? [{ path: '/$defs', keyword: '$defs', what: 'a recursive class whose recursion is required at every level' }]
+    : [...strictBlockers(unrolled), ...limitBlockers(unrolled)];
   if (blockers.length > 0) {
     return { tool: { ...base, input_schema: copyJson(tool.inputSchema) }, losses: fallbackLosses('Anthropic', blockers) };
   }
-  const losses: ProviderLoss[] = [];
-  return { tool: { ...base, input_schema: convertSchema(tool.inputSchema, STRICT_RULES, losses), strict: true }, losses };
+  return { tool: { ...base, input_schema: convertSchema(unrolled!, STRICT_RULES, losses), strict: true }, losses };
 }

@@ -55,10 +55,13 @@ function convertChild(keyword: string, value: unknown, pointer: string, rules: C
   if (keyword === 'additionalProperties' && isSchema(value)) {
     return convertNode(value, `${pointer}/additionalProperties`, rules, losses);
   }
-  if (keyword === 'properties' && isSchema(value)) {
+  if (keyword === 'anyOf' && Array.isArray(value)) {
+    return value.map((member, i) => convertNode(member as SourceNode, `${pointer}/anyOf/${i}`, rules, losses));
+  }
+  if ((keyword === 'properties' || keyword === '$defs') && isSchema(value)) {
     const out: SchemaNode = {};
     for (const [name, child] of Object.entries(value)) {
-      out[name] = convertNode(child as SourceNode, `${pointer}/properties/${pointerSegment(name)}`, rules, losses);
+      out[name] = convertNode(child as SourceNode, `${pointer}/${keyword}/${pointerSegment(name)}`, rules, losses);
     }
     return out;
   }

@@ -3,6 +3,7 @@ import { convertSchema, typesOf, type ConversionRules, type KeywordRule } from '
 import type { ProviderForm, ProviderLoss, SchemaNode, SourceNode } from './losses';
 import { checkName } from './names';
 import { KEYWORD_ORDER } from '../schema/keywords';
+import { unrollRecursion } from './unroll';
 
 /** Options of `toGeminiTool`. */
 export interface GeminiToolOptions {
@@ -96,7 +97,10 @@ export function toGeminiTool(tool: ToolDescription, options: GeminiToolOptions =
   const losses: ProviderLoss[] = [];
   const base = { name: tool.name, description: tool.description };
   if (options.form === 'openapi') {
-    return { tool: { ...base, parameters: convertSchema(tool.inputSchema, OPENAPI_RULES, losses) }, losses };
+    // The OpenAPI subset has anyOf but no $ref: recursive classes are unrolled (else kept, with a loss).
+    const unrolled = unrollRecursion(tool.inputSchema, 'Gemini\'s OpenAPI subset', losses);
+    if (unrolled === undefined) losses.push({ path: '/$defs', keyword: '$defs', action: 'removed', reason: 'Gemini\'s OpenAPI subset has no $ref, and this recursion cannot be cut; the schema is sent as it is' });
+    return { tool: { ...base, parameters: convertSchema(unrolled ?? tool.inputSchema, OPENAPI_RULES, losses) }, losses };
   }
   return { tool: { ...base, parametersJsonSchema: convertSchema(tool.inputSchema, JSON_SCHEMA_RULES, losses) }, losses };
 }

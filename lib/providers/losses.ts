@@ -6,6 +6,7 @@ export type LossAction =
   | 'widened'
   | 'made-required'
   | 'removed'
+  | 'unrolled'
   | 'fell-back-to-non-strict';
 
 /** One entry of a loss report: where, which keyword, what was done and why. */

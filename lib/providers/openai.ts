@@ -74,10 +74,21 @@ function requireEvery(node: SchemaNode, _source: unknown, pointer: string, losse
 
 function acceptsNull(node: SchemaNode): boolean {
   const type = node.type;
+  if (Array.isArray(node.anyOf)) return node.anyOf.some((m) => acceptsNull(m as SchemaNode));
   return type === 'null' || (Array.isArray(type) && type.includes('null'));
 }
 
 function widenToNull(node: SchemaNode): void {
+  if (Array.isArray(node.anyOf)) {
+    node.anyOf = [...node.anyOf, { type: 'null' }];
+    return;
+  }
+  if (typeof node.$ref === 'string') {
+    // A reference with a null beside it: the union of the reference and null (the description stays outside).
+    node.anyOf = [{ $ref: node.$ref }, { type: 'null' }];
+    delete node.$ref;
+    return;
+  }
   const type = node.type;
   if (typeof type === 'string') node.type = [type, 'null'];
   else if (Array.isArray(type)) node.type = [...type, 'null'];

@@ -23,7 +23,8 @@ export function strictBlockers(schema: JsonSchema): Blocker[] {
 
 function visit(node: SourceNode, path: string, found: Blocker[]): void {
   const types = typesOf(node);
-  if (types.length === 0) {
+  // A union or a reference says its type through its members or its target.
+  if (types.length === 0 && node.anyOf === undefined && node.$ref === undefined) {
     found.push({ path, keyword: 'type', what: 'a value of any JSON type ({})' });
   }
   if (types.includes('object')) {
@@ -38,9 +39,12 @@ function visit(node: SourceNode, path: string, found: Blocker[]): void {
   }
   if (isSchema(node.items)) visit(node.items, `${path}/items`, found);
   if (isSchema(node.additionalProperties)) visit(node.additionalProperties, `${path}/additionalProperties`, found);
-  if (isSchema(node.properties)) {
-    for (const [name, child] of Object.entries(node.properties)) {
-      if (isSchema(child)) visit(child, `${path}/properties/${pointerSegment(name)}`, found);
+  if (Array.isArray(node.anyOf)) node.anyOf.forEach((member, i) => isSchema(member) && visit(member, `${path}/anyOf/${i}`, found));
+  for (const keyword of ['properties', '$defs'] as const) {
+    const children = node[keyword];
+    if (!isSchema(children)) continue;
+    for (const [name, child] of Object.entries(children)) {
+      if (isSchema(child)) visit(child, `${path}/${keyword}/${pointerSegment(name)}`, found);
     }
   }
 }

@@ -5,17 +5,23 @@ import { transformerFacts, transformerKeys } from '../metadata/class-transformer
 import type { PropOptions } from '../metadata/options';
 import { readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
-import { node, type PropertyNode, type TypeNode } from '../types/node';
+import { incompleteNodes, node, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
 import { slotType } from './slot';
 
 /**
- * DTO classes become closed objects. Built once per class and cached; a class that refers to itself,
- * directly or through its members, is refused (OLT006).
+ * DTO classes become closed objects. Built once per class and cached. A class that refers to itself,
+ * directly or through other classes, is one node on a cycle of nodes: its node object exists (with
+ * an empty list of properties, filled in place) before its properties are read, so that a slot
+ * naming a class still being built shares that list; every class on the cycle is marked
+ * `recursive` (written once in `$defs`).
  */
 
 const cache = new WeakMap<Function, { node: TypeNode; warnings: readonly string[] }>();
-const building = new Set<Function>();
+/** The classes being built, innermost last, with their nodes (shared while incomplete). */
+const building: { cls: Function; node: MutableNode }[] = [];
+/** Classes cached while an outermost build ran: dropped when it fails (they may hold its partial node). */
+let cachedInBuild: Function[] = [];
 
 export function dtoNode(cls: Function, warnings: string[]): TypeNode {
   const cached = cache.get(cls);
@@ -23,10 +29,13 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     warnings.push(...cached.warnings);
     return cached.node;
   }
-  if (building.has(cls)) {
-    throw refuse(D.selfReference(cls.name));
+  const open = building.findIndex((b) => b.cls === cls);
+  if (open >= 0) {
+    // A cycle: every class from this one to the innermost is on it.
+    for (let i = open; i < building.length; i++) building[i]!.node.recursive = true;
+    return building[open]!.node;
   }
-  building.add(cls);
+  const outermost = building.length === 0;
   try {
     checkConstructible(cls);
     const own: string[] = [];
@@ -35,25 +44,34 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     // schema says (its bounds may be ours, its counting differs). The invoker checks them: itself
     // where it reproduces a rule exactly (validationPlan), else through class-validator.
     const validation = validationPlan(cls);
-    let validated = validation.kind !== 'none';
-    for (const { key, owner } of orderedProperties(cls)) {
+    const n = node('dto', { cls, properties: props, validation, ...(validation.kind !== 'none' ? { validated: true } : {}) }) as MutableNode;
+    building.push({ cls, node: n });
+    incompleteNodes.add(n);
+    let lossy = false;
+    for (const { key } of orderedProperties(cls)) {
       const built = property(cls, key, own);
       if (built === undefined) continue;
       props.push(built.prop);
-      validated ||= !!built.lossy;
-      void owner;
+      lossy ||= !!built.lossy;
     }
     if (props.length === 0) {
       throw refuse(D.noPropertySeen(cls.name));
     }
-    const n = node('dto', { cls, properties: props, validation, ...(validated ? { validated: true } : {}) });
+    if (lossy) n.validated = true;
     cache.set(cls, { node: n, warnings: own });
+    cachedInBuild.push(cls);
     warnings.push(...own);
     return n;
   } catch (e) {
+    if (outermost) for (const c of cachedInBuild) cache.delete(c);
     throw e instanceof ToolDefinitionError && e.site.path === undefined && e.code !== 'OLT006' ? e.at({ path: cls.name }) : e;
   } finally {
-    building.delete(cls);
+    const top = building[building.length - 1];
+    if (top?.cls === cls) {
+      incompleteNodes.delete(top.node);
+      building.pop();
+    }
+    if (outermost) cachedInBuild = [];
   }
 }
 
@@ -134,14 +152,16 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
         enumSource: options.enum,
         staticType: staticProp?.type,
         transformerType: ct.type,
+        ...(ct.discriminator !== undefined ? { discriminator: ct.discriminator } : {}),
         rules,
       },
       (c) => dtoNode(c, warnings),
     );
     const typeDescription = n.kind === 'dto' && n.cls ? peekRecord(n.cls)?.description : undefined;
-    n = annotate(n, { options, range, rules, warnings });
+    const phrases: string[] = [];
+    n = annotate(n, { options, range, rules, warnings, phrases });
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
-    const text = description ?? options.description ?? staticProp?.description ?? typeDescription;
+    const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
     const optional = conditional || options.optional === true || staticProp?.optional === true || rules.some((r) => r.name === 'isOptional' && !r.grouped);
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
@@ -149,4 +169,10 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
   }
+}
+
+/** A slot's description with the phrases of the rules that no keyword says appended. */
+function withPhrases(text: string | undefined, phrases: readonly string[]): string | undefined {
+  if (phrases.length === 0) return text;
+  return text === undefined || text === '' ? phrases.join(' ') : `${text} ${phrases.join(' ')}`;
 }

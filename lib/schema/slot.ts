@@ -2,7 +2,7 @@ import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
 import { enumNode } from '../types/enums';
-import type { EnumSource, Hint } from '../types/hints';
+import { Discriminated, type EnumSource, type Hint } from '../types/hints';
 import { node, type TypeNode } from '../types/node';
 import { fitsDesignType, resolveHint, tokenNode, type DtoResolver } from '../types/resolve';
 
@@ -18,6 +18,8 @@ export interface TypeSources {
   readonly staticType?: Hint;
   /** class-transformer `@Type(() => T)`. */
   readonly transformerType?: () => Function;
+  /** class-transformer `@Type(() => Base, { discriminator })`: read as a tagged union. */
+  readonly discriminator?: { readonly property: string; readonly subTypes: readonly { readonly name: string; readonly value: Function }[] };
   readonly rules: readonly ValidatorRule[];
   /** The value of a literal default, which gives the type of an unannotated parameter. */
   readonly literal?: unknown;
@@ -38,6 +40,11 @@ const TYPE_RULES: Readonly<Record<string, (c: readonly unknown[]) => TypeNode>> 
   isUuid: () => tokenNode('Uuid'),
 };
 
+/** Whether a class-validator rule names the slot's type (the type says it; no phrase is needed). */
+export function isTypeRule(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(TYPE_RULES, name);
+}
+
 const LITERAL_TYPES: Readonly<Record<string, Function>> = { number: Number, string: String, boolean: Boolean };
 
 export function slotType(s: TypeSources, dto: DtoResolver): TypeNode {
@@ -56,7 +63,9 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
   if (s.staticType !== undefined) return resolveHint(s.staticType, dto);
   const design = s.design;
   if (s.transformerType !== undefined) {
-    const element = resolveHint(s.transformerType, dto);
+    const d = s.discriminator;
+    const hint = d !== undefined ? Discriminated(d.property, Object.fromEntries(d.subTypes.map((t) => [t.name, t.value]))) : s.transformerType;
+    const element = resolveHint(hint, dto);
     if (design === Array) return node('array', { items: element });
     if (design === Set) return node('array', { items: element, uniqueItems: true, set: true });
     if (design === Map) return node('record', { values: element, map: true });

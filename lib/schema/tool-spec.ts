@@ -13,7 +13,7 @@ import { annotate } from './annotations';
 import { dtoNode } from './dto';
 import { TOOL_NAME, toolNameOf } from './names';
 import { slotType } from './slot';
-import { deepFreeze, writeFragment, writeObject } from './write';
+import { deepFreeze, writeObject, writeRoot } from './write';
 
 /** One parameter as the invoker sees it. */
 export interface ParamSpec {
@@ -247,7 +247,7 @@ function buildReturns(hint: ToolOptions["returns"], warnings: string[], site: To
     const isParts = (x: unknown) => typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[PART_FACTORY] === true;
     if (isParts(h) || (Array.isArray(h) && h.length === 1 && isParts(h[0]))) return { kind: 'parts' };
     const n = resolveHint(h as Hint, (c) => dtoNode(c, warnings));
-    return { kind: 'value', schema: writeFragment(n), node: n };
+    return { kind: 'value', schema: writeRoot(n), node: n };
   } catch (e) {
     if (e instanceof ToolDefinitionError) {
       throw refuse(D.returnType('declared', e.reason), { ...site, ...e.site });

@@ -17,6 +17,7 @@ const JSON_TYPE: Readonly<Record<NodeKind, string | undefined>> = {
   any: undefined,
   object: 'object',
   dto: 'object',
+  union: undefined, // each member says its own
 };
 
 /** What a slot (parameter or property) adds around its type's fragment. */
@@ -33,10 +34,48 @@ interface WrittenProperty {
 }
 
 /**
+ * The recursive classes of one root schema: each class's name in `$defs` (a second, different class
+ * of the same name gets `_2`, and so on, in order of first use) and its written body.
+ */
+export class Definitions {
+  private readonly names = new Map<Function, string>();
+  private readonly taken = new Set<string>();
+  readonly bodies: Record<string, Record<string, unknown>> = {};
+
+  /** The `$ref` of a recursive class's node; its body is written on first use. */
+  refOf(n: TypeNode): string {
+    const cls = n.cls!;
+    let name = this.names.get(cls);
+    if (name === undefined) {
+      const base = cls.name || 'Object';
+      name = base;
+      for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
+      this.names.set(cls, name);
+      this.taken.add(name);
+      this.bodies[name] = {};
+      const body = writeFragment({ kind: 'dto', nullable: false, cls, properties: n.properties }, undefined, this);
+      Object.assign(this.bodies[name]!, body);
+    }
+    return `#/$defs/${name}`;
+  }
+
+  get empty(): boolean {
+    return this.names.size === 0;
+  }
+}
+
+/** A slot of a recursive class: `$ref` beside the slot's own keywords (never the class's body). */
+function isReference(n: TypeNode, defs: Definitions | undefined): defs is Definitions {
+  return n.kind === 'dto' && n.recursive === true && defs !== undefined;
+}
+
+type Writer = (n: TypeNode, extras: SlotExtras | undefined, defs: Definitions | undefined) => unknown;
+
+/**
  * One writer per keyword: the keyword's value for a node, or undefined where the node has none.
  * Typed by the keyword list, so that a keyword cannot be written without a place in the order.
  */
-const WRITERS: { readonly [K in Keyword]: (n: TypeNode, extras: SlotExtras | undefined) => unknown } = {
+const WRITERS: { readonly [K in Keyword]: Writer } = {
   type: (n) => {
     const type = n.kind === 'enum' ? n.enumType : JSON_TYPE[n.kind];
     return type === undefined ? undefined : n.nullable ? [type, 'null'] : type;
@@ -50,29 +89,67 @@ const WRITERS: { readonly [K in Keyword]: (n: TypeNode, extras: SlotExtras | und
   maxLength: (n) => n.maxLength,
   pattern: (n) => n.pattern,
   contentEncoding: (n) => n.contentEncoding,
-  items: (n) => (n.items === undefined ? undefined : writeFragment(n.items)),
+  items: (n, _e, defs) => (n.items === undefined ? undefined : writeFragment(n.items, undefined, defs)),
   minItems: (n) => n.minItems,
   maxItems: (n) => n.maxItems,
   uniqueItems: (n) => (n.uniqueItems ? true : undefined),
-  properties: (n) => (n.kind === 'dto' ? propertiesOf(n.properties ?? []) : undefined),
+  properties: (n, _e, defs) => (n.kind === 'dto' ? propertiesOf(n.properties ?? [], defs) : undefined),
   required: (n) => (n.kind === 'dto' ? requiredOf(n.properties ?? []) : undefined),
-  additionalProperties: (n) => (n.kind === 'dto' ? false : n.kind === 'record' && n.values !== undefined ? writeFragment(n.values) : undefined),
+  additionalProperties: (n, _e, defs) => (n.kind === 'dto' ? false : n.kind === 'record' && n.values !== undefined ? writeFragment(n.values, undefined, defs) : undefined),
   default: (_n, extras) => extras?.default?.value,
+  // `$ref` is written by writeFragment (a reference replaces the class's body).
+  $ref: () => undefined,
+  anyOf: (n, _e, defs) => {
+    if (n.kind !== 'union') return undefined;
+    const members = (n.members ?? []).map((m) => writeFragment(m, undefined, defs));
+    return n.nullable ? [...members, { type: 'null' }] : members;
+  },
+  exclusiveMinimum: (n) => n.exclusiveMinimum,
+  exclusiveMaximum: (n) => n.exclusiveMaximum,
+  multipleOf: (n) => n.multipleOf,
+  // v3 keyword: in the order now, written by the change that adds it (issue 12).
+  examples: () => undefined,
+  // Written only at the root (writeRoot, writeObject).
+  $defs: () => undefined,
 };
 
-/** Writes the JSON Schema fragment of a node, keywords in the contract's order (KEYWORD_ORDER). */
-export function writeFragment(n: TypeNode, extras?: SlotExtras): Record<string, unknown> {
+/**
+ * Writes the JSON Schema fragment of a node, keywords in the contract's order (KEYWORD_ORDER). A slot
+ * of a recursive class is `{"$ref":"#/$defs/Name"}` beside the slot's description and default; a
+ * nullable one is the `anyOf` of that reference and `{"type":"null"}`.
+ */
+export function writeFragment(n: TypeNode, extras?: SlotExtras, defs?: Definitions): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  if (isReference(n, defs)) {
+    const ref = { $ref: defs.refOf(n) };
+    if (n.nullable) {
+      if (n.description !== undefined) out.description = n.description;
+      out.anyOf = [ref, { type: 'null' }];
+    } else {
+      Object.assign(out, ref);
+      if (n.description !== undefined) out.description = n.description;
+    }
+    if (extras?.default !== undefined) out.default = extras.default.value;
+    return out;
+  }
   for (const k of KEYWORD_ORDER) {
-    const v = WRITERS[k](n, extras);
+    const v = WRITERS[k](n, extras, defs);
     if (v !== undefined) out[k] = v;
   }
   return out;
 }
 
-function propertiesOf(list: readonly WrittenProperty[]): Record<string, unknown> {
+/** A root schema (the output schema): the fragment, then `$defs` for the recursive classes in it. */
+export function writeRoot(n: TypeNode): Record<string, unknown> {
+  const defs = new Definitions();
+  const out = writeFragment(n, undefined, defs);
+  if (!defs.empty) out.$defs = defs.bodies;
+  return out;
+}
+
+function propertiesOf(list: readonly WrittenProperty[], defs: Definitions | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const p of list) out[p.name] = writeFragment(p.node, p.extras);
+  for (const p of list) out[p.name] = writeFragment(p.node, p.extras, defs);
   return out;
 }
 
@@ -81,12 +158,14 @@ function requiredOf(list: readonly WrittenProperty[]): string[] | undefined {
   return required.length > 0 ? required : undefined;
 }
 
-/** The input schema: one closed object of the parameters. */
+/** The input schema: one closed object of the parameters, then `$defs` for its recursive classes. */
 export function writeObject(properties: readonly WrittenProperty[]): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: 'object', properties: propertiesOf(properties) };
+  const defs = new Definitions();
+  const out: Record<string, unknown> = { type: 'object', properties: propertiesOf(properties, defs) };
   const required = requiredOf(properties);
   if (required !== undefined) out.required = required;
   out.additionalProperties = false;
+  if (!defs.empty) out.$defs = defs.bodies;
   return out;
 }
 

@@ -34,7 +34,9 @@ export type CompositeHint =
   | { readonly [HINT]: 'set'; readonly of: Hint }
   | { readonly [HINT]: 'record'; readonly of: Hint }
   | { readonly [HINT]: 'nullable'; readonly of: Hint }
-  | { readonly [HINT]: 'enum'; readonly of: EnumSource };
+  | { readonly [HINT]: 'enum'; readonly of: EnumSource }
+  | { readonly [HINT]: 'anyOf'; readonly of: readonly Hint[] }
+  | { readonly [HINT]: 'discriminated'; readonly of: { readonly tag: string; readonly members: Readonly<Record<string, Constructor>> } };
 
 export function hintKind(value: unknown): TokenHint[typeof HINT] | CompositeHint[typeof HINT] | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -67,6 +69,23 @@ export function Nullable(of: Hint): CompositeHint {
 /** An enum: a TypeScript enum object, or a readonly array of literals (`['low', 'high'] as const`). */
 export function EnumOf(of: EnumSource): CompositeHint {
   return composite('enum', of);
+}
+
+/**
+ * `A | B | …`: a value of any of the members (two or more hints of any kind), tried in the order
+ * given. Written as `anyOf`; the first member that a value matches decides its conversion.
+ */
+export function AnyOf(...members: Hint[]): CompositeHint {
+  return composite('anyOf', Object.freeze([...members]));
+}
+
+/**
+ * A tagged union of DTO classes: the property `tag` holds the member's name
+ * (`Discriminated('kind', { circle: Circle, square: Square })`). The tag picks the member, both when
+ * arguments are checked and when they are hydrated into the member's class.
+ */
+export function Discriminated(tag: string, members: Readonly<Record<string, Constructor>>): CompositeHint {
+  return composite('discriminated', Object.freeze({ tag, members: Object.freeze({ ...members }) }));
 }
 
 /** True for an arrow function used as a lazy hint (arrow functions have no `prototype`). */

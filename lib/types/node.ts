@@ -5,7 +5,7 @@
  */
 export type NodeKind =
   | 'boolean' | 'number' | 'integer' | 'bigint' | 'string' | 'date' | 'url' | 'bytes'
-  | 'enum' | 'array' | 'record' | 'any' | 'object' | 'dto';
+  | 'enum' | 'array' | 'record' | 'any' | 'object' | 'dto' | 'union';
 
 /** Strings with a parser of their own (the format's check is the conversion). */
 export type StringKind = 'plain' | 'char' | 'uuid' | 'date' | 'time' | 'timespan' | 'email' | 'uri';
@@ -28,6 +28,10 @@ export interface TypeNode {
   readonly enumType?: 'string' | 'integer' | 'number' | 'boolean';
   readonly minimum?: number | bigint;
   readonly maximum?: number | bigint;
+  /** Numbers only (an integer's exclusive bound is written as the inclusive one). */
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
@@ -50,6 +54,12 @@ export interface TypeNode {
   readonly bytes?: 'Uint8Array' | 'Buffer';
   /** DTOs: the class. */
   readonly cls?: Function;
+  /** Unions: the members, in order (a nullable union also accepts `null`, written as a last member). */
+  readonly members?: readonly TypeNode[];
+  /** Tagged unions: the tag property's JSON name, and each member's tag value (in member order). */
+  readonly tag?: { readonly property: string; readonly values: readonly string[] };
+  /** DTOs: the class is on a cycle of classes (written once in `$defs`, referenced with `$ref`). */
+  readonly recursive?: boolean;
   /** Hidden extra rules (class-validator) that the schema cannot carry: the DTO must be validated. */
   readonly validated?: boolean;
   /** DTOs: how the invoker checks the class's class-validator rules (built with the node). */
@@ -63,6 +73,8 @@ export interface PropertyNode {
   readonly name: string;
   readonly required: boolean;
   readonly node: TypeNode;
+  /** A union's tag that the member's class does not declare: checked, never set on the instance. */
+  readonly tagOnly?: boolean;
   /** class-transformer `@Transform` functions that run when plain data becomes an instance (none: absent). */
   readonly transforms?: readonly TransformMeta[];
 }
@@ -110,13 +122,22 @@ export type ValidationPlan =
 
 /**
  * Whether `test` holds for `n` or for a node below it (array items, record values, DTO
- * properties): the one walk over the type tree. Each node is tested once.
+ * properties, union members): the one walk over the type tree. Each node is tested once.
  */
 export function someNode(n: TypeNode | undefined, test: (n: TypeNode) => boolean, seen: Set<TypeNode> = new Set()): boolean {
   if (n === undefined || seen.has(n)) return false;
   seen.add(n);
-  return test(n) || someNode(n.items, test, seen) || someNode(n.values, test, seen) || (n.properties ?? []).some((p) => someNode(p.node, test, seen));
+  return (
+    test(n) ||
+    someNode(n.items, test, seen) ||
+    someNode(n.values, test, seen) ||
+    (n.properties ?? []).some((p) => someNode(p.node, test, seen)) ||
+    (n.members ?? []).some((m) => someNode(m, test, seen))
+  );
 }
+
+/** DTO nodes whose properties are still being read (a class on a cycle, while it is built). */
+export const incompleteNodes = new WeakSet<TypeNode>();
 
 export type MutableNode = { -readonly [K in keyof TypeNode]: TypeNode[K] };
 

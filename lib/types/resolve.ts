@@ -2,7 +2,7 @@ import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
 import { refuse } from '../errors';
 import { enumNode } from './enums';
 import { hintKind, isThunk, type CompositeHint, type Hint, type TokenHint, type TokenName } from './hints';
-import { node, type TypeNode } from './node';
+import { incompleteNodes, node, type TypeNode } from './node';
 
 /** Builds a DTO's node; supplied by the schema layer (DTOs read metadata, which this table does not). */
 export type DtoResolver = (cls: Function) => TypeNode;
@@ -93,9 +93,40 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
       return node('record', { values: resolveHint(h.of as Hint, dto) });
     case 'nullable':
       return { ...resolveHint(h.of as Hint, dto), nullable: true };
+    case 'anyOf': {
+      const members = h.of as readonly Hint[];
+      if (members.length < 2) throw refuse(D.unionArity(members.length));
+      return node('union', { members: members.map((m) => resolveHint(m, dto)) });
+    }
+    case 'discriminated':
+      return taggedUnion(h.of as { tag: string; members: Record<string, Function> }, dto);
     default:
       return enumNode(h.of as Record<string, string>);
   }
+}
+
+/**
+ * A tagged union: each member is its class's closed object with the tag first in `properties` (as
+ * the one-value enum of its name) and first in `required`. A class that declares the tag property
+ * has it replaced; one that does not has it added, and the instance never receives it.
+ */
+function taggedUnion(of: { tag: string; members: Record<string, Function> }, dto: DtoResolver): TypeNode {
+  const values = Object.keys(of.members);
+  if (typeof of.tag !== 'string' || of.tag === '' || values.length === 0) throw refuse(D.taggedEmpty());
+  const members = values.map((value) => {
+    const cls = of.members[value];
+    const n = typeof cls === 'function' && hintKind(cls) === undefined && !isThunk(cls) ? constructorNode(cls, dto) : undefined;
+    if (n === undefined || n.kind !== 'dto') throw refuse(D.taggedMember(value));
+    // A member whose class is still being built (the union is inside its own member) has no properties yet.
+    if (incompleteNodes.has(n)) throw refuse(D.taggedCycle(value));
+    const declared = (n.properties ?? []).find((p) => p.name === of.tag);
+    const tagNode = node('enum', { enum: [value], enumType: 'string' });
+    const tagProperty = declared !== undefined ? { ...declared, required: true, node: tagNode } : { key: of.tag, name: of.tag, required: true, node: tagNode, tagOnly: true };
+    const rest = (n.properties ?? []).filter((p) => p !== declared);
+    const { recursive: _recursive, ...plain } = n;
+    return { ...plain, properties: [tagProperty, ...rest] } as TypeNode;
+  });
+  return node('union', { members, tag: { property: of.tag, values } });
 }
 
 function constructorNode(ctor: Function, dto: DtoResolver): TypeNode {
@@ -128,6 +159,7 @@ export function fitsDesignType(n: TypeNode, design: unknown): boolean {
   const name = typeof design === 'function' ? design.name : '';
   const rule = (globalThis as Record<string, unknown>)[name] === design || name === 'Buffer' ? fits[name] : undefined;
   if (rule !== undefined) return n.kind === 'any' || rule(n);
+  if (n.kind === 'union') return (n.members ?? []).every((m) => fitsDesignType(m, design));
   // A class: the hint names it, a subclass of it, or any JSON.
   if (typeof design === 'function') return n.kind === 'any' || (n.kind === 'dto' && (n.cls === design || n.cls?.prototype instanceof design));
   return true;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Param, Prop, Range, Tool, ToolDefinitionError } from 'tool-signatures';
+import { Discriminated, Param, Prop, Range, Tool, ToolDefinitionError } from 'tool-signatures';
 import { definitionError } from '../helpers/schema';
 
 /** One row per code of the contract's Diagnostics table (OLT004 is the plugin's alone). */
@@ -35,12 +35,13 @@ describe('Diagnostics', () => {
     expect(definitionError(() => Tool.fromInstance(new B())).code).toBe('OLT003');
   });
 
-  it('OLT006: a type refers to itself', () => {
-    class Folder { @Prop({ type: () => [Folder] }) children!: Folder[]; }
+  it('OLT006: a type refers to itself in a way no schema can write (v3: a tagged union inside its own member)', () => {
+    class Folder { @Prop() kind!: string; @Prop({ type: () => [Discriminated('kind', { folder: Folder })] }) children!: Folder[]; }
     class A { @Tool() list(root: Folder) { return root; } }
     const e = definitionError(() => Tool.fromInstance(new A()));
     expect(e.code).toBe('OLT006');
     expect(e.message).toContain("Cannot build tool 'list' (A.list), parameter #0 'root'");
+    expect(e.message).toContain("the member 'folder' of a tagged union contains that same union.");
   });
 
   it('OLT007: two tools with the same name', () => {
