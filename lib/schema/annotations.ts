@@ -138,10 +138,11 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
   for (const r of rules) {
     const row = RULES[r.name];
     if (row === undefined) {
-      const phrase = rulePhrase(r);
-      if (phrase !== undefined) {
-        phrases.push(prefix + phrase);
-        warnings.push(`class-validator rule ${r.name} has no JSON Schema keyword: the description says "${prefix}${phrase}", and class-validator still enforces it.`);
+      const found = rulePhrase(r);
+      if (found !== undefined) {
+        const phrase = prefix === '' ? found : prefix + found.charAt(0).toLowerCase() + found.slice(1);
+        phrases.push(phrase);
+        warnings.push(`class-validator rule ${r.constraint?.name ?? r.name} has no JSON Schema keyword: the description says "${phrase}", and class-validator still enforces it.`);
       }
       continue;
     }
