@@ -40,7 +40,7 @@ describe('Rules the schema cannot say (v3)', () => {
   });
 
   it('a rule with { each: true }: the phrase says each item', () => {
-    class Dto { @cv.IsAlphanumeric({}, { each: true }) @Prop({ type: [String] }) codes!: string[]; }
+    class Dto { @cv.IsAlphanumeric(undefined, { each: true }) @Prop({ type: [String] }) codes!: string[]; }
     expect(props(Dto)).toBe('{"codes":{"type":"array","description":"Each item: must contain only letters and digits.","items":{"type":"string"}}}');
   });
 
