@@ -29,5 +29,6 @@ export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-descri
 export type { ToolDefinition } from './invoke/bound-tool';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
+export { registerGeneratedMetadata, type GeneratedOrigin } from './metadata/generated';
 export * from './providers';
 export { partsIn, partText, type PartForm, type PartLoss, type McpContent, type AiSdkContent, type LangChainContent } from './invoke/parts';

@@ -49,10 +49,16 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     run: call,
   },
   generate: {
-    usage: 'generate <tsconfig.json> [--out <file>] [--import-extension .js] [--library <specifier>]',
-    summary: 'The compile-time plugin for builds that cannot run it (esbuild, tsx, Vite, SWC): write one module of the static metadata, to import before tools are built. Needs typescript.',
+    usage: 'generate [tsconfig.json] [--out <file>] [--import-extension .js|.ts|none] [--library <specifier>] [--watch]',
+    summary: 'The compile-time plugin for builds that cannot run it (esbuild, tsx, Vite, SWC): write one module of the static metadata, to import before tools are built; nothing is written when there are definition errors (exit status 2). Needs typescript.',
     args: { passthrough: true },
     run: async (args, io) => (await import('../plugin/cli')).main(['generate', ...args.positionals], io),
+  },
+  check: {
+    usage: 'check [tsconfig.json]',
+    summary: 'Build every tool both ways (full static types, and design types alone as at run time without the plugin) and list each argument that loses type information, with the hint that fixes it; exit status 1 when one does. Needs typescript.',
+    args: { passthrough: true },
+    run: async (args, io) => (await import('../plugin/cli')).main(['check', ...args.positionals], io),
   },
 };
 
