@@ -5,9 +5,10 @@ import { className, refuseStandardDecorators } from './site';
 
 /**
  * The inclusive range of a number or bigint parameter or property (`minimum`, `maximum`),
- * replacing the range of its type.
+ * replacing the range of its type. `undefined`, `-Infinity` or `Infinity` leaves a side open: a
+ * `number` then has no bound on that side, an integer token or `bigint` keeps its type's own.
  */
-export function Range(min: number | bigint, max: number | bigint): ParameterDecorator & PropertyDecorator {
+export function Range(min: number | bigint | undefined, max?: number | bigint): ParameterDecorator & PropertyDecorator {
   return ((...args: unknown[]) => {
     refuseStandardDecorators('Range', args);
     const [target, key, index] = args as [object, string | symbol | undefined, number | undefined];

@@ -43,7 +43,7 @@ const ajvEqual = ajvEqualModule as unknown as (a: unknown, b: unknown) => boolea
 type Schema = Record<string, unknown>;
 
 const KNOWN_KEYWORDS = new Set([
-  'type', 'format', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'items', 'minItems', 'maxItems', 'uniqueItems',
+  'type', 'format', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'items', 'minItems', 'maxItems', 'uniqueItems',
   'properties', 'required', 'additionalProperties', 'if', 'then', BIGINT,
 ]);
 
@@ -334,11 +334,15 @@ function numberChecks(g: Generator, s: Schema, v: string): string {
   // The type check has already refused NaN.
   if (s.maximum !== undefined) code += `if (${v} > ${num(g, s.maximum)}) return false;\n`;
   if (s.minimum !== undefined) code += `if (${v} < ${num(g, s.minimum)}) return false;\n`;
+  if (s.exclusiveMaximum !== undefined) code += `if (${v} >= ${num(g, s.exclusiveMaximum)}) return false;\n`;
+  if (s.exclusiveMinimum !== undefined) code += `if (${v} <= ${num(g, s.exclusiveMinimum)}) return false;\n`;
+  // ajv's own test (no multipleOfPrecision): the quotient is an integer as parseInt reads it.
+  if (s.multipleOf !== undefined) code += `if (${v} / ${num(g, s.multipleOf)} !== parseInt(${v} / ${num(g, s.multipleOf)})) return false;\n`;
   return code;
 }
 
 function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: string): string {
-  for (const key of ['minimum', 'maximum', 'items', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required', 'additionalProperties']) {
+  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required', 'additionalProperties']) {
     if (s[key] !== undefined) throw new Unsupported(`${key} on a string`);
   }
   let code = '';
@@ -384,7 +388,7 @@ function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: stri
 }
 
 function arrayCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): string {
-  for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'properties', 'required', 'additionalProperties', 'if', 'then']) {
+  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'properties', 'required', 'additionalProperties', 'if', 'then']) {
     if (s[key] !== undefined) throw new Unsupported(`${key} on an array`);
   }
   if (n.kind !== 'array') throw new Unsupported(`kind ${n.kind} as an array`);
@@ -419,7 +423,7 @@ function arrayCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string)
 }
 
 function objectCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): string {
-  for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'items', 'minItems', 'maxItems', 'uniqueItems', 'if', 'then']) {
+  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'items', 'minItems', 'maxItems', 'uniqueItems', 'if', 'then']) {
     if (s[key] !== undefined) throw new Unsupported(`${key} on an object`);
   }
   if (n.kind === 'dto') return dtoCode(g, n, s, v, out);

@@ -111,10 +111,20 @@ function orNull(n: TypeNode, sentence: string): string {
 function bounds(n: TypeNode): string {
   const lo = n.minimum;
   const hi = n.maximum;
-  if (lo !== undefined && hi !== undefined) return ` from ${String(lo)} to ${String(hi)}`;
-  if (lo !== undefined) return ` of at least ${String(lo)}`;
-  if (hi !== undefined) return ` of at most ${String(hi)}`;
-  return '';
+  const multiple = n.multipleOf !== undefined ? ` that is a multiple of ${String(n.multipleOf)}` : '';
+  if (n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined) {
+    const sides = [
+      lo !== undefined ? `at least ${String(lo)}` : undefined,
+      n.exclusiveMinimum !== undefined ? `greater than ${String(n.exclusiveMinimum)}` : undefined,
+      hi !== undefined ? `at most ${String(hi)}` : undefined,
+      n.exclusiveMaximum !== undefined ? `less than ${String(n.exclusiveMaximum)}` : undefined,
+    ].filter((x) => x !== undefined);
+    return ` ${sides.join(' and ')}${multiple}`;
+  }
+  if (lo !== undefined && hi !== undefined) return ` from ${String(lo)} to ${String(hi)}${multiple}`;
+  if (lo !== undefined) return ` of at least ${String(lo)}${multiple}`;
+  if (hi !== undefined) return ` of at most ${String(hi)}${multiple}`;
+  return multiple;
 }
 
 function showEnumValue(v: unknown): string {

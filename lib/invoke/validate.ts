@@ -432,6 +432,11 @@ function reasonOf(e: ErrorObject, n: TypeNode | undefined): string {
     case 'minimum':
     case 'maximum':
       return n !== undefined ? rangeLine(n) : `must be ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(p.limit)}.`;
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return n !== undefined ? rangeLine(n) : `must be ${e.keyword === 'exclusiveMinimum' ? 'greater' : 'less'} than ${String(p.limit)}.`;
+    case 'multipleOf':
+      return n !== undefined ? rangeLine(n) : `must be a multiple of ${String(p.multipleOf)}.`;
     case 'minLength':
     case 'maxLength':
       return n !== undefined ? lengthLine(n, e.keyword) : `has the wrong length.`;

@@ -14,6 +14,11 @@ export interface ValidatorRule {
   readonly each: boolean;
   /** Rules limited to groups do not describe the schema (they hold only for those groups). */
   readonly grouped: boolean;
+  /**
+   * A custom constraint (`@Validate(Constraint)`, `registerDecorator`): its name and its
+   * `defaultMessage`, read when asked (`$property` and `$constraintN` filled in).
+   */
+  readonly constraint?: { readonly name: string; message(): string | undefined };
 }
 
 interface RawMetadata {
@@ -29,9 +34,14 @@ interface RawMetadata {
   constraintCls?: Function;
 }
 
+interface RawConstraint {
+  name?: string;
+  instance: { validate(value: unknown, args: object): unknown; defaultMessage?(args: object): unknown };
+}
+
 interface RawStorage {
   validationMetadatas: Map<Function | string, RawMetadata[]> | RawMetadata[];
-  getTargetValidatorConstraints?(target: Function): { instance: { validate(value: unknown, args: object): unknown } }[];
+  getTargetValidatorConstraints?(target: Function): RawConstraint[];
 }
 
 let loaded: RawStorage | null | undefined;
@@ -75,10 +85,33 @@ export function validatorRules(cls: Function, key: string): ValidatorRule[] {
       const name = m.type === 'customValidation' ? (m.name ?? 'custom')
         : m.type === 'conditionalValidation' ? (m.name === 'isOptional' ? 'isOptional' : 'validateIf')
           : (NAMED_TYPES[m.type] ?? m.type);
-      rules.push({ name, constraints: m.constraints ?? [], each: m.each === true, grouped: (m.groups?.length ?? 0) > 0 && m.always !== true });
+      const constraint = m.type === 'customValidation' ? constraintOf(m, key) : undefined;
+      rules.push({
+        name, constraints: m.constraints ?? [], each: m.each === true, grouped: (m.groups?.length ?? 0) > 0 && m.always !== true,
+        ...(constraint !== undefined ? { constraint } : {}),
+      });
     }
   }
   return rules;
+}
+
+function constraintOf(m: RawMetadata, key: string): ValidatorRule['constraint'] {
+  const found = m.constraintCls !== undefined ? storage()?.getTargetValidatorConstraints?.(m.constraintCls) : undefined;
+  const c = found?.[0];
+  if (c === undefined) return undefined;
+  const constraints = m.constraints ?? [];
+  return {
+    name: m.name ?? c.name ?? m.constraintCls!.name,
+    message: () => {
+      try {
+        const text = c.instance.defaultMessage?.({ value: undefined, constraints, targetName: '', object: {}, property: key });
+        if (typeof text !== 'string' || text === '') return undefined;
+        return text.replace(/\$property/g, key).replace(/\$constraint(\d+)/g, (_, i: string) => String(constraints[Number(i) - 1]));
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }
 
 /** Property keys with class-validator rules, own class only, in registration order. */

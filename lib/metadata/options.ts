@@ -44,6 +44,12 @@ export interface ConstraintOptions {
   /** A pattern valid in Unicode (`u`) mode, without flags. */
   pattern?: string | RegExp;
   format?: 'email' | 'uri';
+  /** A number greater than this (on an integer: written as `minimum`, the next integer up). */
+  exclusiveMinimum?: number;
+  /** A number less than this (on an integer: written as `maximum`, the next integer down). */
+  exclusiveMaximum?: number;
+  /** The value divided by this is an integer; a positive number. */
+  multipleOf?: number;
 }
 
 /** Options of `@Param`. */
@@ -62,10 +68,10 @@ export interface PropOptions extends ConstraintOptions {
   optional?: boolean;
 }
 
-/** `@Range(min, max)`. */
+/** `@Range(min, max)`: `undefined`, `-Infinity` or `Infinity` leaves that side open. */
 export interface RangeRecord {
-  readonly min: number | bigint;
-  readonly max: number | bigint;
+  readonly min: number | bigint | undefined;
+  readonly max: number | bigint | undefined;
 }
 
 /**

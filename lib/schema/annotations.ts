@@ -1,6 +1,7 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
+import { rulePhrase } from './rule-phrases';
 import type { ConstraintOptions, RangeRecord } from '../metadata/options';
 import type { MutableNode, TypeNode } from '../types/node';
 import { linearRefusal, LinearRegExp } from '../linear-pattern';
@@ -16,9 +17,11 @@ export interface Annotations {
   readonly rules: readonly ValidatorRule[];
   /** Collects what the schema could not carry. */
   readonly warnings: string[];
+  /** Collects the fixed phrases of the rules that no keyword says, for the slot's description. */
+  readonly phrases?: string[];
 }
 
-type Keyword = 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'pattern' | 'format' | 'uniqueItems';
+type Keyword = 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'pattern' | 'format' | 'uniqueItems';
 
 /** class-validator rules that become keywords: one row per rule name. */
 const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<Keyword, unknown>>>> = {
@@ -33,6 +36,9 @@ const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<K
   arrayUnique: () => ({ uniqueItems: true }),
   isEmail: () => ({ format: 'email' }),
   isUrl: () => ({ format: 'uri' }),
+  isPositive: () => ({ exclusiveMinimum: 0 }),
+  isNegative: () => ({ exclusiveMaximum: 0 }),
+  isDivisibleBy: (c) => ({ multipleOf: c[0] }),
   matches: (c) => ({ pattern: patternOf(c) }),
 };
 
@@ -45,6 +51,9 @@ function patternOf(c: readonly unknown[]): RegExp {
 const CARRIES: Readonly<Record<Keyword, (n: TypeNode) => boolean>> = {
   minimum: (n) => n.kind === 'number' || n.kind === 'integer' || n.kind === 'bigint',
   maximum: (n) => n.kind === 'number' || n.kind === 'integer' || n.kind === 'bigint',
+  exclusiveMinimum: (n) => n.kind === 'number' || n.kind === 'integer' || n.kind === 'bigint',
+  exclusiveMaximum: (n) => n.kind === 'number' || n.kind === 'integer' || n.kind === 'bigint',
+  multipleOf: (n) => n.kind === 'number' || n.kind === 'integer',
   minLength: (n) => n.kind === 'string',
   maxLength: (n) => n.kind === 'string',
   pattern: (n) => n.kind === 'string',
@@ -57,15 +66,20 @@ const CARRIES: Readonly<Record<Keyword, (n: TypeNode) => boolean>> = {
 export function annotate(base: TypeNode, a: Annotations): TypeNode {
   let n: MutableNode = { ...base };
   for (const r of a.rules) if (r.name === 'matches') linearMatches(r.constraints as unknown[], patternOf(r.constraints));
-  const fromRules = collect(a.rules.filter((r) => !r.each && !r.grouped), a.warnings);
-  const forItems = collect(a.rules.filter((r) => r.each && !r.grouped), a.warnings);
+  const phrases = a.phrases ?? [];
+  const fromRules = collect(a.rules.filter((r) => !r.each && !r.grouped), a.warnings, phrases, '');
+  const forItems = collect(a.rules.filter((r) => r.each && !r.grouped), a.warnings, phrases, 'Each item: ');
   apply(n, fromRules, false);
   const o = a.options ?? {};
   const ours: Partial<Record<Keyword, unknown>> = {};
   if (a.range !== undefined) {
-    ours.minimum = a.range.min;
-    ours.maximum = a.range.max;
+    if (!isOpen(a.range.min)) ours.minimum = a.range.min;
+    if (!isOpen(a.range.max)) ours.maximum = a.range.max;
+    if (isOpen(a.range.min) && isOpen(a.range.max) && !CARRIES.minimum(n)) throw refuse(D.notApplicable('@Range', n.kind));
   }
+  if (o.exclusiveMinimum !== undefined) ours.exclusiveMinimum = o.exclusiveMinimum;
+  if (o.exclusiveMaximum !== undefined) ours.exclusiveMaximum = o.exclusiveMaximum;
+  if (o.multipleOf !== undefined) ours.multipleOf = o.multipleOf;
   if (o.minLength !== undefined) ours.minLength = o.minLength;
   if (o.maxLength !== undefined) ours.maxLength = o.maxLength;
   if (o.minItems !== undefined) ours.minItems = o.minItems;
@@ -82,11 +96,24 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   return n;
 }
 
-function collect(rules: readonly ValidatorRule[], warnings: string[]): Partial<Record<Keyword, unknown>> {
+/** A side of `@Range` that is left open. */
+function isOpen(v: number | bigint | undefined): boolean {
+  return v === undefined || v === Infinity || v === -Infinity;
+}
+
+function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string): Partial<Record<Keyword, unknown>> {
   const out: Partial<Record<Keyword, unknown>> = {};
   for (const r of rules) {
     const row = RULES[r.name];
-    if (row === undefined) continue;
+    if (row === undefined) {
+      const found = rulePhrase(r);
+      if (found !== undefined) {
+        const phrase = prefix === '' ? found : prefix + found.charAt(0).toLowerCase() + found.slice(1);
+        phrases.push(phrase);
+        warnings.push(`class-validator rule ${r.constraint?.name ?? r.name} has no JSON Schema keyword: the description says "${phrase}", and class-validator still enforces it.`);
+      }
+      continue;
+    }
     for (const [k, v] of Object.entries(row(r.constraints)) as [Keyword, unknown][]) {
       if (k === 'pattern') {
         const written = writablePattern(v as RegExp);
@@ -110,6 +137,14 @@ function apply(n: MutableNode, keywords: Partial<Record<Keyword, unknown>>, stri
       case 'minimum':
       case 'maximum':
         (n as Record<string, unknown>)[k] = numericBound(n, v, k);
+        break;
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+        exclusiveBound(n, v, k);
+        break;
+      case 'multipleOf':
+        if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw refuse(D.notPositive(k, String(v)));
+        n.multipleOf = v;
         break;
       case 'minLength':
       case 'minItems': {
@@ -145,6 +180,27 @@ function numericBound(n: TypeNode, v: unknown, k: string): number | bigint {
     return Number(v);
   }
   throw refuse(D.notFinite(k, String(v), n.kind === 'bigint'));
+}
+
+/**
+ * An exclusive bound: kept on a number; on an integer or bigint written as the inclusive bound of
+ * the next integer inside (integers never carry exclusive keywords), where it is tighter than the
+ * type's own.
+ */
+function exclusiveBound(n: MutableNode, v: unknown, k: 'exclusiveMinimum' | 'exclusiveMaximum'): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw refuse(D.notFinite(k, String(v), false));
+  if (n.kind === 'number') {
+    n[k] = v;
+    return;
+  }
+  const low = k === 'exclusiveMinimum';
+  const inside = low ? Math.floor(v) + 1 : Math.ceil(v) - 1;
+  const b = n.kind === 'bigint' ? BigInt(inside) : inside;
+  const current = low ? n.minimum : n.maximum;
+  if (current === undefined || (low ? b > current : b < current)) {
+    if (low) n.minimum = b;
+    else n.maximum = b;
+  }
 }
 
 function nonNegativeInteger(v: unknown, k: string): number {

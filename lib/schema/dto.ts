@@ -159,9 +159,10 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
       (c) => dtoNode(c, warnings),
     );
     const typeDescription = n.kind === 'dto' && n.cls ? peekRecord(n.cls)?.description : undefined;
-    n = annotate(n, { options, range, rules, warnings });
+    const phrases: string[] = [];
+    n = annotate(n, { options, range, rules, warnings, phrases });
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
-    const text = description ?? options.description ?? staticProp?.description ?? typeDescription;
+    const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
     const optional = conditional || options.optional === true || staticProp?.optional === true || rules.some((r) => r.name === 'isOptional' && !r.grouped);
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
@@ -169,4 +170,10 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
   }
+}
+
+/** A slot's description with the phrases of the rules that no keyword says appended. */
+function withPhrases(text: string | undefined, phrases: readonly string[]): string | undefined {
+  if (phrases.length === 0) return text;
+  return text === undefined || text === '' ? phrases.join(' ') : `${text} ${phrases.join(' ')}`;
 }

@@ -40,6 +40,11 @@ const TYPE_RULES: Readonly<Record<string, (c: readonly unknown[]) => TypeNode>> 
   isUuid: () => tokenNode('Uuid'),
 };
 
+/** Whether a class-validator rule names the slot's type (the type says it; no phrase is needed). */
+export function isTypeRule(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(TYPE_RULES, name);
+}
+
 const LITERAL_TYPES: Readonly<Record<string, Function>> = { number: Number, string: String, boolean: Boolean };
 
 export function slotType(s: TypeSources, dto: DtoResolver): TypeNode {

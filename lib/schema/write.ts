@@ -104,10 +104,10 @@ const WRITERS: { readonly [K in Keyword]: Writer } = {
     const members = (n.members ?? []).map((m) => writeFragment(m, undefined, defs));
     return n.nullable ? [...members, { type: 'null' }] : members;
   },
-  // v3 keywords: in the order now, written by the changes that add them (issue 12).
-  exclusiveMinimum: () => undefined,
-  exclusiveMaximum: () => undefined,
-  multipleOf: () => undefined,
+  exclusiveMinimum: (n) => n.exclusiveMinimum,
+  exclusiveMaximum: (n) => n.exclusiveMaximum,
+  multipleOf: (n) => n.multipleOf,
+  // v3 keyword: in the order now, written by the change that adds it (issue 12).
   examples: () => undefined,
   // Written only at the root (writeRoot, writeObject).
   $defs: () => undefined,

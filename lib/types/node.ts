@@ -28,6 +28,10 @@ export interface TypeNode {
   readonly enumType?: 'string' | 'integer' | 'number' | 'boolean';
   readonly minimum?: number | bigint;
   readonly maximum?: number | bigint;
+  /** Numbers only (an integer's exclusive bound is written as the inclusive one). */
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;

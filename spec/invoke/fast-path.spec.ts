@@ -144,6 +144,19 @@ class Service {
     return 'ok';
   }
 
+  /** v3 bounds: open sides, exclusive bounds and multipleOf (integers get inclusive bounds). */
+  @Tool()
+  bounds(
+    @Param({ exclusiveMinimum: 0, exclusiveMaximum: 1 }) p: number,
+    @Range(1, Infinity) atLeast: number,
+    @Param({ multipleOf: 0.5 }) half: number,
+    @Param({ type: Int32, exclusiveMinimum: 0, multipleOf: 5 }) count: number,
+    @Param({ type: Nullable(Number), multipleOf: 3, exclusiveMaximum: 100, optional: true }) third: number | null | undefined,
+  ): string {
+    this.calls.push([p, atLeast, half, count, third]);
+    return 'ok';
+  }
+
   @Tool()
   profile(profile: Profile, @Param({ type: () => [Contact], optional: true }) extra: Contact[] | undefined, @Param({ type: Odd, optional: true }) odd: Odd | undefined): string {
     this.calls.push([profile, extra, odd]);
@@ -313,6 +326,13 @@ function arbitraries(mutated: boolean) {
       word: opt(fc.stringMatching(/^[a-z]{1,12}$/), fc.constantFrom('ABC', 'abcdefghijklm', 'a1', '')),
       ratio: opt(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0, 1e308)),
     }),
+    bounds: record({
+      p: req(fc.double({ min: 0, max: 1, noNaN: true, minExcluded: true, maxExcluded: true }), fc.constantFrom(0, 1, -0, 1.5)),
+      atLeast: req(fc.oneof(fc.double({ min: 1, max: 1e9, noNaN: true }), fc.constant(1)), fc.constantFrom(0.999, 0, -1)),
+      half: req(fc.integer({ min: -100, max: 100 }).map((i) => i / 2), fc.constantFrom(0.25, 0.1, 0.3, 1e21)),
+      count: req(fc.integer({ min: 1, max: 1000 }).map((i) => i * 5), fc.constantFrom(0, 7, -5, 5.5)),
+      third: fc.oneof(fc.constantFrom(null, ABSENT), fc.integer({ min: -30, max: 33 }).map((i) => i * 3), ...(mutated ? [junk, fc.constantFrom(99, 100, 0.3, 0.1 * 3)] : [])),
+    }),
     profile: record({
       profile: req(profile),
       extra: opt(fc.array(contact, { maxLength: 2 })),
@@ -472,6 +492,10 @@ function edgeRows(): [ToolName, Record<string, unknown>][] {
   for (const handle of ['ab', 'a\uFE0F', 'ab\uFE0F', '😀\uFE0F', '\uFE0F\uFE0F', 'a'.repeat(10), `${'a'.repeat(10)}\uFE0F`]) rows.push(['profile', { profile: { ...profile, handle } }]);
   for (const rank of [-10, -11, 0, 1000, 1001, 5000, 5001, null]) rows.push(['profile', { profile: { ...profile, tags: [{ ...tag, rank }] } }]);
   for (const weight of [undefined, null, 0, 2 ** 31]) rows.push(['profile', { profile: { ...profile, tags: [{ ...tag, weight }] } }]);
+  const bounds = { p: 0.5, atLeast: 1, half: 0.5, count: 5 };
+  for (const change of [{ p: 0 }, { p: 1 }, { p: Number.MIN_VALUE }, { atLeast: 0.9999999 }, { half: 2.5 }, { half: 2.25 }, { count: 0 }, { count: 10 }, { count: 12 }, { third: 99 }, { third: 102 }, { third: 0.3 }]) {
+    rows.push(['bounds', { ...bounds, ...change }]);
+  }
   for (const level of [0, 5, 6, 100, 101]) rows.push(['profile', { profile: { ...profile, subtags: [{ code: 'abc', level }] } }]);
   for (const change of [{}, { age: undefined }, { score: 1001 }, { score: 5000 }, { nick: '  padded  ' }, { nick: '         ' }, { code: 'ABC' }, { grade: null }, { home: null }]) {
     rows.push(['profile', { profile, extra: [{ ...contact, ...change }] }]);
@@ -503,6 +527,7 @@ describe('The fast path agrees with the general path', () => {
     ['place_order', 3000],
     ['place_bulk', 2000],
     ['kinds', 3000],
+    ['bounds', 2000],
     ['profile', 3000],
   ];
   let total = 0;

@@ -37,7 +37,7 @@ const expected: Record<string, string[]> = {
     'error: step must not be 0.',
   ],
   'samples/dtos': [
-    '"starts_at":{"type":"string","format":"date-time","description":"Start, with an offset."}',
+    '"starts_at":{"type":"string","format":"date-time","description":"Start, with an offset. Must fall on a weekday."}',
     "ok: booked 'Q2 planning' at 2026-03-03T08:00:00.000Z for Ana (instances: true, true, true; room: any)",
     "error: Argument 'request.starts_at' must fall on a weekday.",
     "Argument 'request.attendees[0].email' must be an email address.",

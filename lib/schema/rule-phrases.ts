@@ -1,0 +1,135 @@
+import type { ValidatorRule } from '../metadata/class-validator';
+import { isTypeRule } from './slot';
+
+/**
+ * The fixed phrase of each class-validator rule that no JSON Schema keyword says: appended to the
+ * slot's description (and listed in the definition's warnings), so that no rule is silently absent
+ * from what the model is told. class-validator still enforces every one of them.
+ */
+const PHRASES: Readonly<Record<string, (c: readonly unknown[]) => string>> = {
+  // common
+  equals: (c) => `Must equal ${show(c[0])}.`,
+  notEquals: (c) => `Must not equal ${show(c[0])}.`,
+  isEmpty: () => 'Must be empty.',
+  isNotEmpty: () => 'Must not be empty.',
+  isNotIn: (c) => `Must not be one of: ${list(c[0])}.`,
+  isLatLong: () => 'Must be a latitude,longitude pair.',
+  isLatitude: () => 'Must be a latitude.',
+  isLongitude: () => 'Must be a longitude.',
+  // dates
+  minDate: (c) => `Must not be before ${showDate(c[0])}.`,
+  maxDate: (c) => `Must not be after ${showDate(c[0])}.`,
+  // objects
+  isNotEmptyObject: () => 'Must have at least one property.',
+  // arrays
+  arrayContains: (c) => `Must contain: ${list(c[0])}.`,
+  arrayNotContains: (c) => `Must not contain: ${list(c[0])}.`,
+  // strings
+  contains: (c) => `Must contain ${show(c[0])}.`,
+  notContains: (c) => `Must not contain ${show(c[0])}.`,
+  isAlpha: () => 'Must contain only letters.',
+  isAlphanumeric: () => 'Must contain only letters and digits.',
+  isDecimal: () => 'Must be a decimal number.',
+  isAscii: () => 'Must contain only ASCII characters.',
+  isBase32: () => 'Must be base32 encoded.',
+  isBase58: () => 'Must be base58 encoded.',
+  isBase64: () => 'Must be base64 encoded.',
+  isIBAN: () => 'Must be an IBAN.',
+  isBIC: () => 'Must be a BIC or SWIFT code.',
+  isBooleanString: () => 'Must be a boolean as a string (true, false, 1 or 0).',
+  isByteLength: (c) => (c[1] === undefined ? `Must be at least ${String(c[0])} bytes long (UTF-8).` : `Must be from ${String(c[0])} to ${String(c[1])} bytes long (UTF-8).`),
+  isCreditCard: () => 'Must be a credit card number.',
+  isCurrency: () => 'Must be an amount of money.',
+  isISO4217CurrencyCode: () => 'Must be an ISO 4217 currency code.',
+  isEthereumAddress: () => 'Must be an Ethereum address.',
+  isBtcAddress: () => 'Must be a Bitcoin address.',
+  isDataURI: () => 'Must be a data URI.',
+  isFqdn: () => 'Must be a fully qualified domain name.',
+  isFullWidth: () => 'Must contain full-width characters.',
+  isHalfWidth: () => 'Must contain half-width characters.',
+  isVariableWidth: () => 'Must contain both full-width and half-width characters.',
+  isHexColor: () => 'Must be a hexadecimal color.',
+  isHSL: () => 'Must be an HSL color.',
+  isRgbColor: () => 'Must be an RGB color.',
+  isIdentityCard: () => 'Must be an identity card number.',
+  isPassportNumber: () => 'Must be a passport number.',
+  isPostalCode: () => 'Must be a postal code.',
+  isHexadecimal: () => 'Must be a hexadecimal number.',
+  isOctal: () => 'Must be an octal number.',
+  isMacAddress: () => 'Must be a MAC address.',
+  isIp: (c) => (c[0] === undefined ? 'Must be an IP address (version 4 or 6).' : `Must be an IP address (version ${String(c[0])}).`),
+  isPort: () => 'Must be a port number.',
+  isIsbn: () => 'Must be an ISBN.',
+  isEAN: () => 'Must be an EAN.',
+  isIsin: () => 'Must be an ISIN.',
+  isIso8601: () => 'Must be an ISO 8601 date.',
+  isDateString: () => 'Must be an ISO 8601 date.',
+  isRFC3339: () => 'Must be an RFC 3339 date.',
+  isJson: () => 'Must be JSON text.',
+  isJwt: () => 'Must be a JWT.',
+  isLowercase: () => 'Must be lowercase.',
+  isUppercase: () => 'Must be uppercase.',
+  isMobilePhone: () => 'Must be a mobile phone number.',
+  isPhoneNumber: () => 'Must be a phone number.',
+  isISO31661Alpha2: () => 'Must be an ISO 3166-1 alpha-2 country code.',
+  isISO31661Alpha3: () => 'Must be an ISO 3166-1 alpha-3 country code.',
+  isISO31661Numeric: () => 'Must be an ISO 3166-1 numeric country code.',
+  isISO6391: () => 'Must be an ISO 639-1 language code.',
+  isLocale: () => 'Must be a locale.',
+  isMongoId: () => 'Must be a MongoDB ObjectId.',
+  isMultibyte: () => 'Must contain a multibyte character.',
+  isSurrogatePair: () => 'Must contain a surrogate pair character.',
+  isMagnetURI: () => 'Must be a magnet URI.',
+  isMimeType: () => 'Must be a MIME type.',
+  isMilitaryTime: () => 'Must be a time as HH:MM.',
+  isTimeZone: () => 'Must be an IANA time zone.',
+  isHash: (c) => `Must be a ${String(c[0])} hash.`,
+  isISSN: () => 'Must be an ISSN.',
+  isISRC: () => 'Must be an ISRC.',
+  isNumberString: () => 'Must be a number as a string.',
+  IsFirebasePushId: () => 'Must be a Firebase push ID.',
+  isSemVer: () => 'Must be a semantic version.',
+  isStrongPassword: () => 'Must be a strong password.',
+  isTaxId: () => 'Must be a tax ID.',
+};
+
+/**
+ * The rules that the schema already says without a phrase: by a keyword (annotations.ts), by the
+ * slot's type (slot.ts), or by the slot's shape (required, optional, a nested object).
+ */
+const SHOWN = new Set([
+  'isOptional', 'validateIf', 'validateNested', 'isDefined', 'whitelistValidation', 'allow', 'validatePromise',
+  'isArray', 'isInstance',
+]);
+
+/**
+ * A rule's phrase, or undefined when the schema already shows the rule. A custom constraint's phrase
+ * is its `defaultMessage`, or its name.
+ */
+export function rulePhrase(r: ValidatorRule): string | undefined {
+  if (SHOWN.has(r.name) || isTypeRule(r.name)) return undefined;
+  const row = PHRASES[r.name];
+  if (row !== undefined) return row(r.constraints);
+  const message = r.constraint?.message();
+  if (message !== undefined) return sentence(message);
+  return `Must satisfy ${r.constraint?.name ?? r.name}.`;
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  const capital = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+function show(v: unknown): string {
+  return typeof v === 'string' ? `'${v}'` : JSON.stringify(v) ?? String(v);
+}
+
+function list(v: unknown): string {
+  return Array.isArray(v) ? v.map(show).join(', ') : show(v);
+}
+
+function showDate(v: unknown): string {
+  const d = typeof v === 'function' ? (v as () => unknown)() : v;
+  return d instanceof Date && !Number.isNaN(d.getTime()) ? d.toISOString() : String(d);
+}
