@@ -24,17 +24,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
-import { ContextIdFactory, DiscoveryModule, DiscoveryService, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
+import { ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
 import type { ToolDefinition } from '../definition';
 import { ToolDefinitionError } from '../errors';
+import { BoundTool } from '../invoke/definition';
 import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
 import type { ToolResult } from '../invoke/result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
 import type { McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
+import { ToolEnhancers, type CallScope } from './enhancers';
+
+export { TOOL_CONTEXT_TYPE, toolCallOf, type ToolCall, type ToolCallInfo } from './enhancers';
 
 /** Options of `ToolsModule.forRoot`. */
 export interface ToolsModuleOptions extends ToolSetOptions {
@@ -82,10 +86,6 @@ export interface RegistryInvokeOptions extends InvokeOptions {
 /** The injection token of the module's options. */
 export const TOOLS_MODULE_OPTIONS = Symbol.for('tool-signatures.nestjs.options');
 
-interface CallScope {
-  request?: object;
-}
-
 type Scoped = abstract new (...args: never[]) => object;
 
 /**
@@ -101,6 +101,7 @@ export class ToolRegistry extends ToolSet {
   readonly #owners = new Map<string, string>();
   /** Context ids of requests that Nest's router has not given one (a plain object, an MCP request). */
   readonly #contextIds = new WeakMap<object, ContextId>();
+  readonly #enhancers: ToolEnhancers;
   #discovered = false;
 
   /** Where `ToolContext.services` finds providers: `moduleRef.get(token, { strict: false })`. */
@@ -122,6 +123,11 @@ export class ToolRegistry extends ToolSet {
         }
       },
     });
+    this.#enhancers = new ToolEnhancers(
+      () => moduleRef.get(ExternalContextCreator, { strict: false }),
+      () => this.#scope.getStore(),
+      () => this.createContext(),
+    );
   }
 
   /** A context whose services are the application's providers (give it to `runToolCalls` to collect costs). */
@@ -137,15 +143,20 @@ export class ToolRegistry extends ToolSet {
   override invoke(name: string, args: string | object, options: RegistryInvokeOptions = {}): Promise<ToolResult> {
     this.#ensure();
     const { request, ...rest } = options;
-    const call = () => super.invoke(name, args, this.#withServices(rest));
-    return request !== undefined ? this.#scope.run({ request }, call) : call();
+    const call = this.#withServices(rest);
+    return this.#scope.run(this.#callScope(request, call), () => super.invoke(name, args, call));
   }
 
   override stage(name: string, args: string | object, options: RegistryInvokeOptions = {}): Promise<ToolResult | StagedCall> {
     this.#ensure();
     const { request, ...rest } = options;
-    const call = () => super.stage(name, args, this.#withServices(rest));
-    return request !== undefined ? this.#scope.run({ request }, call) : call();
+    const call = this.#withServices(rest);
+    const scope = this.#callScope(request, call);
+    return this.#scope.run(scope, () => super.stage(name, args, call)).then((staged) => {
+      if (!('run' in staged)) return staged;
+      // The staged call runs later (after an approval), outside this scope: it takes the scope along.
+      return { arguments: staged.arguments, run: (o?: InvokeOptions) => this.#scope.run(o !== undefined ? this.#callScope(scope.request, o) : scope, () => staged.run(o)) };
+    });
   }
 
   override get(name: string): ToolDefinition | undefined {
@@ -197,6 +208,12 @@ export class ToolRegistry extends ToolSet {
     return options.context !== undefined ? options : { ...options, context: this.createContext() };
   }
 
+  /** What the guards and interceptors of a call see: its request (the given one, else the enclosing `withRequest`'s), context and id. */
+  #callScope(request: object | undefined, options: InvokeOptions): CallScope {
+    const req = request ?? this.#scope.getStore()?.request;
+    return { ...(req !== undefined ? { request: req } : {}), ...(options.context !== undefined ? { context: options.context } : {}), ...(options.callId !== undefined ? { callId: options.callId } : {}) };
+  }
+
   /** A definition that runs through the registry (services, request scope), for the MCP server. */
   #boundToRegistry(t: ToolDefinition): ToolDefinition {
     return Object.freeze({
@@ -233,21 +250,26 @@ export class ToolRegistry extends ToolSet {
       if (typeof instance !== 'object' || instance === null) {
         throw new Error(`ToolRegistry was used before Nest created ${owner}. Use the registry from onModuleInit or later, not in a constructor.`);
       }
-      this.add(instance);
+      for (const { key, spec } of specs) this.add(new BoundTool(spec, { kind: 'fixed', fn: this.#enhancers.fixed(instance, key, spec), target: instance }));
     } else if (this.#options.scoped === 'refuse') {
       throw new Error(
         `${owner} has @Tool methods and is ${wrapper.isTransient ? 'transient' : 'request-scoped (or depends on a request-scoped provider)'}, ` +
           "which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.",
       );
     } else {
-      this.addClass(cls, (c) => this.#resolveScoped(c));
+      for (const { key, spec } of specs) {
+        const fn = this.#enhancers.resolved(key, spec, wrapper.id, () => this.#resolveScoped(cls));
+        this.add(new BoundTool(spec, { kind: 'fixed', fn, target: undefined }));
+      }
     }
     for (const { spec } of specs) this.#owners.set(spec.name, owner);
   }
 
-  #resolveScoped(cls: Scoped): Promise<object> {
+  /** The call's instance of a scoped provider, and the DI sub-tree it lives in (its guards and interceptors are resolved there too). */
+  async #resolveScoped(cls: Scoped): Promise<{ instance: object; contextId: ContextId }> {
     const request = this.#scope.getStore()?.request;
-    return this.#moduleRef.resolve(cls as never, request !== undefined ? this.#contextIdOf(request) : ContextIdFactory.create(), { strict: false });
+    const contextId = request !== undefined ? this.#contextIdOf(request) : ContextIdFactory.create();
+    return { instance: await this.#moduleRef.resolve(cls as never, contextId, { strict: false }), contextId };
   }
 
   /** The request's DI sub-tree: the one Nest's router gave it, else one made (and its REQUEST registered) once per request. */

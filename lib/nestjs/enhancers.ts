@@ -1,0 +1,186 @@
+/**
+ * Guards and interceptors around tool calls. Each `@Tool` method of a Nest provider is called
+ * through Nest's own `ExternalContextCreator`, as GraphQL resolvers are: `@UseGuards`,
+ * `@UseInterceptors` and `@UsePipes` on the method or its class, and the application's global
+ * enhancers (`APP_GUARD`, `APP_INTERCEPTOR`, `useGlobalGuards`, ...), are resolved through DI and
+ * run around the call as they run around an HTTP handler. Exception filters do not run: what a
+ * call throws becomes its error result.
+ *
+ * Order: the invoker reads, validates and hydrates the arguments, then the guards run, then the
+ * interceptors around the method. Unlike an HTTP route (guards before pipes), validation comes
+ * first, so that a guard decides on the validated, typed arguments (a tenant id, an amount) and
+ * the model always learns what is wrong with its arguments; the schema is the caller's to read
+ * anyway (`tools/list`). A guard that refuses still keeps the method from running.
+ *
+ * The `ExecutionContext` of a tool call: `getType()` is `'tool'`, `getClass()` and `getHandler()`
+ * are the provider's class and the tool's method (so `Reflector` reads a `@Roles()` there), and
+ * `getArgs()` is `[arguments, context, call]`: the arguments by parameter name as the method
+ * receives them, the call's `ToolContext`, and `{ tool, callId, request }`; `toolCallOf(ctx)`
+ * reads them. `switchToRpc()` gives the arguments as `getData()` and the context as `getContext()`.
+ *
+ * A guard that returns false, or anything that throws an `HttpException` (`ForbiddenException`,
+ * `UnauthorizedException`, ...) before the method runs, refuses the call: the result is an error
+ * the model reads, `Tool 'x' was refused: Forbidden resource.` Anything else a guard or interceptor
+ * throws is a failure of the call (`Tool 'x' failed: ...`), as if the tool had thrown it.
+ */
+import { HttpException, type ExecutionContext } from '@nestjs/common';
+import { CUSTOM_ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import type { ContextId, ExternalContextCreator } from '@nestjs/core';
+import type { ToolContext } from '../invoke/context';
+import { ToolResult } from '../invoke/result';
+import type { ToolSpec } from '../schema/tool-spec';
+
+/** The context type of a tool call's `ExecutionContext` (`context.getType()`), as GraphQL's is 'graphql'. */
+export const TOOL_CONTEXT_TYPE = 'tool';
+
+/** The third of a tool call's `getArgs()`. */
+export interface ToolCallInfo {
+  /** The tool's name. */
+  readonly tool: string;
+  /** The call's id (`InvokeOptions.callId`, a model's tool-call id), when it has one. */
+  readonly callId: string | undefined;
+  /** The request the call belongs to (`invoke(..., { request })`, `withRequest`, the MCP endpoint's HTTP request). */
+  readonly request: object | undefined;
+}
+
+/** A tool call as a guard or interceptor sees it (`toolCallOf(context)`). */
+export interface ToolCall extends ToolCallInfo {
+  /** The validated arguments by parameter name, as the method receives them (DTOs hydrated). */
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** The call's context: the one the tool receives, or, for a tool that takes none, the caller's. */
+  readonly context: ToolContext;
+}
+
+/**
+ * The tool call behind an `ExecutionContext`, or undefined when the context is not a tool call's
+ * (an HTTP request's, say): lets one guard serve both.
+ */
+export function toolCallOf(context: ExecutionContext): ToolCall | undefined {
+  if (context.getType<string>() !== TOOL_CONTEXT_TYPE) return undefined;
+  const [args, ctx, info] = context.getArgs<[Record<string, unknown>, ToolContext, ToolCallInfo]>();
+  return { tool: info.tool, callId: info.callId, request: info.request, arguments: args, context: ctx };
+}
+
+/** What one call needs beyond the method's own arguments. */
+export interface CallScope {
+  readonly request?: object;
+  readonly context?: ToolContext;
+  readonly callId?: string;
+}
+
+/** The method's arguments of each call, found by its `ToolCallInfo`; `started` once they are handed to the method. */
+interface CallState {
+  readonly positional: readonly unknown[];
+  started: boolean;
+}
+
+const calls = new WeakMap<object, CallState>();
+
+/** The metadata key of the parameters that this module declares on tool methods (see `declareParameters`). */
+const PARAMS_METADATA = 'tool-signatures:nestjs:params';
+
+/** Parameter values come from the custom factories; this is never asked. */
+const noParamsFactory = { exchangeKeyForValue: (): undefined => undefined };
+
+function parameterValue(index: number, host: ExecutionContext): unknown {
+  const state = calls.get(host.getArgByIndex(2) as object);
+  if (state === undefined) return undefined;
+  state.started = true;
+  return state.positional[index];
+}
+
+/**
+ * Nest calls a handler with the values its parameter metadata extracts from `getArgs()`. Each
+ * parameter of a tool method is declared here as a custom parameter (as `createParamDecorator`
+ * declares one) whose value is the invoker's: so the method receives exactly what the invoker
+ * prepared, and pipes see each parameter with `metadata.type === 'custom'` (which `ValidationPipe`
+ * leaves alone unless `validateCustomDecorators`). Declared under this module's own key, once per
+ * method; at least one, so that the handler is never called with `getArgs()` itself.
+ */
+function declareParameters(host: Function, method: string, arity: number): void {
+  if (Reflect.hasOwnMetadata(PARAMS_METADATA, host, method)) return;
+  const metadata: Record<string, { index: number; data: number; pipes: never[]; factory: typeof parameterValue }> = {};
+  for (let i = 0; i < Math.max(1, arity); i++) {
+    metadata[`custom:${CUSTOM_ROUTE_ARGS_METADATA}:${i}`] = { index: i, data: i, pipes: [], factory: parameterValue };
+  }
+  Reflect.defineMetadata(PARAMS_METADATA, metadata, host, method);
+}
+
+/** The class on which Nest looks for a method's parameter metadata (its `getParamsHost`). */
+function paramsHost(cls: Function, method: string): Function {
+  const prototype = cls.prototype as Record<string, unknown> | undefined;
+  const ctor = prototype?.constructor as (Function & { prototype?: Record<string, unknown> }) | undefined;
+  return typeof ctor === 'function' && ctor.prototype?.[method] === prototype?.[method] ? ctor : cls;
+}
+
+type Handler = (...args: unknown[]) => Promise<unknown>;
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** The result of a refused call. */
+export function refusal(tool: string, e: HttpException): ToolResult {
+  return ToolResult.error(`Tool '${tool}' was refused: ${sentence(e.message)}`);
+}
+
+/**
+ * Makes the functions that the invoker calls in place of tool methods: each runs the method's
+ * guards and interceptors around it.
+ */
+export class ToolEnhancers {
+  readonly #contexts: () => ExternalContextCreator;
+  readonly #scope: () => CallScope | undefined;
+  readonly #fallbackContext: () => ToolContext;
+
+  constructor(contexts: () => ExternalContextCreator, scope: () => CallScope | undefined, fallbackContext: () => ToolContext) {
+    this.#contexts = contexts;
+    this.#scope = scope;
+    this.#fallbackContext = fallbackContext;
+  }
+
+  /** For a singleton provider: its guards and interceptors are resolved once, on the first call. */
+  fixed(instance: object, key: PropertyKey, spec: ToolSpec): (...positional: unknown[]) => Promise<unknown> {
+    let handler: Handler | undefined;
+    return (...positional) => {
+      handler ??= this.#handler(instance, key, spec);
+      return this.#call(handler, spec, positional);
+    };
+  }
+
+  /**
+   * For a scoped provider: `resolve` gives the call's instance and its context id; the guards and
+   * interceptors are resolved in that DI sub-tree (request-scoped ones included), per call.
+   */
+  resolved(key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>): (...positional: unknown[]) => Promise<unknown> {
+    return async (...positional) => {
+      const { instance, contextId } = await resolve();
+      return this.#call(this.#handler(instance, key, spec, contextId, inquirerId), spec, positional);
+    };
+  }
+
+  #handler(instance: object, key: PropertyKey, spec: ToolSpec, contextId?: ContextId, inquirerId?: string): Handler {
+    const method = (instance as Record<PropertyKey, unknown>)[key];
+    if (typeof method !== 'function') throw new TypeError(`the instance has no method ${String(key)}.`);
+    const name = String(key);
+    const arity = spec.params.reduce((max, p) => Math.max(max, p.index + 1), 0);
+    declareParameters(paramsHost(instance.constructor, name), name, arity);
+    return this.#contexts().create(instance as never, method as Handler, name, PARAMS_METADATA, noParamsFactory, contextId, inquirerId, { guards: true, interceptors: true, filters: false }, TOOL_CONTEXT_TYPE) as Handler;
+  }
+
+  async #call(handler: Handler, spec: ToolSpec, positional: unknown[]): Promise<unknown> {
+    const scope = this.#scope();
+    const own = spec.params.find((p) => p.role === 'context');
+    const context = (own !== undefined ? (positional[own.index] as ToolContext | undefined) : undefined) ?? scope?.context ?? this.#fallbackContext();
+    const args = Object.fromEntries(spec.params.filter((p) => p.role === 'value').map((p) => [p.name, positional[p.index]]));
+    const info: ToolCallInfo = Object.freeze({ tool: spec.name, callId: context.callId ?? scope?.callId, request: scope?.request });
+    const state: CallState = { positional, started: false };
+    calls.set(info, state);
+    try {
+      return await handler(Object.freeze(args), context, info);
+    } catch (e) {
+      if (!state.started && e instanceof HttpException) return refusal(spec.name, e);
+      throw e;
+    }
+  }
+}
