@@ -44,7 +44,7 @@ export interface ToolCallInfo {
 }
 
 /** A tool call as a guard or interceptor sees it (`toolCallOf(context)`). */
-export interface ToolCall extends ToolCallInfo {
+export interface ToolCallHost extends ToolCallInfo {
   /** The validated arguments by parameter name, as the method receives them (DTOs hydrated). */
   readonly arguments: Readonly<Record<string, unknown>>;
   /** The call's context: the one the tool receives, or, for a tool that takes none, the caller's. */
@@ -55,7 +55,7 @@ export interface ToolCall extends ToolCallInfo {
  * The tool call behind an `ExecutionContext`, or undefined when the context is not a tool call's
  * (an HTTP request's, say): lets one guard serve both.
  */
-export function toolCallOf(context: ExecutionContext): ToolCall | undefined {
+export function toolCallOf(context: ExecutionContext): ToolCallHost | undefined {
   if (context.getType<string>() !== TOOL_CONTEXT_TYPE) return undefined;
   const [args, ctx, info] = context.getArgs<[Record<string, unknown>, ToolContext, ToolCallInfo]>();
   return { tool: info.tool, callId: info.callId, request: info.request, arguments: args, context: ctx };

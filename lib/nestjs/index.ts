@@ -38,7 +38,7 @@ import type { McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
 import { ToolEnhancers, type CallScope } from './enhancers';
 
-export { TOOL_CONTEXT_TYPE, toolCallOf, type ToolCall, type ToolCallInfo } from './enhancers';
+export { TOOL_CONTEXT_TYPE, toolCallOf, type ToolCallHost, type ToolCallInfo } from './enhancers';
 
 /** Options of `ToolsModule.forRoot`. */
 export interface ToolsModuleOptions extends ToolSetOptions {
