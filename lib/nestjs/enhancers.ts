@@ -24,8 +24,9 @@
  * throws is a failure of the call (`Tool 'x' failed: ...`), as if the tool had thrown it.
  */
 import { HttpException, type ExecutionContext } from '@nestjs/common';
-import { CUSTOM_ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import type { ContextId, ExternalContextCreator } from '@nestjs/core';
+import { CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA } from '@nestjs/common/constants';
+import type { ApplicationConfig, ContextId, ExternalContextCreator } from '@nestjs/core';
+import { cachedBy } from '../cache';
 import type { ToolContext } from '../invoke/context';
 import { ToolResult } from '../invoke/result';
 import type { ToolSpec } from '../schema/tool-spec';
@@ -115,6 +116,12 @@ function paramsHost(cls: Function, method: string): Function {
 
 type Handler = (...args: unknown[]) => Promise<unknown>;
 
+/** Where a tool method's context and value parameters are. */
+const layoutOf = cachedBy((spec: ToolSpec) => ({
+  contextIndex: spec.params.find((p) => p.role === 'context')?.index ?? -1,
+  values: spec.params.filter((p) => p.role === 'value'),
+}));
+
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
@@ -124,25 +131,70 @@ export function refusal(tool: string, e: HttpException): ToolResult {
   return ToolResult.error(`Tool '${tool}' was refused: ${sentence(e.message)}`);
 }
 
+const ENHANCER_KEYS = [GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA] as const;
+
+function declares(target: object | undefined): boolean {
+  if (target === undefined) return false;
+  return ENHANCER_KEYS.some((key) => {
+    const list: unknown = Reflect.getMetadata(key, target);
+    return Array.isArray(list) ? list.length > 0 : list !== undefined;
+  });
+}
+
+/** What Nest needs to reach to run a tool's enhancers. */
+export interface NestParts {
+  contexts(): ExternalContextCreator;
+  config(): ApplicationConfig;
+  /** The scope of the call being made (set by the registry for tools whose enhancers apply). */
+  scope(): CallScope | undefined;
+  /** A context for a call whose tool takes none and whose caller gave none. */
+  context(): ToolContext;
+}
+
+/** One tool of a Nest provider. */
+interface Entry {
+  readonly classes: readonly Function[];
+  readonly method: Function;
+  applies?: boolean;
+}
+
 /**
  * Makes the functions that the invoker calls in place of tool methods: each runs the method's
- * guards and interceptors around it.
+ * guards, interceptors and pipes around it. A tool to which none applies (none on its method or
+ * class, none global) is called directly, as the method itself, at no cost.
  */
 export class ToolEnhancers {
-  readonly #contexts: () => ExternalContextCreator;
-  readonly #scope: () => CallScope | undefined;
-  readonly #fallbackContext: () => ToolContext;
+  readonly #nest: NestParts;
+  readonly #entries = new Map<string, Entry>();
 
-  constructor(contexts: () => ExternalContextCreator, scope: () => CallScope | undefined, fallbackContext: () => ToolContext) {
-    this.#contexts = contexts;
-    this.#scope = scope;
-    this.#fallbackContext = fallbackContext;
+  constructor(nest: NestParts) {
+    this.#nest = nest;
+  }
+
+  /**
+   * Whether Nest enhancers apply to the tool of that name (false for a tool that is not a Nest
+   * provider's). Decided on its first call, so that global enhancers registered while the
+   * application starts (`useGlobalGuards`) count; any `@UseGuards`, `@UseInterceptors` or
+   * `@UsePipes` on the method or class, or any global one, makes it true.
+   */
+  applies(name: string): boolean {
+    const entry = this.#entries.get(name);
+    if (entry === undefined) return false;
+    if (entry.applies === undefined) {
+      const c = this.#nest.config();
+      const global = [c.getGlobalGuards(), c.getGlobalRequestGuards(), c.getGlobalInterceptors(), c.getGlobalRequestInterceptors(), c.getGlobalPipes(), c.getGlobalRequestPipes()];
+      entry.applies = global.some((list) => list.length > 0) || declares(entry.method) || entry.classes.some(declares);
+    }
+    return entry.applies;
   }
 
   /** For a singleton provider: its guards and interceptors are resolved once, on the first call. */
-  fixed(instance: object, key: PropertyKey, spec: ToolSpec): (...positional: unknown[]) => Promise<unknown> {
+  fixed(instance: object, cls: Function, key: PropertyKey, spec: ToolSpec): (...positional: unknown[]) => unknown {
+    const method = (instance as Record<PropertyKey, Function>)[key]!;
+    this.#entries.set(spec.name, { classes: [cls, instance.constructor], method });
     let handler: Handler | undefined;
     return (...positional) => {
+      if (!this.applies(spec.name)) return method.apply(instance, positional);
       handler ??= this.#handler(instance, key, spec);
       return this.#call(handler, spec, positional);
     };
@@ -152,35 +204,38 @@ export class ToolEnhancers {
    * For a scoped provider: `resolve` gives the call's instance and its context id; the guards and
    * interceptors are resolved in that DI sub-tree (request-scoped ones included), per call.
    */
-  resolved(key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>): (...positional: unknown[]) => Promise<unknown> {
+  resolved(cls: Function, key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>): (...positional: unknown[]) => Promise<unknown> {
+    this.#entries.set(spec.name, { classes: [cls], method: (cls.prototype as Record<PropertyKey, Function>)[key]! });
     return async (...positional) => {
       const { instance, contextId } = await resolve();
+      const method = (instance as Record<PropertyKey, unknown>)[key];
+      if (typeof method !== 'function') throw new TypeError(`the resolved instance has no method ${String(key)}.`);
+      if (!this.applies(spec.name)) return method.apply(instance, positional);
       return this.#call(this.#handler(instance, key, spec, contextId, inquirerId), spec, positional);
     };
   }
 
   #handler(instance: object, key: PropertyKey, spec: ToolSpec, contextId?: ContextId, inquirerId?: string): Handler {
-    const method = (instance as Record<PropertyKey, unknown>)[key];
-    if (typeof method !== 'function') throw new TypeError(`the instance has no method ${String(key)}.`);
+    const method = (instance as Record<PropertyKey, Handler>)[key]!;
     const name = String(key);
     const arity = spec.params.reduce((max, p) => Math.max(max, p.index + 1), 0);
     declareParameters(paramsHost(instance.constructor, name), name, arity);
-    return this.#contexts().create(instance as never, method as Handler, name, PARAMS_METADATA, noParamsFactory, contextId, inquirerId, { guards: true, interceptors: true, filters: false }, TOOL_CONTEXT_TYPE) as Handler;
+    return this.#nest.contexts().create(instance as never, method, name, PARAMS_METADATA, noParamsFactory, contextId, inquirerId, { guards: true, interceptors: true, filters: false }, TOOL_CONTEXT_TYPE) as Handler;
   }
 
-  async #call(handler: Handler, spec: ToolSpec, positional: unknown[]): Promise<unknown> {
-    const scope = this.#scope();
-    const own = spec.params.find((p) => p.role === 'context');
-    const context = (own !== undefined ? (positional[own.index] as ToolContext | undefined) : undefined) ?? scope?.context ?? this.#fallbackContext();
-    const args = Object.fromEntries(spec.params.filter((p) => p.role === 'value').map((p) => [p.name, positional[p.index]]));
+  #call(handler: Handler, spec: ToolSpec, positional: unknown[]): Promise<unknown> {
+    const scope = this.#nest.scope();
+    const { contextIndex, values } = layoutOf(spec);
+    const context = (contextIndex >= 0 ? (positional[contextIndex] as ToolContext | undefined) : undefined) ?? scope?.context ?? this.#nest.context();
+    const args: Record<string, unknown> = {};
+    // defineProperty: a parameter may be named __proto__.
+    for (const p of values) Object.defineProperty(args, p.name, { value: positional[p.index], enumerable: true });
     const info: ToolCallInfo = Object.freeze({ tool: spec.name, callId: context.callId ?? scope?.callId, request: scope?.request });
     const state: CallState = { positional, started: false };
     calls.set(info, state);
-    try {
-      return await handler(Object.freeze(args), context, info);
-    } catch (e) {
+    return handler(Object.freeze(args), context, info).catch((e: unknown) => {
       if (!state.started && e instanceof HttpException) return refusal(spec.name, e);
       throw e;
-    }
+    });
   }
 }

@@ -24,7 +24,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
-import { ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
+import { ApplicationConfig, ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
 import type { ToolDefinition } from '../definition';
@@ -123,11 +123,12 @@ export class ToolRegistry extends ToolSet {
         }
       },
     });
-    this.#enhancers = new ToolEnhancers(
-      () => moduleRef.get(ExternalContextCreator, { strict: false }),
-      () => this.#scope.getStore(),
-      () => this.createContext(),
-    );
+    this.#enhancers = new ToolEnhancers({
+      contexts: () => moduleRef.get(ExternalContextCreator, { strict: false }),
+      config: () => moduleRef.get(ApplicationConfig, { strict: false }),
+      scope: () => this.#scope.getStore(),
+      context: () => this.createContext(),
+    });
   }
 
   /** A context whose services are the application's providers (give it to `runToolCalls` to collect costs). */
@@ -144,18 +145,20 @@ export class ToolRegistry extends ToolSet {
     this.#ensure();
     const { request, ...rest } = options;
     const call = this.#withServices(rest);
-    return this.#scope.run(this.#callScope(request, call), () => super.invoke(name, args, call));
+    const scope = this.#callScope(name, request, call);
+    return scope !== undefined ? this.#scope.run(scope, () => super.invoke(name, args, call)) : super.invoke(name, args, call);
   }
 
   override stage(name: string, args: string | object, options: RegistryInvokeOptions = {}): Promise<ToolResult | StagedCall> {
     this.#ensure();
     const { request, ...rest } = options;
     const call = this.#withServices(rest);
-    const scope = this.#callScope(request, call);
+    const scope = this.#callScope(name, request, call);
+    if (scope === undefined) return super.stage(name, args, call);
     return this.#scope.run(scope, () => super.stage(name, args, call)).then((staged) => {
       if (!('run' in staged)) return staged;
       // The staged call runs later (after an approval), outside this scope: it takes the scope along.
-      return { arguments: staged.arguments, run: (o?: InvokeOptions) => this.#scope.run(o !== undefined ? this.#callScope(scope.request, o) : scope, () => staged.run(o)) };
+      return { arguments: staged.arguments, run: (o?: InvokeOptions) => this.#scope.run((o !== undefined ? this.#callScope(name, scope.request, o) : undefined) ?? scope, () => staged.run(o)) };
     });
   }
 
@@ -208,8 +211,13 @@ export class ToolRegistry extends ToolSet {
     return options.context !== undefined ? options : { ...options, context: this.createContext() };
   }
 
-  /** What the guards and interceptors of a call see: its request (the given one, else the enclosing `withRequest`'s), context and id. */
-  #callScope(request: object | undefined, options: InvokeOptions): CallScope {
+  /**
+   * The scope a call runs in: its request (the given one, else the enclosing `withRequest`'s), and,
+   * for a tool whose enhancers apply, the context and id its guards and interceptors see. Undefined
+   * when the call needs none (no store is entered: AsyncLocalStorage costs every promise after it).
+   */
+  #callScope(name: string, request: object | undefined, options: InvokeOptions): CallScope | undefined {
+    if (!this.#enhancers.applies(name)) return request !== undefined ? { request } : undefined;
     const req = request ?? this.#scope.getStore()?.request;
     return { ...(req !== undefined ? { request: req } : {}), ...(options.context !== undefined ? { context: options.context } : {}), ...(options.callId !== undefined ? { callId: options.callId } : {}) };
   }
@@ -250,7 +258,7 @@ export class ToolRegistry extends ToolSet {
       if (typeof instance !== 'object' || instance === null) {
         throw new Error(`ToolRegistry was used before Nest created ${owner}. Use the registry from onModuleInit or later, not in a constructor.`);
       }
-      for (const { key, spec } of specs) this.add(new BoundTool(spec, { kind: 'fixed', fn: this.#enhancers.fixed(instance, key, spec), target: instance }));
+      for (const { key, spec } of specs) this.add(new BoundTool(spec, { kind: 'fixed', fn: this.#enhancers.fixed(instance, cls, key, spec), target: instance }));
     } else if (this.#options.scoped === 'refuse') {
       throw new Error(
         `${owner} has @Tool methods and is ${wrapper.isTransient ? 'transient' : 'request-scoped (or depends on a request-scoped provider)'}, ` +
@@ -258,7 +266,7 @@ export class ToolRegistry extends ToolSet {
       );
     } else {
       for (const { key, spec } of specs) {
-        const fn = this.#enhancers.resolved(key, spec, wrapper.id, () => this.#resolveScoped(cls));
+        const fn = this.#enhancers.resolved(cls, key, spec, wrapper.id, () => this.#resolveScoped(cls));
         this.add(new BoundTool(spec, { kind: 'fixed', fn, target: undefined }));
       }
     }

@@ -98,6 +98,15 @@ describe('interceptors (@UseInterceptors)', () => {
   });
 });
 
+describe('without global enhancers', () => {
+  it("run the class's and the method's own guards and interceptors; a @Roles() with no guard is only metadata", () => {
+    expect(out.noGlobals).toEqual([
+      refused('restock'), refused('discount'), [false, 'HELLO'], [false, 'open'],
+      [false, 'restocked'], [false, 'discounted'], [false, 'HELLO'], [false, 'open'],
+    ]);
+  });
+});
+
 describe('global enhancers (APP_GUARD, APP_INTERCEPTOR)', () => {
   it('a global guard with an injected dependency refuses every tool', () => {
     expect(out.maintenance).toEqual(refused('note'));

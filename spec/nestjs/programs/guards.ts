@@ -269,6 +269,43 @@ class ShopModule {}
 @Module({ imports: [ToolsModule.forRoot(), ShopModule] })
 class AppModule {}
 
+// ---- an application without global enhancers: only the tools that declare some are enhanced
+
+@Injectable()
+@UseGuards(RolesGuard)
+class Storeroom {
+  @Tool({ description: 'Restock.' })
+  @Roles('admin')
+  restock(): string {
+    return 'restocked';
+  }
+}
+
+@Injectable()
+class Counter {
+  @Tool({ description: 'Give a discount.' })
+  @UseGuards(RolesGuard)
+  @Roles('admin')
+  discount(): string {
+    return 'discounted';
+  }
+
+  @Tool({ description: 'Greet.' })
+  @UseInterceptors(ShoutInterceptor)
+  greet(): string {
+    return 'hello';
+  }
+
+  @Tool({ description: 'Open the shop.' })
+  @Roles('admin')
+  open(): string {
+    return 'open';
+  }
+}
+
+@Module({ imports: [ToolsModule.forRoot()], providers: [Staff, Storeroom, Counter] })
+class NoGlobalsModule {}
+
 const quiet = { logger: false as const, abortOnError: false };
 const view = (r: ToolResult) => [r.isError, r.parts.map((p) => ('text' in p ? p.text : JSON.stringify(p))).join('\n')];
 
@@ -346,6 +383,14 @@ async function main(): Promise<void> {
 
   out.ran = ran;
   await app.close();
+
+  const plain = await NestFactory.createApplicationContext(NoGlobalsModule, quiet);
+  const tools = plain.get(ToolRegistry);
+  out.noGlobals = [];
+  for (const request of [bo, ana]) {
+    for (const name of ['restock', 'discount', 'greet', 'open']) (out.noGlobals as unknown[]).push(view(await tools.invoke(name, {}, { request })));
+  }
+  await plain.close();
   process.stdout.write(JSON.stringify(out) + '\n');
 }
 
