@@ -127,7 +127,7 @@ function sentence(text: string): string {
 }
 
 /** The result of a refused call. */
-export function refusal(tool: string, e: HttpException): ToolResult {
+function refusal(tool: string, e: HttpException): ToolResult {
   return ToolResult.error(`Tool '${tool}' was refused: ${sentence(e.message)}`);
 }
 
