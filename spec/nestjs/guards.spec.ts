@@ -112,6 +112,10 @@ describe('global enhancers (APP_GUARD, APP_INTERCEPTOR)', () => {
     expect(out.maintenance).toEqual(refused('note'));
   });
 
+  it('a guard given to useGlobalGuards while the application starts refuses every tool', () => {
+    expect(out.useGlobalGuards).toEqual(refused('open'));
+  });
+
   it('a global interceptor sees every call that the guards let through', () => {
     expect(out.globalInterceptor).toEqual(['tool:close_books', 'tool:refund', 'tool:note', 'tool:audit', 'tool:price', 'tool:open_till']);
   });

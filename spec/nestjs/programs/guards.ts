@@ -19,7 +19,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, NestFactory, REQUEST, Reflector } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, ApplicationConfig, NestFactory, REQUEST, Reflector } from '@nestjs/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { IsPositive } from 'class-validator';
@@ -306,6 +306,13 @@ class Counter {
 @Module({ imports: [ToolsModule.forRoot()], providers: [Staff, Storeroom, Counter] })
 class NoGlobalsModule {}
 
+/** An instance guard, as `app.useGlobalGuards(new ClosedGuard())` registers one. */
+class ClosedGuard implements CanActivate {
+  canActivate(): boolean {
+    return false;
+  }
+}
+
 const quiet = { logger: false as const, abortOnError: false };
 const view = (r: ToolResult) => [r.isError, r.parts.map((p) => ('text' in p ? p.text : JSON.stringify(p))).join('\n')];
 
@@ -391,6 +398,12 @@ async function main(): Promise<void> {
     for (const name of ['restock', 'discount', 'greet', 'open']) (out.noGlobals as unknown[]).push(view(await tools.invoke(name, {}, { request })));
   }
   await plain.close();
+
+  // A global guard registered while the application starts (INestApplication.useGlobalGuards calls the same ApplicationConfig method).
+  const closed = await NestFactory.createApplicationContext(NoGlobalsModule, quiet);
+  closed.get(ApplicationConfig).useGlobalGuards(new ClosedGuard());
+  out.useGlobalGuards = view(await closed.get(ToolRegistry).invoke('open', {}, { request: ana }));
+  await closed.close();
   process.stdout.write(JSON.stringify(out) + '\n');
 }
 
