@@ -18,10 +18,11 @@
  * receives them, the call's `ToolContext`, and `{ tool, callId, request }`; `toolCallOf(ctx)`
  * reads them. `switchToRpc()` gives the arguments as `getData()` and the context as `getContext()`.
  *
- * A guard that returns false, or anything that throws an `HttpException` (`ForbiddenException`,
- * `UnauthorizedException`, ...) before the method runs, refuses the call: the result is an error
- * the model reads, `Tool 'x' was refused: Forbidden resource.` Anything else a guard or interceptor
- * throws is a failure of the call (`Tool 'x' failed: ...`), as if the tool had thrown it.
+ * A guard that returns false, or anything that throws a client-error `HttpException` (4xx:
+ * `ForbiddenException`, `UnauthorizedException`, ...) before the method runs, refuses the call:
+ * the result is an error the model reads, `Tool 'x' was refused: Forbidden resource.` Anything else
+ * a guard or interceptor throws is a failure of the call (`Tool 'x' failed: ...`), as if the tool
+ * had thrown it.
  */
 import { HttpException, type ExecutionContext } from '@nestjs/common';
 import { CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA } from '@nestjs/common/constants';
@@ -124,6 +125,13 @@ const layoutOf = cachedBy((spec: ToolSpec) => ({
 
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** A client error (4xx: forbidden, unauthorized, too many requests, ...): the caller is refused, nothing failed. */
+function isRefusal(e: unknown): e is HttpException {
+  if (!(e instanceof HttpException)) return false;
+  const status = e.getStatus();
+  return status >= 400 && status < 500;
 }
 
 /** The result of a refused call. */
@@ -234,7 +242,7 @@ export class ToolEnhancers {
     const state: CallState = { positional, started: false };
     calls.set(info, state);
     return handler(Object.freeze(args), context, info).catch((e: unknown) => {
-      if (!state.started && e instanceof HttpException) return refusal(spec.name, e);
+      if (!state.started && isRefusal(e)) return refusal(spec.name, e);
       throw e;
     });
   }

@@ -11,6 +11,7 @@ import {
   Injectable,
   Module,
   Scope,
+  ServiceUnavailableException,
   SetMetadata,
   UseGuards,
   UseInterceptors,
@@ -158,6 +159,14 @@ class BuggyGuard implements CanActivate {
   }
 }
 
+/** A server error (5xx) is a failure, not a refusal. */
+@Injectable()
+class LedgerGuard implements CanActivate {
+  canActivate(): boolean {
+    throw new ServiceUnavailableException('The ledger is offline');
+  }
+}
+
 /** Global: registered with APP_GUARD / APP_INTERCEPTOR, so they run around every tool. */
 @Injectable()
 class Maintenance {
@@ -231,6 +240,13 @@ class Desk {
   buggy(): string {
     ran.push('buggy');
     return 'ran';
+  }
+
+  @Tool({ description: 'Read the ledger.' })
+  @UseGuards(LedgerGuard)
+  ledger(): string {
+    ran.push('ledger');
+    return 'ledger';
   }
 
   @Tool({ description: 'Delete an order.', requiresApproval: true })
@@ -353,7 +369,7 @@ async function main(): Promise<void> {
   out.shape = shape;
 
   // An interceptor that throws: a failure result; one that throws an HttpException before the method: a refusal; a broken guard: a failure.
-  out.thrown = [view(await registry.invoke('audit', {})), view(await registry.invoke('price', {})), view(await registry.invoke('buggy', {}))];
+  out.thrown = [view(await registry.invoke('audit', {})), view(await registry.invoke('price', {})), view(await registry.invoke('buggy', {})), view(await registry.invoke('ledger', {}))];
 
   // A request-scoped provider: its guard runs per call, seeing the call's request, which the provider injects as REQUEST.
   out.till = [view(await registry.invoke('open_till', {}, { request: bo })), view(await registry.invoke('open_till', {}, { request: ana }))];
