@@ -70,13 +70,18 @@ export interface CallScope {
   readonly callId?: string;
 }
 
-/** The method's arguments of each call, found by its `ToolCallInfo`; `started` once they are handed to the method. */
+/** The method's arguments of a call; `started` once they are handed to the method. */
 interface CallState {
   readonly positional: readonly unknown[];
   started: boolean;
 }
 
-const calls = new WeakMap<object, CallState>();
+/** Where a call's `ToolCallInfo` keeps its state (a property: a WeakMap entry per call costs more than the rest of the call). */
+const STATE = Symbol('tool-signatures.nestjs.call');
+
+interface CallInfo extends ToolCallInfo {
+  readonly [STATE]: CallState;
+}
 
 /** The metadata key of the parameters that this module declares on tool methods (see `declareParameters`). */
 const PARAMS_METADATA = 'tool-signatures:nestjs:params';
@@ -85,7 +90,7 @@ const PARAMS_METADATA = 'tool-signatures:nestjs:params';
 const noParamsFactory = { exchangeKeyForValue: (): undefined => undefined };
 
 function parameterValue(index: number, host: ExecutionContext): unknown {
-  const state = calls.get(host.getArgByIndex(2) as object);
+  const state = (host.getArgByIndex(2) as Partial<CallInfo> | undefined)?.[STATE];
   if (state === undefined) return undefined;
   state.started = true;
   return state.positional[index];
@@ -236,11 +241,13 @@ export class ToolEnhancers {
     const { contextIndex, values } = layoutOf(spec);
     const context = (contextIndex >= 0 ? (positional[contextIndex] as ToolContext | undefined) : undefined) ?? scope?.context ?? this.#nest.context();
     const args: Record<string, unknown> = {};
-    // defineProperty: a parameter may be named __proto__.
-    for (const p of values) Object.defineProperty(args, p.name, { value: positional[p.index], enumerable: true });
-    const info: ToolCallInfo = Object.freeze({ tool: spec.name, callId: context.callId ?? scope?.callId, request: scope?.request });
+    for (const p of values) {
+      // A parameter may be named __proto__: defined, never assigned.
+      if (p.name === '__proto__') Object.defineProperty(args, p.name, { value: positional[p.index], enumerable: true });
+      else args[p.name] = positional[p.index];
+    }
     const state: CallState = { positional, started: false };
-    calls.set(info, state);
+    const info: CallInfo = Object.freeze({ tool: spec.name, callId: context.callId ?? scope?.callId, request: scope?.request, [STATE]: state });
     return handler(Object.freeze(args), context, info).catch((e: unknown) => {
       if (!state.started && isRefusal(e)) return refusal(spec.name, e);
       throw e;
