@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Tool } from 'tool-signatures';
 import { buildCosts, firstCallCosts, type BuildFigures, type FirstCallFigures } from './build-cost';
 import { makeCases, objectCases, type BenchResult, type Cases } from './cases';
+import { bigintCases, bigintTexts, bigintTool } from './cases/bigint';
 import { Orders } from './domain';
 import { timeCases, type Timed, type TimingOptions } from './harness';
 import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
@@ -21,6 +22,7 @@ import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from
  *   --quick         shorter warm-ups and batches (a smoke run; still 5 rounds)
  *   --seed N        the PRNG seed of the pools   --pool N   calls per pool (at least 1,000)
  *   --profile       run ours on the realistic call only, for `node --cpu-prof`
+ *   --case bigint   time only the bigint case (argument text with 64-bit integers) and stop
  */
 
 interface Args {
@@ -32,10 +34,11 @@ interface Args {
   pool: number;
   profile: boolean;
   profileSeconds: number;
+  only: string | undefined;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const a: Args = { json: false, check: false, rounds: 7, quick: false, seed: DEFAULT_SEED, pool: DEFAULT_POOL_SIZE, profile: false, profileSeconds: 6 };
+  const a: Args = { json: false, check: false, rounds: 7, quick: false, seed: DEFAULT_SEED, pool: DEFAULT_POOL_SIZE, profile: false, profileSeconds: 6, only: undefined };
   for (let i = 0; i < argv.length; i++) {
     const f = argv[i];
     const num = (): number => {
@@ -51,10 +54,12 @@ function parseArgs(argv: readonly string[]): Args {
     else if (f === '--seed') a.seed = num();
     else if (f === '--pool') a.pool = num();
     else if (f === '--profile-seconds') a.profileSeconds = num();
+    else if (f === '--case') a.only = argv[++i];
     else throw new Error(`unknown flag ${f}`);
   }
   if (a.rounds < 5) throw new Error('--rounds must be at least 5');
   if (a.pool < 1000) throw new Error('--pool must be at least 1000');
+  if (a.only !== undefined && a.only !== 'bigint') throw new Error('--case takes: bigint');
   return a;
 }
 
@@ -123,6 +128,32 @@ async function profile(cases: Cases, small: Pool<unknown>, seconds: number): Pro
   process.stderr.write(`profiled ${calls} calls of ours (realistic call, parsed object) in ${seconds} s\n`);
 }
 
+/** `--case bigint`: ours from text with 64-bit integers, beside JSON.parse of the same texts. */
+async function bigintOnly(args: Args, log: (line?: string) => void): Promise<void> {
+  const run = bigintCases(bigintTool());
+  const timing: TimingOptions = args.quick
+    ? { rounds: args.rounds, warmupMs: 100, warmupCalls: 500, batchMs: 8, batchesPerRound: 3, seed: args.seed }
+    : { rounds: args.rounds, warmupMs: 400, warmupCalls: 3000, batchMs: 25, batchesPerRound: 5, seed: args.seed };
+  for (const [size, lines] of [['small', 2], ['large', 50]] as const) {
+    const texts = bigintTexts(args.pool, args.seed + 2, lines);
+    for (const text of texts.slice(0, 50)) {
+      const r = await run.ours(text);
+      if (r.isError) throw new Error(`ours refuses a bigint call: ${JSON.stringify(r.parts[0])}`);
+    }
+    const figures = await timeCases(
+      [
+        { key: 'json-parse', inputs: texts, run: run.jsonParse },
+        { key: 'ours-bigint-text', inputs: texts, run: run.ours },
+      ],
+      timing,
+    );
+    log(`${size === 'small' ? 'Ledger call (2 entries)' : 'Large ledger call (50 entries)'}, time per call:`);
+    log(`  ${'JSON.parse alone (the ruler)'.padEnd(38)} ${show(figures['json-parse']!, duration)}`);
+    log(`  ${'ours: tool.invoke(text), bigint'.padEnd(38)} ${show(figures['ours-bigint-text']!, duration)}`);
+    log(`  ${'ours / JSON.parse'.padEnd(38)} ${show(ratio(figures['ours-bigint-text']!, figures['json-parse']!), times)}`);
+  }
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const log = (line = ''): void => void (args.json ? process.stderr : process.stdout).write(`${line}\n`);
@@ -147,6 +178,13 @@ async function main(): Promise<void> {
   if (args.profile) {
     if (firstResult.isError) throw new Error('ours refuses the realistic call; nothing to profile');
     await profile(cases, small, args.profileSeconds);
+    return;
+  }
+
+  if (args.only === 'bigint') {
+    log(`tool-signatures bench, bigint case · ${m.date} · commit ${m.commit} · load ${(m.loadAverageAtStart as number[]).join(', ')}`);
+    await bigintOnly(args, log);
+    log(`load average at end: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
     return;
   }
 

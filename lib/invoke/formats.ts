@@ -3,9 +3,12 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 
 // Every format here is read by one parser that both decides whether a string is acceptable and
 // produces the value the method receives, so that validation and conversion cannot disagree.
-// Each parser walks the string once with charCodeAt (no backtracking regular expressions), and the
-// result of every parser is a subset of what stock ajv-formats (full mode) accepts for the same
-// format, except `time` without an offset (a documented departure of the contract, for TimeOnly).
+// Where ajv-formats' (full mode) check is the contract's rule, it is used as is (`date`), or
+// behind the bounds the contract adds (`email`, `uuid`, the grammar of `uri`); the parsers of our
+// own walk the string once with charCodeAt (no backtracking regular expressions), and each says
+// in one line why it is ours. What every parser accepts is a subset of what stock ajv-formats
+// accepts for the same format, except `time` without an offset (a documented departure of the
+// contract, for TimeOnly).
 //
 // Deliberately stricter than RFC 3339 / ajv-formats:
 // - date-time: the separator is `T` or `t` only (the RFC's ABNF; the space that the RFC's note
@@ -48,27 +51,6 @@ function isLeapYear(y: number): boolean {
 function daysInMonth(y: number, m: number): number {
   if (m === 2) return isLeapYear(y) ? 29 : 28;
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
-}
-
-/**
- * Reads `yyyy-MM-dd` at 0 and returns the days since 1970-01-01 (proleptic Gregorian), or NaN.
- * `Date.UTC` is not used because it maps years 0–99 to 1900–1999.
- */
-function readDate(s: string): number {
-  const y1 = twoDigitsAt(s, 0);
-  const y2 = twoDigitsAt(s, 2);
-  if (y1 < 0 || y2 < 0 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d) return NaN;
-  const y = y1 * 100 + y2;
-  const m = twoDigitsAt(s, 5);
-  const d = twoDigitsAt(s, 8);
-  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return NaN;
-  // Days from civil (H. Hinnant): exact for every proleptic Gregorian date.
-  const yy = m <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
 }
 
 // The reading position after the last time read; module state keeps the reader allocation-free,
@@ -115,8 +97,9 @@ function readOffsetToEnd(s: string, at: number): boolean {
  * separator is `T` or `t`; a space is refused (RFC 3339's grammar requires `T`).
  */
 export function parseDateTime(s: string): Date | undefined {
-  // One straight pass (it runs on every date argument): the same reading as readDate, readTime and
-  // readOffsetToEnd, without their shared state.
+  // Ours: stricter than ajv-formats (separator `T`/`t` only, offset `Z`/`z`/`±hh:mm`, no leap
+  // second) and it converts; one straight pass (it runs on every date argument), reading as
+  // readTime and readOffsetToEnd do, without their shared state.
   const n = s.length;
   if (n < 20) return undefined;
   const y1 = twoDigitsAt(s, 0);
@@ -153,7 +136,8 @@ export function parseDateTime(s: string): Date | undefined {
     if (oh < 0 || oh > 23 || om < 0 || om > 59) return undefined;
     offset = (z === 0x2d ? -1 : 1) * (oh * 60 + om);
   }
-  // Days from civil (H. Hinnant), as readDate.
+  // Days from civil (H. Hinnant): exact for every proleptic Gregorian date (`Date.UTC` would map
+  // years 0–99 to 1900–1999).
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;
@@ -162,9 +146,12 @@ export function parseDateTime(s: string): Date | undefined {
   return new Date(days * MS_PER_DAY + ((h * 60 + mi) * 60 + se) * 1000 + ms - offset * 60_000);
 }
 
+const ajvDate = (fullFormats.date as { validate: (s: string) => boolean }).validate;
+
 /** Parses a calendar date `yyyy-MM-dd` that exists (leap years counted); returns it unchanged. */
 export function parseDate(s: string): string | undefined {
-  return s.length === 10 && !Number.isNaN(readDate(s)) ? s : undefined;
+  // ajv-formats' `date` is exactly the contract's rule.
+  return ajvDate(s) ? s : undefined;
 }
 
 /**
@@ -172,6 +159,8 @@ export function parseDate(s: string): string | undefined {
  * offset (`Z`, `z`, `±hh:mm`); no leap second. Returns it unchanged.
  */
 export function parseTime(s: string): string | undefined {
+  // Ours: the contract differs from ajv-formats' `time` (the offset is optional; at most 7
+  // fraction digits; no leap second).
   if (!readTime(s, 0, 7)) return undefined;
   if (end === s.length) return s;
   return readOffsetToEnd(s, end) ? s : undefined;
@@ -185,6 +174,7 @@ export function parseTime(s: string): string | undefined {
  * number of days is not bounded (the method receives the text).
  */
 export function parseTimeSpan(s: string): string | undefined {
+  // Ours: ajv-formats has no .NET TimeSpan (its `duration` is ISO 8601's `P…`).
   let i = s.charCodeAt(0) === 0x2d ? 1 : 0;
   const first = i;
   while (digitAt(s, i) >= 0) i++;
@@ -227,6 +217,8 @@ const rfc3986Uri = fullFormats.uri as (s: string) => boolean;
  * 65535).
  */
 export function parseUri(s: string): URL | undefined {
+  // ajv-formats' `uri` grammar, behind the contract's stricter character and length bounds, then
+  // `new URL`, which both refuses what ajv-formats lets through (a bad port) and converts.
   if (s.length === 0 || s.length > MAX_URI_LENGTH) return undefined;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -243,29 +235,15 @@ export function parseUri(s: string): URL | undefined {
   }
 }
 
+const ajvUuid = fullFormats.uuid as RegExp;
+
 /** Parses a UUID `8-4-4-4-12` hex digits (either case; no braces, no `urn:uuid:`); returns it. */
 export function parseUuid(s: string): string | undefined {
-  if (s.length !== 36) return undefined;
-  for (let i = 0; i < 36; i++) {
-    const c = s.charCodeAt(i);
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (c !== 0x2d) return undefined;
-    } else if (!isHex(c)) {
-      return undefined;
-    }
-  }
-  return s;
+  // ajv-formats' `uuid`, which also takes a `urn:uuid:` prefix: the length 36 leaves no room for it.
+  return s.length === 36 && ajvUuid.test(s) ? s : undefined;
 }
 
-// RFC 5322 atext, as ajv-formats' email pattern has it.
-const ATEXT = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+/=?^_`{|}~-") {
-  ATEXT[c.charCodeAt(0)] = 1;
-}
-
-function isAlnum(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
+const ajvEmail = fullFormats.email as RegExp;
 
 /**
  * A practical email address check; returns the address unchanged. The language is ajv-formats'
@@ -276,33 +254,18 @@ function isAlnum(c: number): boolean {
  * a single-label domain such as `a@localhost`.
  */
 export function parseEmail(s: string): string | undefined {
-  const n = s.length;
-  if (n > MAX_EMAIL_LENGTH) return undefined;
+  // ajv-formats' `email`, behind the RFC 5321 lengths that the contract adds (they also bound the
+  // pattern's work).
+  if (s.length > MAX_EMAIL_LENGTH) return undefined;
   const at = s.indexOf('@');
   if (at < 1 || at > 64) return undefined;
-  for (let i = 0; i < at; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x2e) {
-      if (i === 0 || i === at - 1 || s.charCodeAt(i - 1) === 0x2e) return undefined;
-    } else if (c >= 128 || ATEXT[c] !== 1) {
-      return undefined;
-    }
+  for (let start = at + 1; start <= s.length; ) {
+    const dot = s.indexOf('.', start);
+    const end = dot < 0 ? s.length : dot;
+    if (end - start > 63) return undefined;
+    start = end + 1;
   }
-  let labels = 0;
-  let start = at + 1;
-  for (let i = start; i <= n; i++) {
-    const c = i === n ? 0x2e : s.charCodeAt(i);
-    if (c === 0x2e) {
-      const len = i - start;
-      if (len < 1 || len > 63) return undefined;
-      if (!isAlnum(s.charCodeAt(start)) || !isAlnum(s.charCodeAt(i - 1))) return undefined;
-      labels++;
-      start = i + 1;
-    } else if (!isAlnum(c) && c !== 0x2d) {
-      return undefined;
-    }
-  }
-  return labels >= 2 ? s : undefined;
+  return ajvEmail.test(s) ? s : undefined;
 }
 
 // Standard alphabet value of each ASCII character, or -1.
@@ -322,6 +285,7 @@ function base64Value(c: number): number {
  * refused). `""` decodes to no bytes. Returns a `Uint8Array` over its own `ArrayBuffer`.
  */
 export function decodeBase64(s: string): Uint8Array | undefined {
+  // Ours: stricter than ajv-formats' `byte` (only the canonical encoding) and it converts.
   const n = s.length;
   if (n % 4 !== 0) return undefined;
   let pad = 0;

@@ -1,6 +1,8 @@
 // Argument text from a model is untrusted: it is measured before anything is built from it, and
-// it is parsed either by JSON.parse (fast) or, when 64-bit integers must be read without loss, by
-// the scanner below, which builds exactly what JSON.parse builds.
+// only JSON.parse builds values from it. Integer literals beyond ±(2^53 − 1), which JSON.parse
+// would round, are located by the same linear pass that measures the depth and handed to
+// JSON.parse as marker strings (Node 20's JSON.parse has no source-text access; lossless-json,
+// the maintained alternative, recurses per level and overflows the stack near 5,000 levels).
 
 /** Limits on argument text, enforced before it is parsed. */
 export interface ArgumentLimits {
@@ -23,8 +25,8 @@ export const DEFAULT_LIMITS: ArgumentLimits = Object.freeze({ maxTextLength: 4 *
 /** How `parseArgumentText` reads numbers. */
 export interface ArgumentTextOptions {
   /**
-   * Read the text with the library's own scanner and record the exact text of integer literals
-   * beyond ±(2^53 − 1) in `bigIntegers`. When false, `JSON.parse` is used.
+   * Record the exact text of integer literals beyond ±(2^53 − 1) in `bigIntegers`. The value is
+   * `JSON.parse`'s either way.
    */
   readonly keepBigIntegers: boolean;
 }
@@ -49,9 +51,9 @@ export type ArgumentTextResult =
  * Parses the argument text of a tool call within `limits`. Never throws for any text: empty text,
  * text over the length or depth limits and malformed JSON each give one message line
  * (`Arguments are not valid JSON: unexpected character '}' at position 7.`). Nothing deeper than
- * the limit is ever built: before JSON.parse a linear scan (skipping strings) measures the depth,
- * and the scanner stops at the limit. A text that is both malformed and too deep is reported as
- * too deep on both paths.
+ * the limit is ever built: before JSON.parse a linear scan (skipping strings) measures the depth
+ * of any text with more opening brackets than the limit. A text that is both malformed and too
+ * deep is reported as too deep.
  */
 export function parseArgumentText(
   text: string,
@@ -67,23 +69,26 @@ export function parseArgumentText(
   if (skipWhitespace(text, 0) === text.length) {
     return { ok: false, message: 'Arguments are empty: a JSON object is expected, like {}.' };
   }
-  if (!options.keepBigIntegers) {
-    // Only text longer than the depth limit can nest beyond it.
-    if (text.length > limits.maxDepth && exceedsDepth(text, limits.maxDepth)) return tooDeep(limits);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return explainFailure(text, limits, error);
-    }
-    return { ok: true, value };
+  // The scan runs when the text may nest too deeply or may hold a big integer literal.
+  const findBig = options.keepBigIntegers && SIXTEEN_DIGITS.test(text);
+  let big: number[] | undefined;
+  if (findBig || mayNestBeyond(text, limits.maxDepth)) {
+    const scanned = scanStructure(text, limits.maxDepth, findBig);
+    if (scanned === TOO_DEEP) return tooDeep(limits);
+    if (scanned.length > 0) big = scanned;
   }
+  const prefix = big === undefined ? '' : markerPrefix(text);
+  let value: unknown;
   try {
-    const scanned = scan(text, limits.maxDepth, true);
-    return { ok: true, value: scanned.value, bigIntegers: scanned.bigIntegers ?? new Map() };
+    value = JSON.parse(big === undefined ? text : markBigIntegers(text, big, prefix));
   } catch (error) {
-    return explainFailure(text, limits, error);
+    return explainFailure(text, error);
   }
+  if (!options.keepBigIntegers) return { ok: true, value };
+  if (big === undefined) return { ok: true, value, bigIntegers: new Map() };
+  const root = { value };
+  const bigIntegers = placeMarked(root, text, big, prefix);
+  return { ok: true, value: root.value, bigIntegers };
 }
 
 function tooDeep(limits: ArgumentLimits): ArgumentTextResult {
@@ -93,24 +98,13 @@ function tooDeep(limits: ArgumentLimits): ArgumentTextResult {
   };
 }
 
-// One message for a failure on either path: too deep wins wherever it is in the text (as the
-// pre-scan of the JSON.parse path decides), else the first syntax fault in our scanner's words
-// (V8's message quotes the text, which may be huge).
-function explainFailure(text: string, limits: ArgumentLimits, error: unknown): ArgumentTextResult {
-  if (error instanceof DepthError || exceedsDepth(text, limits.maxDepth)) return tooDeep(limits);
-  let fault = error;
-  if (!(fault instanceof ScanError)) {
-    try {
-      scan(text, Infinity, false);
-    } catch (scanError) {
-      fault = scanError;
-    }
-  }
-  if (fault instanceof ScanError) {
-    return { ok: false, message: `Arguments are not valid JSON: ${fault.reason} at position ${fault.position}.` };
-  }
-  if (fault instanceof SyntaxError) return { ok: false, message: `Arguments are not valid JSON: ${fault.message}` };
-  throw fault;
+// One message for malformed text (within the depth limit, which was checked first): the first
+// fault in our words (V8's message quotes the text, which may be huge).
+function explainFailure(text: string, error: unknown): ArgumentTextResult {
+  const fault = findFault(text);
+  if (fault !== undefined) return { ok: false, message: `Arguments are not valid JSON: ${fault.reason} at position ${fault.position}.` };
+  if (error instanceof SyntaxError) return { ok: false, message: `Arguments are not valid JSON: ${error.message}` };
+  throw error;
 }
 
 /**
@@ -168,38 +162,6 @@ function childrenOf(node: object): unknown[] {
   return Object.values(node);
 }
 
-/**
- * True when arrays and objects in `text` nest deeper than `max`. Brackets inside strings are
- * skipped; malformed text is left for the parser to describe.
- */
-function exceedsDepth(text: string, max: number): boolean {
-  const n = text.length;
-  let depth = 0;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      // Jump to the closing quote: the first one preceded by an even run of backslashes.
-      let from = i + 1;
-      for (;;) {
-        const q = text.indexOf('"', from);
-        if (q < 0) return false;
-        let b = q - 1;
-        while (b > i && text.charCodeAt(b) === BACKSLASH) b--;
-        if ((q - 1 - b) % 2 === 0) {
-          i = q;
-          break;
-        }
-        from = q + 1;
-      }
-    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
-      if (++depth > max) return true;
-    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) {
-      if (--depth < 0) return false;
-    }
-  }
-  return false;
-}
-
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACKET = 0x5b;
@@ -210,21 +172,174 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 const MINUS = 0x2d;
 
-class ScanError {
-  constructor(
-    readonly reason: string,
-    readonly position: number,
-  ) {}
-}
-
-class DepthError {}
-
 function skipWhitespace(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
     if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
     i++;
   }
+}
+
+/** RFC 6901 escaping of one reference token. */
+function pointerToken(key: string | number): string {
+  return typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+// Without a run of 16 digits anywhere there is no integer literal beyond 2^53.
+const SIXTEEN_DIGITS = /\d{16}/;
+
+/**
+ * False when `text` cannot nest deeper than `max`: it has at most `max` opening brackets and
+ * braces, strings included (a native search, much cheaper than the scan that skips strings).
+ */
+function mayNestBeyond(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  let count = 0;
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++count > max) return true;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++count > max) return true;
+  return false;
+}
+
+const TOO_DEEP = 'too deep';
+const MAX_SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER);
+
+/**
+ * One pass over `text`, strings skipped: `TOO_DEEP` when arrays and objects nest deeper than
+ * `max`; else, with `findBig`, the start and end offsets of every integer literal (no fraction,
+ * no exponent) beyond ±(2^53 − 1), in text order. Malformed text is left for JSON.parse to refuse
+ * (a literal found in it is only ever replaced by a string, which cannot make it well-formed).
+ */
+function scanStructure(text: string, max: number, findBig: boolean): number[] | typeof TOO_DEEP {
+  const n = text.length;
+  const big: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      // Jump to the closing quote: the first one preceded by an even run of backslashes.
+      let from = i + 1;
+      for (;;) {
+        const q = text.indexOf('"', from);
+        if (q < 0) return big;
+        let b = q - 1;
+        while (b > i && text.charCodeAt(b) === BACKSLASH) b--;
+        if ((q - 1 - b) % 2 === 0) {
+          i = q;
+          break;
+        }
+        from = q + 1;
+      }
+    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+      if (++depth > max) return TOO_DEEP;
+    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) {
+      if (--depth < 0) return big;
+    } else if (findBig && (c === MINUS || isDigit(c))) {
+      // A number token: its integer digits, then any fraction and exponent characters.
+      const first = c === MINUS ? i + 1 : i;
+      let j = first;
+      while (isDigit(text.charCodeAt(j))) j++;
+      const digits = j - first;
+      let d = text.charCodeAt(j);
+      if (d === 0x2e || d === 0x65 || d === 0x45) {
+        while (isDigit(d) || d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === MINUS) d = text.charCodeAt(++j);
+      } else if (
+        text.charCodeAt(first) !== 0x30 &&
+        (digits > 16 || (digits === 16 && text.slice(first, j) > MAX_SAFE_DIGITS))
+      ) {
+        big.push(i, j);
+      }
+      i = j - 1;
+    }
+  }
+  return big;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+// The marker of the k-th big literal is a string of `nulRun + 1` NUL characters and k. A string
+// in the text can hold NULs only as `\u0000` escapes, never more in a row than the longest run of
+// them in the text, so no string of the text equals a marker.
+function markerPrefix(text: string): string {
+  let longest = 0;
+  for (const run of text.match(NUL_ESCAPES) ?? []) longest = Math.max(longest, run.length / 6);
+  return '\u0000'.repeat(longest + 1);
+}
+
+const NUL_ESCAPES = /(?:\\u0000)+/g;
+
+/** The text with each big literal (offsets from scanStructure) replaced by its marker string. */
+function markBigIntegers(text: string, big: readonly number[], prefix: string): string {
+  const escapedPrefix = JSON.stringify(prefix).slice(0, -1);
+  let out = '';
+  let from = 0;
+  for (let k = 0; k < big.length; k += 2) {
+    out += text.slice(from, big[k]) + escapedPrefix + k / 2 + '"';
+    from = big[k + 1]!;
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * Replaces every marker in the parsed value by the number JSON.parse gives for its literal, and
+ * returns JSON Pointer → literal for them in text order. Markers that a later duplicate key
+ * replaced are not in the value, so they are not reported. Iterative (the value may be as deep as
+ * the limit allows).
+ */
+function placeMarked(root: { value: unknown }, text: string, big: readonly number[], prefix: string): Map<string, string> {
+  const found: (readonly [string, string] | undefined)[] = [];
+  const place = (holder: Record<string | number, unknown>, key: string | number, marker: string, path: readonly (string | number)[]): void => {
+    const k = Number(marker.slice(prefix.length));
+    const literal = text.slice(big[2 * k], big[2 * k + 1]);
+    holder[key] = Number(literal);
+    found[k] = [path.map((p) => '/' + pointerToken(p)).join(''), literal];
+  };
+  const isMarker = (v: unknown): v is string => typeof v === 'string' && v.startsWith(prefix);
+  const path: (string | number)[] = [];
+  if (isMarker(root.value)) place(root, 'value', root.value, path);
+  // Depth-first: each frame is a container, its keys (undefined for an array) and the next index.
+  const stack: { node: Record<string | number, unknown>; keys: string[] | undefined; next: number }[] = [];
+  const open = (node: unknown): void => {
+    if (typeof node === 'object' && node !== null) {
+      stack.push({ node: node as Record<string, unknown>, keys: Array.isArray(node) ? undefined : Object.keys(node), next: 0 });
+    }
+  };
+  open(root.value);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const size = frame.keys === undefined ? (frame.node as unknown as unknown[]).length : frame.keys.length;
+    if (frame.next === size) {
+      stack.pop();
+      continue;
+    }
+    const key = frame.keys === undefined ? frame.next : frame.keys[frame.next]!;
+    frame.next++;
+    const child = frame.node[key];
+    if (isMarker(child)) {
+      place(frame.node, key, child, [...path.slice(0, stack.length - 1), key]);
+    } else if (typeof child === 'object' && child !== null) {
+      // path[d] is the key from the container at stack[d] to the one at stack[d + 1].
+      path[stack.length - 1] = key;
+      open(child);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const entry of found) if (entry !== undefined) out.set(entry[0], entry[1]);
+  return out;
+}
+
+// ---- the first fault of malformed text, in our words ----------------------------------------
+// JSON.parse says only that text is malformed (and quotes it); this walks the grammar of RFC 8259
+// iteratively, building nothing, to name the first fault and its position.
+
+interface Fault {
+  readonly reason: string;
+  readonly position: number;
+}
+
+class FaultAt {
+  constructor(readonly fault: Fault) {}
 }
 
 function describe(text: string, i: number): string {
@@ -237,393 +352,135 @@ function show(c: number): string {
   return c > 0x20 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-function fail(i: number, expected: string): never {
-  throw new ScanError(`${describe(src, i)}, expected ${expected}`, i);
+function faultAt(position: number, reason: string): never {
+  throw new FaultAt({ reason, position });
 }
 
-type JsonObject = Record<string, unknown>;
-type Container = unknown[] | JsonObject;
-
-// Sets a property the way JSON.parse does (CreateDataProperty): plain assignment would call the
-// `__proto__` setter and replace the prototype, so that one key is defined instead. Assignment is
-// kept for every other key (Object.prototype has no other setter) because defineProperty is about
-// ten times slower.
-function setProperty(object: JsonObject, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    object[key] = value;
-  }
+function expected(text: string, i: number, what: string): never {
+  return faultAt(i, `${describe(text, i)}, expected ${what}`);
 }
 
-/** RFC 6901 escaping of one reference token. */
-function pointerToken(key: string | number): string {
-  return typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
+function isHexDigit(c: number): boolean {
+  return isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 }
 
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  return -1;
-}
-
-// The scanner's state lives at module level so that its helpers read it without closures; a scan
-// runs synchronously to its end and calls nothing outside this module, so scans cannot interleave.
-let src = '';
-let pos = 0;
-// The first backslash and the first control character at or after the last place they were
-// looked for (Infinity: none). A string without either is sliced out whole; looking again only
-// once the scan has passed them keeps the searches linear in total.
-let nextBackslash = -1;
-let nextControl = -1;
-const CONTROL = /[\x00-\x1f]/g;
-// Set by readNumber to the literal of an integer beyond ±(2^53 − 1), when they are kept.
-let keepBig = false;
-let bigLiteral: string | undefined;
-
-// 10^0 … 10^22, all exact doubles.
-const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
-const MAX_SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER);
-
-/** Reads the string whose opening quote is at `start`; sets `pos` after its closing quote. */
-function readString(start: number): string {
-  const from = start + 1;
-  const close = src.indexOf('"', from);
-  if (close >= 0 && close - from <= 32) {
-    // Short strings (keys, most values) are checked in place: cheaper than a search.
-    let j = from;
-    for (; j < close; j++) {
-      const c = src.charCodeAt(j);
-      if (c === BACKSLASH || c < 0x20) break;
-    }
-    if (j === close) {
-      pos = close + 1;
-      return src.slice(from, close);
-    }
-  } else if (close >= 0) {
-    if (nextBackslash < from) {
-      const b = src.indexOf('\\', from);
-      nextBackslash = b < 0 ? Infinity : b;
-    }
-    if (nextControl < from) {
-      CONTROL.lastIndex = from;
-      nextControl = CONTROL.test(src) ? CONTROL.lastIndex - 1 : Infinity;
-    }
-    if (close < nextBackslash && close < nextControl) {
-      pos = close + 1;
-      return src.slice(from, close);
-    }
-  }
-  return readEscapedString(from);
-}
-
-function readEscapedString(from: number): string {
-  const text = src;
+/** The offset after the string whose opening quote is at `start`. */
+function skipString(text: string, start: number): number {
   const n = text.length;
-  let out = '';
-  let chunk = from;
-  let j = from;
-  for (;;) {
-    if (j >= n) throw new ScanError('unterminated string', j);
+  for (let j = start + 1; ; j++) {
+    if (j >= n) faultAt(j, 'unterminated string');
     const c = text.charCodeAt(j);
-    if (c === QUOTE) {
-      pos = j + 1;
-      return out + text.slice(chunk, j);
+    if (c === QUOTE) return j + 1;
+    if (c < 0x20) faultAt(j, `${describe(text, j)} in a string (control characters must be escaped)`);
+    if (c !== BACKSLASH) continue;
+    const e = text.charCodeAt(++j);
+    if (e === 0x75) {
+      for (let k = j + 1; k < j + 5; k++) if (!isHexDigit(text.charCodeAt(k))) faultAt(k, 'bad \\u escape: four hex digits are expected');
+      j += 4;
+    } else if (!(e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74)) {
+      faultAt(j, j >= n ? 'unterminated string' : `bad escape: backslash before ${show(e)}`);
     }
-    if (c < 0x20) throw new ScanError(`${describe(text, j)} in a string (control characters must be escaped)`, j);
-    if (c !== BACKSLASH) {
-      j++;
-      continue;
-    }
-    out += text.slice(chunk, j);
-    switch (text.charCodeAt(j + 1)) {
-      case 0x22: out += '"'; break;
-      case 0x5c: out += '\\'; break;
-      case 0x2f: out += '/'; break;
-      case 0x62: out += '\b'; break;
-      case 0x66: out += '\f'; break;
-      case 0x6e: out += '\n'; break;
-      case 0x72: out += '\r'; break;
-      case 0x74: out += '\t'; break;
-      case 0x75: {
-        let code = 0;
-        for (let k = j + 2; k < j + 6; k++) {
-          const h = hexValue(text.charCodeAt(k));
-          if (h < 0) throw new ScanError('bad \\u escape: four hex digits are expected', k);
-          code = code * 16 + h;
-        }
-        out += String.fromCharCode(code);
-        j += 4;
-        break;
-      }
-      default:
-        throw new ScanError(j + 1 >= n ? 'unterminated string' : `bad escape: backslash before ${show(text.charCodeAt(j + 1))}`, j + 1);
-    }
-    j += 2;
-    chunk = j;
   }
 }
 
-/** Reads the number at `start`; sets `pos` after it, and `bigLiteral` for an unsafe integer. */
-function readNumber(start: number): number {
-  const text = src;
-  let j = start;
+/** The offset after the number at `start`. */
+function skipNumber(text: string, start: number): number {
+  let j = text.charCodeAt(start) === MINUS ? start + 1 : start;
   let c = text.charCodeAt(j);
-  const negative = c === MINUS;
-  if (negative) c = text.charCodeAt(++j);
-  const firstDigit = j;
-  // The digits as an integer: exact while there are at most 15 of them.
-  let mantissa = 0;
-  if (c === 0x30) {
-    c = text.charCodeAt(++j);
-  } else if (c >= 0x31 && c <= 0x39) {
-    do {
-      mantissa = mantissa * 10 + (c - 0x30);
-      c = text.charCodeAt(++j);
-    } while (c >= 0x30 && c <= 0x39);
-  } else {
-    fail(j, 'a digit');
-  }
-  const integerDigits = j - firstDigit;
-  let digits = integerDigits;
-  let exponent = 0;
-  let integer = true;
+  if (c === 0x30) c = text.charCodeAt(++j);
+  else if (c >= 0x31 && c <= 0x39) while (isDigit(c)) c = text.charCodeAt(++j);
+  else expected(text, j, 'a digit');
   if (c === 0x2e) {
-    integer = false;
-    c = text.charCodeAt(++j);
-    if (!(c >= 0x30 && c <= 0x39)) fail(j, 'a digit after the decimal point');
-    const first = j;
-    do {
-      mantissa = mantissa * 10 + (c - 0x30);
-      c = text.charCodeAt(++j);
-    } while (c >= 0x30 && c <= 0x39);
-    digits += j - first;
-    exponent = first - j;
+    if (!isDigit((c = text.charCodeAt(++j)))) expected(text, j, 'a digit after the decimal point');
+    while (isDigit(c)) c = text.charCodeAt(++j);
   }
   if (c === 0x65 || c === 0x45) {
-    integer = false;
     c = text.charCodeAt(++j);
-    const sign = c === MINUS ? -1 : 1;
     if (c === 0x2b || c === MINUS) c = text.charCodeAt(++j);
-    if (!(c >= 0x30 && c <= 0x39)) fail(j, 'a digit in the exponent');
-    let e = 0;
-    do {
-      if (e < 100_000) e = e * 10 + (c - 0x30);
-      c = text.charCodeAt(++j);
-    } while (c >= 0x30 && c <= 0x39);
-    exponent += sign * e;
+    if (!isDigit(c)) expected(text, j, 'a digit in the exponent');
+    while (isDigit(c)) c = text.charCodeAt(++j);
   }
-  pos = j;
-  if (digits <= 15) {
-    // Clinger's fast path: an exact mantissa times or divided by an exact power of ten is rounded
-    // once, so it equals the correctly rounded value that JSON.parse gives.
-    if (exponent === 0) return negative ? -mantissa : mantissa;
-    if (exponent > 0 && exponent <= 22) return negative ? -(mantissa * POW10[exponent]!) : mantissa * POW10[exponent]!;
-    if (exponent < 0 && exponent >= -22) return negative ? -(mantissa / POW10[-exponent]!) : mantissa / POW10[-exponent]!;
-  }
-  const literal = text.slice(start, j);
-  if (
-    keepBig &&
-    integer &&
-    (integerDigits > 16 || (integerDigits === 16 && text.slice(firstDigit, j) > MAX_SAFE_DIGITS))
-  ) {
-    bigLiteral = literal;
-  }
-  return Number(literal);
+  return j;
 }
 
-/**
- * Where the big integers of one container are, recorded the first time one is found in it:
- * the ancestors and keys that lead to it (to confirm at the end that a later duplicate key did not
- * replace it), its JSON Pointer, and its current big integer children.
- */
-interface BigHolder {
-  readonly container: Container;
-  readonly ancestors: readonly Container[];
-  readonly keys: readonly (string | number)[];
-  readonly pointer: string;
-  readonly literals: Map<string | number, string>;
-}
-
-interface Scanned {
-  readonly value: unknown;
-  readonly bigIntegers: Map<string, string> | undefined;
-}
-
-/**
- * An iterative JSON parser that returns what JSON.parse returns for the same text (same values,
- * same key order, `__proto__` as an own property, the last of duplicate keys winning in the first
- * one's position) and, with `keepBigIntegers`, the exact text of unsafe integer literals. Throws
- * ScanError for malformed text and DepthError beyond `maxDepth`.
- */
-function scan(text: string, maxDepth: number, keepBigIntegers: boolean): Scanned {
-  src = text;
-  nextBackslash = -1;
-  nextControl = -1;
-  keepBig = keepBigIntegers;
-  bigLiteral = undefined;
+/** Where and why `text` is not JSON; undefined when it is. */
+function findFault(text: string): Fault | undefined {
   try {
-    return scanValue(text, maxDepth);
-  } finally {
-    src = '';
-    bigLiteral = undefined;
+    checkGrammar(text);
+    return undefined;
+  } catch (error) {
+    if (error instanceof FaultAt) return error.fault;
+    throw error;
   }
 }
 
-function scanValue(text: string, maxDepth: number): Scanned {
+function checkGrammar(text: string): void {
   const n = text.length;
-  const containers: Container[] = [];
-  // For an object on the stack, the key its next value goes under; for an array, unused.
-  const keys: string[] = [];
-  let holders: Map<Container, BigHolder> | undefined;
-  let records: { holder: BigHolder; key: string | number; literal: string }[] | undefined;
-  let value: unknown;
+  // The open containers, innermost last: true for an object.
+  const open: boolean[] = [];
   let i = skipWhitespace(text, 0);
-
-  const recordBig = (literal: string, container: Container, key: string | number): void => {
-    holders ??= new Map();
-    records ??= [];
-    let holder = holders.get(container);
-    if (holder === undefined) {
-      // `containers` ends with `container`; the key into each ancestor is its pending key or, for
-      // an array, its length (the index its open child will take).
-      const depth = containers.length - 1;
-      const path: (string | number)[] = [];
-      for (let k = 0; k < depth; k++) {
-        const a = containers[k]!;
-        path.push(Array.isArray(a) ? a.length : keys[k]!);
-      }
-      const pointer = path.map((p) => '/' + pointerToken(p)).join('');
-      holder = { container, ancestors: containers.slice(0, depth), keys: path, pointer, literals: new Map() };
-      holders.set(container, holder);
-    }
-    holder.literals.set(key, literal);
-    records.push({ holder, key, literal });
+  // After a property name: expects ':' and moves to the value.
+  const colon = (): void => {
+    i = skipWhitespace(text, i);
+    if (text.charCodeAt(i) !== COLON) expected(text, i, "':' after the property name");
+    i = skipWhitespace(text, i + 1);
   };
-
-  // A container is part of the result unless a later duplicate key replaced it or an ancestor.
-  const reachable = (holder: BigHolder): boolean => {
-    const { ancestors, keys: path } = holder;
-    for (let k = 0; k < ancestors.length; k++) {
-      const below = k + 1 < ancestors.length ? ancestors[k + 1] : holder.container;
-      const a = ancestors[k] as Record<string | number, unknown>;
-      const key = path[k]!;
-      if (!Object.prototype.hasOwnProperty.call(a, key) || a[key] !== below) return false;
-    }
-    return true;
-  };
-
-  const collect = (rootBig: string | undefined): Map<string, string> => {
-    const found = new Map<string, string>();
-    if (rootBig !== undefined) found.set('', rootBig);
-    if (records === undefined) return found;
-    const live = new Map<BigHolder, boolean>();
-    for (const { holder, key, literal } of records) {
-      let isLive = live.get(holder);
-      if (isLive === undefined) live.set(holder, (isLive = reachable(holder)));
-      if (isLive && holder.literals.get(key) === literal) found.set(holder.pointer + '/' + pointerToken(key), literal);
-    }
-    return found;
-  };
-
-  outer: for (;;) {
-    // Here a value starts at i (after whitespace).
+  for (;;) {
+    // A value starts at i.
     const c = text.charCodeAt(i);
+    let opened = false;
     if (c === QUOTE) {
-      value = readString(i);
-      i = pos;
+      i = skipString(text, i);
     } else if (c === OPEN_BRACE) {
-      if (containers.length >= maxDepth) throw new DepthError();
       i = skipWhitespace(text, i + 1);
-      if (text.charCodeAt(i) === CLOSE_BRACE) {
-        i++;
-        value = {};
-      } else {
-        if (text.charCodeAt(i) !== QUOTE) fail(i, "a property name in double quotes or '}'");
-        const key = readString(i);
-        i = skipWhitespace(text, pos);
-        if (text.charCodeAt(i) !== COLON) fail(i, "':' after the property name");
-        containers.push({});
-        keys.push(key);
-        i = skipWhitespace(text, i + 1);
-        continue outer;
+      if (text.charCodeAt(i) === CLOSE_BRACE) i++;
+      else {
+        if (text.charCodeAt(i) !== QUOTE) expected(text, i, "a property name in double quotes or '}'");
+        i = skipString(text, i);
+        colon();
+        open.push(true);
+        opened = true;
       }
     } else if (c === OPEN_BRACKET) {
-      if (containers.length >= maxDepth) throw new DepthError();
       i = skipWhitespace(text, i + 1);
-      if (text.charCodeAt(i) === CLOSE_BRACKET) {
-        i++;
-        value = [];
-      } else {
-        containers.push([]);
-        keys.push('');
-        continue outer;
+      if (text.charCodeAt(i) === CLOSE_BRACKET) i++;
+      else {
+        open.push(false);
+        opened = true;
       }
-    } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
-      value = readNumber(i);
-      i = pos;
+    } else if (c === MINUS || isDigit(c)) {
+      i = skipNumber(text, i);
     } else if (c === 0x74 && text.startsWith('true', i)) {
-      value = true;
       i += 4;
     } else if (c === 0x66 && text.startsWith('false', i)) {
-      value = false;
       i += 5;
     } else if (c === 0x6e && text.startsWith('null', i)) {
-      value = null;
       i += 4;
     } else {
-      fail(i, 'a JSON value (an object, array, string, number, true, false or null)');
+      expected(text, i, 'a JSON value (an object, array, string, number, true, false or null)');
     }
-
-    // A value is complete: store it in its container, then close containers as long as they end.
+    if (opened) continue;
+    // A value is complete: close containers as long as they end, or move to the next value.
     for (;;) {
-      const top = containers.length - 1;
-      const container = containers[top];
-      if (container === undefined) {
-        const rootBig = bigLiteral;
-        i = skipWhitespace(text, i);
-        if (i < n) fail(i, 'nothing after the JSON value');
-        return { value, bigIntegers: keepBig ? collect(rootBig) : undefined };
-      }
       i = skipWhitespace(text, i);
-      const next = text.charCodeAt(i);
-      if (Array.isArray(container)) {
-        if (bigLiteral !== undefined) {
-          recordBig(bigLiteral, container, container.length);
-          bigLiteral = undefined;
-        }
-        container.push(value);
-        if (next === COMMA) {
-          i = skipWhitespace(text, i + 1);
-          continue outer;
-        }
-        if (next !== CLOSE_BRACKET) fail(i, "',' or ']'");
-      } else {
-        const key = keys[top]!;
-        if (bigLiteral !== undefined) {
-          recordBig(bigLiteral, container, key);
-          bigLiteral = undefined;
-        } else if (holders !== undefined) {
-          // A duplicate key replaces an earlier big integer under the same key.
-          holders.get(container)?.literals.delete(key);
-        }
-        setProperty(container, key, value);
-        if (next === COMMA) {
-          i = skipWhitespace(text, i + 1);
-          if (text.charCodeAt(i) !== QUOTE) fail(i, 'a property name in double quotes');
-          keys[top] = readString(i);
-          i = skipWhitespace(text, pos);
-          if (text.charCodeAt(i) !== COLON) fail(i, "':' after the property name");
-          i = skipWhitespace(text, i + 1);
-          continue outer;
-        }
-        if (next !== CLOSE_BRACE) fail(i, "',' or '}'");
+      if (open.length === 0) {
+        if (i < n) expected(text, i, 'nothing after the JSON value');
+        return;
       }
+      const inObject = open[open.length - 1]!;
+      const next = text.charCodeAt(i);
+      if (next === COMMA) {
+        i = skipWhitespace(text, i + 1);
+        if (inObject) {
+          if (text.charCodeAt(i) !== QUOTE) expected(text, i, 'a property name in double quotes');
+          i = skipString(text, i);
+          colon();
+        }
+        break;
+      }
+      if (next !== (inObject ? CLOSE_BRACE : CLOSE_BRACKET)) expected(text, i, inObject ? "',' or '}'" : "',' or ']'");
       i++;
-      value = container;
-      containers.pop();
-      keys.pop();
+      open.pop();
     }
   }
 }
