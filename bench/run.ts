@@ -15,7 +15,8 @@ import { judge, type Verdict } from './targets';
 import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from './workload';
 
 /**
- * The suite (run by `npm run bench`, which compiles it first). Flags:
+ * The suite (run by `npm run bench`, which compiles it first); `npm run bench -- mcp` runs the
+ * MCP-over-HTTP comparison (bench/mcp.ts) instead. Flags:
  *   --json          print the figures as JSON on stdout (the report goes to stderr)
  *   --check         exit 1 when one of issue 7's targets is missed
  *   --rounds N      interleaved rounds (at least 5; default 7)
@@ -23,6 +24,7 @@ import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from
  *   --seed N        the PRNG seed of the pools   --pool N   calls per pool (at least 1,000)
  *   --profile       run ours on the realistic call only, for `node --cpu-prof`
  *   --case bigint   time only the bigint case (argument text with 64-bit integers) and stop
+ *   --case mcp      the same as `npm run bench -- mcp`
  */
 
 interface Args {
@@ -59,7 +61,7 @@ function parseArgs(argv: readonly string[]): Args {
   }
   if (a.rounds < 5) throw new Error('--rounds must be at least 5');
   if (a.pool < 1000) throw new Error('--pool must be at least 1000');
-  if (a.only !== undefined && a.only !== 'bigint') throw new Error('--case takes: bigint');
+  if (a.only !== undefined && a.only !== 'bigint' && a.only !== 'mcp') throw new Error('--case takes: bigint, mcp');
   return a;
 }
 
@@ -155,13 +157,26 @@ async function bigintOnly(args: Args, log: (line?: string) => void): Promise<voi
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  // `npm run bench -- mcp [flags]`: issue 16's MCP-over-HTTP comparison alone (bench/mcp.ts).
+  const positional = process.argv[2] === 'mcp';
+  const args = parseArgs(process.argv.slice(positional ? 3 : 2));
+  const mcp = positional || args.only === 'mcp';
   const log = (line = ''): void => void (args.json ? process.stderr : process.stdout).write(`${line}\n`);
   const m = machine();
   // The library measured must be the lib/ compiled beside the suite, not a dist/ build.
   const loaded = require.resolve('tool-signatures');
   if (!loaded.includes(`${'build'}/bench/`) && !loaded.includes('build\\bench\\')) throw new Error(`tool-signatures resolved to ${loaded}, not to the compiled lib/`);
   m.library = loaded;
+  if (mcp) {
+    log(`tool-signatures bench mcp · ${m.date} · commit ${m.commit}`);
+    log(`node ${m.node} (V8 ${m.v8}) · ${m.nproc} × ${m.cpu} · ${m.platform}`);
+    log(`load average at start: ${(m.loadAverageAtStart as number[]).join(', ')} (1, 5, 15 min)`);
+    const { runMcpBench } = await import('./mcp');
+    const figures = await runMcpBench({ ...args, roundsGiven: process.argv.includes('--rounds') }, log);
+    if (args.json) process.stdout.write(`${JSON.stringify({ machine: m, ...figures }, null, 2)}\n`);
+    if (args.check && figures.targets.some((t) => !t.pass)) process.exitCode = 1;
+    return;
+  }
 
   // One-off figures of this process: the first build and the first call of any tool.
   const service = new Orders();

@@ -19,9 +19,12 @@
  * runtime, older Node), pass the SDK's functions: `toAiSdkTools(set, { sdk: { tool, jsonSchema } })`.
  */
 import type { JSONSchema7, Tool as AiTool, ToolExecutionOptions, jsonSchema as aiJsonSchema, tool as aiTool } from 'ai';
-import type { ToolDefinition } from './definition';
-import type { ToolResult } from './invoke/result';
-import { imageBase64, invokeThrough, partText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
+import type { ToolDefinition } from './invoke/bound-tool';
+import { APPROVED, approvalNeeded } from './invoke/approval';
+import type { ToolResult } from './tool-result';
+import { ToolSet } from './invoke/toolset';
+import { partsIn } from './invoke/parts';
+import { adapterClient, invokeThrough, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';
 
@@ -41,7 +44,10 @@ export interface AiSdkToolOptions extends AdapterOptions {
   sdk?: AiSdkFunctions;
   /**
    * Set the SDK's `needsApproval` on tools declared with `requiresApproval`, so that `generateText`
-   * stops with a `tool-approval-request` for them instead of running them.
+   * stops with a `tool-approval-request` for them instead of running them (a predicate becomes a
+   * `needsApproval` function of the validated arguments and the call's context). A call the SDK
+   * runs has been approved by it. With `false`, the SDK is not told: `approve` (else the set's)
+   * decides, and without either the call runs, as the application approved it elsewhere.
    * @default true
    */
   approvals?: boolean;
@@ -93,9 +99,7 @@ function outputOf(result: ToolResult): AiSdkToolOutput {
   if (parts.every((p) => p.type === 'text')) return parts.map((p) => (p as { text: string }).text).join('\n');
   const [only] = parts;
   if (parts.length === 1 && only?.type === 'json') return only.value;
-  const content: AiSdkContentPart[] = parts.map((p) =>
-    p.type === 'image' ? { type: 'file', data: { type: 'data', data: imageBase64(p) }, mediaType: p.mimeType } : { type: 'text', text: partText(p) },
-  );
+  const content = partsIn('ai-sdk', parts).content as AiSdkContentPart[];
   contentOutputs.add(content);
   return content;
 }
@@ -108,22 +112,48 @@ function modelOutput(output: unknown): ToolResultOutput {
 
 function makeTool(source: ToolSource, def: ToolDefinition, options: AiSdkToolOptions, sdk: AiSdkFunctions): AiSdkTools[string] {
   const context = options.context;
+  const sdkApproves = def.requiresApproval && options.approvals !== false;
+  // The SDK approved what it runs; with approvals off, the application's approver decides, else it runs.
+  const approve = sdkApproves ? APPROVED : (options.approve ?? (hasApprover(source) ? undefined : APPROVED));
+  const callOptions = (toolCallId: string, signal: AbortSignal | undefined, frameworkContext: unknown) => ({
+    callId: toolCallId,
+    ...(signal !== undefined ? { signal } : {}),
+    ...(context !== undefined ? { context } : {}),
+    client: adapterClient(options, { via: 'ai-sdk', frameworkContext }),
+    ...(approve !== undefined ? { approve } : {}),
+  });
   const execute = async (input: Input, call: ToolExecutionOptions<Input>): Promise<AiSdkToolOutput> => {
-    const result = await invokeThrough(source, def, input ?? {}, {
-      callId: call.toolCallId,
-      ...(call.abortSignal !== undefined ? { signal: call.abortSignal } : {}),
-      ...(context !== undefined ? { context } : {}),
-    });
+    const result = await invokeThrough(source, def, input ?? {}, callOptions(call.toolCallId, call.abortSignal, frameworkContextOf(call)));
     if (result.isError) throw new ToolCallError(def.name, result);
     return outputOf(result);
+  };
+  // A predicate is asked with the validated arguments; arguments that fail validation need no
+  // approval (the call is refused anyway, with the invoker's text).
+  const needsApproval = async (input: Input, call: { toolCallId: string; context?: unknown }): Promise<boolean> => {
+    const set = new ToolSet([def]);
+    const options_ = callOptions(call.toolCallId, undefined, frameworkContextOf(call));
+    const staged = await set.stage(def.name, input ?? {}, options_);
+    if (!('run' in staged)) return false;
+    return approvalNeeded(def, staged.arguments, set.callContext(def.name, options_));
   };
   return sdk.tool<Input, AiSdkToolOutput, Input>({
     description: def.description,
     inputSchema: sdk.jsonSchema<Input>(def.inputSchema as JSONSchema7),
-    ...(def.requiresApproval && options.approvals !== false ? { needsApproval: true } : {}),
+    ...(sdkApproves ? { needsApproval: def.approvalWhen !== undefined ? needsApproval : true } : {}),
     execute,
     toModelOutput: ({ output }) => modelOutput(output),
   });
+}
+
+/** The SDK's context of a call: `context` (AI SDK 7), `experimental_context` (AI SDK 5 and 6). */
+function frameworkContextOf(call: object): unknown {
+  const c = call as { context?: unknown; experimental_context?: unknown };
+  return c.context !== undefined ? c.context : c.experimental_context;
+}
+
+/** Whether the source may approve calls itself (a tool set with an `approve` option). */
+function hasApprover(source: ToolSource): boolean {
+  return !Array.isArray(source) && (source as { approver?: unknown }).approver !== undefined;
 }
 
 /**

@@ -1,7 +1,6 @@
-/** The diagnostic codes of the contract (shared with the compile-time plugin). */
-export type ToolErrorCode =
-  | 'OLT002' | 'OLT003' | 'OLT004' | 'OLT006' | 'OLT007' | 'OLT008' | 'OLT009'
-  | 'OLT012' | 'OLT013' | 'OLT014' | 'OLT015';
+import type { Diagnosis, ToolErrorCode } from './diagnostics';
+
+export type { ToolErrorCode } from './diagnostics';
 
 /** Where a definition problem lies: the class, the member, the parameter and the property path. */
 export interface ToolErrorSite {
@@ -33,6 +32,11 @@ export class ToolDefinitionError extends Error {
   at(site: ToolErrorSite): ToolDefinitionError {
     return new ToolDefinitionError(this.code, this.reason, { ...site, ...dropUndefined(this.site), path: joinPath(site.path, this.site.path) });
   }
+}
+
+/** The error for a diagnosis of the catalogue (lib/diagnostics.ts). */
+export function refuse(d: Diagnosis, site?: ToolErrorSite): ToolDefinitionError {
+  return new ToolDefinitionError(d.code, d.text, site);
 }
 
 function dropUndefined(site: ToolErrorSite): ToolErrorSite {

@@ -8,15 +8,26 @@ export {
   Char, Uuid, DateOnly, TimeOnly, TimeSpan, JsonValue, JsonObject, JsonArray,
 } from './types/tokens';
 export { SetOf, RecordOf, Nullable, EnumOf, type Hint, type EnumSource } from './types/hints';
-export { Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart } from './invoke/result';
-export { ToolContext, systemClock, type Clock, type ToolContextInit, type ToolServices } from './invoke/context';
+export {
+  Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart, type AudioPart, type ResourceLinkPart, type ResourcePart,
+  type ResourceLinkInit, type ResourceInit,
+} from './tool-result';
+export {
+  ToolContext, ToolContextError, systemClock, type Clock, type ToolContextInit, type ToolClient,
+  type LogLevel, type ProgressUpdate, type ElicitationRequest, type ElicitationReply, type Elicited, type ElicitOptions,
+  type ToolContextErrorCode,
+} from './invoke/context';
+export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/approval';
+export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
 export type { InvokeOptions } from './invoke/options';
 export { ToolInvoker, type StagedCall } from './invoke/invoker';
 export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
-export { runToolCalls, type ToolCall, type ApprovalRequest, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
+export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
-export type { ToolDefinition, ToolDescription, JsonSchema, ToolAnnotations } from './definition';
+export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
+export type { ToolDefinition } from './invoke/bound-tool';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export * from './providers';
+export { partsIn, partText, type PartForm, type PartLoss, type McpContent, type AiSdkContent, type LangChainContent } from './invoke/parts';

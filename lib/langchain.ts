@@ -25,17 +25,18 @@ import { CallbackManager, parseCallbackConfigArg } from '@langchain/core/callbac
 import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { JsonSchema7Type } from '@langchain/core/utils/json_schema';
-import type { ToolDefinition } from './definition';
-import type { ToolResult } from './invoke/result';
-import { imageBase64, invokeThrough, partText, resultText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
+import type { ToolDefinition } from './invoke/bound-tool';
+import type { ToolResult } from './tool-result';
+import { partsIn, type LangChainContent } from './invoke/parts';
+import { adapterClient, invokeThrough, resultText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';
 
 /** Options of `toLangChainTools` and `toLangChainTool`. */
 export type LangChainToolOptions = AdapterOptions;
 
-/** What the model reads from a tool: its text, or content blocks when there are images. */
-export type LangChainToolContent = string | ({ type: 'text'; text: string } | { type: 'image'; mimeType: string; data: string })[];
+/** What the model reads from a tool: its text, or content blocks when there are images, audio or resources. */
+export type LangChainToolContent = string | LangChainContent[];
 
 type Args = Record<string, unknown>;
 
@@ -51,8 +52,8 @@ function isToolCall(value: unknown): value is ToolCallShape {
 }
 
 function contentOf(result: ToolResult): LangChainToolContent {
-  if (!result.parts.some((p) => p.type === 'image')) return resultText(result);
-  return result.parts.map((p) => (p.type === 'image' ? { type: 'image' as const, mimeType: p.mimeType, data: imageBase64(p) } : { type: 'text' as const, text: partText(p) }));
+  if (result.parts.every((p) => p.type === 'text' || p.type === 'json')) return resultText(result);
+  return partsIn('langchain', result.parts).content;
 }
 
 /**
@@ -100,11 +101,13 @@ export class SignatureTool extends StructuredTool<JsonSchema7Type, Args, Args, L
     let result: ToolResult;
     try {
       if (typeof args !== 'object' && typeof args !== 'string') throw new TypeError(`Tool '${this.name}' takes an object of arguments or a tool call.`);
-      const context = this.#options.context;
+      const { context, approve } = this.#options;
       result = await invokeThrough(this.#source, this.definition, args as object | string, {
         ...(toolCallId !== undefined ? { callId: toolCallId } : {}),
         ...(config.signal !== undefined ? { signal: config.signal } : {}),
         ...(context !== undefined ? { context } : {}),
+        ...(approve !== undefined ? { approve } : {}),
+        client: adapterClient(this.#options, { via: 'langchain', frameworkContext: config }),
       });
     } catch (e) {
       await run?.handleToolError(e);

@@ -1,7 +1,8 @@
-import type { ToolDefinition } from './definition';
+import type { ToolDefinition } from './invoke/bound-tool';
 import { Tool as ToolDecorator } from './decorators/tool';
-import { ToolDefinitionError } from './errors';
-import { BoundTool, instanceTools } from './invoke/definition';
+import { DIAGNOSTICS as D } from './diagnostics';
+import { refuse } from './errors';
+import { BoundTool, instanceTools } from './invoke/bound-tool';
 import type { ParamOptions, ToolOptions } from './metadata/options';
 import { peekRecord } from './metadata/storage';
 import { classToolSpecs } from './schema/class-tools';
@@ -20,7 +21,7 @@ export interface CreateOptions extends ToolOptions {
 /** Every `@Tool` method of the instance's class (and its bases), bound to the instance. */
 function fromInstance(instance: object): ToolDefinition[] {
   if (typeof instance !== 'object' || instance === null) {
-    throw new ToolDefinitionError('OLT003', 'Tool.fromInstance takes an instance of a class with @Tool methods.');
+    throw refuse(D.notAnInstance());
   }
   return instanceTools(instance);
 }
@@ -31,12 +32,12 @@ function create(target: Function | object, second?: CreateOptions | string | sym
   if (typeof second === 'string' || typeof second === 'symbol') {
     const tool = classToolSpecs((target as object).constructor).find((t) => t.key === second);
     if (tool === undefined) {
-      throw new ToolDefinitionError('OLT003', `${(target as object).constructor.name}.${String(second)} is not a @Tool method. Decorate it with @Tool().`, { className: (target as object).constructor.name, member: String(second) });
+      throw refuse(D.notAToolMethod((target as object).constructor.name, String(second)), { className: (target as object).constructor.name, member: String(second) });
     }
     return new BoundTool(tool.spec, { kind: 'fixed', fn: (target as Record<PropertyKey, Function>)[second]!, target });
   }
   if (typeof target !== 'function') {
-    throw new ToolDefinitionError('OLT003', 'Tool.create takes a function, or an instance and the name of its @Tool method.');
+    throw refuse(D.createArguments());
   }
   const { params, ...options } = second ?? {};
   const spec = buildToolSpec({

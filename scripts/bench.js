@@ -14,6 +14,7 @@
  * counted and ignored.
  *
  * Usage: npm run bench -- [--json] [--check] [--rounds N] [--quick] [--seed N] [--pool N]
+ *        npm run bench -- mcp [--quick] [--json] [--check]   (MCP over HTTP: plain, ours, the SDK)
  *        npm run bench -- --profile [--profile-seconds N] [--top N]
  *   --check    exit 1 when one of issue 7's targets is missed (not part of npm test)
  *   --profile  runs ours on the realistic call under `node --cpu-prof` and prints the functions
@@ -53,6 +54,7 @@ function compile() {
   fs.mkdirSync(shim, { recursive: true });
   fs.writeFileSync(path.join(shim, 'package.json'), '{ "name": "tool-signatures", "private": true, "main": "index.js" }\n');
   fs.writeFileSync(path.join(shim, 'index.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/index.js');\n");
+  fs.writeFileSync(path.join(shim, 'mcp.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/mcp/index.js');\n");
 }
 
 /** The functions with the most self time in a .cpuprofile, aggregated by function and place. */

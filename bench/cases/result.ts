@@ -3,8 +3,11 @@
  * part for a value, one text part for an error), built with the least work (a shared empty costs
  * array, no brand).
  */
+import type { Part } from 'tool-signatures';
 
+/** Ours, or the three kinds that the peers make. */
 export type BenchPart =
+  | Part
   | { readonly type: 'json'; readonly value: unknown }
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'image'; readonly mimeType: string; readonly data: Uint8Array };

@@ -2,20 +2,17 @@
  * What the agent-framework adapters (`tool-signatures/ai-sdk`, `tool-signatures/langchain`) share:
  * where their tools come from, how a call reaches the invoker, and the error a framework sees.
  */
-import type { ToolDefinition } from '../definition';
-import type { ToolContext } from '../invoke/context';
-import { encodeBase64 } from '../invoke/formats';
+import { cachedBy } from '../cache';
+import type { ToolDefinition } from '../invoke/bound-tool';
+import type { Approver } from '../invoke/approval';
+import type { ToolCaller, ToolClient, ToolContext } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
-import type { Part, ToolResult } from '../invoke/result';
+import type { ToolSource } from '../invoke/tool-source';
+import { ToolSet } from '../invoke/toolset';
+import { partsText, type ToolResult } from '../tool-result';
 
-/**
- * Where an adapter finds its tools: a `ToolSet` (or anything with `list()`, such as the NestJS
- * `ToolRegistry`), or a list of definitions. When the source has `invoke(name, args, options)`, calls
- * go through it, so a tool set's limits (and a registry's per-call services) hold.
- */
-export type ToolSource =
-  | { list(): readonly ToolDefinition[]; invoke?(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }
-  | readonly ToolDefinition[];
+export { toolsOf, type ToolSource } from '../invoke/tool-source';
+export { partText } from '../tool-result';
 
 /** Options every adapter takes. */
 export interface AdapterOptions {
@@ -30,6 +27,23 @@ export interface AdapterOptions {
    * @default every tool of the source
    */
   only?: readonly string[];
+  /**
+   * Decides approvals for calls of tools that require one (it wins over the tool set's own
+   * `approve`). The AI SDK adapter does not use it while `approvals` is on: the SDK asks first.
+   * @default the tool set's `approve`; without one, such calls are refused
+   */
+  approve?: Approver;
+  /**
+   * Receives the tools' `ctx.progress(...)` and `ctx.log(...)` (frameworks have no channel of
+   * their own for them).
+   * @default the parent context's client, if any; else they go nowhere
+   */
+  client?: Omit<ToolClient, 'caller'>;
+}
+
+/** The client of one framework call: who is calling (the framework's own context) and the adapter's callbacks. */
+export function adapterClient(options: AdapterOptions, caller: ToolCaller): ToolClient {
+  return { ...options.client, caller };
 }
 
 /**
@@ -54,31 +68,20 @@ export class ToolCallError extends Error {
   }
 }
 
-export function toolsOf(source: ToolSource, only?: readonly string[]): readonly ToolDefinition[] {
-  const all = Array.isArray(source) ? (source as readonly ToolDefinition[]) : (source as { list(): readonly ToolDefinition[] }).list();
-  if (only === undefined) return all;
-  return only.map((name) => {
-    const tool = all.find((t) => t.name === name);
-    if (tool === undefined) throw new RangeError(`No tool named '${name}'. Available tools: ${all.map((t) => t.name).join(', ') || 'none'}.`);
-    return tool;
-  });
-}
+/** The set of one tool that its calls go through when the source is a list: made once per tool. */
+const setOfTool = cachedBy((tool: ToolDefinition) => new ToolSet([tool]));
 
-/** Runs one call through the source (its limits and services) when it can, else through the tool. */
+/**
+ * Runs one call through the source (its limits, services, approvals and visibility) when it has
+ * `invoke`, else through a tool set of the tool: the one call path, whatever the source.
+ */
 export function invokeThrough(source: ToolSource, tool: ToolDefinition, args: string | object, options: InvokeOptions): Promise<ToolResult> {
   const viaSet = !Array.isArray(source) && typeof (source as { invoke?: unknown }).invoke === 'function';
-  return viaSet ? (source as { invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }).invoke(tool.name, args, options) : tool.invoke(args, options);
-}
-
-export function partText(part: Part): string {
-  return part.type === 'text' ? part.text : part.type === 'json' ? JSON.stringify(part.value) ?? 'null' : `[${part.mimeType} image]`;
+  if (viaSet) return (source as { invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult> }).invoke(tool.name, args, options);
+  return setOfTool(tool).invoke(tool.name, args, options);
 }
 
 /** A result as one text: its parts' texts, one per line (a JSON part as JSON text). */
 export function resultText(result: ToolResult): string {
-  return result.parts.map(partText).join('\n');
-}
-
-export function imageBase64(part: Extract<Part, { type: 'image' }>): string {
-  return encodeBase64(part.data);
+  return partsText(result.parts);
 }

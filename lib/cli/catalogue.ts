@@ -1,4 +1,5 @@
-import type { JsonSchema, ToolDefinition, ToolDescription } from '../definition';
+import type { JsonSchema, ToolDescription } from '../tool-description';
+import type { ToolDefinition } from '../invoke/bound-tool';
 import type { ProviderLoss } from '../providers';
 import type { FoundTool } from './discover';
 import type { Library } from './load';

@@ -1,4 +1,6 @@
-import type { ToolResult } from '../invoke/result';
+import type { ApprovalDecision, ApprovalRequest } from '../invoke/approval';
+import type { ToolClient } from '../invoke/context';
+import type { ToolResult } from '../tool-result';
 import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';
 import { discoverTools, DiscoveryError, type FoundTool } from './discover';
@@ -11,6 +13,12 @@ export interface Io {
   err(text: string): void;
   /** Standard input as text (for `call <module> <tool> -`). */
   readStdin(): Promise<string>;
+  /**
+   * Asks a yes/no question on the terminal (for approvals); absent when there is no terminal to ask
+   * on (input or error output redirected), and then `call` refuses what needs approval unless
+   * `--approve` is given.
+   */
+  confirm?(question: string): Promise<boolean>;
 }
 
 /** One row of the command table. */
@@ -35,9 +43,9 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     run: inspect,
   },
   call: {
-    usage: 'call <module> <tool> <json|-> [--format text|json]',
-    summary: "Invoke one tool with JSON arguments (- reads them from standard input) and print its result; exit status 1 when the result is an error.",
-    args: { values: ['format'] },
+    usage: 'call <module> <tool> <json|-> [--format text|json] [--approve]',
+    summary: "Invoke one tool with JSON arguments (- reads them from standard input) and print its result; exit status 1 when the result is an error. A tool that requires approval asks on the terminal, and is refused without one unless --approve is given.",
+    args: { values: ['format'], flags: ['approve'] },
     run: call,
   },
   generate: {
@@ -85,16 +93,37 @@ function providerList(given: readonly string[]): ProviderId[] {
 async function call(args: ReturnType<typeof parseArgs>, io: Io): Promise<number> {
   const format = oneOf(args, 'format', ['text', 'json'], 'text');
   const [, name, json] = args.positionals;
-  const { found } = await load(args, io, 3);
+  const { loaded, found } = await load(args, io, 3);
   const match = found.find((f) => f.tool.name === name);
   if (match === undefined) {
     throw new DiscoveryError(`no tool named '${name}' in ${args.positionals[0]}. Its tools: ${found.map((f) => f.tool.name).join(', ')}.`);
   }
   const text = json === '-' ? await io.readStdin() : json!;
-  // The text goes to the invoker as the model would send it: it parses and validates it.
-  const result = await match.tool.invoke(text);
+  // The text goes to the invoker as the model would send it: it parses and validates it. The call
+  // goes through a tool set (the exported one it came from), as every other caller's does.
+  const set = match.set ?? new loaded.library.ToolSet([match.tool]);
+  const approved = args.flags.has('approve');
+  const result = (await set.invoke(match.tool.name, text, {
+    ...(approved ? { approve: () => true } : {}),
+    client: terminalClient(io, json === '-'),
+  })) as ToolResult;
   io.out(format === 'json' ? JSON.stringify(resultJson(result), bigintAsText, 2) + '\n' : resultText(result));
   return result.isError ? 1 : 0;
+}
+
+/** Progress and log lines go to standard error; approvals are asked on the terminal when there is one. */
+function terminalClient(io: Io, stdinUsed: boolean): ToolClient {
+  const confirm = stdinUsed ? undefined : io.confirm;
+  return {
+    caller: { via: 'cli' },
+    progress: (u) => io.err(`progress ${u.done}${u.total !== undefined ? `/${u.total}` : ''}${u.message !== undefined ? ` ${u.message}` : ''}\n`),
+    log: (level, message) => io.err(`${level}: ${message}\n`),
+    approve: async (request: ApprovalRequest): Promise<ApprovalDecision> => {
+      if (confirm === undefined) return { approved: false, reason: 'it requires approval and there is no terminal to ask on; pass --approve to approve it' };
+      const yes = await confirm(`Tool '${request.name}' requires approval. Run it with ${JSON.stringify(request.arguments, bigintAsText)}? [y/N] `);
+      return yes ? true : { approved: false, reason: 'refused on the terminal' };
+    },
+  };
 }
 
 // Parts hold JSON values already; a typed result (an ends-loop tool's value) may hold a bigint.
@@ -109,6 +138,9 @@ function resultText(result: ToolResult): string {
       case 'text': return p.text;
       case 'json': return JSON.stringify(p.value, bigintAsText, 2);
       case 'image': return `[image ${p.mimeType}, ${p.data.byteLength} bytes]`;
+      case 'audio': return `[audio ${p.mimeType}, ${p.data.byteLength} bytes]`;
+      case 'resource_link': return `[link ${p.name}: ${p.uri}${p.mimeType !== undefined ? ` (${p.mimeType})` : ''}]`;
+      case 'resource': return p.text !== undefined ? `[resource ${p.uri}]\n${p.text}` : `[resource ${p.uri}${p.mimeType !== undefined ? ` ${p.mimeType}` : ''}, ${p.data.byteLength} bytes]`;
     }
   });
   if (result.parts.length === 0) lines.push(result.isError ? '(error, no content)' : '(no content)');
@@ -118,7 +150,7 @@ function resultText(result: ToolResult): string {
 function resultJson(result: ToolResult): unknown {
   const out: Record<string, unknown> = {
     isError: result.isError,
-    parts: result.parts.map((p) => (p.type === 'image' ? { type: 'image', mimeType: p.mimeType, data: Buffer.from(p.data).toString('base64') } : p)),
+    parts: result.parts.map((p) => (p.type === 'image' || p.type === 'audio' || (p.type === 'resource' && p.data !== undefined) ? { ...p, data: Buffer.from(p.data!).toString('base64') } : p)),
   };
   if (result.typedResult !== undefined) out.typedResult = result.typedResult;
   out.costs = result.costs;

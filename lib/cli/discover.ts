@@ -1,4 +1,5 @@
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from '../invoke/bound-tool';
+import { DIAGNOSTICS as D } from '../diagnostics';
 import type { Library, LoadedModule } from './load';
 
 /** A tool found in the user's module, and which export it came from. */
@@ -6,6 +7,13 @@ export interface FoundTool {
   readonly tool: ToolDefinition;
   /** `class DocketService`, `instance docketService`, `tool searchTool`, `array tools[2]`, `tool set tools`. */
   readonly from: string;
+  /** The exported tool set it belongs to: calls go through it (its limits, approver, visibility). */
+  readonly set?: CallableSet;
+}
+
+/** What `call` needs of a tool set (of this copy of the library or another). */
+export interface CallableSet {
+  invoke(name: string, args: string | object, options?: object): Promise<unknown>;
 }
 
 /** The module's tools cannot be found (none exported, no such tool) or constructed (exit status 2). */
@@ -37,7 +45,7 @@ export function discoverTools(loaded: LoadedModule): FoundTool[] {
     } else if (Array.isArray(value) && value.length > 0 && value.every(isToolDefinition)) {
       value.forEach((tool, i) => configured.push({ tool, from: `array ${name}[${i}]` }));
     } else if (isToolSet(lib, value)) {
-      for (const tool of value.list()) configured.push({ tool, from: `tool set ${name}` });
+      for (const tool of value.list()) configured.push({ tool, from: `tool set ${name}`, set: value });
     } else if (isClass(value)) {
       if (instanceClasses.has(value)) continue;
       // Read the class's tools from its prototype first, so that only tool classes are constructed.
@@ -73,7 +81,7 @@ export function isToolDefinition(value: unknown): value is ToolDefinition {
   return typeof v.name === 'string' && typeof v.inputSchema === 'object' && v.inputSchema !== null && typeof v.invoke === 'function';
 }
 
-interface ToolSetLike {
+interface ToolSetLike extends CallableSet {
   list(): ToolDefinition[];
 }
 
@@ -112,7 +120,8 @@ function unique(lib: Library, found: readonly FoundTool[]): FoundTool[] {
       seen.set(f.tool.name, f);
       out.push(f);
     } else if (first.tool !== f.tool && first.tool.inputSchema !== f.tool.inputSchema) {
-      throw new lib.ToolDefinitionError('OLT007', `two tools are named '${f.tool.name}' (${first.from} and ${f.from}). Give one another name (@Tool({ name: '...' }) or Tool.create(fn, { name: '...' })), or export only one of them.`, { tool: f.tool.name });
+      const d = D.sameNameExported(f.tool.name, first.from, f.from);
+      throw new lib.ToolDefinitionError(d.code, d.text, { tool: f.tool.name });
     }
   }
   return out;

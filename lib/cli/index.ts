@@ -1,4 +1,5 @@
 import { parseArgs, UsageError } from './args';
+import { createInterface } from 'node:readline/promises';
 import { COMMANDS, readAllStdin, type Io } from './commands';
 import { DiscoveryError } from './discover';
 import { isToolDefinitionError, LoadError } from './load';
@@ -52,6 +53,16 @@ function help(): string {
   return `usage:\n${rows.join('\n')}\n\nExit status: 0 success, 1 the called tool returned an error result, 2 something to fix (printed with its code).\n`;
 }
 
+/** A yes/no question on the terminal (standard error, so that standard output stays the result). */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^(y|yes)$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
 /** The process entry (bin/tool-signatures.js): runs, lets the output drain, exits with the status. */
 export async function run(argv: readonly string[]): Promise<never> {
   const io: Io = {
@@ -59,6 +70,7 @@ export async function run(argv: readonly string[]): Promise<never> {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     readStdin: readAllStdin,
+    ...(process.stdin.isTTY === true && process.stderr.isTTY === true ? { confirm: askOnTerminal } : {}),
   };
   const status = await main(argv, io);
   // Exit explicitly: a user's module may hold handles open (a pool, a timer) that would keep the

@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { propOf, recordOf, slotOf } from '../metadata/storage';
 import { className, refuseStandardDecorators } from './site';
 
@@ -10,7 +11,7 @@ import { className, refuseStandardDecorators } from './site';
 export function Description(text: string): ClassDecorator & MethodDecorator & ParameterDecorator & PropertyDecorator {
   return ((...args: unknown[]) => {
     refuseStandardDecorators('Description', args);
-    if (typeof text !== 'string') throw new ToolDefinitionError('OLT015', '@Description takes a string.', {});
+    if (typeof text !== 'string') throw refuse(D.descriptionText(), {});
     const [target, key, third] = args as [object, string | symbol | undefined, unknown];
     if (typeof target === 'function' && key === undefined && third === undefined) {
       recordOf(target).description = text; // a class
@@ -21,7 +22,7 @@ export function Description(text: string): ClassDecorator & MethodDecorator & Pa
     } else if (typeof key === 'string' && typeof target !== 'function') {
       propOf(target.constructor, key).description = text; // a property
     } else {
-      throw new ToolDefinitionError('OLT015', '@Description decorates a class, a method, a parameter or a property.', { className: className(target), member: String(key) });
+      throw refuse(D.descriptionTarget(), { className: className(target), member: String(key) });
     }
   }) as ClassDecorator & MethodDecorator & ParameterDecorator & PropertyDecorator;
 }

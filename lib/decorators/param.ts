@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import type { ParamOptions, PropOptions } from '../metadata/options';
 import { propOf, slotOf } from '../metadata/storage';
 import { className, refuseStandardDecorators } from './site';
@@ -13,7 +14,7 @@ export function Param(options: ParamOptions = {}): ParameterDecorator {
   return (target: object, key: string | symbol | undefined, index: number) => {
     refuseStandardDecorators('Param', [target, key]);
     if (key === undefined) {
-      throw new ToolDefinitionError('OLT015', '@Param decorates the parameters of a tool method, not of a constructor.', { className: className(target), paramIndex: index });
+      throw refuse(D.paramOnConstructor(), { className: className(target), paramIndex: index });
     }
     slotOf(target.constructor, key, index).options = { ...options };
   };
@@ -29,7 +30,7 @@ export function Prop(options: PropOptions = {}): PropertyDecorator {
     refuseStandardDecorators('Prop', args);
     const [target, key] = args as [object, string | symbol];
     if (typeof key !== 'string' || typeof target === 'function') {
-      throw new ToolDefinitionError('OLT015', '@Prop decorates instance properties with string names.', { className: className(target), member: String(key) });
+      throw refuse(D.propTarget(), { className: className(target), member: String(key) });
     }
     propOf(target.constructor, key).options = { ...options };
   };

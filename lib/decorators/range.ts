@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { propOf, slotOf } from '../metadata/storage';
 import { className, refuseStandardDecorators } from './site';
 
@@ -12,6 +13,6 @@ export function Range(min: number | bigint, max: number | bigint): ParameterDeco
     const [target, key, index] = args as [object, string | symbol | undefined, number | undefined];
     if (typeof index === 'number' && key !== undefined) slotOf(target.constructor, key, index).range = { min, max };
     else if (typeof key === 'string' && typeof target !== 'function') propOf(target.constructor, key).range = { min, max };
-    else throw new ToolDefinitionError('OLT015', '@Range decorates a tool parameter or a DTO property.', { className: className(target), member: String(key) });
+    else throw refuse(D.rangeTarget(), { className: className(target), member: String(key) });
   }) as ParameterDecorator & PropertyDecorator;
 }

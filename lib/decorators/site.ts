@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { installDecorateHook } from '../metadata/storage';
 
 /** TC39 standard decorators receive `(value, context)`: they cannot carry design metadata. */
@@ -6,13 +7,7 @@ export function refuseStandardDecorators(decorator: string, args: readonly unkno
   installDecorateHook();
   const context = args[1];
   if (typeof context === 'object' && context !== null && 'kind' in context && 'name' in context) {
-    throw new ToolDefinitionError(
-      'OLT012',
-      `@${decorator} was compiled as a TC39 standard decorator, which records no design metadata. ` +
-        'Set "experimentalDecorators": true and "emitDecoratorMetadata": true in tsconfig.json, ' +
-        "or use the tool-signatures plugin's generated module.",
-      { member: String((context as { name: unknown }).name) },
-    );
+    throw refuse(D.standardDecorator(decorator), { member: String((context as { name: unknown }).name) });
   }
 }
 

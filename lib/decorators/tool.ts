@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import type { ToolOptions } from '../metadata/options';
 import { recordOf } from '../metadata/storage';
 import { className, refuseStandardDecorators } from './site';
@@ -20,13 +21,13 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
     const owner = className(target);
     const member = String(key);
     if (typeof target === 'function') {
-      throw new ToolDefinitionError('OLT003', `a static method cannot be a tool. Make it an instance method, or use Tool.create(${owner}.${member}.bind(${owner}), { name: ... }).`, { className: owner, member });
+      throw refuse(D.staticMethod(owner, member), { className: owner, member });
     }
     if (descriptor === undefined || typeof descriptor.value !== 'function') {
-      throw new ToolDefinitionError('OLT003', 'a getter, setter or field cannot be a tool. Decorate a method instead.', { className: owner, member });
+      throw refuse(D.notAMethod(), { className: owner, member });
     }
     if (typeof key === 'symbol' && options.name === undefined) {
-      throw new ToolDefinitionError('OLT008', 'a symbol-named method has no tool name. Give one: @Tool({ name: "..." }).', { className: owner, member });
+      throw refuse(D.symbolName(), { className: owner, member });
     }
     // Until __decorate finishes, the prototype still holds the method as written, even when a
     // decorator below this one has already wrapped `descriptor.value`.

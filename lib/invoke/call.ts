@@ -1,8 +1,8 @@
 import type { ToolSpec } from '../schema/tool-spec';
 import { systemClock, ToolContext } from './context';
 import type { InvokeOptions } from './options';
-import { ownResult, ToolResult, type CostLine, type Part } from './result';
-import { resultOf } from './results';
+import { ownResult, ToolResult, type CostLine, type Part } from '../tool-result';
+import { resultOf } from './returned-value';
 
 /**
  * The call itself: arguments in parameter order with the runtime's `ToolContext` and `AbortSignal`
@@ -111,7 +111,7 @@ export function execute(
   const controller = plan.signalIndex >= 0 || plan.timeoutMs > 0 || signal !== undefined ? new AbortController() : undefined;
   let ctx: ToolContext | undefined;
   if (plan.contextIndex >= 0) {
-    const init = { signal: controller?.signal, toolName: spec.name, callId: options.callId };
+    const init = { signal: controller?.signal, toolName: spec.name, callId: options.callId, client: options.client };
     ctx = options.context !== undefined ? options.context.child(init) : new ToolContext(init);
     args[plan.contextIndex] = ctx;
   }

@@ -1,4 +1,8 @@
-import type { CostLine } from './result';
+import type { CallerAuthInfo, ToolCaller, ToolServices } from '../tool-description';
+import type { CostLine } from '../tool-result';
+import type { ApprovalDecision, ApprovalRequest } from './approval';
+
+export type { CallerAuthInfo, ToolCaller, ToolServices };
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */
 export interface Clock {
@@ -18,9 +22,92 @@ export const systemClock: Clock = Object.freeze({
   clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 });
 
-/** Where a tool finds services for the call (a DI container, a Map, or a plain object). */
-export interface ToolServices {
-  get<T = unknown>(token: unknown): T | undefined;
+/** MCP's log levels (RFC 5424 severities), least severe first. */
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/** One progress update of a call. */
+export interface ProgressUpdate {
+  readonly done: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+/** What is sent to ask the user: MCP's `elicitation/create` form (a flat object schema). */
+export interface ElicitationRequest {
+  readonly message: string;
+  readonly requestedSchema: { readonly type: 'object'; readonly properties: Readonly<Record<string, object>>; readonly required?: readonly string[] };
+}
+
+/** The user's answer as the client sent it (`content` is not validated yet). */
+export interface ElicitationReply {
+  readonly action: 'accept' | 'decline' | 'cancel';
+  readonly content?: Readonly<Record<string, unknown>>;
+}
+
+/** What `ToolContext.elicit` resolves to: an accepted answer is an instance of the DTO, validated. */
+export type Elicited<T> = { readonly action: 'accept'; readonly value: T } | { readonly action: 'decline' } | { readonly action: 'cancel' };
+
+/**
+ * What the other end of a call can do for the tool. The MCP server fills it in from the request
+ * (progress token, logging, elicitation, auth info, headers); elsewhere the application may give
+ * its own (`new ToolContext({ client: { progress, log } })`). A call's client inherits what it does
+ * not define from its parent context's.
+ */
+export interface ToolClient {
+  readonly caller?: ToolCaller;
+  /** Receives `ctx.progress(...)`. MCP: a progress notification, sent when the client gave a progress token. */
+  progress?(update: ProgressUpdate): void | Promise<void>;
+  /** Receives `ctx.log(...)`. MCP: a logging notification (filtered by the level the client set). */
+  log?(level: LogLevel, message: string): void | Promise<void>;
+  /** Asks the user. Absent when no one can answer (then `ctx.elicit` rejects with code `NO_ELICITATION`). */
+  elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
+  /**
+   * Approves a call of a tool that requires approval when neither the call nor the tool set has an
+   * approver. MCP: asks the user through elicitation, or refuses saying that the client cannot.
+   */
+  approve?(request: ApprovalRequest): ApprovalDecision | Promise<ApprovalDecision>;
+}
+
+/** Why `ToolContext.elicit` could not give an answer. */
+export type ToolContextErrorCode = 'NO_ELICITATION' | 'ELICITATION_INVALID' | 'ELICITATION_FAILED';
+
+/** `ToolContext.elicit` could not ask, or the answers were refused. A tool may catch it; if not, the call fails with its text. */
+export class ToolContextError extends Error {
+  override readonly name = 'ToolContextError';
+
+  constructor(
+    readonly code: ToolContextErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Options of `ToolContext.elicit`. */
+export interface ElicitOptions {
+  /**
+   * How many times the user is asked when an answer fails validation (the problems are shown above
+   * the message from the second time); after the last, `elicit` rejects with `ELICITATION_INVALID`.
+   * @default 2
+   */
+  attempts?: number;
+}
+
+/**
+ * Turns a DTO class into an elicitation form and reads answers into validated instances. The
+ * invoker installs it (`useElicitationForms`): the context cannot import the invoker, which
+ * imports it.
+ */
+export interface ElicitationForms {
+  form(cls: Function): ElicitationRequest['requestedSchema'];
+  read(cls: Function, content: Readonly<Record<string, unknown>>): Promise<{ ok: true; value: unknown } | { ok: false; text: string }>;
+}
+
+let forms: ElicitationForms | undefined;
+
+/** Installs the reader of elicitation answers (the invoker does, once, when it loads). */
+export function useElicitationForms(f: ElicitationForms): void {
+  forms = f;
 }
 
 export interface ToolContextInit {
@@ -31,6 +118,12 @@ export interface ToolContextInit {
   signal?: AbortSignal;
   toolName?: string;
   callId?: string;
+  /**
+   * Who is calling and what the caller's client can do (progress, log, elicit); a child context
+   * takes from its parent what this does not define.
+   * @default none: progress and log go nowhere; elicit rejects with `NO_ELICITATION`
+   */
+  client?: ToolClient;
 }
 
 const BRAND = Symbol.for('tool-signatures.context');
@@ -45,7 +138,9 @@ function toServices(s: ToolContextInit['services']): ToolServices {
 
 /**
  * What the runtime gives a tool for one call: cost reporting, the call's signal, its name and id,
- * and services. Declare a parameter `ctx: ToolContext` (imported as a value) to receive it.
+ * services, who is calling (`caller`), and the caller's client: `progress`, `log` and `elicit`
+ * (MCP notifications and elicitation; callbacks or a clear refusal elsewhere). Declare a parameter
+ * `ctx: ToolContext` (imported as a value) to receive it.
  */
 export class ToolContext {
   /** Recognised across copies of the package. */
@@ -56,8 +151,11 @@ export class ToolContext {
   readonly signal: AbortSignal | undefined;
   readonly toolName: string | undefined;
   readonly callId: string | undefined;
+  /** Who is calling (auth info, headers, the framework's context); `{}` when nothing is known. */
+  readonly caller: ToolCaller;
   readonly #costs: CostLine[] = [];
   readonly #parent: ToolContext | undefined;
+  readonly #client: ToolClient | undefined;
 
   constructor(init: ToolContextInit = {}, parent?: ToolContext) {
     this.clock = init.clock ?? parent?.clock ?? systemClock;
@@ -66,6 +164,83 @@ export class ToolContext {
     this.toolName = init.toolName;
     this.callId = init.callId;
     this.#parent = parent;
+    this.#client = init.client;
+    this.caller = Object.freeze({ ...parent?.caller, ...init.client?.caller });
+  }
+
+  /** The nearest client (this context's, then its parents') that has `key`. */
+  #find<K extends 'progress' | 'log' | 'elicit' | 'approve'>(key: K): ToolClient | undefined {
+    for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
+      if (typeof c.#client?.[key] === 'function') return c.#client;
+    }
+    return undefined;
+  }
+
+  /** The client's approver (MCP: asks the user), when the caller's client has one; see `ToolSetOptions.approve`. */
+  get clientApprover(): ((request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>) | undefined {
+    const client = this.#find('approve');
+    return client === undefined ? undefined : (request) => client.approve!(request);
+  }
+
+  /**
+   * Reports progress: over MCP, a progress notification when the client asked for them (a progress
+   * token); elsewhere, the client's `progress` callback if one was given; otherwise nothing. Never
+   * throws: a report that cannot be delivered is dropped.
+   */
+  async progress(done: number, total?: number, message?: string): Promise<void> {
+    const client = this.#find('progress');
+    if (client === undefined || typeof done !== 'number' || !Number.isFinite(done)) return;
+    const update: ProgressUpdate = { done, ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}), ...(typeof message === 'string' ? { message } : {}) };
+    try {
+      await client.progress!(update);
+    } catch {
+      // Progress is advisory: a client that went away must not fail the tool.
+    }
+  }
+
+  /** Logs to the caller's client: over MCP, a logging notification; elsewhere the client's `log` callback, if any. Never throws. */
+  async log(level: LogLevel, message: string): Promise<void> {
+    const client = this.#find('log');
+    if (client === undefined) return;
+    try {
+      await client.log!(level, String(message));
+    } catch {
+      // Logging is advisory, as progress is.
+    }
+  }
+
+  /**
+   * Asks the user for the fields of `cls` (a DTO whose properties are strings, numbers, integers,
+   * booleans or string enums: MCP's flat form; another DTO is a `ToolDefinitionError`). An accepted
+   * answer is validated and hydrated as arguments are; an invalid one is asked again, with its
+   * problems, up to `attempts` times, then refused (`ELICITATION_INVALID`): it never reaches the tool.
+   * Rejects with `NO_ELICITATION` when no client can answer (outside MCP, or a client without
+   * elicitation).
+   */
+  async elicit<T extends object>(cls: new () => T, message: string, options: ElicitOptions = {}): Promise<Elicited<T>> {
+    const client = this.#find('elicit');
+    if (forms === undefined || client === undefined) {
+      throw new ToolContextError('NO_ELICITATION', `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that supports elicitation.`);
+    }
+    const requestedSchema = forms.form(cls);
+    const attempts = Math.max(1, Math.floor(options.attempts ?? 2));
+    let problems = '';
+    for (let i = 0; i < attempts; i++) {
+      this.signal?.throwIfAborted();
+      let reply: ElicitationReply;
+      try {
+        reply = await client.elicit!({ message: problems === '' ? message : `${problems}\n\n${message}`, requestedSchema }, this.signal);
+      } catch (e) {
+        this.signal?.throwIfAborted();
+        throw new ToolContextError('ELICITATION_FAILED', `the question could not be asked: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      if (reply.action === 'decline' || reply.action === 'cancel') return { action: reply.action };
+      if (reply.action !== 'accept') throw new ToolContextError('ELICITATION_FAILED', 'the client answered with an unknown action.');
+      const read = await forms.read(cls, reply.content ?? {});
+      if (read.ok) return { action: 'accept', value: read.value as T };
+      problems = read.text;
+    }
+    throw new ToolContextError('ELICITATION_INVALID', `the answer was refused: ${problems}`);
   }
 
   /** Records a cost line; it reaches this call's result and the caller's context. */

@@ -1,11 +1,10 @@
 import ajvEqualModule from 'ajv/dist/runtime/equal';
 import { freshDefault, isMutableDefault } from './defaults';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
-import { validationPlan, type EmulatedProperty, type EmulatedRule } from '../metadata/class-validator';
 import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
-import type { TypeNode } from '../types/node';
+import { PLAIN_TO_CLASS, someNode, type EmulatedProperty, type EmulatedRule, type TypeNode, type ValidationPlan } from '../types/node';
 import { decodeBase64, parseDate, parseDateTime, parseEmail, parseTime, parseTimeSpan, parseUri, parseUuid } from './formats';
-import { converterOf, PLAIN_TO_CLASS, TRANSFORM_OPTIONS, transformsOf } from './hydrate';
+import { converterOf, TRANSFORM_OPTIONS } from './hydrate';
 import { BASE64_FORMAT, TIMESPAN_FORMAT } from './messages';
 import { BIGINT, checkBigint, enforcementSchema, type BigintRule } from './validate';
 
@@ -15,7 +14,7 @@ import { BIGINT, checkBigint, enforcementSchema, type BigintRule } from './valid
  * pass: the checks ajv makes for the enforced schema (the same expressions, formats through the
  * strict parsers, which also convert: each date is parsed once), the conversions of `hydrate.ts`,
  * DTO construction with `@Transform` functions as class-transformer runs them, and the
- * class-validator rules it can reproduce exactly (`validationPlan`). It answers only "accepted,
+ * class-validator rules it can reproduce exactly (the DTO node's `validation` plan). It answers only "accepted,
  * here are the values" or "no": on "no" (or when user code throws) the general path (ajv, the
  * problem texts, hydration, class-validator) runs and writes the exact error text. So the fast
  * path never decides a message, and anything unusual (an object with a foreign prototype, an
@@ -34,17 +33,6 @@ export interface CompiledFastPath {
   readonly run: FastPath;
   /** Some DTO needs class-validator itself: `run` pushes those instances onto `cvs`. */
   readonly classValidator: boolean;
-}
-
-let enabled = true;
-
-/** Internal (tests): turns the fast path off, so that every call takes the general path. */
-export function __setFastPath(on: boolean): void {
-  enabled = on;
-}
-
-export function fastPathEnabled(): boolean {
-  return enabled;
 }
 
 class Unsupported extends Error {}
@@ -498,7 +486,7 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
   for (const p of props) {
     checkName(p.key);
     if (p.required !== required.has(p.name)) throw new Unsupported('required');
-    const transforms = transformsOf(cls, p.key);
+    const transforms = p.transforms ?? [];
     const key = JSON.stringify(p.key);
     code += slot(g, v, p.name, p.node, Object.prototype.hasOwnProperty.call(schemas, p.name) ? schemas[p.name] : undefined, p.required, '', (c) => {
       let t = '';
@@ -514,9 +502,11 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
 
 // ---- class-validator rules -------------------------------------------------------------------
 
+const NO_RULES: ValidationPlan = Object.freeze({ kind: 'none' });
+
 function ruleCheck(g: Generator, n: TypeNode, s: Schema, inst: string): string {
   const cls = n.cls!;
-  const plan = validationPlan(cls);
+  const plan = n.validation ?? NO_RULES;
   if (plan.kind === 'none') return '';
   if (plan.kind === 'full') {
     g.classValidator = true;
@@ -586,7 +576,7 @@ function checkBody(g: Generator, cls: Function, properties: readonly EmulatedPro
   for (const p of properties) {
     const prop = tree?.n.properties?.find((q) => q.key === p.key);
     const exact =
-      prop !== undefined && prop.required && !prop.node.nullable && transformsOf(cls, p.key).length === 0 && !accessorOn(cls, p.key) && Object.prototype.hasOwnProperty.call(schemas, prop.name);
+      prop !== undefined && prop.required && !prop.node.nullable && prop.transforms === undefined && !accessorOn(cls, p.key) && Object.prototype.hasOwnProperty.call(schemas, prop.name);
     const rules = exact ? p.rules.filter((r) => !implied(r, prop.node, schemas[prop.name]!)) : p.rules;
     const nested = p.nested && !(exact && prop.node.kind === 'dto');
     const x = g.name('x');
@@ -658,14 +648,8 @@ function ruleTest(g: Generator, r: EmulatedRule, e: string, args: string): strin
 // ---- the tool's function ---------------------------------------------------------------------
 
 function hasTransforms(nodes: readonly TypeNode[]): boolean {
-  const seen = new Set<TypeNode>();
-  const visit = (n: TypeNode | undefined): boolean => {
-    if (n === undefined || seen.has(n)) return false;
-    seen.add(n);
-    if (n.kind === 'dto' && n.cls !== undefined && (n.properties ?? []).some((p) => transformsOf(n.cls!, p.key).length > 0)) return true;
-    return visit(n.items) || visit(n.values) || (n.properties ?? []).some((p) => visit(p.node));
-  };
-  return nodes.some(visit);
+  const transforms = (n: TypeNode) => n.kind === 'dto' && n.cls !== undefined && (n.properties ?? []).some((p) => p.transforms !== undefined);
+  return nodes.some((n) => someNode(n, transforms));
 }
 
 /** The fast path of a tool, or null when its schema uses something the generator does not cover. */

@@ -1,9 +1,9 @@
-import { transformerFacts, type TransformMeta } from '../metadata/class-transformer';
-import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
-import type { NodeKind, TypeNode } from '../types/node';
+import { PLAIN_TO_CLASS, type NodeKind, type TransformMeta, type TypeNode } from '../types/node';
+import { validatorModule, type ValidationErrorLike } from './peers';
 import { decodeBase64, parseDateTime, parseUri } from './formats';
 import { validatorReason, type ArgumentProblem } from './messages';
 import { cachedBy } from '../cache';
+import { pointerOf, setOwn } from '../json';
 
 /**
  * Hydration: JSON values (already valid for the enforced schema) become what the method receives,
@@ -36,21 +36,12 @@ export const TRANSFORM_OPTIONS = Object.freeze({
   targetMaps: undefined,
   version: undefined,
 });
-/** class-transformer's TransformationType.PLAIN_TO_CLASS. */
-export const PLAIN_TO_CLASS = 0;
 
 /** The converter of a node, or null when its JSON value is what the method receives. */
 export const converterOf: (n: TypeNode) => Convert | null = cachedBy((n: TypeNode) => CONVERTERS[n.kind](n));
 
-/** Whether a node's tree holds a DTO that class-validator must check (so paths are tracked). */
-export function needsValidation(n: TypeNode, seen = new Set<TypeNode>()): boolean {
-  if (seen.has(n)) return false;
-  seen.add(n);
-  if (n.kind === 'dto' && n.validated) return true;
-  if (n.items !== undefined && needsValidation(n.items, seen)) return true;
-  if (n.values !== undefined && needsValidation(n.values, seen)) return true;
-  return (n.properties ?? []).some((p) => needsValidation(p.node, seen));
-}
+/** A DTO that class-validator must check (a tree that holds one tracks paths during hydration). */
+export const isValidatedDto = (n: TypeNode): boolean => n.kind === 'dto' && n.validated === true;
 
 const identity = (): null => null;
 
@@ -135,11 +126,6 @@ function at(st: HydrationState | undefined, segment: string | number, convert: C
   }
 }
 
-/** `__proto__` as an own property (plain assignment would replace the prototype). */
-export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  else object[key] = value;
-}
 
 interface PropertyPlan {
   readonly key: string;
@@ -151,27 +137,19 @@ interface PropertyPlan {
   readonly transforms: readonly TransformMeta[] | undefined;
 }
 
-/** The `@Transform` functions that run for a property when plain data becomes an instance (default options). */
-export function transformsOf(cls: Function, key: string): readonly TransformMeta[] {
-  return transformerFacts(cls, key).transforms.filter((t) => !(t.options?.groups?.length));
-}
-
 function dtoConverter(n: TypeNode): Convert {
   const cls = n.cls as new () => object;
   let props: PropertyPlan[] | undefined;
   // Built on first use: a DTO node's properties may refer to classes whose nodes are built later.
   const plan = (): PropertyPlan[] =>
-    (props ??= (n.properties ?? []).map((p) => {
-      const transforms = transformsOf(cls, p.key);
-      return {
-        key: p.key,
-        name: p.name,
-        inherited: p.name in Object.prototype,
-        nullable: p.node.nullable,
-        convert: converterOf(p.node),
-        transforms: transforms.length > 0 ? transforms : undefined,
-      };
-    }));
+    (props ??= (n.properties ?? []).map((p) => ({
+      key: p.key,
+      name: p.name,
+      inherited: p.name in Object.prototype,
+      nullable: p.node.nullable,
+      convert: converterOf(p.node),
+      transforms: p.transforms,
+    })));
   const validated = n.validated === true;
   return (raw, st) => {
     if (raw === null) return null;
@@ -220,10 +198,4 @@ export async function validateDtos(dtos: HydrationState['dtos']): Promise<Argume
     }
   }
   return problems;
-}
-
-export function pointerOf(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const s of path) out += '/' + (typeof s === 'number' ? String(s) : s.replace(/~/g, '~0').replace(/\//g, '~1'));
-  return out;
 }

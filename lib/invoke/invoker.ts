@@ -1,19 +1,25 @@
-import type { ToolDefinition } from '../definition';
+import type { ToolDefinition } from './bound-tool';
 import { freshDefault } from './defaults';
 import type { ToolSpec } from '../schema/tool-spec';
-import type { TypeNode } from '../types/node';
+import { someNode, type TypeNode } from '../types/node';
 import { calleeOf, type Callee } from './bound';
 import { execute, failed, settleOf, type CallPlan } from './call';
-import { compileFastPath, fastPathEnabled, type CompiledFastPath } from './fast-path';
-import { converterOf, needsValidation, validateDtos, type Convert, type HydrationState } from './hydrate';
-import { validatorModule, type ValidationErrorLike } from '../metadata/class-validator';
+import { compileFastPath, type CompiledFastPath } from './fast-path';
+import { converterOf, isValidatedDto, validateDtos, type Convert, type HydrationState } from './hydrate';
+import { validatorModule, type ValidationErrorLike } from './peers';
 import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
 import { formatProblems, notAnObject, tooDeep, type ArgumentProblem } from './messages';
 import type { InvokeOptions } from './options';
-import { ToolResult } from './result';
-import { compileValidator, problemsOf, segmentsOf, walk } from './validate';
+import { ToolResult } from '../tool-result';
+import { compileValidator, problemsOf, walk } from './validate';
+import { segmentsOf } from '../json';
 import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';
+import type { JsonSchema } from '../tool-description';
+import { buildToolSpec } from '../schema/tool-spec';
+import type { Hint } from '../types/hints';
+import { useElicitationForms, type ElicitationRequest } from './context';
+import { elicitationForm } from './elicitation-form';
 
 /**
  * The invoker: arguments (JSON text or a parsed object) are measured, parsed, validated against the
@@ -34,7 +40,7 @@ interface ParamPlan {
   readonly fill: { readonly value: unknown } | undefined;
 }
 
-interface Plan extends CallPlan {
+export interface Plan extends CallPlan {
   readonly validate: ValidateFunction;
   readonly params: readonly ParamPlan[];
   /** A bigint somewhere: text is read with the exact scanner. */
@@ -47,16 +53,8 @@ interface Plan extends CallPlan {
   readonly fast: CompiledFastPath | null;
 }
 
-const planOf: (spec: ToolSpec) => Plan = cachedBy(compile);
-
-function someNode(n: TypeNode, test: (n: TypeNode) => boolean, seen = new Set<TypeNode>()): boolean {
-  if (seen.has(n)) return false;
-  seen.add(n);
-  if (test(n)) return true;
-  if (n.items !== undefined && someNode(n.items, test, seen)) return true;
-  if (n.values !== undefined && someNode(n.values, test, seen)) return true;
-  return (n.properties ?? []).some((p) => someNode(p.node, test, seen));
-}
+/** The plan of a spec, compiled on its first call (internal: not part of the package's surface). */
+export const planOf: (spec: ToolSpec) => Plan = cachedBy(compile);
 
 const isOpen = (n: TypeNode): boolean => n.kind === 'any' || n.kind === 'object' || (n.kind === 'array' && n.items === undefined);
 
@@ -81,7 +79,7 @@ function compile(spec: ToolSpec): Plan {
     })),
     keepBig: nodes.some((n) => someNode(n, (x) => x.kind === 'bigint')),
     open: nodes.some((n) => someNode(n, isOpen)),
-    validates: nodes.some((n) => needsValidation(n)),
+    validates: nodes.some((n) => someNode(n, isValidatedDto)),
     fast: compileFastPath(spec),
   };
 }
@@ -149,7 +147,7 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused(notAnObject(raw));
   const fast = plan.fast;
-  if (fast !== null && fastPathEnabled()) {
+  if (fast !== null) {
     const out = new Array<unknown>(plan.arity);
     const cvs: object[] | null = fast.classValidator ? [] : null;
     let ok: boolean;
@@ -323,3 +321,31 @@ export class ToolInvoker {
     return invokeTool(tool, args, options);
   }
 }
+
+// ---- elicitation answers ----------------------------------------------------------------------
+
+// An answer is read as the argument `value` of a small tool whose one parameter is the DTO, so that
+// it is validated and hydrated by exactly the rules that arguments are.
+const ELICIT_SOURCE = function elicit(value: unknown): unknown {
+  return value;
+};
+
+const elicitationOf = cachedBy((cls: Function): { spec: ToolSpec; form: ElicitationRequest['requestedSchema'] } => {
+  const spec = buildToolSpec({ owner: cls.name, member: 'elicit', options: { name: 'elicit' }, source: ELICIT_SOURCE, adHocParams: { value: cls as Hint } });
+  const fragment = (spec.inputSchema.properties as Record<string, JsonSchema>).value!;
+  return { spec, form: elicitationForm(cls, fragment) };
+});
+
+/** The invoker's problems, worded for a person filling in a form. */
+function answerProblems(text: string): string {
+  return text.replace(/Argument 'value\./g, "Field '").replace(/Argument 'value' /g, 'The answer ');
+}
+
+useElicitationForms({
+  form: (cls) => elicitationOf(cls).form,
+  read: async (cls, content) => {
+    const plan = planOf(elicitationOf(cls).spec);
+    const prepared = await prepare(plan, { value: content }, DEFAULT_LIMITS);
+    return prepared.ok ? { ok: true, value: prepared.args[0] } : { ok: false, text: answerProblems(prepared.text) };
+  },
+});

@@ -1,3 +1,4 @@
+import { pointerOf } from '../json';
 // Argument text from a model is untrusted: it is measured before anything is built from it, and
 // only JSON.parse builds values from it. Integer literals beyond ±(2^53 − 1), which JSON.parse
 // would round, are located by the same linear pass that measures the depth and handed to
@@ -180,11 +181,6 @@ function skipWhitespace(text: string, i: number): number {
   }
 }
 
-/** RFC 6901 escaping of one reference token. */
-function pointerToken(key: string | number): string {
-  return typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 // Without a run of 16 digits anywhere there is no integer literal beyond 2^53.
 const SIXTEEN_DIGITS = /\d{16}/;
 
@@ -293,7 +289,7 @@ function placeMarked(root: { value: unknown }, text: string, big: readonly numbe
     const k = Number(marker.slice(prefix.length));
     const literal = text.slice(big[2 * k], big[2 * k + 1]);
     holder[key] = Number(literal);
-    found[k] = [path.map((p) => '/' + pointerToken(p)).join(''), literal];
+    found[k] = [pointerOf(path), literal];
   };
   const isMarker = (v: unknown): v is string => typeof v === 'string' && v.startsWith(prefix);
   const path: (string | number)[] = [];

@@ -1,7 +1,9 @@
-import type { ToolDefinition } from '../definition';
+import type { Approver } from './approval';
 import type { ToolContext } from './context';
-import { isToolResult, ToolResult } from './result';
+import type { ToolResult } from '../tool-result';
 import type { ToolSet } from './toolset';
+
+export type { ApprovalRequest, ApprovalDecision, Approver } from './approval';
 
 /** One tool call of a model's turn. */
 export interface ToolCall {
@@ -11,26 +13,15 @@ export interface ToolCall {
   readonly arguments: string | object;
 }
 
-/** What the approval callback sees: the call, its tool, and the exact arguments that will run. */
-export interface ApprovalRequest {
-  readonly id: string;
-  readonly name: string;
-  readonly tool: ToolDefinition;
-  /**
-   * The validated arguments, parsed (big integers of bigint parameters as bigints), frozen: the
-   * call runs with exactly these, whatever happens to the caller's objects meanwhile.
-   */
-  readonly arguments: unknown;
-}
-
 /** Options of `runToolCalls`. */
 export interface RunToolCallsOptions {
   /**
-   * Asked before each call of a `requiresApproval` tool whose arguments are valid. `false` (or a
-   * throw) refuses the call: its result is `Tool 'x' was not approved.`
-   * @default none: every call of a tool that requires approval is refused
+   * Asked before each call of a `requiresApproval` tool whose arguments are valid (for a predicate,
+   * when it says the call needs one). `false` (or a throw) refuses the call: its result is
+   * `Tool 'x' was not approved.`; `{ approved: false, reason }` adds the reason.
+   * @default the tool set's `approve`; without one, every such call is refused
    */
-  approve?: (call: ApprovalRequest) => boolean | Promise<boolean>;
+  approve?: Approver;
   /** Aborting it cancels the turn: the calls' signals abort and `runToolCalls` rejects with its reason. */
   signal?: AbortSignal;
   /** The caller's context: every call runs in a child of it (cost lines forwarded). */
@@ -51,42 +42,9 @@ export interface ToolCallsOutcome {
   readonly final?: { readonly id: string; readonly name: string; readonly value: unknown };
 }
 
-function deepFreeze(value: unknown, depth = 0): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || depth > 1024) return;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v, depth + 1);
-}
-
-function snapshot(args: string | object): string | object {
-  if (typeof args === 'string') return args;
-  try {
-    return structuredClone(args);
-  } catch {
-    return args;
-  }
-}
-
-async function runOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
-  const invokeOptions = { signal: options.signal, context: options.context, callId: call.id };
-  const tool = toolSet.get(call.name);
-  if (tool === undefined || !tool.requiresApproval) return toolSet.invoke(call.name, call.arguments, invokeOptions);
-  // An approval covers exactly what runs: the arguments are copied, validated and hydrated first,
-  // the approver sees that frozen value, and the staged call runs with it.
-  const staged = await toolSet.stage(call.name, snapshot(call.arguments), invokeOptions);
-  if (isToolResult(staged)) return staged;
-  deepFreeze(staged.arguments);
-  let approved = false;
-  let why = '';
-  if (options.approve !== undefined) {
-    try {
-      approved = (await options.approve({ id: call.id, name: call.name, tool, arguments: staged.arguments })) === true;
-    } catch (e) {
-      why = ` (the approval check failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)})`;
-    }
-  }
-  if (options.signal?.aborted) throw options.signal.reason;
-  if (!approved) return ToolResult.error(`Tool '${call.name}' was not approved${why}.`);
-  return staged.run(invokeOptions);
+function runOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
+  const approve = options.approve;
+  return toolSet.invoke(call.name, call.arguments, { signal: options.signal, context: options.context, callId: call.id, ...(approve !== undefined ? { approve } : {}) });
 }
 
 /**

@@ -1,12 +1,15 @@
-import type { ToolDefinition } from '../definition';
-import { ToolDefinitionError } from '../errors';
+import type { ToolDefinition } from './bound-tool';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { classToolSpecs } from '../schema/class-tools';
+import { APPROVED, approvalNeeded, deepFreeze, refusalOf, snapshot, type Approver } from './approval';
 import { calleeOf } from './bound';
-import { BoundTool, instanceTools } from './definition';
+import { ToolContext } from './context';
+import { BoundTool, instanceTools } from './bound-tool';
 import { invokeTool, stageCall, type StagedCall } from './invoker';
 import type { ArgumentLimits } from './json-text';
 import type { InvokeOptions } from './options';
-import { ToolResult } from './result';
+import { isToolResult, ToolResult } from '../tool-result';
 
 /** What `new ToolSet(items)` and `add(item)` take: an instance (its `@Tool` methods) or a definition. */
 export type ToolSetItem = ToolDefinition | object;
@@ -18,6 +21,22 @@ export interface ToolSetOptions {
    * @default DEFAULT_LIMITS (4 Mi characters, 256 levels)
    */
   limits?: Partial<ArgumentLimits>;
+  /**
+   * Decides whether a call of a tool that requires approval may run (a call's own `approve`, such
+   * as `runToolCalls`' or the MCP server's, wins). It sees the validated, frozen arguments and the
+   * call's context; `false`, a throw, or `{ approved: false, reason }` refuses the call with an error
+   * result the model reads (`Tool 'x' was not approved: reason.`).
+   * @default none: the call's own approver, else its client's (the MCP server asks the user through
+   * elicitation), else the call is refused
+   */
+  approve?: Approver;
+  /**
+   * Which tools a caller sees and may call, from the call's context (`ctx.caller.authInfo.scopes`, a
+   * tenant in `ctx.services`, ...). A hidden tool is left out of `listFor(context)` and a call of it is
+   * refused as an unknown tool; a throw hides the tool.
+   * @default every tool is visible to every caller
+   */
+  visible?: (tool: ToolDefinition, context: ToolContext) => boolean;
 }
 
 /** Options of `ToolSet.addClass`. */
@@ -48,21 +67,38 @@ function isDefinition(item: unknown): item is ToolDefinition {
 export class ToolSet {
   readonly #tools = new Map<string, ToolDefinition>();
   readonly #limits: Partial<ArgumentLimits> | undefined;
+  readonly #approve: Approver | undefined;
+  readonly #visible: ToolSetOptions['visible'];
+  readonly #listeners = new Set<() => void>();
 
   constructor(items: Iterable<ToolSetItem> = [], options: ToolSetOptions = {}) {
     this.#limits = options.limits !== undefined ? Object.freeze({ ...options.limits }) : undefined;
+    this.#approve = options.approve;
+    this.#visible = options.visible;
     for (const item of items) this.add(item);
+  }
+
+  /**
+   * Calls `listener` after every change of the set's tools (`add`, `addClass`); returns the function
+   * that unsubscribes it. The MCP server sends `notifications/tools/list_changed` from here. A
+   * listener's throw is ignored.
+   */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
   }
 
   /** Adds a definition, or every `@Tool` method of an instance (bound to it). */
   add(item: ToolSetItem): this {
     if (isDefinition(item)) return this.#put([item]);
     if (typeof item !== 'object' || item === null) {
-      throw new ToolDefinitionError('OLT003', 'ToolSet.add takes a tool definition or an instance of a class with @Tool methods.');
+      throw refuse(D.notToolsetItem());
     }
     const tools = instanceTools(item);
     if (tools.length === 0) {
-      throw new ToolDefinitionError('OLT003', `${item.constructor?.name ?? 'the object'} has no @Tool methods. Decorate its tool methods with @Tool(), or add a definition made by Tool.create.`, { className: item.constructor?.name });
+      throw refuse(D.noToolMethods(item.constructor?.name ?? 'the object', true), { className: item.constructor?.name });
     }
     return this.#put(tools);
   }
@@ -75,7 +111,7 @@ export class ToolSet {
   addClass<T extends object>(cls: abstract new (...args: never[]) => T, resolve: (cls: abstract new (...args: never[]) => T) => T | Promise<T>, options: AddClassOptions<T> = {}): this {
     const specs = classToolSpecs(cls);
     if (specs.length === 0) {
-      throw new ToolDefinitionError('OLT003', `${cls.name} has no @Tool methods. Decorate its tool methods with @Tool().`, { className: cls.name });
+      throw refuse(D.noToolMethods(cls.name, false), { className: cls.name });
     }
     const release = options.release as ((instance: object) => unknown) | undefined;
     const tools = specs.map(({ key, spec }) => {
@@ -88,11 +124,18 @@ export class ToolSet {
     const names = new Set<string>();
     for (const t of tools) {
       if (this.#tools.has(t.name) || names.has(t.name)) {
-        throw new ToolDefinitionError('OLT007', `two tools are named '${t.name}' in one tool set. Give one another name: @Tool({ name: '...' }).`, { tool: t.name });
+        throw refuse(D.sameNameInSet(t.name), { tool: t.name });
       }
       names.add(t.name);
     }
     for (const t of tools) this.#tools.set(t.name, t);
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener();
+      } catch {
+        // One listener's failure must not stop the others, nor the add.
+      }
+    }
     return this;
   }
 
@@ -114,32 +157,84 @@ export class ToolSet {
     return this.#tools.size;
   }
 
+  /** The tools that the caller of `context` sees (every tool when the set has no `visible` option). */
+  listFor(context: ToolContext): ToolDefinition[] {
+    const all = this.list();
+    return this.#visible === undefined ? all : all.filter((t) => this.#isVisible(t, context));
+  }
+
+  #isVisible(tool: ToolDefinition, context: ToolContext): boolean {
+    try {
+      return this.#visible === undefined || this.#visible(tool, context) === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The context a call through this set runs in, as the approver and `visible` see it: a child of the
+   * call's `context` with its client (who is calling), name and id.
+   */
+  callContext(name: string, options: InvokeOptions = {}): ToolContext {
+    const init = { toolName: name, callId: options.callId, signal: options.signal, client: options.client };
+    return options.context !== undefined ? options.context.child(init) : new ToolContext(init);
+  }
+
+  /** The set's own approver (its `approve` option), if any. */
+  get approver(): Approver | undefined {
+    return this.#approve;
+  }
+
   /** The limits of this set (its own fields; the rest are the defaults). */
   get limits(): Partial<ArgumentLimits> | undefined {
     return this.#limits;
   }
 
   /**
-   * Invokes the tool of that name. An unknown name is an error result that lists the tools; every
-   * other behaviour is `tool.invoke`'s, with this set's limits below the call's own.
+   * Invokes the tool of that name: the one call path (MCP, the adapters, NestJS and the CLI come
+   * through here). An unknown or hidden name is an error result that lists the tools the caller
+   * sees; a tool that requires approval runs only when the call's `approve` (else the set's) approves
+   * the validated arguments; every other behaviour is `tool.invoke`'s, with this set's limits below
+   * the call's own.
    */
   invoke(name: string, args: string | object, options: InvokeOptions = {}): Promise<ToolResult> {
     if (options.signal?.aborted) return Promise.reject(options.signal.reason);
     const tool = this.#tools.get(name);
-    if (tool === undefined) return Promise.resolve(ToolResult.error(this.unknownText(name)));
-    return invokeTool(tool, args, options, this.#limits);
+    if (tool === undefined) return Promise.resolve(ToolResult.error(this.unknownText(name, options)));
+    if (this.#visible === undefined && !tool.requiresApproval) return invokeTool(tool, args, options, this.#limits);
+    return this.#guarded(tool, args, options);
+  }
+
+  async #guarded(tool: ToolDefinition, args: string | object, options: InvokeOptions): Promise<ToolResult> {
+    const context = this.callContext(tool.name, options);
+    if (!this.#isVisible(tool, context)) return ToolResult.error(this.unknownText(tool.name, options));
+    if (!tool.requiresApproval) return invokeTool(tool, args, options, this.#limits);
+    // An approval covers exactly what runs: the arguments are copied, validated and hydrated first,
+    // the approver sees that frozen value, and the staged call runs with it.
+    const staged = await stageCall(tool, snapshot(args), options, this.#limits);
+    if (isToolResult(staged)) return staged;
+    deepFreeze(staged.arguments);
+    if (await approvalNeeded(tool, staged.arguments, context)) {
+      const request = { id: options.callId ?? '', name: tool.name, tool, arguments: staged.arguments, context };
+      const refusal = await refusalOf(options.approve ?? this.#approve ?? context.clientApprover, request);
+      if (options.signal?.aborted) throw options.signal.reason;
+      if (refusal !== undefined) return refusal;
+    }
+    return staged.run({ ...options, approve: APPROVED });
   }
 
   /** Validates and hydrates a call without running it (for approvals); see `runToolCalls`. */
   stage(name: string, args: string | object, options: InvokeOptions = {}): Promise<ToolResult | StagedCall> {
     const tool = this.#tools.get(name);
-    if (tool === undefined) return Promise.resolve(ToolResult.error(this.unknownText(name)));
+    if (tool === undefined || (this.#visible !== undefined && !this.#isVisible(tool, this.callContext(name, options)))) {
+      return Promise.resolve(ToolResult.error(this.unknownText(name, options)));
+    }
     return stageCall(tool, args, options, this.#limits);
   }
 
-  private unknownText(name: string): string {
+  private unknownText(name: string, options: InvokeOptions): string {
     const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
-    const names = [...this.#tools.keys()];
+    const names = (this.#visible === undefined ? this.list() : this.listFor(this.callContext(name, options))).map((t) => t.name);
     return `Unknown tool '${shown}'. Available tools: ${names.length > 0 ? names.join(', ') : 'none'}.`;
   }
 }

@@ -1,7 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
-import type { TypeNode } from '../types/node';
+import { someNode, type TypeNode } from '../types/node';
+import { pointerSegment, segmentsOf } from '../json';
 import { addStrictFormats, decodeBase64, parseTimeSpan } from './formats';
 import {
   BASE64_FORMAT, NOT_NULL, REQUIRED, TIMESPAN_FORMAT, duplicateLine, formatReason, itemsLine, lengthLine,
@@ -63,13 +64,8 @@ function ajv(ownProperties: boolean): Ajv2020 {
 }
 
 function namesInheritedKey(spec: ToolSpec): boolean {
-  const seen = new Set<TypeNode>();
-  const visit = (n: TypeNode | undefined): boolean => {
-    if (n === undefined || seen.has(n)) return false;
-    seen.add(n);
-    return visit(n.items) || visit(n.values) || (n.properties ?? []).some((p) => p.name in Object.prototype || visit(p.node));
-  };
-  return spec.params.some((p) => p.role === 'value' && (p.name in Object.prototype || visit(p.node)));
+  const inherited = (n: TypeNode) => (n.properties ?? []).some((p) => p.name in Object.prototype);
+  return spec.params.some((p) => p.role === 'value' && (p.name in Object.prototype || someNode(p.node, inherited)));
 }
 
 type Schema = Record<string, unknown>;
@@ -144,13 +140,6 @@ export function compileValidator(spec: ToolSpec): ValidateFunction {
 /** Where a segment of a path leads: the node below, and how the segment is shown. */
 type Place = { readonly node: TypeNode | undefined; readonly className?: string };
 
-function unescapePointer(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-export function segmentsOf(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map(unescapePointer);
-}
 
 /** The node at a pointer, walking the tool's parameters and the node tree (never the data). */
 export function walk(params: readonly ParamSpec[], segments: readonly string[]): { node: TypeNode | undefined; path: (string | number)[] } {
@@ -226,7 +215,7 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
     const segments = segmentsOf(pointer);
     if (e.keyword === 'required' || e.keyword === 'additionalProperties') {
       const key = (e.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ?? (e.params as { additionalProperty: string }).additionalProperty;
-      const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const childPointer = `${pointer}/${pointerSegment(key)}`;
       const { path } = walk(params, [...segments, key]);
       if (e.keyword === 'additionalProperties') {
         const place = containerPlace(params, segments);

@@ -1,4 +1,5 @@
 import { lineage } from './storage';
+import { PLAIN_TO_CLASS, type TransformMeta } from '../types/node';
 
 /**
  * The one place that reads class-transformer's storage (`defaultMetadataStorage`, reachable only by
@@ -9,13 +10,6 @@ import { lineage } from './storage';
 interface TypeMeta { typeFunction: (options?: unknown) => Function; reflectedType?: unknown; options?: object }
 interface ExposeMeta { options?: { name?: string; toClassOnly?: boolean; toPlainOnly?: boolean; groups?: string[]; since?: number; until?: number } }
 interface ExcludeMeta { options?: { toClassOnly?: boolean; toPlainOnly?: boolean } }
-export interface TransformMeta {
-  transformFn: (params: { value: unknown; key: string; obj: unknown; type: number; options: object }) => unknown;
-  options?: { toClassOnly?: boolean; toPlainOnly?: boolean; groups?: string[]; since?: number; until?: number };
-}
-
-/** class-transformer's TransformationType.PLAIN_TO_CLASS. */
-const PLAIN_TO_CLASS = 0;
 
 interface RawStorage {
   findTransformMetadatas?(target: Function, key: string, transformationType: number): TransformMeta[];
@@ -87,25 +81,4 @@ export function transformerKeys(cls: Function): string[] {
     for (const k of maps.get(cls)?.keys() ?? []) if (typeof k === 'string') keys.add(k);
   }
   return [...keys];
-}
-
-let toPlain: ((v: object) => unknown) | null | undefined;
-
-/** class-transformer's `instanceToPlain`, when the package is present (looked up once). */
-export function instanceToPlain(value: object): unknown {
-  if (toPlain === undefined) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const m = require('class-transformer') as { instanceToPlain(v: object): unknown };
-      toPlain = (v) => m.instanceToPlain(v);
-    } catch {
-      toPlain = null;
-    }
-  }
-  if (toPlain === null) return value;
-  try {
-    return toPlain(value);
-  } catch {
-    return value;
-  }
 }

@@ -1,5 +1,6 @@
 import { lineage } from './storage';
 import { cachedBy } from '../cache';
+import type { EmulatedRule, ValidationPlan } from '../types/node';
 
 /**
  * The one place that reads class-validator's storage. class-validator keeps it on the global object,
@@ -90,75 +91,16 @@ export function hasValidatorRules(cls: Function): boolean {
   return lineage(cls).some((c) => ownMetadatas(c).length > 0);
 }
 
-export interface ValidatorModule {
-  validate(object: object, options?: object): Promise<ValidationErrorLike[]>;
-}
-
-let validatorLoaded: ValidatorModule | null | undefined;
-
-/**
- * class-validator's `validate`, when the package is present. Looked up once: `require` resolves
- * the specifier again on every call (path searches, package.json reads), which cost a third of a
- * whole invoke.
- */
-export function validatorModule(): ValidatorModule | null {
-  if (validatorLoaded === undefined) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      validatorLoaded = require('class-validator') as ValidatorModule;
-    } catch {
-      validatorLoaded = null;
-    }
-  }
-  return validatorLoaded;
-}
-
-export interface ValidationErrorLike {
-  property: string;
-  value?: unknown;
-  constraints?: Record<string, string>;
-  children?: ValidationErrorLike[];
-}
-
 // ---- what the invoker can check itself ------------------------------------------------------
 
-/**
- * A class-validator rule whose check the invoker reproduces exactly (the decision only: when one
- * fails, class-validator itself runs to write the message). `name` is class-validator's.
- */
-export interface EmulatedRule {
-  readonly name: 'isLength' | 'minLength' | 'maxLength' | 'isInt' | 'min' | 'max' | 'arrayMinSize' | 'arrayMaxSize' | 'arrayNotEmpty' | 'isIn' | 'isEnum' | 'isObject' | 'arrayUnique';
-  readonly constraints: readonly unknown[];
-  readonly each: boolean;
-  /** class-validator's own check, for rules whose options are not in the metadata (`@ArrayUnique(identifier)`). */
-  readonly check?: (value: unknown, args: object) => unknown;
-}
-
-/** The rules on one property, as class-validator's `validate()` runs them. */
-export interface EmulatedProperty {
-  readonly key: string;
-  /** `@IsOptional()`: null or undefined skips every rule of the property. */
-  readonly optional: boolean;
-  /** `@ValidateNested()`: a value other than undefined must be an object (its own rules are its class's). */
-  readonly nested: boolean;
-  readonly rules: readonly EmulatedRule[];
-}
-
-/**
- * How the class-validator rules of a DTO class are checked: `none` (it has none), `emulated` (every
- * rule is one the invoker reproduces exactly, listed per property), or `full` (class-validator's
- * `validate` must run: custom constraints, validator.js formats, `@ValidateIf`, async rules, ...).
- * Computed from the same metadata list that `validate()` reads (inherited rules merged, group-only
- * rules left out), once per class.
- */
-export type ValidationPlan =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'emulated'; readonly properties: readonly EmulatedProperty[] }
-  | { readonly kind: 'full' };
 
 const EMULATED = new Set<string>(['isLength', 'minLength', 'maxLength', 'isInt', 'min', 'max', 'arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'isIn', 'isEnum', 'isObject']);
 const NONE: ValidationPlan = Object.freeze({ kind: 'none' });
 const FULL: ValidationPlan = Object.freeze({ kind: 'full' });
+/**
+ * The class's validation plan (types/node.ts), computed from the same metadata list that
+ * `validate()` reads (inherited rules merged, group-only rules left out), once per class.
+ */
 export const validationPlan: (cls: Function) => ValidationPlan = cachedBy(planOf);
 
 /**
@@ -185,7 +127,7 @@ function targetMetadatas(cls: Function): RawMetadata[] {
 
 function planOf(cls: Function): ValidationPlan {
   const s = storage();
-  if (s === null || validatorModule() === null) return NONE;
+  if (s === null) return NONE;
   const metas = targetMetadatas(cls);
   if (metas.length === 0) return NONE;
   const byKey = new Map<string, { optional: boolean; nested: boolean; rules: EmulatedRule[] }>();

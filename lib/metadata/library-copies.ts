@@ -1,4 +1,4 @@
-import type { TypeNode } from '../types/node';
+import { someNode, type TypeNode } from '../types/node';
 
 /**
  * class-transformer keeps its metadata in a module-level storage: a second copy of the package in
@@ -24,15 +24,9 @@ function loadedModules(): string[] {
   }
 }
 
-function usesDto(n: TypeNode | undefined, seen = new Set<TypeNode>()): boolean {
-  if (n === undefined || seen.has(n)) return false;
-  seen.add(n);
-  return n.kind === 'dto' || usesDto(n.items, seen) || usesDto(n.values, seen);
-}
-
 /** Warnings about second copies of class-transformer or class-validator, for a tool that uses DTOs. */
 export function libraryCopyWarnings(nodes: readonly (TypeNode | undefined)[], modules: readonly string[] = loadedModules()): string[] {
-  if (!nodes.some((n) => usesDto(n))) return [];
+  if (!nodes.some((n) => someNode(n, (x) => x.kind === 'dto'))) return [];
   const warnings: string[] = [];
   const storages = modules.filter((m) => TRANSFORMER_STORAGE.test(m));
   if (storages.length > 1) {

@@ -1,5 +1,5 @@
-import type { ToolAnnotations } from '../definition';
-import type { Part, ToolResult } from '../invoke/result';
+import type { ApprovalPredicate, ToolAnnotations } from '../tool-description';
+import type { Part, ToolResult } from '../tool-result';
 import type { EnumSource, Hint } from '../types/hints';
 
 /** Options of `@Tool` (and of `Tool.create`, which adds `params` and `returns`). */
@@ -15,8 +15,11 @@ export interface ToolOptions {
   returns?: Hint | typeof Part | typeof ToolResult | readonly [typeof Part];
   /** A result of this tool ends the model's loop. @default false */
   endsLoop?: boolean;
-  /** A call must be approved before it runs. @default false */
-  requiresApproval?: boolean;
+  /**
+   * A call must be approved before it runs; a predicate of the validated arguments and the call's
+   * context decides per call (a throw counts as `true`). @default false
+   */
+  requiresApproval?: boolean | ApprovalPredicate;
   /** Calls may run concurrently with other calls of the same turn. @default true */
   parallelSafe?: boolean;
   /** Time limit of one call, in seconds; 0 means none. @default 0 */

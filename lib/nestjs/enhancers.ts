@@ -29,7 +29,7 @@ import { CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, INTERCEPTORS_METADATA, PIP
 import type { ApplicationConfig, ContextId, ExternalContextCreator } from '@nestjs/core';
 import { cachedBy } from '../cache';
 import type { ToolContext } from '../invoke/context';
-import { ToolResult } from '../invoke/result';
+import { ToolResult } from '../tool-result';
 import type { ToolSpec } from '../schema/tool-spec';
 
 /** The context type of a tool call's `ExecutionContext` (`context.getType()`), as GraphQL's is 'graphql'. */
@@ -49,7 +49,7 @@ export interface ToolCallInfo {
 export interface ToolCallHost extends ToolCallInfo {
   /** The validated arguments by parameter name, as the method receives them (DTOs hydrated). */
   readonly arguments: Readonly<Record<string, unknown>>;
-  /** The call's context: the one the tool receives, or, for a tool that takes none, the caller's. */
+  /** The call's context (`caller`: who is calling, e.g. MCP headers and auth): the one the tool receives, or one made alike for a tool that takes none. */
   readonly context: ToolContext;
 }
 

@@ -33,12 +33,12 @@ import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMet
 import { ApplicationConfig, ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
-import type { ToolDefinition } from '../definition';
-import { ToolDefinitionError } from '../errors';
-import { BoundTool } from '../invoke/definition';
+import { BoundTool, type ToolDefinition } from '../invoke/bound-tool';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
-import type { ToolResult } from '../invoke/result';
+import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
 import type { McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
@@ -197,8 +197,8 @@ export class ToolRegistry extends ToolSet {
   mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
-    const source = { list: () => this.list().map((t) => this.#boundToRegistry(t)) };
-    const handle = createMcpHttpHandler(source, info);
+    // Calls go through this registry (services, request scope, approvals, visibility).
+    const handle = createMcpHttpHandler(this, info);
     return (req, res) => this.#scope.run({ request: req }, () => handle(req, res));
   }
 
@@ -225,24 +225,7 @@ export class ToolRegistry extends ToolSet {
   #callScope(name: string, request: object | undefined, options: InvokeOptions): CallScope | undefined {
     if (!this.#enhancers.applies(name)) return request !== undefined ? { request } : undefined;
     const req = request ?? this.#scope.getStore()?.request;
-    return { ...(req !== undefined ? { request: req } : {}), ...(options.context !== undefined ? { context: options.context } : {}), ...(options.callId !== undefined ? { callId: options.callId } : {}) };
-  }
-
-  /** A definition that runs through the registry (services, request scope), for the MCP server. */
-  #boundToRegistry(t: ToolDefinition): ToolDefinition {
-    return Object.freeze({
-      name: t.name,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
-      endsLoop: t.endsLoop,
-      requiresApproval: t.requiresApproval,
-      parallelSafe: t.parallelSafe,
-      timeoutSeconds: t.timeoutSeconds,
-      ...(t.annotations !== undefined ? { annotations: t.annotations } : {}),
-      warnings: t.warnings,
-      invoke: (args: string | object, options?: InvokeOptions) => this.invoke(t.name, args, options),
-    });
+    return { ...(req !== undefined ? { request: req } : {}), context: this.callContext(name, options), ...(options.callId !== undefined ? { callId: options.callId } : {}) };
   }
 
   #register(wrapper: InstanceWrapper): void {
@@ -257,7 +240,7 @@ export class ToolRegistry extends ToolSet {
     for (const { spec } of specs) {
       const first = this.#owners.get(spec.name) ?? (super.has(spec.name) ? 'a tool added to the registry' : undefined);
       if (first !== undefined) {
-        throw new ToolDefinitionError('OLT007', `two tools are named '${spec.name}' in the application: ${first} and ${owner}. Give one another name: @Tool({ name: '...' }), or provide the class in one module only.`, { tool: spec.name, className: cls.name });
+        throw refuse(D.sameNameInApplication(spec.name, first, owner), { tool: spec.name, className: cls.name });
       }
     }
     if (isStatic) {

@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { DIAGNOSTICS as D } from '../diagnostics';
 import { TOOL_NAME, toolNameOf } from '../schema/names';
 import { diagnostic, SlotError, type PluginDiagnostic } from './diagnostics';
 import { paramDocOf, summaryOf } from './docs';
@@ -101,20 +102,20 @@ class Analyzer {
       const tool = this.toolDecorator(m);
       if (tool === undefined) continue;
       if (!this.program.getCompilerOptions().experimentalDecorators) {
-        this.report(diagnostic('OLT012', tool.node, 'the decorators are compiled as TC39 standard decorators, which cannot decorate parameters nor record design metadata. Set "experimentalDecorators": true in tsconfig.json.'));
+        this.report(diagnostic(D.standardDecorators(), tool.node));
       }
       const static_ = ts.getCombinedModifierFlags(m as ts.Declaration) & ts.ModifierFlags.Static;
       if (static_) {
-        this.report(diagnostic('OLT003', m, 'a static method cannot be a tool. Make it an instance method, or use Tool.create(fn.bind(...), { name }).'));
+        this.report(diagnostic(D.staticMethod(c.name?.text ?? 'Class', memberName(m) ?? 'method'), m));
         continue;
       }
       if (!ts.isMethodDeclaration(m)) {
-        this.report(diagnostic('OLT003', m, 'a getter, setter or field cannot be a tool. Decorate a method instead.'));
+        this.report(diagnostic(D.notAMethod(), m));
         continue;
       }
       const name = memberName(m);
       if (name === undefined) {
-        if (!objectArg(tool.args[0]).has('name')) this.report(diagnostic('OLT008', m.name, 'a symbol-named (computed) method has no tool name. Give one: @Tool({ name: "..." }).'));
+        if (!objectArg(tool.args[0]).has('name')) this.report(diagnostic(D.symbolName(), m.name));
         continue;
       }
       names.add(name);
@@ -174,12 +175,12 @@ class Analyzer {
         const name = given !== undefined && ts.isStringLiteralLike(given) ? given.text : given === undefined ? toolNameOf(key) : undefined;
         if (name === undefined) continue;
         if (!TOOL_NAME.test(name)) {
-          if (k === c) this.report(diagnostic('OLT008', m.name, `the tool name '${name}' is not 1–64 ASCII letters, digits, '_' or '-'. Give one: @Tool({ name: 'get_docket' }).`));
+          if (k === c) this.report(diagnostic(D.badToolName(name), m.name));
           continue;
         }
         const clash = seen.get(name);
         if (clash !== undefined && clash !== key && k === c) {
-          this.report(diagnostic('OLT007', m.name, `two tools are named '${name}' (${clash} and ${key}). Give one another name: @Tool({ name: '...' }).`));
+          this.report(diagnostic(D.sameName(name, `${c.name?.text ?? 'Class'}.${clash}`, `${c.name?.text ?? 'Class'}.${key}`), m.name));
         }
         seen.set(name, key);
       }
@@ -188,7 +189,7 @@ class Analyzer {
 
   private method(m: ts.MethodDeclaration, decorators: DecoratorUse[]): MethodIR | undefined {
     if (m.typeParameters !== undefined && m.typeParameters.length > 0) {
-      this.report(diagnostic('OLT004', m.name, 'a generic method cannot be a tool: its parameter types have no single schema. Give it concrete types.'));
+      this.report(diagnostic(D.generic('method'), m.name));
       return undefined;
     }
     const tool = decorators.find((d) => d.lib === 'ours' && d.name === 'Tool');
@@ -209,7 +210,7 @@ class Analyzer {
     } catch (e) {
       if (!(e instanceof SlotError) || explicit) return undefined;
       const declared = fn.type !== undefined;
-      this.report(diagnostic('OLT003', fn.type ?? fn.name ?? fn, `the ${declared ? 'declared' : 'inferred'} return type is not supported: ${e.message}${declared ? '' : ' No output schema is written; declare the return type to have one.'}`, declared ? ts.DiagnosticCategory.Error : ts.DiagnosticCategory.Warning));
+      this.report(diagnostic(D.returnType(declared ? 'declared' : 'inferred', e.message), fn.type ?? fn.name ?? fn, declared ? ts.DiagnosticCategory.Error : ts.DiagnosticCategory.Warning));
       return undefined;
     }
   }
@@ -250,7 +251,7 @@ class Analyzer {
       const name = ts.isIdentifier(p.name) ? p.name.text : o.name;
       const at = p.name;
       if (p.dotDotDotToken !== undefined) {
-        this.report(diagnostic('OLT002', p, 'rest parameters are not supported. Take an array parameter instead.'));
+        this.report(diagnostic(D.restParameter(), p));
         out.push({ ...(name !== undefined ? { name } : {}) });
         continue;
       }
@@ -259,16 +260,16 @@ class Analyzer {
         slot = this.reader.slot(p.type, this.checker.getTypeAtLocation(p));
       } catch (e) {
         if (!(e instanceof SlotError)) throw e;
-        if (!o.explicit) this.report(diagnostic(e.code, p.type ?? at, `parameter '${name ?? '?'}': ${e.message}`));
+        if (!o.explicit) this.report(diagnostic(e.diagnosis, p.type ?? at, undefined, `parameter '${name ?? '?'}': `));
       }
       const runtime = slot?.hint.k === 'lib' && slot.hint.name === 'ToolContext' ? 'ToolContext' : slot?.hint.k === 'global' && slot.hint.name === 'AbortSignal' ? 'AbortSignal' : undefined;
       if (runtime !== undefined) {
-        if ((runtime === 'ToolContext' ? ++contexts : ++signals) === 2) this.report(diagnostic('OLT009', p, `a tool takes at most one ${runtime} parameter.`));
+        if ((runtime === 'ToolContext' ? ++contexts : ++signals) === 2) this.report(diagnostic(D.atMostOne(runtime), p));
         out.push({ ...(name !== undefined ? { name } : {}), type: slot!.hint, ...(p.questionToken ? { optional: true } : {}) });
         continue;
       }
       if (name === undefined) {
-        this.report(diagnostic('OLT014', p.name, 'a destructured parameter has no name. Give it: @Param({ name: "..." }), or take a DTO class instead.'));
+        this.report(diagnostic(D.destructured(), p.name));
       }
       if (slot !== undefined) this.checkExplicit(o.explicitHint, slot.design, p);
       this.checkRange(o.range, p);
@@ -296,7 +297,7 @@ class Analyzer {
     else if (ts.isIdentifier(hint) && GLOBAL_DESIGN[hint.text] !== undefined) hinted = GLOBAL_DESIGN[hint.text];
     else if (ts.isArrayLiteralExpression(hint)) hinted = 'Array';
     if (hinted !== undefined && hinted !== design) {
-      this.report(diagnostic('OLT015', hint, `the type hint (${hint.getText()}) contradicts the declared type (${design}).`));
+      this.report(diagnostic(D.contradiction(hint.getText(), design), hint));
     }
   }
 
@@ -308,7 +309,7 @@ class Analyzer {
       return undefined;
     };
     const [a, b] = [num(args[0]!), num(args[1]!)];
-    if (a !== undefined && b !== undefined && a > b) this.report(diagnostic('OLT015', at, `@Range(${a}, ${b}): minimum ${a} is greater than maximum ${b}.`));
+    if (a !== undefined && b !== undefined && a > b) this.report(diagnostic(D.inverted('minimum', String(a), 'maximum', String(b)), at));
   }
 
   private checkPattern(p: ts.Expression | undefined): void {
@@ -331,7 +332,7 @@ class Analyzer {
     } catch {
       ok = false;
     }
-    if (!ok) this.report(diagnostic('OLT015', p, `pattern ${p.getText()} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`));
+    if (!ok) this.report(diagnostic(D.pattern(p.getText()), p));
   }
 
   // ---- Tool.create ------------------------------------------------------------------------------
@@ -363,7 +364,7 @@ class Analyzer {
     }
     if (decl === undefined) return;
     if (decl.typeParameters !== undefined && decl.typeParameters.length > 0) {
-      this.report(diagnostic('OLT004', fn, 'a generic function cannot be a tool: its parameter types have no single schema. Give it concrete types.'));
+      this.report(diagnostic(D.generic('function'), fn));
       return;
     }
     const given = objectArg(second);
@@ -395,7 +396,7 @@ class Analyzer {
     for (const b of this.baseClasses(c).slice(0, 1)) this.dtoQueue.push(b);
     const ctor = c.members.find(ts.isConstructorDeclaration);
     if (ctor !== undefined && ctor.parameters.some((p) => p.questionToken === undefined && p.initializer === undefined && p.dotDotDotToken === undefined)) {
-      this.report(diagnostic('OLT013', ctor, `${c.name?.text ?? 'the class'} cannot be constructed without arguments. A DTO needs a constructor that takes none (or only optional parameters).`));
+      this.report(diagnostic(D.notConstructible(c.name?.text ?? 'the class'), ctor));
     }
     for (const m of c.members) {
       if (!ts.isPropertyDeclaration(m)) continue;
@@ -409,7 +410,7 @@ class Analyzer {
     }
     const hasBaseProps = this.baseClasses(c).some((b) => b.members.some((m) => ts.isPropertyDeclaration(m)));
     if (ir.properties.length === 0 && !hasBaseProps) {
-      this.report(diagnostic('OLT013', c.name ?? c, `${c.name?.text ?? 'the class'} shows no property. A DTO needs at least one public instance property.`));
+      this.report(diagnostic(D.noProperty(c.name?.text ?? 'the class'), c.name ?? c));
     }
   }
 
@@ -439,7 +440,7 @@ class Analyzer {
       slot = this.reader.slot(m.type, this.checker.getTypeAtLocation(m));
     } catch (e) {
       if (!(e instanceof SlotError)) throw e;
-      if (!explicit && !typeRule) this.report(diagnostic(e.code, m.type ?? m.name, `property '${key}': ${e.message}`));
+      if (!explicit && !typeRule) this.report(diagnostic(e.diagnosis, m.type ?? m.name, undefined, `property '${key}': `));
     }
     if (slot !== undefined) this.checkExplicit(explicitHint, slot.design, m);
     this.checkRange(range, m);
@@ -473,7 +474,7 @@ class Analyzer {
       while (stack.length > 0) {
         const n = stack.pop()!;
         if (n === start) {
-          this.report(diagnostic('OLT006', start.name ?? start, `${start.name?.text ?? 'the class'} refers to itself (directly or through its members). Tool arguments are trees: flatten the type, or use JsonValue for the recursive part.`));
+          this.report(diagnostic(D.selfReference(start.name?.text ?? 'the class'), start.name ?? start));
           break;
         }
         if (seen.has(n)) continue;

@@ -1,7 +1,8 @@
 import * as ts from 'typescript';
+import type { Diagnosis, ToolErrorCode } from '../diagnostics';
 
 /** The contract's codes that the plugin reports. */
-export type PluginCode = 'OLT002' | 'OLT003' | 'OLT004' | 'OLT006' | 'OLT007' | 'OLT008' | 'OLT009' | 'OLT012' | 'OLT013' | 'OLT014' | 'OLT015';
+export type PluginCode = ToolErrorCode;
 
 /** TypeScript prints `TS99002` for OLT002: numbers far above TypeScript's own. */
 export const CODE_BASE = 99000;
@@ -11,24 +12,25 @@ export interface PluginDiagnostic extends ts.Diagnostic {
   readonly olt: PluginCode;
 }
 
-export function diagnostic(code: PluginCode, at: ts.Node, message: string, category = ts.DiagnosticCategory.Error): PluginDiagnostic {
+/** A diagnosis of the catalogue (lib/diagnostics.ts) at a node; `prefix` places it (`parameter 'x': `). */
+export function diagnostic(d: Diagnosis, at: ts.Node, category = ts.DiagnosticCategory.Error, prefix = ''): PluginDiagnostic {
   const file = at.getSourceFile();
   const start = at.getStart(file);
   return {
     file,
     start,
     length: Math.max(0, at.getEnd() - start),
-    messageText: `${code}: ${message}`,
+    messageText: `${d.code}: ${prefix}${d.text}`,
     category,
-    code: CODE_BASE + Number(code.slice(3)),
+    code: CODE_BASE + Number(d.code.slice(3)),
     source: 'tool-signatures',
-    olt: code,
+    olt: d.code,
   };
 }
 
 /** Thrown inside the type reader; becomes a diagnostic at the slot being read. */
 export class SlotError extends Error {
-  constructor(readonly code: PluginCode, message: string) {
-    super(message);
+  constructor(readonly diagnosis: Diagnosis) {
+    super(diagnosis.text);
   }
 }

@@ -61,15 +61,19 @@ export function hintExpr(h: HintIR, namer: Namer): ts.Expression {
 const str = (s: string | undefined) => (s === undefined ? undefined : f.createStringLiteral(s));
 const flag = (b: boolean | undefined) => (b ? f.createTrue() : undefined);
 
-function paramExpr(p: ParamIR, namer: Namer): ts.Expression {
-  return object([
-    ['name', str(p.name)],
+/** What a parameter and a property record alike: type, optionality, nullability, description, design type. */
+function slotEntries(p: ParamIR | PropIR, namer: Namer): (readonly [string, ts.Expression | undefined])[] {
+  return [
     ['type', p.type && hintExpr(p.type, namer)],
     ['optional', flag(p.optional)],
     ['nullable', flag(p.nullable)],
     ['description', str(p.description)],
     ['design', p.design && f.createIdentifier(p.design)],
-  ]);
+  ];
+}
+
+function paramExpr(p: ParamIR, namer: Namer): ts.Expression {
+  return object([['name', str(p.name)], ...slotEntries(p, namer)]);
 }
 
 export function methodExpr(m: MethodIR, namer: Namer): ts.Expression {
@@ -81,14 +85,7 @@ export function methodExpr(m: MethodIR, namer: Namer): ts.Expression {
 }
 
 function propExpr(p: PropIR, namer: Namer): ts.Expression {
-  return object([
-    ['key', f.createStringLiteral(p.key)],
-    ['type', p.type && hintExpr(p.type, namer)],
-    ['optional', flag(p.optional)],
-    ['nullable', flag(p.nullable)],
-    ['description', str(p.description)],
-    ['design', p.design && f.createIdentifier(p.design)],
-  ]);
+  return object([['key', f.createStringLiteral(p.key)], ...slotEntries(p, namer)]);
 }
 
 /** The `StaticClassMeta` of a class. */

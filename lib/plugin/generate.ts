@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
 import { analyze } from './analyze';
+import { DIAGNOSTICS as D } from '../diagnostics';
 import { diagnostic, type PluginDiagnostic } from './diagnostics';
 import { classMetaExpr, defineStatement, methodExpr } from './emit';
 import { ImportSet } from './transformer';
@@ -54,7 +55,7 @@ export function generate(options: GenerateOptions): GenerateResult {
     const before = imports.unexported.length;
     const target = imports.ref(c.decl);
     if (imports.unexported.length > before) {
-      diagnostics.push(diagnostic('OLT012', c.decl.name ?? c.decl, `${c.decl.name?.text ?? 'the class'} is not exported, so the generated module cannot reach it. Export it, or compile with the transformer.`));
+      diagnostics.push(diagnostic(D.classNotExported(c.decl.name?.text ?? 'the class'), c.decl.name ?? c.decl));
       continue;
     }
     statements.push(defineStatement(target, classMetaExpr(c, namer), namer));
@@ -66,14 +67,14 @@ export function generate(options: GenerateOptions): GenerateResult {
     const before = imports.unexported.length;
     const target = imports.ref(c.fnDecl);
     if (imports.unexported.length > before) {
-      diagnostics.push(diagnostic('OLT012', c.call, `the function given to Tool.create is not exported, so the generated module cannot reach it. Export it, give its types in Tool.create options.params, or compile with the transformer.`, ts.DiagnosticCategory.Warning));
+      diagnostics.push(diagnostic(D.functionNotExported(), c.call, ts.DiagnosticCategory.Warning));
       continue;
     }
     statements.push(defineStatement(target, f.createObjectLiteralExpression([f.createPropertyAssignment('call', methodExpr(c.method, namer))], true), namer));
   }
   const unreachable = [...analysis.creates.values()].filter((c) => c.fnDecl === undefined);
   for (const c of unreachable) {
-    diagnostics.push(diagnostic('OLT012', c.call, 'the generated module can only describe a named, exported function given to Tool.create; give the types of this one in options.params, or compile with the transformer.', ts.DiagnosticCategory.Warning));
+    diagnostics.push(diagnostic(D.functionNotNamed(), c.call, ts.DiagnosticCategory.Warning));
   }
   const file = f.updateSourceFile(ts.createSourceFile(out, '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS), [...imports.declarations(), ...statements]);
   const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });

@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
 import { SlotError } from './diagnostics';
 import type { GlobalName, HintIR } from './hints';
 import { finalSymbol, isGlobalLib, isOurs, TOKEN_NAMES } from './recognize';
@@ -12,7 +13,6 @@ import { finalSymbol, isGlobalLib, isOurs, TOKEN_NAMES } from './recognize';
 const lib = (name: string): HintIR => ({ k: 'lib', name });
 const glob = (name: GlobalName): HintIR => ({ k: 'global', name });
 const BUILTIN_CTORS = new Set<string>(['Date', 'URL', 'Uint8Array', 'Buffer']);
-const REFUSED = new Set(['Promise', 'WeakMap', 'WeakSet', 'WeakRef', 'Function', 'Symbol', 'RegExp', 'Error']);
 
 export interface SlotType {
   readonly hint: HintIR;
@@ -123,13 +123,13 @@ export class TypeReader {
   }
 
   fromNode(node: ts.TypeNode, depth = 0): HintIR {
-    if (depth > 32) throw new SlotError('OLT006', 'the type refers to itself.');
+    if (depth > 32) throw new SlotError(D.selfReferentType());
     if (ts.isParenthesizedTypeNode(node)) return this.fromNode(node.type, depth + 1);
     if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) return this.fromNode(node.type, depth + 1);
     if (node.kind === ts.SyntaxKind.UnknownKeyword || node.kind === ts.SyntaxKind.AnyKeyword) return lib('JsonValue');
     if (node.kind === ts.SyntaxKind.ObjectKeyword) return lib('JsonObject');
     if (ts.isArrayTypeNode(node)) return this.arrayOf(node.elementType, depth);
-    if (ts.isTupleTypeNode(node)) throw new SlotError('OLT002', 'tuples have no schema. Take an array, or a class with named properties.');
+    if (ts.isTupleTypeNode(node)) throw new SlotError(D.tuple());
     if (ts.isUnionTypeNode(node)) {
       const parts = this.unionNodes(node)!;
       const inner = parts.rest.length === 1 ? this.fromNode(parts.rest[0]!, depth + 1) : this.union(parts.rest, this.checker.getNonNullableType(this.checker.getTypeFromTypeNode(node)));
@@ -181,11 +181,11 @@ export class TypeReader {
   }
 
   private stringKey(key: ts.Type): void {
-    if (!(key.flags & ts.TypeFlags.String)) throw new SlotError('OLT002', 'a map or record needs string keys (JSON object keys are strings).');
+    if (!(key.flags & ts.TypeFlags.String)) throw new SlotError(D.nonStringKeys());
   }
 
   fromType(type: ts.Type, depth = 0): HintIR {
-    if (depth > 32) throw new SlotError('OLT006', 'the type refers to itself.');
+    if (depth > 32) throw new SlotError(D.selfReferentType());
     const c = this.checker;
     const f = type.flags;
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return lib('JsonValue');
@@ -199,7 +199,7 @@ export class TypeReader {
       else if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) inner = glob('Boolean');
       else if (rest.every((t) => t.flags & ts.TypeFlags.EnumLiteral) && sameEnum(rest)) inner = this.enumOf(parentEnum(rest[0]!)!);
       else if (rest.every((t) => t.isLiteral())) inner = enumLiterals(rest.map((t) => (t as ts.LiteralType).value as string | number));
-      else throw new SlotError('OLT002', `the union ${c.typeToString(type)} has no schema. Use one type (T or T | null), a literal union, an enum, or JsonValue.`);
+      else throw new SlotError(D.union(c.typeToString(type)));
       return hasNull ? { k: 'nullable', of: inner } : inner;
     }
     if (f & ts.TypeFlags.Boolean || f & ts.TypeFlags.BooleanLiteral) return f & ts.TypeFlags.BooleanLiteral ? enumLiterals([c.typeToString(type) === 'true']) : glob('Boolean');
@@ -212,14 +212,14 @@ export class TypeReader {
     if (f & ts.TypeFlags.BigIntLike) return glob('BigInt');
     if (type.isLiteral()) return enumLiterals([type.value as string | number]);
     if (f & ts.TypeFlags.NonPrimitive) return lib('JsonObject');
-    if (f & ts.TypeFlags.TypeParameter) throw new SlotError('OLT002', `the type parameter ${c.typeToString(type)} has no schema.`);
-    if (f & (ts.TypeFlags.ESSymbolLike)) throw new SlotError('OLT002', 'a symbol has no JSON Schema.');
-    if (!(f & ts.TypeFlags.Object)) throw new SlotError('OLT002', `the type ${c.typeToString(type)} has no schema.`);
-    if (c.isTupleType(type)) throw new SlotError('OLT002', 'tuples have no schema. Take an array, or a class with named properties.');
+    if (f & ts.TypeFlags.TypeParameter) throw new SlotError(D.typeParameter(c.typeToString(type)));
+    if (f & (ts.TypeFlags.ESSymbolLike)) throw new SlotError(D.symbol());
+    if (!(f & ts.TypeFlags.Object)) throw new SlotError(D.noSchema(c.typeToString(type)));
+    if (c.isTupleType(type)) throw new SlotError(D.tuple());
     if (c.isArrayType(type)) {
       const el = c.getTypeArguments(type as ts.TypeReference)[0];
       if (el === undefined || el.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return lib('JsonArray');
-      if (el.flags & ts.TypeFlags.Never) throw new SlotError('OLT002', 'its element type is unknown (an empty array literal). Annotate it: tags: string[] = [].');
+      if (el.flags & ts.TypeFlags.Never) throw new SlotError(D.emptyArrayLiteral());
       return { k: 'array', of: this.fromType(el, depth + 1) };
     }
     const sym = type.getSymbol();
@@ -232,35 +232,35 @@ export class TypeReader {
       }
       if (BUILTIN_CTORS.has(sym.name)) return glob(sym.name as GlobalName);
       if (sym.name === 'AbortSignal') return glob('AbortSignal');
-      if (REFUSED.has(sym.name)) throw new SlotError('OLT002', `${sym.name} has no JSON Schema and cannot be a tool parameter or property.`);
+      if (REFUSED_TYPES.has(sym.name)) throw new SlotError(D.refusedType(sym.name));
     }
     if (sym !== undefined && sym.flags & ts.SymbolFlags.Class) {
       const decl = sym.declarations?.find(ts.isClassDeclaration);
       if (decl !== undefined) {
         if (isContextClass(c, sym, decl)) return lib('ToolContext');
-        if (decl.typeParameters !== undefined && decl.typeParameters.length > 0) throw new SlotError('OLT002', `${sym.name} is generic: a generic class has no single schema. Declare a class for each use.`);
+        if (decl.typeParameters !== undefined && decl.typeParameters.length > 0) throw new SlotError(D.genericClass(sym.name));
         return { k: 'class', decl };
       }
     }
-    if (type.getCallSignatures().length > 0) throw new SlotError('OLT002', 'a function has no JSON Schema.');
+    if (type.getCallSignatures().length > 0) throw new SlotError(D.function());
     const index = c.getIndexInfoOfType(type, ts.IndexKind.String);
     if (index !== undefined && type.getProperties().length === 0) {
       if (index.type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return lib('JsonObject');
       return { k: 'record', of: this.fromType(index.type, depth + 1) };
     }
     const what = sym !== undefined && sym.flags & ts.SymbolFlags.Interface ? `the interface ${sym.name}` : `the type ${c.typeToString(type)}`;
-    throw new SlotError('OLT002', `${what} has no runtime class to build a schema from. Declare it as a class (a DTO), or use JsonObject.`);
+    throw new SlotError(D.noRuntimeClass(what));
   }
 
   private enumOf(decl: ts.EnumDeclaration): HintIR {
     const members: [string, string | number][] = [];
     for (const m of decl.members) {
       const v = this.checker.getConstantValue(m);
-      if (v === undefined) throw new SlotError('OLT002', `the enum ${decl.name.text} has a computed member; its values cannot be read.`);
+      if (v === undefined) throw new SlotError(D.computedEnum(decl.name.text));
       members.push([m.name.getText(), v]);
     }
     const kinds = new Set(members.map(([, v]) => typeof v));
-    if (kinds.size !== 1) throw new SlotError('OLT002', `the enum ${decl.name.text} mixes string and number members. Use only one kind.`);
+    if (kinds.size !== 1) throw new SlotError(D.mixedEnum(decl.name.text));
     const isConst = ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Const;
     return isConst ? { k: 'enumObject', members } : { k: 'enumRef', decl };
   }
@@ -268,7 +268,7 @@ export class TypeReader {
 
 function enumLiterals(values: readonly (string | number | boolean)[]): HintIR {
   const types = new Set(values.map((v) => (typeof v === 'number' ? 'number' : typeof v)));
-  if (types.size !== 1) throw new SlotError('OLT002', `a literal union must hold only strings, only numbers or only booleans (found ${[...types].join(' and ')}).`);
+  if (types.size !== 1) throw new SlotError(D.literalKinds([...types]));
   return { k: 'enumLiterals', values: [...new Set(values)] };
 }
 

@@ -1,5 +1,5 @@
-import type { JsonSchema, ToolDefinition } from '../definition';
-import { convertSchema, copyJson, isSchema, typesOf, type ConversionRules, type KeywordRule } from './convert';
+import type { JsonSchema, ToolDescription } from '../tool-description';
+import { convertSchema, copyJson, isSchema, onlyFormats, typesOf, type ConversionRules, type KeywordRule } from './convert';
 import type { ProviderForm, ProviderLoss, SourceNode } from './losses';
 import { checkName } from './names';
 import { notSimplePattern } from './pattern';
@@ -36,8 +36,7 @@ const unsupported = (keyword: string): KeywordRule => () => `Anthropic strict mo
 
 /** Anthropic strict mode: its structured-output limits, as keyword rules. */
 const STRICT_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
-  format: (value) => (ANTHROPIC_STRICT_FORMATS.has(String(value)) ? undefined
-    : `Anthropic strict mode supports only the formats ${[...ANTHROPIC_STRICT_FORMATS].join(', ')}`),
+  format: onlyFormats('Anthropic', ANTHROPIC_STRICT_FORMATS),
   minimum: unsupported('minimum'),
   maximum: unsupported('maximum'),
   minLength: unsupported('minLength'),
@@ -83,7 +82,7 @@ function limitBlockers(schema: JsonSchema): Blocker[] {
 /**
  * The Anthropic tool for `tool`, strict or not. Throws `ProviderNameError` for a name Anthropic refuses.
  */
-export function toAnthropicTool(tool: ToolDefinition, options: AnthropicToolOptions = {}): ProviderForm<AnthropicTool> {
+export function toAnthropicTool(tool: ToolDescription, options: AnthropicToolOptions = {}): ProviderForm<AnthropicTool> {
   checkName('anthropic', tool.name);
   const base = { name: tool.name, description: tool.description };
   if (!options.strict) return { tool: { ...base, input_schema: copyJson(tool.inputSchema) }, losses: [] };

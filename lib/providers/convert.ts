@@ -1,6 +1,8 @@
-import type { JsonSchema } from '../definition';
+import type { JsonSchema } from '../tool-description';
 import type { LossAction, ProviderLoss, SchemaNode, SourceNode } from './losses';
-import { KEYWORD_ORDER, ordered, pointerSegment } from './order';
+import { KEYWORD_ORDER } from '../schema/keywords';
+import { pointerSegment } from '../json';
+import { ordered } from './order';
 import { appendSentences, describeMoved } from './phrases';
 
 /** Why a keyword cannot stay, and what is done with it (moved into the description by default). */
@@ -11,6 +13,11 @@ export interface KeywordVerdict {
 
 /** Decides for one keyword of one node; `undefined` keeps it. */
 export type KeywordRule = (value: unknown, node: SourceNode) => KeywordVerdict | string | undefined;
+
+/** A strict mode's `format` rule: the formats it supports stay, any other is a loss. */
+export function onlyFormats(mode: string, formats: ReadonlySet<string>): KeywordRule {
+  return (value) => (formats.has(String(value)) ? undefined : `${mode} strict mode supports only the formats ${[...formats].join(', ')}`);
+}
 
 /** How one provider mode down-converts a schema: a table of keyword rules plus a final touch. */
 export interface ConversionRules {

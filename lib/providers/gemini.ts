@@ -1,8 +1,8 @@
-import type { JsonSchema, ToolDefinition } from '../definition';
+import type { JsonSchema, ToolDescription } from '../tool-description';
 import { convertSchema, typesOf, type ConversionRules, type KeywordRule } from './convert';
 import type { ProviderForm, ProviderLoss, SchemaNode, SourceNode } from './losses';
 import { checkName } from './names';
-import { KEYWORD_ORDER } from './order';
+import { KEYWORD_ORDER } from '../schema/keywords';
 
 /** Options of `toGeminiTool`. */
 export interface GeminiToolOptions {
@@ -88,10 +88,10 @@ const OPENAPI_RULES: ConversionRules = {
 /**
  * The Gemini function declaration for `tool`. Throws `ProviderNameError` for a name Gemini refuses.
  */
-export function toGeminiTool(tool: ToolDefinition, options: { form: 'openapi' }): ProviderForm<GeminiOpenApiDeclaration>;
-export function toGeminiTool(tool: ToolDefinition, options?: { form?: 'jsonSchema' }): ProviderForm<GeminiJsonSchemaDeclaration>;
-export function toGeminiTool(tool: ToolDefinition, options?: GeminiToolOptions): ProviderForm<GeminiJsonSchemaDeclaration | GeminiOpenApiDeclaration>;
-export function toGeminiTool(tool: ToolDefinition, options: GeminiToolOptions = {}): ProviderForm<GeminiJsonSchemaDeclaration | GeminiOpenApiDeclaration> {
+export function toGeminiTool(tool: ToolDescription, options: { form: 'openapi' }): ProviderForm<GeminiOpenApiDeclaration>;
+export function toGeminiTool(tool: ToolDescription, options?: { form?: 'jsonSchema' }): ProviderForm<GeminiJsonSchemaDeclaration>;
+export function toGeminiTool(tool: ToolDescription, options?: GeminiToolOptions): ProviderForm<GeminiJsonSchemaDeclaration | GeminiOpenApiDeclaration>;
+export function toGeminiTool(tool: ToolDescription, options: GeminiToolOptions = {}): ProviderForm<GeminiJsonSchemaDeclaration | GeminiOpenApiDeclaration> {
   checkName('gemini', tool.name);
   const losses: ProviderLoss[] = [];
   const base = { name: tool.name, description: tool.description };

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../definition';
+import type { JsonSchema } from '../tool-description';
 
 /** What happened to a keyword a provider could not take as it is. */
 export type LossAction =

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolAnnotations, ToolDefinition } from '../definition';
+import type { JsonSchema, ToolAnnotations, ToolDescription } from '../tool-description';
 import { copyJson } from './convert';
 import type { ProviderForm } from './losses';
 import { checkName } from './names';
@@ -13,7 +13,7 @@ export interface McpTool {
 }
 
 /** True when the tool's output schema is not an object schema, so MCP gets it wrapped as `{ result }`. */
-export function mcpOutputWrapped(tool: ToolDefinition): boolean {
+export function mcpOutputWrapped(tool: ToolDescription): boolean {
   return tool.outputSchema !== undefined && tool.outputSchema.type !== 'object';
 }
 
@@ -23,7 +23,7 @@ export function mcpOutputWrapped(tool: ToolDefinition): boolean {
  * "additionalProperties":false}` (send `structuredContent: { result }` then; see `mcpOutputWrapped`).
  * Throws `ProviderNameError` for a name outside MCP's tool-name rule.
  */
-export function toMcpTool(tool: ToolDefinition): ProviderForm<McpTool> {
+export function toMcpTool(tool: ToolDescription): ProviderForm<McpTool> {
   checkName('mcp', tool.name);
   const out: McpTool = { name: tool.name, description: tool.description, inputSchema: copyJson(tool.inputSchema) };
   if (tool.outputSchema !== undefined) {

@@ -1,8 +1,8 @@
-import type { JsonSchema, ToolDefinition } from '../definition';
-import { convertSchema, copyJson, type ConversionRules, type KeywordRule } from './convert';
+import type { JsonSchema, ToolDescription } from '../tool-description';
+import { convertSchema, copyJson, onlyFormats, type ConversionRules, type KeywordRule } from './convert';
 import type { ProviderForm, ProviderLoss, SchemaNode } from './losses';
 import { checkName } from './names';
-import { pointerSegment } from './order';
+import { pointerSegment } from '../json';
 import { fallbackLosses, strictBlockers } from './strictness';
 
 /** Options of `toOpenAITool`. */
@@ -42,8 +42,7 @@ const notListed = (keyword: string): KeywordRule => () => `OpenAI strict mode do
 
 /** OpenAI strict mode: the keywords it does not list, moved into descriptions. */
 const STRICT_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
-  format: (value) => (OPENAI_STRICT_FORMATS.has(String(value)) ? undefined
-    : `OpenAI strict mode supports only the formats ${[...OPENAI_STRICT_FORMATS].join(', ')}`),
+  format: onlyFormats('OpenAI', OPENAI_STRICT_FORMATS),
   minLength: notListed('minLength'),
   maxLength: notListed('maxLength'),
   contentEncoding: notListed('contentEncoding'),
@@ -88,7 +87,7 @@ function widenToNull(node: SchemaNode): void {
 const STRICT_RULES: ConversionRules = { keywords: STRICT_KEYWORDS, finish: requireEvery };
 
 /** The parameters and strict flag for OpenAI, with the loss report. */
-export function openAIParameters(tool: ToolDefinition, strict: boolean): { parameters: JsonSchema; strict: boolean; losses: ProviderLoss[] } {
+export function openAIParameters(tool: ToolDescription, strict: boolean): { parameters: JsonSchema; strict: boolean; losses: ProviderLoss[] } {
   if (!strict) return { parameters: copyJson(tool.inputSchema), strict: false, losses: [] };
   const blockers = strictBlockers(tool.inputSchema);
   if (blockers.length > 0) {
@@ -102,10 +101,10 @@ export function openAIParameters(tool: ToolDefinition, strict: boolean): { param
  * The OpenAI function tool for `tool`: Chat Completions `{ type, function: {...} }` or, with
  * `api: 'responses'`, the Responses API's flat form. Throws `ProviderNameError` for a name OpenAI refuses.
  */
-export function toOpenAITool(tool: ToolDefinition, options: OpenAIToolOptions & { api: 'responses' }): ProviderForm<OpenAIResponsesTool>;
-export function toOpenAITool(tool: ToolDefinition, options?: OpenAIToolOptions & { api?: 'chat' }): ProviderForm<OpenAIChatTool>;
-export function toOpenAITool(tool: ToolDefinition, options?: OpenAIToolOptions): ProviderForm<OpenAIChatTool | OpenAIResponsesTool>;
-export function toOpenAITool(tool: ToolDefinition, options: OpenAIToolOptions = {}): ProviderForm<OpenAIChatTool | OpenAIResponsesTool> {
+export function toOpenAITool(tool: ToolDescription, options: OpenAIToolOptions & { api: 'responses' }): ProviderForm<OpenAIResponsesTool>;
+export function toOpenAITool(tool: ToolDescription, options?: OpenAIToolOptions & { api?: 'chat' }): ProviderForm<OpenAIChatTool>;
+export function toOpenAITool(tool: ToolDescription, options?: OpenAIToolOptions): ProviderForm<OpenAIChatTool | OpenAIResponsesTool>;
+export function toOpenAITool(tool: ToolDescription, options: OpenAIToolOptions = {}): ProviderForm<OpenAIChatTool | OpenAIResponsesTool> {
   checkName('openai', tool.name);
   const { parameters, strict, losses } = openAIParameters(tool, options.strict ?? true);
   const fn = { name: tool.name, description: tool.description, parameters, strict };

@@ -1,11 +1,5 @@
+import { KEYWORD_ORDER } from '../schema/keywords';
 import type { SchemaNode } from './losses';
-
-/** The contract's fixed keyword order. */
-export const KEYWORD_ORDER: readonly string[] = [
-  'type', 'format', 'description', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength',
-  'pattern', 'contentEncoding', 'items', 'minItems', 'maxItems', 'uniqueItems', 'properties',
-  'required', 'additionalProperties', 'default',
-];
 
 /** A fresh object with the node's keywords in `order`; keywords outside it keep their place at the end. */
 export function ordered(node: SchemaNode, order: readonly string[] = KEYWORD_ORDER): SchemaNode {
@@ -17,9 +11,4 @@ export function ordered(node: SchemaNode, order: readonly string[] = KEYWORD_ORD
     if (!(keyword in out)) out[keyword] = value;
   }
   return out;
-}
-
-/** A JSON pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`). */
-export function pointerSegment(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,7 +1,7 @@
-import type { JsonSchema } from '../definition';
+import type { JsonSchema } from '../tool-description';
 import { isSchema, typesOf } from './convert';
 import type { ProviderLoss, SourceNode } from './losses';
-import { pointerSegment } from './order';
+import { pointerSegment } from '../json';
 
 /** Something in a schema that no strict mode can express without changing what it accepts. */
 interface Blocker {

@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
 import type { ConstraintOptions, RangeRecord } from '../metadata/options';
 import type { MutableNode, TypeNode } from '../types/node';
@@ -134,7 +135,7 @@ function collect(rules: readonly ValidatorRule[], warnings: string[]): Partial<R
 function apply(n: MutableNode, keywords: Partial<Record<Keyword, unknown>>, strict: boolean): void {
   for (const [k, v] of Object.entries(keywords) as [Keyword, unknown][]) {
     if (!CARRIES[k](n)) {
-      if (strict) throw new ToolDefinitionError('OLT015', `${k === 'minimum' || k === 'maximum' ? '@Range' : k} does not apply to a value of JSON type ${n.kind}.`);
+      if (strict) throw refuse(D.notApplicable(k === 'minimum' || k === 'maximum' ? '@Range' : k, n.kind));
       continue;
     }
     switch (k) {
@@ -160,7 +161,7 @@ function apply(n: MutableNode, keywords: Partial<Record<Keyword, unknown>>, stri
     const a = n[lo];
     const b = n[hi];
     if (a !== undefined && b !== undefined && a > b) {
-      throw new ToolDefinitionError('OLT015', `${lo} ${String(a)} is greater than ${hi} ${String(b)}.`);
+      throw refuse(D.inverted(lo, String(a), hi, String(b)));
     }
   }
   for (const k of Object.keys(n) as (keyof MutableNode)[]) if (n[k] === undefined) delete n[k];
@@ -175,12 +176,12 @@ function numericBound(n: TypeNode, v: unknown, k: string): number | bigint {
   } else if (typeof v === 'bigint' && v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) {
     return Number(v);
   }
-  throw new ToolDefinitionError('OLT015', `${k} ${String(v)} is not a finite ${n.kind === 'bigint' ? 'integer' : 'number'}.`);
+  throw refuse(D.notFinite(k, String(v), n.kind === 'bigint'));
 }
 
 function nonNegativeInteger(v: unknown, k: string): number {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-  throw new ToolDefinitionError('OLT015', `${k} must be a non-negative integer, not ${String(v)}.`);
+  throw refuse(D.notNonNegative(k, String(v)));
 }
 
 /** A pattern is written only when it has no flags and compiles in Unicode mode. */
@@ -200,5 +201,5 @@ function compilesInUnicode(source: string): boolean {
 function ownPattern(p: string | RegExp): string {
   const source = typeof p === 'string' ? p : p.flags === '' ? p.source : undefined;
   if (source !== undefined && compilesInUnicode(source)) return source;
-  throw new ToolDefinitionError('OLT015', `pattern ${String(p)} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`);
+  throw refuse(D.pattern(String(p)));
 }

@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import { lineage, peekRecord, type SlotRecord, type ToolRecord } from '../metadata/storage';
 import { buildToolSpec, type ToolSpec } from './tool-spec';
 import { cachedBy } from '../cache';
@@ -23,7 +24,7 @@ function buildClassSpecs(cls: Function): readonly ClassTool[] {
     const spec = methodSpec(cls, chain, key);
     const clash = names.get(spec.name);
     if (clash !== undefined) {
-      throw new ToolDefinitionError('OLT007', `two tools are named '${spec.name}' (${cls.name}.${String(clash)} and ${cls.name}.${String(key)}). Give one another name: @Tool({ name: '...' }).`, { tool: spec.name, className: cls.name, member: String(key) });
+      throw refuse(D.sameName(spec.name, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), { tool: spec.name, className: cls.name, member: String(key) });
     }
     names.set(spec.name, key);
     out.push({ key, spec });

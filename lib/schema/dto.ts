@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse, ToolDefinitionError } from '../errors';
 import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
 import { transformerFacts, transformerKeys } from '../metadata/class-transformer';
 import type { PropOptions } from '../metadata/options';
@@ -23,7 +24,7 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     return cached.node;
   }
   if (building.has(cls)) {
-    throw new ToolDefinitionError('OLT006', `${cls.name} refers to itself (directly or through its members). Tool arguments are trees: flatten the type, or use JsonValue for the recursive part.`);
+    throw refuse(D.selfReference(cls.name));
   }
   building.add(cls);
   try {
@@ -33,7 +34,8 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     // The contract: the class-validator rules of every DTO hold on the hydrated instance, whatever the
     // schema says (its bounds may be ours, its counting differs). The invoker checks them: itself
     // where it reproduces a rule exactly (validationPlan), else through class-validator.
-    let validated = validationPlan(cls).kind !== 'none';
+    const validation = validationPlan(cls);
+    let validated = validation.kind !== 'none';
     for (const { key, owner } of orderedProperties(cls)) {
       const built = property(cls, key, own);
       if (built === undefined) continue;
@@ -42,9 +44,9 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
       void owner;
     }
     if (props.length === 0) {
-      throw new ToolDefinitionError('OLT013', `${cls.name} shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.`);
+      throw refuse(D.noPropertySeen(cls.name));
     }
-    const n = node('dto', { cls, properties: props, ...(validated ? { validated: true } : {}) });
+    const n = node('dto', { cls, properties: props, validation, ...(validated ? { validated: true } : {}) });
     cache.set(cls, { node: n, warnings: own });
     warnings.push(...own);
     return n;
@@ -59,7 +61,7 @@ function checkConstructible(cls: Function): void {
   try {
     Reflect.construct(cls, []);
   } catch (e) {
-    throw new ToolDefinitionError('OLT013', `${cls.name} cannot be constructed without arguments (${e instanceof Error ? e.message : String(e)}). A DTO needs a constructor that takes none.`);
+    throw refuse(D.notConstructible(cls.name, e instanceof Error ? e.message : String(e)));
   }
 }
 
@@ -142,7 +144,8 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     const text = description ?? options.description ?? staticProp?.description ?? typeDescription;
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
     const optional = conditional || options.optional === true || staticProp?.optional === true || rules.some((r) => r.name === 'isOptional' && !r.grouped);
-    return { prop: { key, name: ct.exposedName ?? key, required: !optional, node: n }, rules: allRules, lossy: warnings.length > before };
+    const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
+    return { prop: { key, name: ct.exposedName ?? key, required: !optional, node: n, ...transforms }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
   }

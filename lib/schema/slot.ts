@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
 import { enumNode } from '../types/enums';
 import type { EnumSource, Hint } from '../types/hints';
@@ -48,7 +49,7 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
   if (s.explicit !== undefined || s.enumSource !== undefined) {
     const n = s.explicit !== undefined ? resolveHint(s.explicit, dto) : enumNode(s.enumSource!);
     if (!fitsDesignType(n, s.design)) {
-      throw new ToolDefinitionError('OLT015', `the type hint (${describe(n)}) contradicts the declared type ${(s.design as Function).name}.`);
+      throw refuse(D.contradiction(describe(n), (s.design as Function).name));
     }
     return n;
   }
@@ -73,12 +74,12 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     }
   }
   if (!s.hasDesign && s.literal === undefined) {
-    throw new ToolDefinitionError('OLT012', 'there is no design metadata: emitDecoratorMetadata is off, the build tool does not emit it (esbuild, tsx, Vite, SWC without decoratorMetadata), or reflect-metadata is not loaded. Set "experimentalDecorators" and "emitDecoratorMetadata" in tsconfig.json and import \'reflect-metadata\' first, give the type as a hint, or import the module that `tool-signatures generate` writes.');
+    throw refuse(D.noDesignMetadata());
   }
   if ((design === Object || design === undefined) && s.literal !== undefined) {
     const literalType = LITERAL_TYPES[typeof s.literal];
     if (literalType !== undefined) return resolveHint(literalType, dto);
-    if (Array.isArray(s.literal)) throw new ToolDefinitionError('OLT002', 'its type was erased to Array. Give the element type: @Param({ type: () => [Item] }).');
+    if (Array.isArray(s.literal)) throw refuse(D.erased('Array'));
   }
   return resolveHint(design as Hint, dto);
 }

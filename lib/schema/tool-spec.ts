@@ -1,5 +1,6 @@
-import type { ToolDescription } from '../definition';
-import { ToolDefinitionError, type ToolErrorSite } from '../errors';
+import type { ApprovalPredicate, ToolDescription } from '../tool-description';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
 import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
 import { peekRecord, type SlotRecord } from '../metadata/storage';
@@ -30,6 +31,8 @@ export type ResultKind = 'auto' | 'text' | 'json' | 'parts' | 'value';
 
 /** Everything built once per tool (per class method, cached; per ad-hoc function). Frozen. */
 export interface ToolSpec extends ToolDescription {
+  /** `requiresApproval` when it is a predicate. */
+  readonly approvalWhen?: ApprovalPredicate;
   readonly params: readonly ParamSpec[];
   readonly resultKind: ResultKind;
   /** The declared return type, when `resultKind` is 'value'. */
@@ -67,8 +70,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   const name = o.name ?? toolNameOf(src.member);
   const site: ToolErrorSite = { tool: name, className: src.owner, member: src.member };
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-    const why = name === '' ? 'an anonymous function has no name' : `the tool name '${String(name)}' is not 1–64 ASCII letters, digits, '_' or '-'`;
-    throw new ToolDefinitionError('OLT008', `${why}. Give one: @Tool({ name: 'get_docket' }), or Tool.create(fn, { name: 'get_docket' }).`, site);
+    throw refuse(name === '' ? D.anonymousFunction() : D.badToolName(String(name)), site);
   }
   checkOptions(o, site);
   const warnings: string[] = [];
@@ -85,7 +87,8 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     inputSchema,
     ...(result.schema !== undefined ? { outputSchema: deepFreeze(result.schema) } : {}),
     endsLoop: o.endsLoop ?? false,
-    requiresApproval: o.requiresApproval ?? false,
+    requiresApproval: o.requiresApproval !== undefined && o.requiresApproval !== false,
+    ...(typeof o.requiresApproval === 'function' ? { approvalWhen: o.requiresApproval } : {}),
     parallelSafe: o.parallelSafe ?? true,
     timeoutSeconds: o.timeoutSeconds ?? 0,
     ...(o.annotations !== undefined ? { annotations: Object.freeze({ ...o.annotations }) } : {}),
@@ -102,12 +105,15 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
 function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
   const t = o.timeoutSeconds;
   if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) {
-    throw new ToolDefinitionError('OLT015', `timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not ${String(t)}.`, site);
+    throw refuse(D.timeout(String(t)), site);
   }
-  for (const k of ['endsLoop', 'requiresApproval', 'parallelSafe'] as const) {
-    if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new ToolDefinitionError('OLT015', `${k} must be true or false.`, site);
+  if (o.requiresApproval !== undefined && typeof o.requiresApproval !== 'boolean' && typeof o.requiresApproval !== 'function') {
+    throw refuse(D.approvalType(), site);
   }
-  if (o.description !== undefined && typeof o.description !== 'string') throw new ToolDefinitionError('OLT015', 'description must be a string.', site);
+  for (const k of ['endsLoop', 'parallelSafe'] as const) {
+    if (o[k] !== undefined && typeof o[k] !== 'boolean') throw refuse(D.notBoolean(k), site);
+  }
+  if (o.description !== undefined && typeof o.description !== 'string') throw refuse(D.descriptionType(), site);
 }
 
 interface BuiltParam {
@@ -139,19 +145,19 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
     const name = opts.name ?? sourceName;
     const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
     try {
-      if (sp?.rest) throw new ToolDefinitionError('OLT002', 'rest parameters are not supported. Take an array parameter instead.');
+      if (sp?.rest) throw refuse(D.restParameter());
       const design = src.paramTypes?.[i] ?? stat?.design;
       const explicit = opts.type !== undefined && isThunk(opts.type) ? undefined : opts.type;
       const role = [explicit, design, stat?.type].some(isContextType) ? 'context' : [explicit, design, stat?.type].some(isSignalType) ? 'signal' : 'value';
       if (role !== 'value') {
         if ((role === 'context' ? ++contexts : ++signals) > 1) {
-          throw new ToolDefinitionError('OLT009', `a tool takes at most one ${role === 'context' ? 'ToolContext' : 'AbortSignal'} parameter.`);
+          throw refuse(D.atMostOne(role === 'context' ? 'ToolContext' : 'AbortSignal'));
         }
         out.push({ spec: { index: i, name: name ?? `#${i}`, role, node: node('any'), required: false } });
         continue;
       }
       if (name === undefined) {
-        throw new ToolDefinitionError('OLT014', 'its name cannot be read from the source (destructured, minified, bound or native). Give it: @Param({ name: "..." }), or name it in Tool.create options.params.');
+        throw refuse(D.unreadableName());
       }
       out.push(valueParam(i, name, sp, slot, opts, stat, design, src, warnings));
     } catch (e) {
@@ -175,7 +181,7 @@ function valueParam(
   const literal = sp?.literal?.kind === 'json' ? sp.literal.value : undefined;
   const hasFill = Object.prototype.hasOwnProperty.call(opts, 'default');
   if (src.adHocParams !== undefined && opts.type === undefined && opts.enum === undefined && stat?.type === undefined && stat?.design === undefined && typeof literal !== 'number' && typeof literal !== 'string' && typeof literal !== 'boolean') {
-    throw new ToolDefinitionError('OLT002', 'an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.');
+    throw refuse(D.adHocWithoutTypes());
   }
   let n = slotType(
     {
@@ -244,7 +250,7 @@ function buildReturns(hint: ToolOptions["returns"], warnings: string[], site: To
     return { kind: 'value', schema: writeFragment(n), node: n };
   } catch (e) {
     if (e instanceof ToolDefinitionError) {
-      throw new ToolDefinitionError('OLT003', `the declared return type is not supported: ${e.reason}`, { ...site, ...e.site });
+      throw refuse(D.returnType('declared', e.reason), { ...site, ...e.site });
     }
     throw e;
   }

@@ -1,5 +1,6 @@
-import type { JsonSchema } from '../definition';
+import type { JsonSchema } from '../tool-description';
 import type { NodeKind, TypeNode } from '../types/node';
+import { KEYWORD_ORDER, type Keyword } from './keywords';
 
 const JSON_TYPE: Readonly<Record<NodeKind, string | undefined>> = {
   boolean: 'boolean',
@@ -23,57 +24,68 @@ export interface SlotExtras {
   readonly default?: { readonly value: unknown };
 }
 
+/** A slot's name, its type's node, whether it is required, and what the slot adds. */
+interface WrittenProperty {
+  readonly name: string;
+  readonly node: TypeNode;
+  readonly required: boolean;
+  readonly extras?: SlotExtras;
+}
+
 /**
- * Writes the JSON Schema fragment of a node, keywords in the contract's fixed order: type, format,
- * description, enum, minimum, maximum, minLength, maxLength, pattern, contentEncoding, items,
- * minItems, maxItems, uniqueItems, properties, required, additionalProperties, default.
+ * One writer per keyword: the keyword's value for a node, or undefined where the node has none.
+ * Typed by the keyword list, so that a keyword cannot be written without a place in the order.
  */
+const WRITERS: { readonly [K in Keyword]: (n: TypeNode, extras: SlotExtras | undefined) => unknown } = {
+  type: (n) => {
+    const type = n.kind === 'enum' ? n.enumType : JSON_TYPE[n.kind];
+    return type === undefined ? undefined : n.nullable ? [type, 'null'] : type;
+  },
+  format: (n) => n.format,
+  description: (n) => n.description,
+  enum: (n) => (n.enum === undefined ? undefined : n.nullable ? [...n.enum, null] : [...n.enum]),
+  minimum: (n) => (n.minimum === undefined ? undefined : bound(n.minimum, 'min')),
+  maximum: (n) => (n.maximum === undefined ? undefined : bound(n.maximum, 'max')),
+  minLength: (n) => n.minLength,
+  maxLength: (n) => n.maxLength,
+  pattern: (n) => n.pattern,
+  contentEncoding: (n) => n.contentEncoding,
+  items: (n) => (n.items === undefined ? undefined : writeFragment(n.items)),
+  minItems: (n) => n.minItems,
+  maxItems: (n) => n.maxItems,
+  uniqueItems: (n) => (n.uniqueItems ? true : undefined),
+  properties: (n) => (n.kind === 'dto' ? propertiesOf(n.properties ?? []) : undefined),
+  required: (n) => (n.kind === 'dto' ? requiredOf(n.properties ?? []) : undefined),
+  additionalProperties: (n) => (n.kind === 'dto' ? false : n.kind === 'record' && n.values !== undefined ? writeFragment(n.values) : undefined),
+  default: (_n, extras) => extras?.default?.value,
+};
+
+/** Writes the JSON Schema fragment of a node, keywords in the contract's order (KEYWORD_ORDER). */
 export function writeFragment(n: TypeNode, extras?: SlotExtras): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const type = n.kind === 'enum' ? n.enumType : JSON_TYPE[n.kind];
-  if (type !== undefined) out.type = n.nullable ? [type, 'null'] : type;
-  if (n.format !== undefined) out.format = n.format;
-  if (n.description !== undefined) out.description = n.description;
-  if (n.enum !== undefined) out.enum = n.nullable ? [...n.enum, null] : [...n.enum];
-  if (n.minimum !== undefined) out.minimum = bound(n.minimum, 'min');
-  if (n.maximum !== undefined) out.maximum = bound(n.maximum, 'max');
-  if (n.minLength !== undefined) out.minLength = n.minLength;
-  if (n.maxLength !== undefined) out.maxLength = n.maxLength;
-  if (n.pattern !== undefined) out.pattern = n.pattern;
-  if (n.contentEncoding !== undefined) out.contentEncoding = n.contentEncoding;
-  if (n.items !== undefined) out.items = writeFragment(n.items);
-  if (n.minItems !== undefined) out.minItems = n.minItems;
-  if (n.maxItems !== undefined) out.maxItems = n.maxItems;
-  if (n.uniqueItems) out.uniqueItems = true;
-  if (n.kind === 'dto') {
-    const properties: Record<string, unknown> = {};
-    const required: string[] = [];
-    for (const p of n.properties ?? []) {
-      properties[p.name] = writeFragment(p.node);
-      if (p.required) required.push(p.name);
-    }
-    out.properties = properties;
-    if (required.length > 0) out.required = required;
-    out.additionalProperties = false;
-  } else if (n.kind === 'record' && n.values !== undefined) {
-    out.additionalProperties = writeFragment(n.values);
+  for (const k of KEYWORD_ORDER) {
+    const v = WRITERS[k](n, extras);
+    if (v !== undefined) out[k] = v;
   }
-  if (extras?.default !== undefined) out.default = extras.default.value;
   return out;
 }
 
+function propertiesOf(list: readonly WrittenProperty[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of list) out[p.name] = writeFragment(p.node, p.extras);
+  return out;
+}
+
+function requiredOf(list: readonly WrittenProperty[]): string[] | undefined {
+  const required = list.filter((p) => p.required).map((p) => p.name);
+  return required.length > 0 ? required : undefined;
+}
+
 /** The input schema: one closed object of the parameters. */
-export function writeObject(
-  properties: readonly { readonly name: string; readonly node: TypeNode; readonly required: boolean; readonly extras?: SlotExtras }[],
-): Record<string, unknown> {
-  const props: Record<string, unknown> = {};
-  const required: string[] = [];
-  for (const p of properties) {
-    props[p.name] = writeFragment(p.node, p.extras);
-    if (p.required) required.push(p.name);
-  }
-  const out: Record<string, unknown> = { type: 'object', properties: props };
-  if (required.length > 0) out.required = required;
+export function writeObject(properties: readonly WrittenProperty[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: 'object', properties: propertiesOf(properties) };
+  const required = requiredOf(properties);
+  if (required !== undefined) out.required = required;
   out.additionalProperties = false;
   return out;
 }

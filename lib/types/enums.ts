@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
 import type { EnumSource } from './hints';
 import { node, type EnumValue, type TypeNode } from './node';
 import { cachedBy } from '../cache';
@@ -21,7 +22,7 @@ function tsEnum(e: Record<string, string | number>): TypeNode {
   const members = Object.keys(e).filter((k) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof e[k] === 'string'));
   const kinds = new Set(members.map((k) => typeof e[k]));
   if (members.length === 0 || kinds.size !== 1 || !(kinds.has('string') || kinds.has('number'))) {
-    throw new ToolDefinitionError('OLT002', `an enum must have only string members or only numeric members (found ${[...kinds].join(' and ') || 'none'}).`);
+    throw refuse(D.enumMemberKinds([...kinds].join(' and ') || 'none'));
   }
   const memberMap = new Map<string, EnumValue>();
   if (kinds.has('string')) {
@@ -40,7 +41,7 @@ function jsonTypeOf(values: readonly EnumValue[]): 'string' | 'integer' | 'numbe
   const types = new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)));
   if (types.size === 1) return [...types][0] as 'string' | 'integer' | 'boolean';
   if (types.size === 2 && types.has('integer') && types.has('number')) return 'number';
-  throw new ToolDefinitionError('OLT002', `an enum's literals must all be strings, all numbers or all booleans (found ${[...types].join(', ')}).`);
+  throw refuse(D.literalKinds([...types]));
 }
 
 /** The JSON form of a runtime enum value (a numeric enum's number → its first declared name). */

@@ -52,6 +52,8 @@ export interface TypeNode {
   readonly cls?: Function;
   /** Hidden extra rules (class-validator) that the schema cannot carry: the DTO must be validated. */
   readonly validated?: boolean;
+  /** DTOs: how the invoker checks the class's class-validator rules (built with the node). */
+  readonly validation?: ValidationPlan;
 }
 
 export interface PropertyNode {
@@ -61,6 +63,59 @@ export interface PropertyNode {
   readonly name: string;
   readonly required: boolean;
   readonly node: TypeNode;
+  /** class-transformer `@Transform` functions that run when plain data becomes an instance (none: absent). */
+  readonly transforms?: readonly TransformMeta[];
+}
+
+/** A class-transformer `@Transform` record. */
+export interface TransformMeta {
+  transformFn: (params: { value: unknown; key: string; obj: unknown; type: number; options: object }) => unknown;
+  options?: { toClassOnly?: boolean; toPlainOnly?: boolean; groups?: string[]; since?: number; until?: number };
+}
+
+/** class-transformer's TransformationType.PLAIN_TO_CLASS (the `type` a `@Transform` function is given). */
+export const PLAIN_TO_CLASS = 0;
+
+/**
+ * A class-validator rule whose check the invoker reproduces exactly (the decision only: when one
+ * fails, class-validator itself runs to write the message). `name` is class-validator's.
+ */
+export interface EmulatedRule {
+  readonly name: 'isLength' | 'minLength' | 'maxLength' | 'isInt' | 'min' | 'max' | 'arrayMinSize' | 'arrayMaxSize' | 'arrayNotEmpty' | 'isIn' | 'isEnum' | 'isObject' | 'arrayUnique';
+  readonly constraints: readonly unknown[];
+  readonly each: boolean;
+  /** class-validator's own check, for rules whose options are not in the metadata (`@ArrayUnique(identifier)`). */
+  readonly check?: (value: unknown, args: object) => unknown;
+}
+
+/** The rules on one property, as class-validator's `validate()` runs them. */
+export interface EmulatedProperty {
+  readonly key: string;
+  /** `@IsOptional()`: null or undefined skips every rule of the property. */
+  readonly optional: boolean;
+  /** `@ValidateNested()`: a value other than undefined must be an object (its own rules are its class's). */
+  readonly nested: boolean;
+  readonly rules: readonly EmulatedRule[];
+}
+
+/**
+ * How the class-validator rules of a DTO class are checked: `none` (it has none), `emulated` (every
+ * rule is one the invoker reproduces exactly, listed per property), or `full` (class-validator's
+ * `validate` must run: custom constraints, validator.js formats, `@ValidateIf`, async rules, ...).
+ */
+export type ValidationPlan =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'emulated'; readonly properties: readonly EmulatedProperty[] }
+  | { readonly kind: 'full' };
+
+/**
+ * Whether `test` holds for `n` or for a node below it (array items, record values, DTO
+ * properties): the one walk over the type tree. Each node is tested once.
+ */
+export function someNode(n: TypeNode | undefined, test: (n: TypeNode) => boolean, seen: Set<TypeNode> = new Set()): boolean {
+  if (n === undefined || seen.has(n)) return false;
+  seen.add(n);
+  return test(n) || someNode(n.items, test, seen) || someNode(n.values, test, seen) || (n.properties ?? []).some((p) => someNode(p.node, test, seen));
 }
 
 export type MutableNode = { -readonly [K in keyof TypeNode]: TypeNode[K] };

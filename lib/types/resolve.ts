@@ -1,4 +1,5 @@
-import { ToolDefinitionError } from '../errors';
+import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
+import { refuse } from '../errors';
 import { enumNode } from './enums';
 import { hintKind, isThunk, type CompositeHint, type Hint, type TokenHint, type TokenName } from './hints';
 import { node, type TypeNode } from './node';
@@ -35,10 +36,6 @@ export function tokenNode(name: TokenName): TypeNode {
   return TOKENS[name];
 }
 
-const ERASED = (what: string, fix: string) =>
-  new ToolDefinitionError('OLT002', `its type was erased to ${what}. ${fix}`);
-
-const SUPPORTED_NOT = ['Function', 'Symbol', 'Promise', 'WeakMap', 'WeakSet', 'WeakRef'];
 
 /** One row per built-in constructor that a design type or a hint can name. */
 const CONSTRUCTORS = new Map<unknown, () => TypeNode>([
@@ -49,10 +46,10 @@ const CONSTRUCTORS = new Map<unknown, () => TypeNode>([
   [Date, () => node('date', { format: 'date-time' })],
   [URL, () => node('url', { format: 'uri', stringKind: 'uri' })],
   [Uint8Array, () => node('bytes', { contentEncoding: 'base64', bytes: 'Uint8Array' })],
-  [Object, () => { throw ERASED('Object', 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased).'); }],
-  [Array, () => { throw ERASED('Array', 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property).'); }],
-  [Set, () => { throw ERASED('Set', 'Give the element type: SetOf(Item).'); }],
-  [Map, () => { throw ERASED('Map', 'Give the value type: RecordOf(Item).'); }],
+  [Object, () => { throw refuse(D.erased('Object')); }],
+  [Array, () => { throw refuse(D.erased('Array')); }],
+  [Set, () => { throw refuse(D.erased('Set')); }],
+  [Map, () => { throw refuse(D.erased('Map')); }],
 ]);
 if (typeof Buffer === 'function') CONSTRUCTORS.set(Buffer, () => node('bytes', { contentEncoding: 'base64', bytes: 'Buffer' }));
 
@@ -69,14 +66,14 @@ export function isSignalType(t: unknown): boolean {
 export function resolveHint(hint: Hint | undefined, dto: DtoResolver): TypeNode {
   let h: unknown = hint;
   for (let i = 0; isThunk(h); i++) {
-    if (i > 16) throw new ToolDefinitionError('OLT015', 'a type hint thunk returns another thunk too many times.');
+    if (i > 16) throw refuse(D.thunkChain());
     h = (h as () => Hint)();
   }
   if (h === undefined || h === null) {
-    throw new ToolDefinitionError('OLT002', 'its type is undefined (an import cycle leaves a design type undefined). Give the type as a lazy hint: @Param({ type: () => Item }).');
+    throw refuse(D.undefinedType());
   }
   if (Array.isArray(h)) {
-    if (h.length !== 1) throw new ToolDefinitionError('OLT002', 'an array hint has exactly one element type, like [Item]. Tuples are not supported.');
+    if (h.length !== 1) throw refuse(D.arrayHintArity());
     return node('array', { items: resolveHint(h[0] as Hint, dto) });
   }
   const kind = hintKind(h);
@@ -84,7 +81,7 @@ export function resolveHint(hint: Hint | undefined, dto: DtoResolver): TypeNode 
   if (kind !== undefined) return composite(h as CompositeHint, dto);
   if (typeof h === 'function') return constructorNode(h, dto);
   if (typeof h === 'object') return enumNode(h as Record<string, string | number>);
-  throw new ToolDefinitionError('OLT015', `${String(h)} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E) or () => T.`);
+  throw refuse(D.notAHint(String(h)));
 }
 
 function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
@@ -104,12 +101,8 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
 function constructorNode(ctor: Function, dto: DtoResolver): TypeNode {
   const row = CONSTRUCTORS.get(ctor);
   if (row !== undefined) return row();
-  if (SUPPORTED_NOT.includes(ctor.name) && (globalThis as Record<string, unknown>)[ctor.name] === ctor) {
-    throw new ToolDefinitionError('OLT002', `${ctor.name} has no JSON Schema and cannot be a tool parameter or property.`);
-  }
-  if (isContextType(ctor) || isSignalType(ctor)) {
-    throw new ToolDefinitionError('OLT002', `${ctor.name} is filled in by the runtime; it can only be a tool method's own parameter.`);
-  }
+  if (REFUSED_TYPES.has(ctor.name) && (globalThis as Record<string, unknown>)[ctor.name] === ctor) throw refuse(D.refusedType(ctor.name));
+  if (isContextType(ctor) || isSignalType(ctor)) throw refuse(D.runtimeOnly(ctor.name));
   return dto(ctor);
 }
 

@@ -5,7 +5,7 @@
  * require(esm). It prints what happened as JSON; each test checks one part of it.
  */
 import 'reflect-metadata';
-import { Tool, ToolSet } from 'tool-signatures';
+import { Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { toAiSdkTools } from 'tool-signatures/ai-sdk';
 import { runProgram } from '../helpers/programs';
 
@@ -87,5 +87,26 @@ describe('where require() cannot load the ES module (jest itself)', () => {
     expect([Object.keys(tools), tools.echo!.inputSchema, tools.echo!.needsApproval]).toEqual([['echo'], { jsonSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } }, undefined]);
     await expect(tools.echo!.execute({ text: 'hi' }, { toolCallId: 't', messages: [], context: {} })).resolves.toBe('hi');
     await expect(tools.echo!.execute({}, { toolCallId: 't', messages: [], context: {} })).rejects.toThrow("Argument 'text' is required.");
+  });
+});
+
+describe('approvals and the call context with the functions passed in', () => {
+  class Bank {
+    @Tool({ description: 'Pay.', requiresApproval: (args) => (args.amount as number) > 100 })
+    pay(amount: number, ctx: ToolContext): string {
+      return `paid ${amount} for ${(ctx.caller.frameworkContext as { user: string }).user} via ${ctx.caller.via}`;
+    }
+  }
+  type Made = { needsApproval?: (input: unknown, o: { toolCallId: string; messages: []; context: unknown }) => Promise<boolean>; execute(input: unknown, o: { toolCallId: string; messages: []; context: unknown }): Promise<unknown> };
+  const sdk = { tool: <T>(t: T) => t, jsonSchema: (schema: unknown) => ({ jsonSchema: schema }) } as never;
+
+  it("a requiresApproval predicate becomes the SDK's needsApproval function of the validated arguments; the SDK's context reaches ctx.caller", async () => {
+    const { pay } = toAiSdkTools(new ToolSet([new Bank()]), { sdk }) as unknown as Record<string, Made>;
+    const call = { toolCallId: 't', messages: [] as [], context: { user: 'ada' } };
+    expect(typeof pay!.needsApproval).toBe('function');
+    expect(await pay!.needsApproval!({ amount: 50 }, call)).toBe(false);
+    expect(await pay!.needsApproval!({ amount: 500 }, call)).toBe(true);
+    expect(await pay!.needsApproval!({ amount: 'x' }, call)).toBe(false);
+    await expect(pay!.execute({ amount: 500 }, call)).resolves.toBe('paid 500 for ada via ai-sdk');
   });
 });

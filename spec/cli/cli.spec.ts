@@ -192,6 +192,15 @@ describe('call', () => {
     expect([set.code, set.stdout]).toEqual([0, 'Ahoy, Ana!\n']);
   });
 
+  it('a tool that requires approval is refused without a terminal to ask on, and runs with --approve', async () => {
+    const [refused, approved] = await Promise.all([
+      cli('call', fixture('approval.js'), 'pay', '{"amount":5}'),
+      cli('call', fixture('approval.js'), 'pay', '{"amount":5}', '--approve'),
+    ]);
+    expect([refused.code, refused.stdout]).toEqual([1, "Tool 'pay' was not approved: it requires approval and there is no terminal to ask on; pass --approve to approve it.\n"]);
+    expect([approved.code, approved.stdout]).toEqual([0, 'paid 5\n']);
+  });
+
   it('an unknown tool lists the tools there are, exit status 2', async () => {
     const r = await cli('call', fixture('tools.js'), 'remove_note', '{}');
     expect(r.code).toBe(2);

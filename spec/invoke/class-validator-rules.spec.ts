@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ArrayMinSize, ArrayNotEmpty, ArrayUnique, IsString, Length, ValidateIf } from 'class-validator';
 import { Prop, SetOf, Tool } from 'tool-signatures';
-import { __setFastPath } from '../../lib/invoke/fast-path';
+import { __setFastPath } from '../helpers/fast-path';
 import { paramText } from '../helpers/schema';
 
 const text = (r: { parts: readonly { type: string }[] }) => (r.parts[0] as { text?: string }).text;

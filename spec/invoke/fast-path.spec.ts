@@ -9,7 +9,8 @@ import {
   Char, DateOnly, Int32, Int64, JsonValue, Nullable, Param, Prop, Range, RecordOf, SetOf, TimeOnly, TimeSpan, Tool, UInt64, Uuid,
   type ToolDefinition, type ToolResult,
 } from '../../lib';
-import { __setFastPath, compileFastPath, validatorJsLength } from '../../lib/invoke/fast-path';
+import { compileFastPath, validatorJsLength } from '../../lib/invoke/fast-path';
+import { __setFastPath } from '../helpers/fast-path';
 import { calleeOf } from '../../lib/invoke/invoker';
 
 /**

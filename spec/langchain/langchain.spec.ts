@@ -182,3 +182,41 @@ describe('LangChain runtime', () => {
     expect(() => toLangChainTools(new ToolSet([new Shop()]), { only: ['nope'] })).toThrow("No tool named 'nope'. Available tools: place_order, stock, picture, slow, report.");
   });
 });
+
+describe('the call path and context through LangChain', () => {
+  class Desk {
+    @Tool({ description: 'Media.' })
+    media(): Part[] {
+      return [Part.audio('audio/wav', new Uint8Array([82, 73])), Part.resourceLink({ uri: 'file:///a.pdf', name: 'a', mimeType: 'application/pdf' }), Part.resource({ uri: 'memo://1', text: 'hi' })];
+    }
+
+    @Tool({ description: 'Who calls.' })
+    whoami(ctx: ToolContext): string {
+      const config = ctx.caller.frameworkContext as { metadata?: { user?: string } };
+      return `${ctx.caller.via} ${config.metadata?.user}`;
+    }
+
+    @Tool({ description: 'Delete.', requiresApproval: true })
+    remove(id: string): string {
+      return `removed ${id}`;
+    }
+  }
+
+  it('gives audio, links and resources as standard content blocks', async () => {
+    const [media] = toLangChainTools(new ToolSet([new Desk()]), { only: ['media'] });
+    const message = (await media!.invoke({ id: 'm', name: 'media', args: {}, type: 'tool_call' })) as ToolMessage;
+    expect(message.content).toEqual([
+      { type: 'audio', mimeType: 'audio/wav', data: 'Ukk=' },
+      { type: 'file', url: 'file:///a.pdf', mimeType: 'application/pdf', metadata: { name: 'a' } },
+      { type: 'text-plain', text: 'hi', mimeType: 'text/plain', metadata: { uri: 'memo://1' } },
+    ]);
+  });
+
+  it("the run config reaches ctx.caller; a tool that requires approval runs only with an approver", async () => {
+    const [whoami, remove] = toLangChainTools(new ToolSet([new Desk()]), { only: ['whoami', 'remove'] });
+    expect(await whoami!.invoke({}, { metadata: { user: 'ada' } })).toBe('langchain ada');
+    await expect(remove!.invoke({ id: '7' })).rejects.toThrow("Tool 'remove' was not approved.");
+    const [approved] = toLangChainTools(new ToolSet([new Desk()]), { only: ['remove'], approve: (r) => (r.arguments as { id: string }).id === '7' });
+    expect(await approved!.invoke({ id: '7' })).toBe('removed 7');
+  });
+});

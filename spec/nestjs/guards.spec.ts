@@ -72,6 +72,7 @@ describe('guards (@UseGuards on the class and the method, resolved through DI)',
       ['bo', true, [{ type: 'text', text: "Tool 'close_books' was refused: Forbidden resource." }]],
       ['ana', false, [{ type: 'text', text: 'books closed' }]],
     ]);
+    expect(out.mcpCallers).toEqual([{ via: 'mcp', user: 'bo' }, { via: 'mcp', user: 'ana' }]);
   });
 
   it('never run the method of a refused call', () => {

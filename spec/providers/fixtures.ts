@@ -1,4 +1,5 @@
-import type { JsonSchema, ToolAnnotations, ToolDefinition } from '../../lib/definition';
+import type { JsonSchema, ToolAnnotations } from '../../lib/tool-description';
+import type { ToolDefinition } from '../../lib/invoke/bound-tool';
 
 /** A deep-frozen copy of a schema, as the reflector hands it over. */
 export function frozen(schema: object): JsonSchema {

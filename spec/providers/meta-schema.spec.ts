@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
-import type { JsonSchema } from '../../lib/definition';
+import type { JsonSchema } from '../../lib/tool-description';
 import { toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool } from '../../lib/providers';
 import { everyTool, openTool, orderTool, recordTool, toolOf } from './fixtures';
 

@@ -56,6 +56,8 @@ function userOf(request: unknown): string | undefined {
 
 /** What the guards saw, in order. */
 const seen: unknown[] = [];
+/** Who called over MCP, as the guard reads it from the call's ToolContext. */
+const callers: unknown[] = [];
 
 /** `@Roles()` on the method or class, read with Reflector from the tool's handler and class; the user from the call's request. */
 @Injectable()
@@ -66,6 +68,8 @@ class RolesGuard implements CanActivate {
     const wanted = this.reflector.getAllAndOverride<string[] | undefined>('roles', [context.getHandler(), context.getClass()]);
     const call = toolCallOf(context);
     seen.push({ guard: 'roles', tool: call?.tool, callId: call?.callId ?? null, wanted, user: userOf(call?.request) ?? null });
+    const caller = call?.context.caller;
+    if (caller?.via === 'mcp') callers.push({ via: caller.via, user: caller.headers?.['x-user'] ?? null });
     return wanted === undefined || this.staff.rolesOf(userOf(call?.request)).some((r) => wanted.includes(r));
   }
 }
@@ -401,6 +405,7 @@ async function main(): Promise<void> {
     await client.close();
   }
   out.mcp = mcp;
+  out.mcpCallers = callers;
   server.closeAllConnections();
   server.close();
 

@@ -1,10 +1,20 @@
-import type { ToolDefinition, ToolDescription } from '../definition';
+import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { classToolSpecs } from '../schema/class-tools';
 import type { ToolSpec } from '../schema/tool-spec';
 import { bindTool, type Callee } from './bound';
 import { invokeTool } from './invoker';
 import type { InvokeOptions } from './options';
-import type { ToolResult } from './result';
+import type { ToolResult } from '../tool-result';
+
+/** A tool as a model sees it, and the means to call it. */
+export interface ToolDefinition extends ToolDescription {
+  /**
+   * `@Tool({ requiresApproval: (args, ctx) => ... })`: decides per call whether an approval is
+   * needed (`requiresApproval` is then true: the tool may need one).
+   */
+  readonly approvalWhen?: ApprovalPredicate;
+  invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
+}
 
 // The public fields are declared once, in ToolDescription; the class copies them from its spec.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
@@ -21,6 +31,7 @@ export class BoundTool implements ToolDefinition {
     if (spec.outputSchema !== undefined) self.outputSchema = spec.outputSchema;
     self.endsLoop = spec.endsLoop;
     self.requiresApproval = spec.requiresApproval;
+    if (spec.approvalWhen !== undefined) (this as { approvalWhen?: ToolSpec['approvalWhen'] }).approvalWhen = spec.approvalWhen;
     self.parallelSafe = spec.parallelSafe;
     self.timeoutSeconds = spec.timeoutSeconds;
     if (spec.annotations !== undefined) self.annotations = spec.annotations;

@@ -1,0 +1,383 @@
+import 'reflect-metadata';
+import { createServer, Agent, request, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { Tool } from 'tool-signatures';
+import { serveMcpHttp } from 'tool-signatures/mcp';
+import { smallSchema } from './cases/zod';
+import { Orders } from './domain';
+import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
+import { Prng } from './prng';
+import { bytes, ratio, show, stat, times, type Stat } from './stats';
+import { smallPool, type SmallArgs } from './workload';
+
+/**
+ * `npm run bench -- mcp`: issue 16's comparison of MCP over Streamable HTTP, in one process.
+ * Three servers answer `tools/call` for the same order-placing tool (a DTO argument,
+ * the suite's realistic call):
+ *
+ * - plain: a `node:http` handler that reads the body, `JSON.parse`s it and answers a canned
+ *   result (what the network stack and JSON cost, no MCP at all);
+ * - ours: `serveMcpHttp` (stateless), with the tool from `Tool.fromInstance`;
+ * - sdk: the MCP SDK's `McpServer` + `registerTool` with a zod schema, stateless as the SDK
+ *   documents it: a new server and `StreamableHTTPServerTransport` per request.
+ *
+ * Two clients, each the same for all three servers, 8 calls in flight, keep-alive: the MCP SDK's
+ * own `Client` (what MCP hosts call servers with; the targets are judged on it), then a
+ * bare `node:http` client that writes the JSON-RPC text by hand (which shows the servers' own cost
+ * more sharply), sending `Accept: application/json, text/event-stream` and reading a JSON or an
+ * SSE answer. Every answer of
+ * ours and the SDK is checked against the call. Per round (5), each server serves 1,000 calls, in
+ * slices of 100 taken in turns; the figure is calls per second, median (min – max) over rounds,
+ * and ratios are taken round by round. CPU time per call and heap allocated per call are shown
+ * beside (client and server share the process, so both include the client's part).
+ */
+
+const IN_FLIGHT = 8;
+const CALLS_PER_ROUND = 1000;
+const PROTOCOL_VERSION = '2025-06-18';
+
+interface Target {
+  readonly key: 'plain' | 'ours' | 'sdk';
+  readonly title: string;
+  readonly url: URL;
+  /** Whether its answers carry the tool's real result (the plain handler's is canned). */
+  readonly checked: boolean;
+}
+
+function expected(a: SmallArgs): string {
+  let units = 0;
+  for (const l of a.items) units += l.qty;
+  return JSON.stringify({ docketId: a.docketId, lines: a.items.length, units, due: Date.parse(a.due) });
+}
+
+function readAll(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: HttpServer; url: URL }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`) };
+}
+
+const CANNED = JSON.stringify({ content: [{ type: 'text', text: '{"docketId":"A-123","lines":2,"units":8,"due":1796205600000}' }] });
+
+/** The floor: parse the JSON-RPC body, answer a canned result. */
+function plainServer() {
+  return listen((req, res) => {
+    if (req.method !== 'POST') {
+      res.writeHead(405, { allow: 'POST' }).end();
+      return;
+    }
+    void readAll(req).then((text) => {
+      const m = JSON.parse(text) as { id?: number; method: string; params?: { protocolVersion?: string } };
+      if (m.id === undefined) {
+        res.writeHead(202).end();
+        return;
+      }
+      // The SDK client initializes first: that too gets a canned answer.
+      const result = m.method === 'initialize' ? `{"protocolVersion":${JSON.stringify(m.params?.protocolVersion)},"capabilities":{"tools":{}},"serverInfo":{"name":"plain","version":"1.0.0"}}` : CANNED;
+      const body = `{"jsonrpc":"2.0","id":${JSON.stringify(m.id)},"result":${result}}`;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    });
+  });
+}
+
+/** The SDK's documented stateless server: McpServer + registerTool (zod), a new server and transport per request. */
+function sdkServer(orders: Orders) {
+  return listen((req, res) => {
+    // As the SDK's stateless example does: GET and DELETE are 405.
+    if (req.method !== 'POST') {
+      res.writeHead(405, { allow: 'POST' }).end();
+      return;
+    }
+    void (async () => {
+      const body = JSON.parse(await readAll(req)) as unknown;
+      const server = new McpServer({ name: 'bench', version: '1.0.0' });
+      server.registerTool('place_order', { description: 'Place an order', inputSchema: smallSchema }, async (v) => {
+        const summary = await orders.placeOrder(v.docketId, v.items, v.priority, v.due);
+        return { content: [{ type: 'text', text: JSON.stringify(summary) }] };
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    })();
+  });
+}
+
+/** The text of a `tools/call` answer, JSON or SSE; throws when it is not the answer to `id`. */
+function resultText(contentType: string | undefined, raw: string, id: number): string {
+  let message: { id?: number; result?: { content?: { text?: string }[]; isError?: boolean }; error?: { message: string } } | undefined;
+  if (contentType?.startsWith('text/event-stream')) {
+    for (const line of raw.split('\n')) {
+      if (!line.startsWith('data: ')) continue;
+      const m = JSON.parse(line.slice(6)) as typeof message;
+      if (m?.id === id) message = m;
+    }
+  } else {
+    message = JSON.parse(raw) as typeof message;
+  }
+  if (message?.id !== id) throw new Error(`no answer to call ${id}: ${raw.slice(0, 200)}`);
+  if (message.error !== undefined || message.result?.isError) throw new Error(`call ${id} failed: ${raw.slice(0, 300)}`);
+  return message.result?.content?.[0]?.text ?? '';
+}
+
+/** A client of the three servers. */
+interface BenchClient {
+  readonly key: string;
+  readonly title: string;
+  run(target: Target, n: number, start: number): Promise<number>;
+  close(): Promise<void> | void;
+}
+
+/** The leanest client: node:http with a keep-alive agent, the JSON-RPC text written by hand. */
+class HttpClient implements BenchClient {
+  readonly key = 'http';
+  readonly title = 'node:http keep-alive client';
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  private id = 0;
+
+  constructor(private readonly calls: readonly SmallArgs[], private readonly texts: readonly string[]) {}
+
+  call(target: Target, i: number): Promise<void> {
+    const id = ++this.id;
+    const body = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"place_order","arguments":${this.texts[i]}}}`;
+    return new Promise((resolve, reject) => {
+      const req = request(target.url, {
+        method: 'POST',
+        agent: this.agent,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': PROTOCOL_VERSION,
+          'content-length': Buffer.byteLength(body),
+        },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
+            const text = resultText(res.headers['content-type'], Buffer.concat(chunks).toString('utf8'), id);
+            if (target.checked && text !== expected(this.calls[i]!)) throw new Error(`${target.key}: call ${i} answered ${text}, expected ${expected(this.calls[i]!)}`);
+            resolve();
+          } catch (e) {
+            reject(e);
+          }
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  run(target: Target, n: number, start: number): Promise<number> {
+    return inFlight(n, (k) => this.call(target, (start + k) % this.calls.length));
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** `n` calls, `IN_FLIGHT` at a time; resolves with the elapsed ms. */
+async function inFlight(n: number, call: (k: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async (): Promise<void> => {
+    while (next < n) await call(next++);
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  return performance.now() - t0;
+}
+
+/** The MCP SDK's own client (Client + StreamableHTTPClientTransport over fetch), one per server, initialized once. */
+class SdkClient implements BenchClient {
+  readonly key = 'sdk-client';
+  readonly title = 'MCP SDK Client (StreamableHTTPClientTransport)';
+  private readonly clients = new Map<string, McpClient>();
+
+  constructor(private readonly calls: readonly SmallArgs[]) {}
+
+  async connect(targets: readonly Target[]): Promise<void> {
+    for (const t of targets) {
+      const client = new McpClient({ name: 'bench', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(t.url));
+      this.clients.set(t.key, client);
+    }
+  }
+
+  run(target: Target, n: number, start: number): Promise<number> {
+    const client = this.clients.get(target.key)!;
+    return inFlight(n, async (k) => {
+      const i = (start + k) % this.calls.length;
+      const r = await client.callTool({ name: 'place_order', arguments: this.calls[i] as unknown as Record<string, unknown> });
+      const text = (r.content as { text?: string }[])[0]?.text;
+      if (r.isError) throw new Error(`${target.key}: call ${i} failed: ${text}`);
+      if (target.checked && text !== expected(this.calls[i]!)) throw new Error(`${target.key}: call ${i} answered ${text}, expected ${expected(this.calls[i]!)}`);
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.clients.values()) await c.close();
+  }
+}
+
+export interface McpBenchArgs {
+  readonly quick: boolean;
+  readonly rounds: number;
+  /** Whether `--rounds` was given (else five rounds). */
+  readonly roundsGiven?: boolean;
+  readonly seed: number;
+  readonly pool: number;
+  readonly json: boolean;
+}
+
+/** What one client measured against the three servers. */
+export interface ClientFigures {
+  callsPerSecond: Record<string, Stat>;
+  cpuMicrosPerCall: Record<string, Stat>;
+  ratios: { oursOverPlain: Stat; oursOverSdk: Stat };
+  heap?: Record<string, HeapFigure>;
+}
+
+export interface McpBenchFigures {
+  /** By client: `sdk-client` (the MCP SDK's Client, the issue's setting and the targets' basis) and `http` (a bare node:http client). */
+  clients: Record<string, ClientFigures>;
+  targets: { label: string; target: string; value: Stat; pass: boolean }[];
+}
+
+type Log = (line?: string) => void;
+
+/** Warm-up, then the interleaved rounds and the heap samples of one client against the three servers. */
+async function measure(client: BenchClient, targets: readonly Target[], args: McpBenchArgs, log: Log): Promise<ClientFigures> {
+  // Issue 16: medians of five rounds (`--rounds N` for more).
+  const rounds = args.roundsGiven ? args.rounds : 5;
+  const perRound = args.quick ? 300 : CALLS_PER_ROUND;
+  log(`${client.title}: ${IN_FLIGHT} calls in flight, keep-alive, ${rounds} rounds of ${perRound} calls per server`);
+  let at = 0;
+  for (const t of targets) {
+    await client.run(t, args.quick ? 300 : 1500, at);
+    at += 1500;
+  }
+  // A round gives each server its calls in slices of a tenth, the servers taking turns (in an
+  // order shuffled per slice): on a shared machine, load that comes and goes then falls on all
+  // three alike instead of on whichever server ran while it lasted.
+  const rps: Record<string, number[]> = { plain: [], ours: [], sdk: [] };
+  const cpu: Record<string, number[]> = { plain: [], ours: [], sdk: [] };
+  const prng = new Prng(args.seed);
+  const slices = 10;
+  for (let r = 0; r < rounds; r++) {
+    const ms: Record<string, number> = { plain: 0, ours: 0, sdk: 0 };
+    const us: Record<string, number> = { plain: 0, ours: 0, sdk: 0 };
+    for (let slice = 0; slice < slices; slice++) {
+      const order = [...targets];
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = prng.int(0, i);
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      for (const t of order) {
+        const c0 = process.cpuUsage();
+        ms[t.key]! += await client.run(t, perRound / slices, at);
+        const c = process.cpuUsage(c0);
+        us[t.key]! += c.user + c.system;
+        at += perRound / slices;
+      }
+    }
+    for (const t of targets) {
+      rps[t.key]!.push((perRound / ms[t.key]!) * 1000);
+      cpu[t.key]!.push(us[t.key]! / perRound);
+    }
+    log(`  round ${r + 1}/${rounds}: ${targets.map((t) => `${t.key} ${rps[t.key]![r]!.toFixed(0)}/s`).join(' · ')}`);
+  }
+  const callsPerSecond = Object.fromEntries(Object.entries(rps).map(([k, v]) => [k, stat(v)]));
+  const cpuMicrosPerCall = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, stat(v)]));
+  const ratios = { oursOverPlain: ratio(callsPerSecond.ours!, callsPerSecond.plain!), oursOverSdk: ratio(callsPerSecond.ours!, callsPerSecond.sdk!) };
+  let heap: Record<string, HeapFigure> | undefined;
+  if (gcAvailable()) {
+    let k = 0;
+    // Each heap "call" runs IN_FLIGHT calls at once; the figure is divided back per call.
+    const measured = await heapPerCall(
+      targets.map((t) => ({ key: t.key, inputs: [0], run: async () => void (await client.run(t, IN_FLIGHT, (k += IN_FLIGHT))) })) as never,
+      { samples: args.quick ? 10 : 30, maxCalls: 4, budgetBytes: 1024 * 1024 },
+    );
+    heap = measured === undefined ? undefined : Object.fromEntries(Object.entries(measured).map(([key, f]) => [key, { ...f, calls: f.calls * IN_FLIGHT, bytesPerCall: stat(f.bytesPerCall.rounds.map((b) => b / IN_FLIGHT)) }]));
+  }
+  const perSecond = (n: number): string => `${n.toFixed(0)}/s`;
+  log(`  calls per second, median (min – max):`);
+  for (const t of targets) log(`    ${t.title.padEnd(54)} ${show(callsPerSecond[t.key]!, perSecond)}`);
+  log('  CPU time per call (client + server, one process), median (min – max):');
+  for (const t of targets) log(`    ${t.title.padEnd(54)} ${show(cpuMicrosPerCall[t.key]!, (n) => `${n.toFixed(0)} µs`)}`);
+  if (heap !== undefined) {
+    log('  heap allocated per call (client + server; used heap growth after a full GC, samples with a GC dropped):');
+    for (const t of targets) {
+      const f = heap[t.key]!;
+      log(`    ${t.title.padEnd(54)} ${show(f.bytesPerCall, bytes)}  [N = ${f.calls}; ${f.clean} clean samples${f.clean === 0 ? ': UNRELIABLE' : ''}]`);
+    }
+  }
+  log('  ratios of calls per second (round by round):');
+  log(`    ${'ours / plain'.padEnd(54)} ${show(ratios.oursOverPlain, times)}`);
+  log(`    ${'ours / SDK McpServer'.padEnd(54)} ${show(ratios.oursOverSdk, times)}`);
+  log();
+  return { callsPerSecond, cpuMicrosPerCall, ratios, ...(heap !== undefined ? { heap } : {}) };
+}
+
+export async function runMcpBench(args: McpBenchArgs, log: Log): Promise<McpBenchFigures> {
+  const pool = smallPool(args.pool, args.seed);
+  const calls = pool.objects as readonly SmallArgs[];
+  const orders = new Orders();
+  const tools = Tool.fromInstance(orders).filter((t) => t.name === 'place_order');
+  const plain = await plainServer();
+  const sdk = await sdkServer(orders);
+  const ours = await serveMcpHttp(tools, { name: 'bench', version: '1.0.0' });
+  const targets: Target[] = [
+    { key: 'plain', title: 'plain node:http handler (JSON.parse + canned answer)', url: plain.url, checked: false },
+    { key: 'ours', title: 'ours: serveMcpHttp (stateless)', url: ours.url, checked: true },
+    { key: 'sdk', title: 'MCP SDK McpServer + registerTool (zod), stateless', url: sdk.url, checked: true },
+  ];
+  log('MCP over Streamable HTTP: tools/call of place_order (a DTO argument, the realistic call)');
+  log();
+  const sdkClient = new SdkClient(calls);
+  const httpClient = new HttpClient(calls, pool.texts);
+  try {
+    await sdkClient.connect(targets);
+    const clients: Record<string, ClientFigures> = {};
+    clients['sdk-client'] = await measure(sdkClient, targets, args, log);
+    clients.http = await measure(httpClient, targets, args, log);
+    const main = clients['sdk-client'];
+    const bare = clients.http;
+    const verdicts = [
+      { label: 'ours / plain (calls/s)', target: '≥ 0.7', value: main.ratios.oursOverPlain, pass: main.ratios.oursOverPlain.median >= 0.7 },
+      { label: 'ours / SDK McpServer (calls/s)', target: '≥ 2.0', value: main.ratios.oursOverSdk, pass: main.ratios.oursOverSdk.median >= 2.0 },
+    ];
+    log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    log("issue 16's targets (with the MCP SDK client):");
+    for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(34)} ${v.target.padEnd(6)} ${show(v.value, times)}`);
+    log(`  (bare node:http client, for scale: ours / plain ${show(bare.ratios.oursOverPlain, times)}, ours / SDK ${show(bare.ratios.oursOverSdk, times)})`);
+    return { clients, targets: verdicts };
+  } finally {
+    await sdkClient.close();
+    httpClient.close();
+    await ours.close();
+    for (const s of [plain.server, sdk.server]) {
+      s.closeAllConnections();
+      s.close();
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The diagnostics catalogue: every message of every contract code, defined once. The reflector
+ * (`ToolDefinitionError`) and the compile-time plugin (a TypeScript diagnostic) both take their text
+ * from here, so the same problem reads the same whichever of them finds it. A message says what is
+ * wrong, then how to fix it; where it stands (tool, parameter, property) is added by the reporter.
+ */
+
+/** The contract's codes and what each means (CONTRACT, "Diagnostics"). */
+export const CODES = {
+  OLT002: 'A parameter or property type has no schema',
+  OLT003: 'The declared return type is not supported, or the member cannot be a tool',
+  OLT004: 'The method is generic (plugin only)',
+  OLT006: 'A type refers to itself in a way no schema can write',
+  OLT007: 'Two tools in one class (or one tool set) have the same name',
+  OLT008: 'The tool name is not 1–64 ASCII letters, digits, _ or - (or there is none)',
+  OLT009: 'More than one ToolContext or AbortSignal parameter',
+  OLT012: 'No design metadata',
+  OLT013: 'A DTO class shows no property, or cannot be constructed without arguments',
+  OLT014: "A parameter's name cannot be read and none is given",
+  OLT015: 'A hint contradicts the design type, or an option is invalid',
+} as const;
+
+/** The diagnostic codes of the contract (shared with the compile-time plugin). */
+export type ToolErrorCode = keyof typeof CODES;
+
+/** One diagnosis: its code and its text. */
+export interface Diagnosis {
+  readonly code: ToolErrorCode;
+  readonly text: string;
+}
+
+const entry =
+  <A extends unknown[]>(code: ToolErrorCode, text: (...args: A) => string) =>
+  (...args: A): Diagnosis => ({ code, text: text(...args) });
+
+/**
+ * Types that name a runtime value with no JSON form: refused as a parameter or property type (OLT002),
+ * by the reflector (a constructor of this name that is the global one) and by the plugin (a global
+ * library type of this name).
+ */
+export const REFUSED_TYPES: ReadonlySet<string> = new Set(['Function', 'Symbol', 'Promise', 'WeakMap', 'WeakSet', 'WeakRef', 'RegExp', 'Error']);
+
+/** The fix for each design type that erases what it holds. */
+const ERASED_FIX = {
+  Object: 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased).',
+  Array: 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property).',
+  Set: 'Give the element type: SetOf(Item).',
+  Map: 'Give the value type: RecordOf(Item).',
+} as const;
+
+const TOOL_NAME_FIX = "Give one: @Tool({ name: 'get_docket' }), or Tool.create(fn, { name: 'get_docket' }).";
+const ANOTHER_NAME = "Give one another name: @Tool({ name: '...' })";
+
+/** Every message, by the situation it describes. */
+export const DIAGNOSTICS = {
+  // OLT002: a type has no schema
+  erased: entry('OLT002', (what: keyof typeof ERASED_FIX) => `its type was erased to ${what}. ${ERASED_FIX[what]}`),
+  undefinedType: entry('OLT002', () => 'its type is undefined (an import cycle leaves a design type undefined). Give the type as a lazy hint: @Param({ type: () => Item }).'),
+  arrayHintArity: entry('OLT002', () => 'an array hint has exactly one element type, like [Item]. Tuples are not supported.'),
+  refusedType: entry('OLT002', (name: string) => `${name} has no JSON Schema and cannot be a tool parameter or property.`),
+  runtimeOnly: entry('OLT002', (name: string) => `${name} is filled in by the runtime; it can only be a tool method's own parameter.`),
+  enumMemberKinds: entry('OLT002', (found: string) => `an enum must have only string members or only numeric members (found ${found}).`),
+  mixedEnum: entry('OLT002', (name: string) => `the enum ${name} mixes string and number members. Use only one kind.`),
+  computedEnum: entry('OLT002', (name: string) => `the enum ${name} has a computed member; its values cannot be read.`),
+  literalKinds: entry('OLT002', (found: readonly string[]) => `a literal union must hold only strings, only numbers or only booleans (found ${found.join(' and ')}).`),
+  restParameter: entry('OLT002', () => 'rest parameters are not supported. Take an array parameter instead.'),
+  adHocWithoutTypes: entry('OLT002', () => 'an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.'),
+  tuple: entry('OLT002', () => 'tuples have no schema. Take an array, or a class with named properties.'),
+  nonStringKeys: entry('OLT002', () => 'a map or record needs string keys (JSON object keys are strings).'),
+  union: entry('OLT002', (written: string) => `the union ${written} has no schema. Use one type (T or T | null), a literal union, an enum, or JsonValue.`),
+  typeParameter: entry('OLT002', (written: string) => `the type parameter ${written} has no schema.`),
+  symbol: entry('OLT002', () => 'a symbol has no JSON Schema.'),
+  noSchema: entry('OLT002', (written: string) => `the type ${written} has no schema.`),
+  emptyArrayLiteral: entry('OLT002', () => 'its element type is unknown (an empty array literal). Annotate it: tags: string[] = [].'),
+  genericClass: entry('OLT002', (name: string) => `${name} is generic: a generic class has no single schema. Declare a class for each use.`),
+  function: entry('OLT002', () => 'a function has no JSON Schema.'),
+  noRuntimeClass: entry('OLT002', (what: string) => `${what} has no runtime class to build a schema from. Declare it as a class (a DTO), or use JsonObject.`),
+
+  // OLT003: the member cannot be a tool, or the return type is not supported
+  staticMethod: entry('OLT003', (owner: string, member: string) => `a static method cannot be a tool. Make it an instance method, or use Tool.create(${owner}.${member}.bind(${owner}), { name: ... }).`),
+  notAMethod: entry('OLT003', () => 'a getter, setter or field cannot be a tool. Decorate a method instead.'),
+  returnType: entry('OLT003', (how: 'declared' | 'inferred', reason: string) => `the ${how} return type is not supported: ${reason}${how === 'declared' ? '' : ' No output schema is written; declare the return type to have one.'}`),
+  notToolsetItem: entry('OLT003', () => 'ToolSet.add takes a tool definition or an instance of a class with @Tool methods.'),
+  noToolMethods: entry('OLT003', (name: string, orCreate: boolean) => `${name} has no @Tool methods. Decorate its tool methods with @Tool()${orCreate ? ', or add a definition made by Tool.create' : ''}.`),
+  notAnInstance: entry('OLT003', () => 'Tool.fromInstance takes an instance of a class with @Tool methods.'),
+  notAToolMethod: entry('OLT003', (owner: string, member: string) => `${owner}.${member} is not a @Tool method. Decorate it with @Tool().`),
+  createArguments: entry('OLT003', () => 'Tool.create takes a function, or an instance and the name of its @Tool method.'),
+
+  // OLT004: generic (plugin only)
+  generic: entry('OLT004', (what: 'method' | 'function') => `a generic ${what} cannot be a tool: its parameter types have no single schema. Give it concrete types.`),
+
+  // OLT006: a type refers to itself
+  selfReference: entry('OLT006', (name: string) => `${name} refers to itself (directly or through its members). Tool arguments are trees: flatten the type, or use JsonValue for the recursive part.`),
+  selfReferentType: entry('OLT006', () => 'the type refers to itself.'),
+
+  // OLT007: two tools with one name
+  sameName: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' (${first} and ${second}). ${ANOTHER_NAME}.`),
+  sameNameInSet: entry('OLT007', (name: string) => `two tools are named '${name}' in one tool set. ${ANOTHER_NAME}.`),
+  sameNameInApplication: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' in the application: ${first} and ${second}. ${ANOTHER_NAME}, or provide the class in one module only.`),
+  sameNameExported: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' (${first} and ${second}). Give one another name (@Tool({ name: '...' }) or Tool.create(fn, { name: '...' })), or export only one of them.`),
+
+  // OLT008: the tool name
+  badToolName: entry('OLT008', (name: string) => `the tool name '${name}' is not 1–64 ASCII letters, digits, '_' or '-'. ${TOOL_NAME_FIX}`),
+  anonymousFunction: entry('OLT008', () => `an anonymous function has no name. ${TOOL_NAME_FIX}`),
+  symbolName: entry('OLT008', () => 'a symbol-named method has no tool name. Give one: @Tool({ name: "..." }).'),
+
+  // OLT009: runtime-filled parameters
+  atMostOne: entry('OLT009', (runtime: 'ToolContext' | 'AbortSignal') => `a tool takes at most one ${runtime} parameter.`),
+
+  // OLT012: no design metadata
+  noDesignMetadata: entry('OLT012', () => 'there is no design metadata: emitDecoratorMetadata is off, the build tool does not emit it (esbuild, tsx, Vite, SWC without decoratorMetadata), or reflect-metadata is not loaded. Set "experimentalDecorators" and "emitDecoratorMetadata" in tsconfig.json and import \'reflect-metadata\' first, give the type as a hint, or import the module that `tool-signatures generate` writes.'),
+  // The reflector also needs emitDecoratorMetadata; under the plugin, experimentalDecorators is enough.
+  standardDecorator: entry('OLT012', (decorator: string) => `@${decorator} was compiled as a TC39 standard decorator, which records no design metadata. Set "experimentalDecorators": true and "emitDecoratorMetadata": true in tsconfig.json, or use the tool-signatures plugin's generated module.`),
+  standardDecorators: entry('OLT012', () => 'the decorators are compiled as TC39 standard decorators, which cannot decorate parameters nor record design metadata. Set "experimentalDecorators": true in tsconfig.json.'),
+  classNotExported: entry('OLT012', (name: string) => `${name} is not exported, so the generated module cannot reach it. Export it, or compile with the transformer.`),
+  functionNotExported: entry('OLT012', () => 'the function given to Tool.create is not exported, so the generated module cannot reach it. Export it, give its types in Tool.create options.params, or compile with the transformer.'),
+  functionNotNamed: entry('OLT012', () => 'the generated module can only describe a named, exported function given to Tool.create; give the types of this one in options.params, or compile with the transformer.'),
+
+  // OLT013: DTO classes
+  // At run time only decorated properties can be seen; the plugin sees the declaration.
+  noPropertySeen: entry('OLT013', (name: string) => `${name} shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.`),
+  notElicitable: entry('OLT002', (name: string, why: string) => `property '${name}' cannot be asked through MCP elicitation (${why}): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.`),
+  noProperty: entry('OLT013', (name: string) => `${name} shows no property. A DTO needs at least one public instance property.`),
+  notConstructible: entry('OLT013', (name: string, cause?: string) => `${name} cannot be constructed without arguments${cause !== undefined ? ` (${cause})` : ''}. A DTO needs a constructor that takes none (or only optional parameters).`),
+
+  // OLT014: parameter names
+  unreadableName: entry('OLT014', () => 'its name cannot be read from the source (destructured, minified, bound or native). Give it: @Param({ name: "..." }), or name it in Tool.create options.params.'),
+  destructured: entry('OLT014', () => 'a destructured parameter has no name. Give it: @Param({ name: "..." }), or take a DTO class instead.'),
+
+  // OLT015: a hint contradicts the design type, or an option is invalid
+  contradiction: entry('OLT015', (hint: string, declared: string) => `the type hint (${hint}) contradicts the declared type ${declared}.`),
+  thunkChain: entry('OLT015', () => 'a type hint thunk returns another thunk too many times.'),
+  notAHint: entry('OLT015', (given: string) => `${given} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E) or () => T.`),
+  inverted: entry('OLT015', (lo: string, a: string, hi: string, b: string) => `${lo} ${a} is greater than ${hi} ${b}.`),
+  pattern: entry('OLT015', (written: string) => `pattern ${written} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`),
+  notApplicable: entry('OLT015', (option: string, kind: string) => `${option} does not apply to a value of JSON type ${kind}.`),
+  notFinite: entry('OLT015', (option: string, value: string, integer: boolean) => `${option} ${value} is not a finite ${integer ? 'integer' : 'number'}.`),
+  notNonNegative: entry('OLT015', (option: string, value: string) => `${option} must be a non-negative integer, not ${value}.`),
+  timeout: entry('OLT015', (value: string) => `timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not ${value}.`),
+  notBoolean: entry('OLT015', (option: string) => `${option} must be true or false.`),
+  descriptionType: entry('OLT015', () => 'description must be a string.'),
+  approvalType: entry('OLT015', () => 'requiresApproval must be true, false, or a function (args, ctx) => boolean.'),
+  paramOnConstructor: entry('OLT015', () => '@Param decorates the parameters of a tool method, not of a constructor.'),
+  propTarget: entry('OLT015', () => '@Prop decorates instance properties with string names.'),
+  rangeTarget: entry('OLT015', () => '@Range decorates a tool parameter or a DTO property.'),
+  descriptionText: entry('OLT015', () => '@Description takes a string.'),
+  descriptionTarget: entry('OLT015', () => '@Description decorates a class, a method, a parameter or a property.'),
+} as const;

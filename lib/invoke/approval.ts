@@ -1,0 +1,81 @@
+import type { ApprovalPredicate } from '../tool-description';
+import type { ToolDefinition } from './bound-tool';
+import type { ToolContext } from './context';
+import { describeError } from './call';
+import { ToolResult } from '../tool-result';
+
+/** What an approver sees: the call, its tool, the exact arguments that will run, and the call's context. */
+export interface ApprovalRequest {
+  /** The call's id (`callId`; `''` when the caller gave none). */
+  readonly id: string;
+  readonly name: string;
+  readonly tool: ToolDefinition;
+  /**
+   * The validated arguments, parsed (big integers of bigint parameters as bigints), frozen: the
+   * call runs with exactly these, whatever happens to the caller's objects meanwhile.
+   */
+  readonly arguments: unknown;
+  /** The call's context: who is calling (`context.caller`), services, and the client (MCP elicitation). */
+  readonly context: ToolContext;
+}
+
+/** An approver's answer: yes or no, or no with a reason that the model reads. */
+export type ApprovalDecision = boolean | { readonly approved: boolean; readonly reason?: string };
+
+/** Decides whether a call may run. A throw refuses it. */
+export type Approver = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
+
+export type { ApprovalPredicate };
+
+/** Whether the call needs an approval: always for `requiresApproval: true`, else the predicate's answer. */
+export async function approvalNeeded(tool: ToolDefinition, args: object, context: ToolContext): Promise<boolean> {
+  if (!tool.requiresApproval) return false;
+  const when = tool.approvalWhen;
+  if (typeof when !== 'function') return true;
+  try {
+    return (await when(args as Readonly<Record<string, unknown>>, context)) !== false;
+  } catch {
+    // A predicate that fails cannot vouch for the call: ask.
+    return true;
+  }
+}
+
+/**
+ * Asks `approver` (none: refused) and returns the refusal, or undefined when approved. The refusal
+ * text is `Tool 'x' was not approved.`, with the approver's reason after a colon when it gave one.
+ */
+export async function refusalOf(approver: Approver | undefined, request: ApprovalRequest): Promise<ToolResult | undefined> {
+  let why = '';
+  if (approver !== undefined) {
+    try {
+      const decision = await approver(request);
+      if (decision === true) return undefined;
+      if (typeof decision === 'object' && decision !== null) {
+        if (decision.approved === true) return undefined;
+        if (typeof decision.reason === 'string' && decision.reason !== '') why = `: ${decision.reason.replace(/[.\s]+$/, '')}`;
+      }
+    } catch (e) {
+      why = ` (the approval check failed: ${describeError(e)})`;
+    }
+  }
+  return ToolResult.error(`Tool '${request.name}' was not approved${why}.`);
+}
+
+/** An approver that approves: what a call that was already approved passes on, so no one asks twice. */
+export const APPROVED: Approver = () => true;
+
+export function deepFreeze(value: unknown, depth = 0): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || depth > 1024) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v, depth + 1);
+}
+
+/** A copy of the arguments (text is immutable), so that what was approved is what runs. */
+export function snapshot(args: string | object): string | object {
+  if (typeof args === 'string') return args;
+  try {
+    return structuredClone(args);
+  } catch {
+    return args;
+  }
+}

@@ -1,0 +1,52 @@
+import type { JsonSchema } from '../tool-description';
+import { DIAGNOSTICS as D } from '../diagnostics';
+import { refuse } from '../errors';
+import type { ElicitationRequest } from './context';
+
+/**
+ * MCP's elicitation form takes a flat object: each field a string (with `minLength`, `maxLength`
+ * and the formats email, uri, date, date-time), a number or integer (`minimum`, `maximum`), a
+ * boolean, a string enum, or an array of string-enum items (a multiple choice). One row per field
+ * type: the keywords it may carry. Anything else cannot be sent as it is, so it is refused rather
+ * than silently dropped by the client.
+ */
+const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  string: new Set(['type', 'format', 'description', 'enum', 'minLength', 'maxLength', 'default']),
+  number: new Set(['type', 'description', 'minimum', 'maximum', 'default']),
+  integer: new Set(['type', 'description', 'minimum', 'maximum', 'default']),
+  boolean: new Set(['type', 'description', 'default']),
+  array: new Set(['type', 'description', 'items', 'minItems', 'maxItems', 'default']),
+};
+
+const FORMATS = new Set(['email', 'uri', 'date', 'date-time']);
+
+/** Why a field's fragment does not fit the form, or undefined when it does. */
+function misfit(fragment: JsonSchema): string | undefined {
+  const type = fragment.type;
+  if (typeof type !== 'string' || FIELDS[type] === undefined) {
+    return Array.isArray(type) ? 'a nullable field' : 'a nested object, a union or an open value';
+  }
+  const extra = Object.keys(fragment).find((k) => !FIELDS[type]!.has(k));
+  if (extra !== undefined) return `the keyword '${extra}'`;
+  if (fragment.format !== undefined && !FORMATS.has(fragment.format as string)) return `the format '${String(fragment.format)}'`;
+  if (fragment.enum !== undefined && !(fragment.enum as unknown[]).every((v) => typeof v === 'string')) return 'an enum of other than strings';
+  if (type === 'array') {
+    const items = fragment.items as JsonSchema | undefined;
+    const ok = items !== undefined && items.type === 'string' && Array.isArray(items.enum) && Object.keys(items).every((k) => k === 'type' || k === 'enum');
+    if (!ok) return 'an array that is not a multiple choice of strings';
+  }
+  return undefined;
+}
+
+/** The requested schema of an elicitation for a DTO's object fragment; throws OLT002 for a DTO that does not fit. */
+export function elicitationForm(cls: Function, fragment: JsonSchema): ElicitationRequest['requestedSchema'] {
+  const properties = (fragment.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [name, field] of Object.entries(properties)) {
+    const why = misfit(field);
+    if (why !== undefined) {
+      throw refuse(D.notElicitable(name, why), { className: cls.name, member: 'elicit' });
+    }
+  }
+  const required = fragment.required as readonly string[] | undefined;
+  return Object.freeze({ type: 'object' as const, properties, ...(required !== undefined ? { required } : {}) });
+}

@@ -1,0 +1,759 @@
+/**
+ * The Streamable HTTP endpoint of tool-signatures/mcp. The protocol itself (tools/list, tools/call,
+ * progress, logging, elicitation) is the SDK `Server` that `createMcpServer` builds; this file is
+ * only the HTTP side: what a request must look like to be let in, the bounds on time and memory,
+ * and how JSON-RPC messages travel between HTTP requests and that server.
+ *
+ * Stateless mode (the default) runs ONE server per endpoint, connected to a multiplexing transport
+ * (`CallTransport`): each request's JSON-RPC id is replaced by an id unique to the endpoint on the
+ * way in and restored on the way out, so clients cannot see or answer one another's calls. A call
+ * is answered as plain JSON, unless it carries a progress token or its tool sends a notification
+ * or a request (progress, log, elicitation) before it answers: then the answer becomes an SSE
+ * stream. Stateful mode (`sessions`) gives each session its own server and the SDK's own
+ * `StreamableHTTPServerTransport` (GET stream, DELETE, resumability through an `EventStore`).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { EventStore, StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+
+/** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
+export type McpServerFactory = () => Server;
+
+/** Bearer-token authentication through the SDK's `requireBearerAuth` middleware. */
+export interface McpHttpAuthOptions {
+  /** Checks a bearer token and says who holds it (the SDK's `OAuthTokenVerifier`); throw the SDK's `InvalidTokenError` to refuse it. */
+  verifyAccessToken(token: string): Promise<AuthInfo>;
+  /** Scopes every token must carry. @default [] */
+  requiredScopes?: string[];
+  /**
+   * The authorization servers that issue tokens for this endpoint, published in its protected-resource
+   * metadata (RFC 9728) at `/.well-known/oauth-protected-resource<path>`, where MCP clients look.
+   */
+  authorizationServers: (string | URL)[];
+  /** This endpoint's public URL, the metadata's `resource` (behind a proxy it is not what the socket says). @default http://<Host header><path> */
+  resource?: string | URL;
+  /** A name for the endpoint in the metadata. @default undefined */
+  resourceName?: string;
+}
+
+/** Stateful mode: one session (and one protocol server) per client that initializes. */
+export interface McpSessionOptions {
+  /** Stores SSE events so that a client can resume a stream with `Last-Event-ID` (the SDK's interface). @default undefined (no resumability) */
+  eventStore?: EventStore;
+  /** Sessions open at once; an `initialize` beyond it is answered 503. @default 1000 */
+  maxSessions?: number;
+  /** A session with no request for this long is closed (its streams end). @default 1800000 (30 minutes) */
+  idleTimeoutMs?: number;
+  /**
+   * Makes a new session's id (visible ASCII). Behind a balancer, give each replica its own prefix
+   * and route on it (README: replicas). @default crypto.randomUUID
+   */
+  newSessionId?: () => string;
+  /** Called with each new session's id and its protocol server (to send it notifications). @default undefined */
+  onSessionOpened?(sessionId: string, server: Server): void;
+  /** Called when a session ends (DELETE, idle, or the endpoint closing). @default undefined */
+  onSessionClosed?(sessionId: string): void;
+}
+
+/** The bounds and checks of the HTTP endpoint (all on by default). */
+export interface McpEndpointOptions {
+  /**
+   * Browser origins allowed to call (exact `scheme://host[:port]`). A request without `Origin`
+   * (not from a browser) is always let through. @default undefined: only `http(s)://localhost`,
+   * `127.0.0.1` and `[::1]` origins (any port), and only on a connection to a loopback address
+   */
+  allowedOrigins?: string[];
+  /**
+   * Host names (without port) the `Host` header may carry. @default undefined: on a connection to a
+   * loopback address only `localhost`, `127.0.0.1` and `[::1]` (against DNS rebinding); elsewhere any
+   */
+  allowedHosts?: string[];
+  /** The largest request body, in bytes; a larger one is answered 413. @default 1048576 (1 MiB) */
+  maxBodyBytes?: number;
+  /** The longest time a request body may take to arrive; a slower one is answered 408 and its connection closed. @default 10000 */
+  bodyTimeoutMs?: number;
+  /** POST requests served at once; one more is answered 503 with `Retry-After`. @default 256 */
+  maxConcurrentRequests?: number;
+  /** SSE streams open at once (GET streams and streamed answers); a GET beyond is answered 503, a call beyond is answered as JSON. @default 128 */
+  maxOpenStreams?: number;
+  /** An SSE comment is written this often on an open stream so that proxies keep it. @default 15000 */
+  keepAliveMs?: number;
+  /** Stateful mode (sessions); `true` for the defaults. @default false (stateless) */
+  sessions?: boolean | McpSessionOptions;
+  /** Bearer-token authentication. @default undefined (no authentication) */
+  auth?: McpHttpAuthOptions;
+}
+
+/** A Node HTTP request handler for the endpoint, with a `close()` that ends its sessions and streams. */
+export interface McpHttpHandler {
+  (req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** The protocol servers of the open sessions (stateful mode), by session id. */
+  readonly sessions: ReadonlyMap<string, Server>;
+  /** Whether it answers the protected-resource metadata (`/.well-known/oauth-protected-resource…`): when `auth` is given. */
+  readonly servesMetadata: boolean;
+  close(): Promise<void>;
+}
+
+const DEFAULTS = {
+  maxBodyBytes: 1024 * 1024,
+  bodyTimeoutMs: 10_000,
+  maxConcurrentRequests: 256,
+  maxOpenStreams: 128,
+  keepAliveMs: 15_000,
+  maxSessions: 1000,
+  idleTimeoutMs: 30 * 60_000,
+  maxBatch: 100,
+} as const;
+
+/** JSON-RPC error codes the endpoint answers with (the SDK's transport uses the same). */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const SERVER_ERROR = -32000;
+const SESSION_NOT_FOUND = -32001;
+
+/** A request refused before any JSON-RPC message reached the server. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly message: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+function refuse(res: ServerResponse, r: Refusal, closeConnection = false): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: r.code, message: r.message }, id: null });
+  const headers: Record<string, string | number> = { ...r.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+  if (closeConnection) headers.connection = 'close';
+  res.writeHead(r.status, headers).end(body);
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+}
+
+/** The host name of a `Host` header or an origin's authority, lower-cased, without port. */
+function hostName(authority: string): string {
+  const a = authority.toLowerCase();
+  if (a.startsWith('[')) return a.slice(0, a.indexOf(']') + 1);
+  const colon = a.indexOf(':');
+  return colon === -1 ? a : a.slice(0, colon);
+}
+
+/** The checks on who may call: Host against DNS rebinding, Origin against foreign web pages. */
+function checkOrigin(req: IncomingMessage, allowedOrigins: readonly string[] | undefined, allowedHosts: ReadonlySet<string> | undefined): Refusal | undefined {
+  const loopback = isLoopbackAddress(req.socket.localAddress);
+  const host = req.headers.host;
+  if (allowedHosts !== undefined || loopback) {
+    const name = host === undefined ? '' : hostName(host);
+    if (!(allowedHosts ?? LOOPBACK_NAMES).has(name)) return new Refusal(403, SERVER_ERROR, 'Forbidden: Host header not allowed');
+  }
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  if (allowedOrigins !== undefined) {
+    return allowedOrigins.includes(origin) ? undefined : new Refusal(403, SERVER_ERROR, 'Forbidden: Origin not allowed');
+  }
+  const m = /^https?:\/\/([^/]+)$/i.exec(origin);
+  if (loopback && m !== null && LOOPBACK_NAMES.has(hostName(m[1]!))) return undefined;
+  return new Refusal(403, SERVER_ERROR, 'Forbidden: Origin not allowed');
+}
+
+/** What the client accepts: JSON answers, SSE streams, or both (`*` counts as both). */
+function accepts(req: IncomingMessage): { json: boolean; sse: boolean } {
+  const a = req.headers.accept ?? '';
+  const any = a.includes('*/*');
+  return { json: any || a.includes('application/json'), sse: any || a.includes('text/event-stream') };
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const semi = value.indexOf(';');
+  return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase() === 'application/json';
+}
+
+/** Reads the body within the byte and time bounds; a refusal says why not. */
+function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<string | Refusal> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > maxBytes) return Promise.resolve(new Refusal(413, SERVER_ERROR, `Payload Too Large: the body must not exceed ${maxBytes} bytes`));
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (v: string | Refusal): void => {
+      clearTimeout(timer);
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+      resolve(v);
+    };
+    const timer = setTimeout(() => finish(new Refusal(408, SERVER_ERROR, `Request Timeout: the body did not arrive within ${timeoutMs} ms`)), timeoutMs);
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBytes) finish(new Refusal(413, SERVER_ERROR, `Payload Too Large: the body must not exceed ${maxBytes} bytes`));
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    const onError = (): void => finish(new Refusal(400, SERVER_ERROR, 'Bad Request: the body could not be read'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+type Message = Record<string, unknown>;
+
+/** JSON-RPC 2.0 shape checks (the server's handlers validate params against the MCP schemas). */
+function isRequest(m: Message): boolean {
+  return typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number');
+}
+
+function isMessage(m: unknown): m is Message {
+  if (typeof m !== 'object' || m === null || Array.isArray(m) || (m as Message).jsonrpc !== '2.0') return false;
+  const x = m as Message;
+  if (typeof x.method === 'string') return x.id === undefined || typeof x.id === 'string' || typeof x.id === 'number';
+  return (typeof x.id === 'string' || typeof x.id === 'number') && ('result' in x || 'error' in x);
+}
+
+/** The body as JSON-RPC messages, or the refusal that says what is wrong with it. */
+function parseMessages(body: unknown): Message[] | Refusal {
+  const list = Array.isArray(body) ? body : [body];
+  if (list.length === 0) return new Refusal(400, INVALID_REQUEST, 'Invalid Request: empty batch');
+  if (list.length > DEFAULTS.maxBatch) return new Refusal(400, INVALID_REQUEST, `Invalid Request: a batch must not exceed ${DEFAULTS.maxBatch} messages`);
+  for (const m of list) if (!isMessage(m)) return new Refusal(400, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
+  return list as Message[];
+}
+
+/** Counts what is open at once against its bound. */
+class Gauge {
+  open = 0;
+  constructor(readonly max: number) {}
+  tryAcquire(): boolean {
+    if (this.open >= this.max) return false;
+    this.open++;
+    return true;
+  }
+  release(): void {
+    this.open--;
+  }
+}
+
+/**
+ * One HTTP POST in stateless mode: the responses it waits for, and how it answers (JSON once all
+ * are in, or an SSE stream as soon as something must be sent before that).
+ */
+class Exchange {
+  pending = 0;
+  readonly responses: Message[] = [];
+  streaming = false;
+  done = false;
+  private keepAlive: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly canStream: boolean,
+    private readonly streams: Gauge,
+    private readonly keepAliveMs: number,
+  ) {}
+
+  /** Starts the SSE stream now if the client takes one and the stream bound allows; false otherwise. */
+  stream(): boolean {
+    if (this.streaming) return true;
+    if (!this.canStream || this.res.headersSent || !this.streams.tryAcquire()) return false;
+    this.streaming = true;
+    this.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+    this.res.flushHeaders();
+    if (this.keepAliveMs > 0) {
+      this.keepAlive = setInterval(() => this.res.write(': keepalive\n\n'), this.keepAliveMs);
+      this.keepAlive.unref();
+    }
+    return true;
+  }
+
+  /** A notification or request the server sends for one of this exchange's calls. */
+  event(message: JSONRPCMessage): void {
+    if (this.done || !this.stream()) return;
+    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  respond(message: Message): void {
+    if (this.done) return;
+    if (this.streaming) this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    else this.responses.push(message);
+    if (--this.pending === 0) this.finish();
+  }
+
+  private finish(): void {
+    this.done = true;
+    if (this.streaming) {
+      this.end();
+      return;
+    }
+    if (this.res.headersSent) {
+      this.res.end();
+      return;
+    }
+    const body = JSON.stringify(this.responses.length === 1 ? this.responses[0] : this.responses);
+    this.res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+  }
+
+  /** Ends the stream (answered, or the endpoint closing). */
+  end(): void {
+    this.done = true;
+    if (this.keepAlive !== undefined) clearInterval(this.keepAlive);
+    this.keepAlive = undefined;
+    if (this.streaming) {
+      this.streaming = false;
+      this.streams.release();
+    }
+    if (!this.res.writableEnded) this.res.end();
+  }
+}
+
+/**
+ * The transport between the HTTP requests of a stateless endpoint and its one protocol server.
+ * Request ids are replaced by the transport's own counter on the way in and restored on the way
+ * out: two clients that both send id 1 reach the server as two calls, and each gets its answer.
+ */
+class CallTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /**
+   * Delivers a request straight to the server's request dispatch when the SDK exposes it: the
+   * transport has already checked the JSON-RPC shape, and `onmessage` would classify each request
+   * again with three zod parses (two of them failing ones, which build error objects), about a
+   * tenth of a call's cost. Without it (another SDK version), `onmessage` does the same.
+   */
+  deliver?: (message: JSONRPCMessage, extra: MessageExtraInfo) => void;
+  private next = 0;
+  private readonly calls = new Map<number, { id: RequestId; exchange: Exchange }>();
+
+  async start(): Promise<void> {}
+
+  /** Hands the exchange's requests to the server under fresh ids; the exchange is answered through `send`. */
+  dispatch(messages: readonly Message[], exchange: Exchange, extra: MessageExtraInfo): number[] {
+    const ids: number[] = [];
+    for (const m of messages) {
+      if (!isRequest(m)) {
+        // Notifications from the client: a cancellation names a client's id, which another client
+        // may share; a stateless call is cancelled by closing its HTTP request instead.
+        if (m.method !== 'notifications/cancelled') this.onmessage?.(m as unknown as JSONRPCMessage, extra);
+        continue;
+      }
+      const internal = ++this.next;
+      ids.push(internal);
+      this.calls.set(internal, { id: m.id as RequestId, exchange });
+      exchange.pending++;
+      const request = { ...m, id: internal } as unknown as JSONRPCMessage;
+      if (this.deliver !== undefined) this.deliver(request, extra);
+      else this.onmessage?.(request, extra);
+    }
+    return ids;
+  }
+
+  /** The HTTP request went away before its answers: the server's handlers are cancelled. */
+  abandon(ids: readonly number[]): void {
+    for (const id of ids) {
+      if (!this.calls.delete(id)) continue;
+      this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The HTTP request was closed.' } } as JSONRPCMessage);
+    }
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const m = message as unknown as Message;
+    if ('result' in m || 'error' in m) {
+      const call = this.calls.get(m.id as number);
+      if (call === undefined) return;
+      this.calls.delete(m.id as number);
+      call.exchange.respond({ ...m, id: call.id });
+      return;
+    }
+    const related = options?.relatedRequestId;
+    // A message that belongs to no call (list_changed, a log outside a call) has no stream to go
+    // to in stateless mode: there is no GET stream and no session to address it to.
+    if (related === undefined) return;
+    this.calls.get(related as number)?.exchange.event(message);
+  }
+
+  async close(): Promise<void> {
+    for (const { exchange } of this.calls.values()) exchange.end();
+    this.calls.clear();
+    this.onclose?.();
+  }
+}
+
+/**
+ * Requests whose state the SDK server keeps per connection (the client's capabilities from
+ * `initialize`, the level from `logging/setLevel`). In stateless mode a second server answers them,
+ * so that no client's handshake changes how another client's calls are served: the calls server
+ * never learns a client's capabilities (it asks none for elicitation or sampling) and sends every
+ * log message of a call to that call's client.
+ */
+const HANDSHAKE_METHODS = new Set(['initialize', 'logging/setLevel']);
+const isHandshake = (m: Message): boolean => isRequest(m) && HANDSHAKE_METHODS.has(m.method as string);
+
+/**
+ * The endpoint's request handler. `newServer` builds a protocol server: stateless mode builds two
+ * (one that serves every call, one that answers the per-client handshake), stateful mode one per
+ * session.
+ */
+export function createStreamableHttpHandler(newServer: McpServerFactory, options: McpEndpointOptions = {}): McpHttpHandler {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs;
+  const keepAliveMs = options.keepAliveMs ?? DEFAULTS.keepAliveMs;
+  const requests = new Gauge(options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests);
+  const streams = new Gauge(options.maxOpenStreams ?? DEFAULTS.maxOpenStreams);
+  const allowedHosts = options.allowedHosts === undefined ? undefined : new Set(options.allowedHosts.map((h) => h.toLowerCase()));
+  const allowedOrigins = options.allowedOrigins;
+  const auth = options.auth === undefined ? undefined : bearerAuth(options.auth);
+  const stateful = options.sessions === undefined || options.sessions === false ? undefined : sessionEndpoint(newServer, options.sessions === true ? {} : options.sessions, options, streams);
+
+  let calls: CallTransport | undefined;
+  let handshake: CallTransport | undefined;
+  const servers: Server[] = [];
+  const connect = (): CallTransport => {
+    const transport = new CallTransport();
+    const server = newServer();
+    servers.push(server);
+    void server.connect(transport);
+    const dispatch = (server as unknown as { _onrequest?: (m: JSONRPCMessage, extra: MessageExtraInfo) => void })._onrequest;
+    if (typeof dispatch === 'function') transport.deliver = (m, extra) => dispatch.call(server, m, extra);
+    return transport;
+  };
+
+  const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      const refusal = checkOrigin(req, allowedOrigins, allowedHosts);
+      if (refusal !== undefined) return refuse(res, refusal);
+      if (auth !== undefined && (await auth.handle(req, res))) return;
+      if (stateful !== undefined) return await stateful.handle(req, res, () => readPost(req, res));
+      if (req.method !== 'POST') {
+        return refuse(res, new Refusal(405, SERVER_ERROR, 'Method Not Allowed: this endpoint is stateless (POST only)', { allow: 'POST' }));
+      }
+      const messages = await readPost(req, res);
+      if (messages === undefined) return;
+      calls ??= connect();
+      const extra: MessageExtraInfo = { requestInfo: { headers: req.headers }, ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}) };
+      if (!messages.some(isRequest)) {
+        calls.dispatch(messages, new Exchange(res, false, streams, 0), extra);
+        res.writeHead(202).end();
+        return;
+      }
+      const accept = accepts(req);
+      const exchange = new Exchange(res, accept.sse, streams, keepAliveMs);
+      // A client that takes only SSE, or asks for progress, gets the stream from the start.
+      if (!accept.json || messages.some((m) => (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken !== undefined)) exchange.stream();
+      // Per-client handshake requests go to the handshake server, the rest to the calls server.
+      const handshakeRequests = messages.filter(isHandshake);
+      const toHandshake = handshakeRequests.length === 0 ? undefined : (handshake ??= connect());
+      const handshakeIds = toHandshake?.dispatch(handshakeRequests, exchange, extra);
+      const callIds = calls.dispatch(handshakeRequests.length === 0 ? messages : messages.filter((m) => !isHandshake(m)), exchange, extra);
+      if (!exchange.done) {
+        res.once('close', () => {
+          if (exchange.done) return;
+          exchange.end();
+          calls?.abandon(callIds);
+          if (handshakeIds !== undefined) toHandshake?.abandon(handshakeIds);
+        });
+      }
+    } catch (e) {
+      refuse(res, new Refusal(500, -32603, `Internal error: ${e instanceof Error ? e.message.slice(0, 200) : 'unknown'}`));
+    }
+  };
+
+  /** The POST checks and the body, parsed; undefined when a refusal has been sent. */
+  async function readPost(req: IncomingMessage, res: ServerResponse): Promise<Message[] | undefined> {
+    const accept = accepts(req);
+    if (!accept.json && !accept.sse) {
+      refuse(res, new Refusal(406, SERVER_ERROR, 'Not Acceptable: the client must accept application/json or text/event-stream'));
+      return undefined;
+    }
+    if (!isJsonContentType(req.headers['content-type'])) {
+      refuse(res, new Refusal(415, SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json'));
+      return undefined;
+    }
+    const version = req.headers['mcp-protocol-version'];
+    if (version !== undefined && !supportedVersions().includes(version as string)) {
+      refuse(res, new Refusal(400, SERVER_ERROR, `Bad Request: unsupported protocol version (supported: ${supportedVersions().join(', ')})`));
+      return undefined;
+    }
+    if (!requests.tryAcquire()) {
+      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }));
+      return undefined;
+    }
+    res.once('close', () => requests.release());
+    let body = (req as { body?: unknown }).body;
+    if (body === undefined) {
+      const text = await readBody(req, maxBodyBytes, bodyTimeoutMs);
+      if (text instanceof Refusal) {
+        // The rest of the body is not read: the connection cannot carry another request.
+        refuse(res, text, true);
+        res.once('finish', () => req.destroy());
+        return undefined;
+      }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        refuse(res, new Refusal(400, PARSE_ERROR, 'Parse error: the body is not JSON'));
+        return undefined;
+      }
+    }
+    const messages = parseMessages(body);
+    if (messages instanceof Refusal) {
+      refuse(res, messages);
+      return undefined;
+    }
+    return messages;
+  }
+
+  return Object.assign(handler, {
+    sessions: stateful?.sessions ?? new Map<string, Server>(),
+    servesMetadata: auth !== undefined,
+    close: async (): Promise<void> => {
+      await stateful?.close();
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  });
+}
+
+let versions: readonly string[] | undefined;
+function supportedVersions(): readonly string[] {
+  // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
+  versions ??= (require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js')).SUPPORTED_PROTOCOL_VERSIONS;
+  return versions;
+}
+
+/** The stateful side: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport. */
+function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endpoint: McpEndpointOptions, streams: Gauge) {
+  const { StreamableHTTPServerTransport: SdkTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const maxSessions = o.maxSessions ?? DEFAULTS.maxSessions;
+  const idleTimeoutMs = o.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs;
+  const sessions = new Map<string, Server>();
+  const live = new Map<string, { transport: StreamableHTTPServerTransport; server: Server; lastUsed: number }>();
+  let opening = 0;
+
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const s of live.values()) if (now - s.lastUsed > idleTimeoutMs) void s.transport.close();
+  }, Math.min(idleTimeoutMs, 60_000));
+  sweeper.unref();
+
+  const open = async (): Promise<StreamableHTTPServerTransport> => {
+    const server = newServer();
+    const transport: StreamableHTTPServerTransport = new SdkTransport({
+      sessionIdGenerator: o.newSessionId ?? randomUUID,
+      ...(o.eventStore !== undefined ? { eventStore: o.eventStore } : {}),
+      ...(endpoint.keepAliveMs !== undefined ? { keepAliveMs: endpoint.keepAliveMs } : {}),
+      onsessioninitialized: (id) => {
+        sessions.set(id, server);
+        live.set(id, { transport, server, lastUsed: Date.now() });
+        o.onSessionOpened?.(id, server);
+      },
+    });
+    transport.onclose = () => {
+      const id = transport.sessionId;
+      if (id === undefined || !live.delete(id)) return;
+      sessions.delete(id);
+      void server.close();
+      o.onSessionClosed?.(id);
+    };
+    await server.connect(transport);
+    return transport;
+  };
+
+  return {
+    sessions,
+    async handle(req: IncomingMessage, res: ServerResponse, readPost: () => Promise<Message[] | undefined>): Promise<void> {
+      const method = req.method;
+      if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
+        return refuse(res, new Refusal(405, SERVER_ERROR, 'Method Not Allowed', { allow: 'GET, POST, DELETE' }));
+      }
+      const header = req.headers['mcp-session-id'];
+      const id = typeof header === 'string' ? header : undefined;
+      if (method === 'POST') {
+        const messages = await readPost();
+        if (messages === undefined) return;
+        const initialize = messages.some((m) => m.method === 'initialize');
+        if (initialize && id === undefined) {
+          if (live.size + opening >= maxSessions) {
+            return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many sessions', { 'retry-after': '5' }));
+          }
+          opening++;
+          try {
+            const transport = await open();
+            await transport.handleRequest(req, res, messages.length === 1 ? messages[0] : messages);
+          } finally {
+            opening--;
+          }
+          return;
+        }
+        const session = sessionOf(id, res);
+        if (session === undefined) return;
+        session.lastUsed = Date.now();
+        await session.transport.handleRequest(req, res, messages.length === 1 ? messages[0] : messages);
+        return;
+      }
+      const session = sessionOf(id, res);
+      if (session === undefined) return;
+      session.lastUsed = Date.now();
+      if (method === 'GET') {
+        if (!streams.tryAcquire()) return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many open streams', { 'retry-after': '5' }));
+        res.once('close', () => streams.release());
+      }
+      await session.transport.handleRequest(req, res);
+    },
+    async close(): Promise<void> {
+      clearInterval(sweeper);
+      await Promise.all([...live.values()].map((s) => s.transport.close()));
+    },
+  };
+
+  function sessionOf(id: string | undefined, res: ServerResponse) {
+    if (id === undefined) {
+      refuse(res, new Refusal(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required'));
+      return undefined;
+    }
+    const session = live.get(id);
+    if (session === undefined) refuse(res, new Refusal(404, SESSION_NOT_FOUND, 'Session not found'));
+    return session;
+  }
+}
+
+/** Where MCP clients look for an endpoint's protected-resource metadata (RFC 9728). */
+const WELL_KNOWN = '/.well-known/oauth-protected-resource';
+
+/**
+ * Bearer-token authentication with the SDK's own `requireBearerAuth` middleware, and the
+ * protected-resource metadata (RFC 9728) that MCP clients fetch to find the authorization server.
+ * `handle` answers the request itself (metadata, 401, 403) and returns true, or sets `req.auth`
+ * and returns false.
+ */
+function bearerAuth(o: McpHttpAuthOptions) {
+  const { requireBearerAuth } = require('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js') as typeof import('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js');
+  const resourceOf = (req: IncomingMessage): URL => {
+    if (o.resource !== undefined) return new URL(String(o.resource));
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    url.search = '';
+    // Asked for the metadata, the resource is the path after the well-known prefix (RFC 9728 §3.1).
+    if (url.pathname.startsWith(WELL_KNOWN)) url.pathname = url.pathname.slice(WELL_KNOWN.length) || '/';
+    return url;
+  };
+  const metadataUrl = (resource: URL): string => new URL(`${WELL_KNOWN}${resource.pathname === '/' ? '' : resource.pathname}`, resource).href;
+  const middlewares = new Map<string, ReturnType<typeof requireBearerAuth>>();
+  const middlewareFor = (resource: URL) => {
+    const key = metadataUrl(resource);
+    let m = middlewares.get(key);
+    if (m === undefined) {
+      if (middlewares.size > 16) middlewares.clear();
+      m = requireBearerAuth({ verifier: { verifyAccessToken: o.verifyAccessToken }, requiredScopes: o.requiredScopes ?? [], resourceMetadataUrl: key });
+      middlewares.set(key, m);
+    }
+    return m;
+  };
+  return {
+    async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+      const resource = resourceOf(req);
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (path.startsWith(WELL_KNOWN)) {
+        if (req.method !== 'GET') {
+          refuse(res, new Refusal(405, SERVER_ERROR, 'Method Not Allowed', { allow: 'GET' }));
+          return true;
+        }
+        const body = JSON.stringify({
+          resource: resource.href,
+          authorization_servers: o.authorizationServers.map(String),
+          ...(o.requiredScopes !== undefined ? { scopes_supported: o.requiredScopes } : {}),
+          bearer_methods_supported: ['header'],
+          ...(o.resourceName !== undefined ? { resource_name: o.resourceName } : {}),
+        });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'access-control-allow-origin': '*' }).end(body);
+        return true;
+      }
+      let passed = false;
+      // The SDK middleware is written for Express: it answers through res.set / res.status().json().
+      const expressLike = Object.assign(Object.create(res) as ServerResponse, {
+        set: (name: string, value: string) => res.setHeader(name, value),
+        status: (code: number) => ({
+          json: (value: unknown) => {
+            const body = JSON.stringify(value);
+            res.writeHead(code, { ...Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)])), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+          },
+        }),
+      });
+      await middlewareFor(resource)(req as never, expressLike as never, () => {
+        passed = true;
+      });
+      return !passed;
+    },
+  };
+}
+
+/** Where `listen` serves the endpoint. */
+export interface McpListenOptions {
+  /** @default 0 (any free port) */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** The path the endpoint answers on. @default '/mcp' */
+  path?: string;
+  /** The longest time the request headers may take to arrive (Node's `headersTimeout`). @default 10000 */
+  headersTimeoutMs?: number;
+}
+
+/** A running endpoint: its HTTP server, its URL, and `close()`. */
+export interface McpHttpEndpoint {
+  server: HttpServer;
+  url: URL;
+  /** The open sessions' protocol servers (stateful mode). */
+  readonly sessions: ReadonlyMap<string, Server>;
+  close(): Promise<void>;
+}
+
+/** Serves an endpoint handler (from `createStreamableHttpHandler`) on its own `node:http` server; resolves once it listens. */
+export async function listenMcpHttp(handler: McpHttpHandler, options: McpListenOptions & McpEndpointOptions = {}): Promise<McpHttpEndpoint> {
+  const path = options.path ?? '/mcp';
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const bodyTimeout = options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs;
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const p = q === -1 ? url : url.slice(0, q);
+    if (p === path || (handler.servesMetadata && p.startsWith(WELL_KNOWN))) {
+      void handler(req, res);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  server.headersTimeout = headersTimeout;
+  // Node answers 408 and closes the connection when a request (headers and body) takes longer.
+  server.requestTimeout = Math.max(headersTimeout, bodyTimeout) + 1000;
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    server,
+    url: new URL(`http://${host}:${address.port}${path}`),
+    sessions: handler.sessions,
+    close: async () => {
+      await handler.close();
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The MCP protocol side of `tool-signatures/mcp`: one SDK `Server` whose `tools/list` and
+ * `tools/call` go through a `ToolSet` (limits, approvals, visibility, costs, timeouts: the same
+ * path as every other caller), with the call's context wired to the client: progress
+ * notifications, logging, elicitation, who is calling, and `notifications/tools/list_changed`.
+ * Transports (stdio, Streamable HTTP) connect it; they live beside it.
+ */
+import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ElicitResultSchema,
+  ListToolsRequestSchema,
+  SetLevelRequestSchema,
+  type CallToolResult,
+  type LoggingLevel,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { partsIn, partsText } from '../invoke/parts';
+import type { ToolDefinition } from '../invoke/bound-tool';
+import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/approval';
+import type { LogLevel, ToolClient, ToolContext } from '../invoke/context';
+import type { InvokeOptions } from '../invoke/options';
+import type { ToolResult } from '../tool-result';
+import { ToolSet } from '../invoke/toolset';
+import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
+
+/**
+ * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
+ * NestJS `ToolRegistry`), anything with `list()`, or a list of definitions. Calls go through the set
+ * when there is one; otherwise through a set made of the listed tools.
+ */
+export type McpToolSource = { list(): readonly ToolDefinition[] } | readonly ToolDefinition[];
+
+/** The server's name and version, as MCP clients see them. */
+export interface McpServerInfo {
+  name: string;
+  version: string;
+}
+
+/** Options of `createMcpServer`: the SDK's server options, and how approvals are decided. */
+export interface McpServerOptions extends ServerOptions {
+  /**
+   * Decides approvals for calls of tools that require one, instead of asking the user (it wins
+   * over the tool set's own `approve`, as `runToolCalls`' does).
+   * @default the tool set's `approve`; else the user is asked through elicitation when the client
+   * supports it; else the call is refused with a text that says approval is needed
+   */
+  approve?: Approver;
+}
+
+/** A source with the optional parts of a `ToolSet` that the server uses when they are there. */
+interface SetLike {
+  list(): readonly ToolDefinition[];
+  invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult>;
+  get?(name: string): ToolDefinition | undefined;
+  listFor?(context: ToolContext): readonly ToolDefinition[];
+  callContext?(name: string, options?: InvokeOptions): ToolContext;
+  onChange?(listener: () => void): () => void;
+}
+
+function isSetLike(source: McpToolSource): source is SetLike {
+  return !Array.isArray(source) && typeof (source as Partial<SetLike>).invoke === 'function';
+}
+
+/** The set that calls go through: the source itself, or a set of its tools (made per use for a live `list()`). */
+function setOf(source: McpToolSource, fixed: ToolSet | undefined): SetLike {
+  if (fixed !== undefined) return fixed;
+  if (isSetLike(source)) return source;
+  return new ToolSet((source as { list(): readonly ToolDefinition[] }).list());
+}
+
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * An MCP SDK server whose `tools/list` gives the tools' schemas (output schemas wrapped as
+ * `{ result }` when they are not objects; annotations as given; only the tools the caller may see)
+ * and whose `tools/call` runs each call through the tool set. Argument problems, refusals and tool
+ * failures are `isError` results, never protocol errors; the request's signal cancels the call.
+ * The server declares `tools.listChanged` when the source can change (a `ToolSet`), and `logging`.
+ */
+export function createMcpServer(tools: McpToolSource, info: McpServerInfo, options: McpServerOptions = {}): Server {
+  const { approve, ...serverOptions } = options;
+  const live = isSetLike(tools) && typeof tools.onChange === 'function';
+  const server = new Server(info, {
+    ...serverOptions,
+    capabilities: { ...serverOptions.capabilities, tools: live ? { listChanged: true } : {}, logging: {} },
+  });
+  const fixed = Array.isArray(tools) ? new ToolSet(tools as readonly ToolDefinition[]) : undefined;
+  // Log levels the clients set (per session; `undefined` for a transport without sessions).
+  const levels = new Map<string | undefined, number>();
+  server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
+    levels.set(extra.sessionId, LEVELS.indexOf(request.params.level as LogLevel));
+    return {};
+  });
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+    const set = setOf(tools, fixed);
+    const client = clientOf(server, extra, '', levels);
+    const listed = set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
+    return { tools: listed.map((t) => toMcpTool(t).tool) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const set = setOf(tools, fixed);
+    const client = clientOf(server, extra, name, levels);
+    const result = await set.invoke(name, request.params.arguments ?? {}, {
+      signal: extra.signal,
+      callId: String(extra.requestId),
+      client,
+      ...(approve !== undefined ? { approve } : {}),
+    });
+    return callToolResult(set.get?.(name) ?? set.list().find((t) => t.name === name), result);
+  });
+  if (live) {
+    const off = (tools as SetLike).onChange!(() => {
+      // A server whose transport has closed stops listening (h5's sessions close theirs).
+      if (server.transport === undefined) return;
+      server.sendToolListChanged().catch(() => undefined);
+    });
+    const closed = server.onclose;
+    server.onclose = () => {
+      off();
+      closed?.();
+    };
+  }
+  return server;
+}
+
+/** What the client of one request can do for the call: progress, logging, elicitation, approval. */
+function clientOf(server: Server, extra: Extra, toolName: string, levels: ReadonlyMap<string | undefined, number>): ToolClient {
+  const token = extra._meta?.progressToken;
+  const headers = extra.requestInfo?.headers;
+  const caller = {
+    via: 'mcp',
+    ...(extra.authInfo !== undefined ? { authInfo: extra.authInfo } : {}),
+    ...(headers !== undefined ? { headers } : {}),
+    ...(extra.sessionId !== undefined ? { sessionId: extra.sessionId } : {}),
+  };
+  const elicitation = server.getClientCapabilities()?.elicitation as { form?: object; url?: object } | undefined;
+  // A client that declares `elicitation: {}` supports forms (the 2025-06 form); one that lists modes must list `form`.
+  const canAsk = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+  const elicit: ToolClient['elicit'] = canAsk
+    ? (request, signal) => extra.sendRequest({ method: 'elicitation/create', params: { message: request.message, requestedSchema: request.requestedSchema as never } }, ElicitResultSchema, signal !== undefined ? { signal } : {})
+    : undefined;
+  return {
+    caller,
+    ...(token !== undefined
+      ? {
+          progress: (u) =>
+            extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: u.done, ...(u.total !== undefined ? { total: u.total } : {}), ...(u.message !== undefined ? { message: u.message } : {}) },
+            }),
+        }
+      : {}),
+    log: (level, message) => {
+      const least = levels.get(extra.sessionId) ?? 0;
+      if (LEVELS.indexOf(level) < least) return undefined;
+      return extra.sendNotification({ method: 'notifications/message', params: { level: level as LoggingLevel, logger: toolName, data: message } });
+    },
+    ...(elicit !== undefined ? { elicit } : {}),
+    approve: (request) => askToApprove(elicit, request),
+  };
+}
+
+/** Longest argument text shown in an approval question. */
+const SHOWN_ARGUMENTS = 2000;
+
+/** Asks the user to approve a call (an empty form: accept approves), or refuses saying why it cannot. */
+async function askToApprove(elicit: ToolClient['elicit'], request: ApprovalRequest): Promise<ApprovalDecision> {
+  if (elicit === undefined) {
+    return { approved: false, reason: "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)" };
+  }
+  let shown: string;
+  try {
+    shown = JSON.stringify(request.arguments, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? '{}';
+  } catch {
+    shown = '(arguments that cannot be shown)';
+  }
+  if (shown.length > SHOWN_ARGUMENTS) shown = `${shown.slice(0, SHOWN_ARGUMENTS)}…`;
+  const reply = await elicit({ message: `Allow tool '${request.name}' to run with these arguments?\n${shown}`, requestedSchema: { type: 'object', properties: {} } }, request.context.signal);
+  if (reply.action === 'accept') return true;
+  return { approved: false, reason: reply.action === 'decline' ? 'the user declined' : 'the user dismissed the request' };
+}
+
+function errorResult(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/**
+ * A ToolResult in MCP's shape: parts as content (text, JSON as text, image, audio, resource link,
+ * embedded resource), structuredContent whenever an output schema is listed; an error result is
+ * `isError` with its text.
+ */
+export function callToolResult(tool: ToolDefinition | undefined, result: ToolResult): CallToolResult {
+  if (result.isError) return errorResult(partsText(result.parts));
+  const out: CallToolResult = { content: partsIn('mcp', result.parts).content as CallToolResult['content'] };
+  if (tool?.outputSchema !== undefined) {
+    const value = 'typedResult' in result ? result.typedResult : result.parts.find((p) => p.type === 'json')?.value;
+    const structured = mcpOutputWrapped(tool) ? { result: value } : value;
+    if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) {
+      out.structuredContent = structured as Record<string, unknown>;
+    }
+  }
+  return out;
+}

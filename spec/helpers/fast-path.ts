@@ -1,0 +1,29 @@
+import { calleeOf } from '../../lib/invoke/bound';
+import { BoundTool } from '../../lib/invoke/bound-tool';
+import { planOf } from '../../lib/invoke/invoker';
+
+/**
+ * Sends every `tool.invoke` to the general path (ajv, hydration, class-validator) while off, so that
+ * a spec can hold the fast path to the general path's answers. The switch is the specs' alone: it
+ * reaches the invoker's per-tool plan through internal modules (not the package's surface) and
+ * hides the plan's compiled fast path for the one call, which reads it before its first await.
+ */
+let fast = true;
+
+const invoke = BoundTool.prototype.invoke;
+BoundTool.prototype.invoke = function (this: BoundTool, ...args: Parameters<BoundTool['invoke']>) {
+  const bound = fast ? undefined : calleeOf(this);
+  if (bound === undefined) return invoke.apply(this, args);
+  const plan = planOf(bound.spec) as { fast: unknown };
+  const compiled = plan.fast;
+  plan.fast = null;
+  try {
+    return invoke.apply(this, args);
+  } finally {
+    plan.fast = compiled;
+  }
+};
+
+export function __setFastPath(on: boolean): void {
+  fast = on;
+}
