@@ -12,6 +12,7 @@ import { timeCases, type Timed, type TimingOptions } from './harness';
 import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
 import { bytes, duration, ratio, show, stat, times, type Stat } from './stats';
 import { judge, type Verdict } from './targets';
+import { patternFigures, type PatternFigures } from './patterns';
 import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from './workload';
 
 /**
@@ -247,6 +248,8 @@ async function main(): Promise<void> {
     timedCases(cases, small, large, 'small', withOurs).filter((t) => t.key === 'floor' || t.key === 'ours' || t.key === 'ctcv'),
     { rounds: 5, warmupMs: 50, warmupCalls: 20, batchMs: args.quick ? 8 : 20, batchesPerRound: 3, seed: args.seed },
   );
+  log('timing patterns (issue 15)...');
+  const patterns: PatternFigures = await patternFigures(args.quick);
   m.loadAverageAtEnd = loadavg().map((l) => Number(l.toFixed(2)));
 
   const s = perCall.small!;
@@ -326,6 +329,12 @@ async function main(): Promise<void> {
     log('Heap per call: not measured (run with --expose-gc; npm run bench does).');
   }
   log();
+  log('Catastrophic patterns on RE2, time per character of a string that almost matches (least of the runs):');
+  for (const [p, byLength] of Object.entries(patterns.perChar)) {
+    log(`  ${p.padEnd(30)} ${Object.entries(byLength).map(([n, ns]) => `${n} chars: ${ns.toFixed(1)} ns/char`).join(' · ')}`);
+  }
+  log(`  an ordinary pattern (^[A-Z]{3}-\\d{4}$) on the fast path: ${duration(patterns.ordinaryNs.withPattern)} per call, ${duration(patterns.ordinaryNs.without)} without it`);
+  log();
   log(`load average at end: ${(m.loadAverageAtEnd as number[]).join(', ')}`);
   log("Issue 7's targets:");
   for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, (n) => (v.target.endsWith('ms') ? `${n.toFixed(3)} ms` : times(n)))}`);
@@ -333,7 +342,7 @@ async function main(): Promise<void> {
   if (args.json) {
     const json = {
       machine: m, options: { ...args, timing }, perCallNs: perCall, ratios, build, firstCall, firstBuildMs, firstInvokeMs, heap,
-      crowded: { classValidatorClasses: registered, perCallNs: crowded }, targets: verdicts, problems,
+      crowded: { classValidatorClasses: registered, perCallNs: crowded }, patterns, targets: verdicts, problems,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   }

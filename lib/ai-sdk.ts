@@ -25,6 +25,7 @@ import type { ToolResult } from './tool-result';
 import { ToolSet } from './invoke/toolset';
 import { partsIn } from './invoke/parts';
 import { adapterClient, invokeThrough, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
+import { describeThrown } from './thrown';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';
 
@@ -80,7 +81,7 @@ function sdkOf(options: AiSdkToolOptions): AiSdkFunctions {
     // Loaded here, not at the top: `ai` is an optional peer and an ES module only package.
     mod = require('ai') as AiSdkFunctions;
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    const reason = describeThrown(e, false);
     throw new Error(
       `tool-signatures/ai-sdk could not load the 'ai' package with require() (${reason}). Install it (npm install ai), ` +
         "use Node 20.19 or later (require of ES modules), or pass the SDK's functions: " +

@@ -29,6 +29,8 @@ export interface Diagnosis {
   readonly text: string;
 }
 
+const quoted = (names: readonly string[]) => names.map((n) => `'${n}'`).join(', ');
+
 const entry =
   <A extends unknown[]>(code: ToolErrorCode, text: (...args: A) => string) =>
   (...args: A): Diagnosis => ({ code, text: text(...args) });
@@ -113,8 +115,12 @@ export const DIAGNOSTICS = {
   standardDecorator: entry('OLT012', (decorator: string) => `@${decorator} was compiled as a TC39 standard decorator, which records no design metadata. Set "experimentalDecorators": true and "emitDecoratorMetadata": true in tsconfig.json, or use the tool-signatures plugin's generated module.`),
   standardDecorators: entry('OLT012', () => 'the decorators are compiled as TC39 standard decorators, which cannot decorate parameters nor record design metadata. Set "experimentalDecorators": true in tsconfig.json.'),
   classNotExported: entry('OLT012', (name: string) => `${name} is not exported, so the generated module cannot reach it. Export it, or compile with the transformer.`),
-  functionNotExported: entry('OLT012', () => 'the function given to Tool.create is not exported, so the generated module cannot reach it. Export it, give its types in Tool.create options.params, or compile with the transformer.'),
-  functionNotNamed: entry('OLT012', () => 'the generated module can only describe a named, exported function given to Tool.create; give the types of this one in options.params, or compile with the transformer.'),
+  // Only the parameters whose types options.params does not give are named: a warning about given ones would be noise.
+  functionNotExported: entry('OLT012', (missing: readonly string[]) => `the function given to Tool.create is not exported, so the generated module cannot reach it. Export it, give the types of ${quoted(missing)} in Tool.create options.params, or compile with the transformer.`),
+  functionNotNamed: entry('OLT012', (missing: readonly string[]) => `the generated module can only describe a named, exported function given to Tool.create; give the types of ${quoted(missing)} in options.params, or compile with the transformer.`),
+  // The generated module imports the tool modules to reach their classes, so their bodies run before its own.
+  toolsAtTopLevel: entry('OLT012', (specifier: string) => `this module builds tools at its top level, which runs before the generated module registers its metadata (the generated module imports this one). Import the generated module first in this module: import '${specifier}';`),
+  staleGenerated: entry('OLT012', (module: string, changed: readonly string[], regenerate: string) => `${module} is stale: ${changed.join(', ')} changed after it was generated, so its schemas would be the old ones. Run \`${regenerate}\` again (or keep \`${regenerate} --watch\` running).`),
 
   // OLT013: DTO classes
   // At run time only decorated properties can be seen; the plugin sees the declaration.
@@ -133,6 +139,7 @@ export const DIAGNOSTICS = {
   notAHint: entry('OLT015', (given: string) => `${given} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E) or () => T.`),
   inverted: entry('OLT015', (lo: string, a: string, hi: string, b: string) => `${lo} ${a} is greater than ${hi} ${b}.`),
   pattern: entry('OLT015', (written: string) => `pattern ${written} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`),
+  nonLinearPattern: entry('OLT015', (written: string, why: string) => `pattern ${written} cannot be matched in linear time (${why}). Write it without backreferences, lookahead or lookbehind.`),
   notApplicable: entry('OLT015', (option: string, kind: string) => `${option} does not apply to a value of JSON type ${kind}.`),
   notFinite: entry('OLT015', (option: string, value: string, integer: boolean) => `${option} ${value} is not a finite ${integer ? 'integer' : 'number'}.`),
   notNonNegative: entry('OLT015', (option: string, value: string) => `${option} must be a non-negative integer, not ${value}.`),

@@ -19,7 +19,7 @@ export {
 } from './invoke/context';
 export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/approval';
 export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
-export type { InvokeOptions } from './invoke/options';
+export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/options';
 export { ToolInvoker, type StagedCall } from './invoke/invoker';
 export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
@@ -29,5 +29,6 @@ export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-descri
 export type { ToolDefinition } from './invoke/bound-tool';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
+export { registerGeneratedMetadata, type GeneratedOrigin } from './metadata/generated';
 export * from './providers';
 export { partsIn, partText, type PartForm, type PartLoss, type McpContent, type AiSdkContent, type LangChainContent } from './invoke/parts';

@@ -61,6 +61,11 @@ const PART_PROTOTYPE = brandedPrototype(PART);
 const RESULT_PROTOTYPE = brandedPrototype(RESULT);
 
 class TextPartObject {
+  // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
+  readonly #own = true;
+  static owns(o: object): boolean {
+    return #own in o;
+  }
   declare readonly type: 'text';
   declare readonly text: string;
   constructor(text: string) {
@@ -70,6 +75,11 @@ class TextPartObject {
   }
 }
 class JsonPartObject {
+  // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
+  readonly #own = true;
+  static owns(o: object): boolean {
+    return #own in o;
+  }
   declare readonly type: 'json';
   declare readonly value: unknown;
   constructor(value: unknown) {
@@ -80,6 +90,11 @@ class JsonPartObject {
 }
 /** Image and audio parts: encoded bytes and their media type. */
 class MediaPartObject {
+  // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
+  readonly #own = true;
+  static owns(o: object): boolean {
+    return #own in o;
+  }
   declare readonly type: 'image' | 'audio';
   declare readonly mimeType: string;
   declare readonly data: Uint8Array;
@@ -92,6 +107,11 @@ class MediaPartObject {
 }
 /** Resource links and embedded resources: fields copied from the init, absent ones left out. */
 class FieldsPartObject {
+  // A private brand: `#own in x` runs no Proxy trap (a Proxy never has it), unlike any property read.
+  readonly #own = true;
+  static owns(o: object): boolean {
+    return #own in o;
+  }
   constructor(type: 'resource_link' | 'resource', fields: Record<string, unknown>) {
     const self = this as Record<string, unknown>;
     self.type = type;
@@ -139,6 +159,43 @@ export function isPart(value: unknown): value is Part {
 
 export function isToolResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[RESULT] === true;
+}
+
+/**
+ * A part that a tool handed back, as the result keeps it: this copy of the library's own part as it
+ * is, anything else (a Proxy that says it is a part and throws when read later, another copy's part)
+ * copied, each field read once. Throws a TypeError for anything that is not a part's shape.
+ */
+export function copyPart(p: Part): Part {
+  if (TextPartObject.owns(p) || JsonPartObject.owns(p) || MediaPartObject.owns(p) || FieldsPartObject.owns(p)) return p;
+  const type: unknown = p.type;
+  if (type === 'text') {
+    const text: unknown = (p as TextPart).text;
+    if (typeof text === 'string') return new TextPartObject(text);
+  } else if (type === 'json') {
+    return new JsonPartObject((p as JsonPart).value);
+  } else if (type === 'image' || type === 'audio') {
+    const mimeType: unknown = (p as ImagePart).mimeType;
+    const data: unknown = (p as ImagePart).data;
+    if (typeof mimeType === 'string' && data instanceof Uint8Array) return new MediaPartObject(type, mimeType, data);
+  } else if (type === 'resource_link' || type === 'resource') {
+    const fields: Record<string, unknown> = {};
+    for (const k of ['uri', 'name', 'description', 'mimeType', 'text', 'data']) {
+      const v: unknown = (p as unknown as Record<string, unknown>)[k];
+      if (typeof v === 'string' || v instanceof Uint8Array) fields[k] = v;
+    }
+    if (typeof fields.uri === 'string') return new FieldsPartObject(type, fields) as unknown as Part;
+  }
+  throw new TypeError('the returned value holds a part that is not one the Part factories make.');
+}
+
+/** The library's own copy of a cost line a tool's result holds (each field read once). */
+export function copyCost(c: CostLine): CostLine {
+  const label: unknown = c.label;
+  const amount: unknown = c.amount;
+  const unit: unknown = c.unit;
+  if (typeof label !== 'string' || typeof amount !== 'number') throw new TypeError('the returned result holds a cost line without a label and an amount.');
+  return Object.freeze(typeof unit === 'string' ? { label, amount, unit } : { label, amount });
 }
 
 // Marks the factory objects themselves, so that `@Tool({ returns: Part })` can name them.

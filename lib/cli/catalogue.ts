@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../invoke/bound-tool';
 import type { ProviderLoss } from '../providers';
 import type { FoundTool } from './discover';
 import type { Library } from './load';
+import { describeThrown } from '../thrown';
 
 export const PROVIDERS = ['openai', 'anthropic', 'gemini', 'mcp'] as const;
 export type ProviderId = (typeof PROVIDERS)[number];
@@ -64,7 +65,7 @@ function providerForm(lib: Library, provider: ProviderId, tool: ToolDefinition, 
       case 'mcp': return lib.toMcpTool(tool);
     }
   } catch (e) {
-    return { error: e instanceof Error ? e.message : String(e) };
+    return { error: describeThrown(e, false) };
   }
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../invoke/json-text';
 import type { ApprovalDecision, ApprovalRequest } from '../invoke/approval';
 import type { ToolClient } from '../invoke/context';
 import type { ToolResult } from '../tool-result';
@@ -11,8 +12,11 @@ export interface Io {
   readonly cwd: string;
   out(text: string): void;
   err(text: string): void;
-  /** Standard input as text (for `call <module> <tool> -`). */
-  readStdin(): Promise<string>;
+  /**
+   * Standard input as text (for `call <module> <tool> -`), read to its end or until it is longer
+   * than `maxLength` characters (then what was read, which the invoker refuses as too long).
+   */
+  readStdin(maxLength: number): Promise<string>;
   /**
    * Asks a yes/no question on the terminal (for approvals); absent when there is no terminal to ask
    * on (input or error output redirected), and then `call` refuses what needs approval unless
@@ -49,10 +53,16 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     run: call,
   },
   generate: {
-    usage: 'generate <tsconfig.json> [--out <file>] [--import-extension .js] [--library <specifier>]',
-    summary: 'The compile-time plugin for builds that cannot run it (esbuild, tsx, Vite, SWC): write one module of the static metadata, to import before tools are built. Needs typescript.',
+    usage: 'generate [tsconfig.json] [--out <file>] [--import-extension .js|.ts|none] [--library <specifier>] [--watch]',
+    summary: 'The compile-time plugin for builds that cannot run it (esbuild, tsx, Vite, SWC): write one module of the static metadata, to import before tools are built; nothing is written when there are definition errors (exit status 2). Needs typescript.',
     args: { passthrough: true },
     run: async (args, io) => (await import('../plugin/cli')).main(['generate', ...args.positionals], io),
+  },
+  check: {
+    usage: 'check [tsconfig.json]',
+    summary: 'Build every tool both ways (full static types, and design types alone as at run time without the plugin) and list each argument that loses type information, with the hint that fixes it; exit status 1 when one does. Needs typescript.',
+    args: { passthrough: true },
+    run: async (args, io) => (await import('../plugin/cli')).main(['check', ...args.positionals], io),
   },
 };
 
@@ -98,7 +108,7 @@ async function call(args: ReturnType<typeof parseArgs>, io: Io): Promise<number>
   if (match === undefined) {
     throw new DiscoveryError(`no tool named '${name}' in ${args.positionals[0]}. Its tools: ${found.map((f) => f.tool.name).join(', ')}.`);
   }
-  const text = json === '-' ? await io.readStdin() : json!;
+  const text = json === '-' ? await io.readStdin(DEFAULT_LIMITS.maxTextLength) : json!;
   // The text goes to the invoker as the model would send it: it parses and validates it. The call
   // goes through a tool set (the exported one it came from), as every other caller's does.
   const set = match.set ?? new loaded.library.ToolSet([match.tool]);
@@ -157,13 +167,23 @@ function resultJson(result: ToolResult): unknown {
   return out;
 }
 
-/** Standard input, to its end. */
-export function readAllStdin(): Promise<string> {
+/** Standard input, to its end, or until more than `maxLength` characters have come (then reading stops). */
+export function readAllStdin(maxLength: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
-    process.stdin.setEncoding('utf8');
-    process.stdin.on('data', (chunk: string) => (text += chunk));
-    process.stdin.on('end', () => resolve(text));
-    process.stdin.on('error', reject);
+    const stdin = process.stdin;
+    const done = (): void => {
+      stdin.off('data', onData);
+      stdin.pause();
+      resolve(text);
+    };
+    const onData = (chunk: string): void => {
+      text += chunk;
+      if (text.length > maxLength) done();
+    };
+    stdin.setEncoding('utf8');
+    stdin.on('data', onData);
+    stdin.once('end', done);
+    stdin.once('error', reject);
   });
 }

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../invoke/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import type { Library, LoadedModule } from './load';
+import { describeThrown } from '../thrown';
 
 /** A tool found in the user's module, and which export it came from. */
 export interface FoundTool {
@@ -54,7 +55,7 @@ export function discoverTools(loaded: LoadedModule): FoundTool[] {
       try {
         instance = new (value as new () => object)();
       } catch (e) {
-        throw new DiscoveryError(`cannot construct the exported class ${value.name} with no arguments (${e instanceof Error ? e.message : String(e)}). Export an instance of it instead, or a ToolSet.`);
+        throw new DiscoveryError(`cannot construct the exported class ${value.name} with no arguments (${describeThrown(e, false)}). Export an instance of it instead, or a ToolSet.`);
       }
       for (const tool of lib.Tool.fromInstance(instance)) constructed.push({ tool, from: `class ${value.name}` });
     } else if (isInstanceWithTools(lib, value)) {

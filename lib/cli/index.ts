@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { COMMANDS, readAllStdin, type Io } from './commands';
 import { DiscoveryError } from './discover';
 import { isToolDefinitionError, LoadError } from './load';
+import { printable } from './printable';
 
 export { COMMANDS, type Command, type Io } from './commands';
 
@@ -11,7 +12,8 @@ export { COMMANDS, type Command, type Io } from './commands';
  * an error result, 2 something to fix (a definition error with its code, a module that cannot be
  * loaded, no tools, a usage mistake).
  */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+export async function main(argv: readonly string[], given: Io): Promise<number> {
+  const io: Io = { ...given, out: (text) => given.out(printable(text)), err: (text) => given.err(printable(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(help());

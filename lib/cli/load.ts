@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { describeThrown } from '../thrown';
 
 /** The library's public surface, as the user's module sees it. */
 export type Library = typeof import('../index');
@@ -39,10 +40,10 @@ export async function loadUserModule(spec: string, cwd: string): Promise<LoadedM
   if (TYPESCRIPT.test(file)) registerTypeScript(file);
   let exports: unknown;
   try {
-    exports = file.endsWith('.mjs') ? await importEsm(file) : requireOrImport(from, file);
+    exports = file.endsWith('.mjs') ? await importEsm(file) : TYPESCRIPT.test(file) ? requireTypeScript(file) : requireOrImport(from, file);
   } catch (e) {
-    if (isToolDefinitionError(e, library)) throw e;
-    throw new LoadError(`cannot load ${spec}: ${describe(e)}`);
+    if (isToolDefinitionError(e, library) || e instanceof LoadError) throw e;
+    throw new LoadError(`cannot load ${spec}: ${describeThrown(e)}`);
   }
   if (exports instanceof Promise) exports = await exports;
   return { file, exports, library };
@@ -82,10 +83,6 @@ export function isToolDefinitionError(e: unknown, library?: Library): e is Error
   return e instanceof Error && e.name === 'ToolDefinitionError' && typeof (e as { code?: unknown }).code === 'string';
 }
 
-export function describe(e: unknown): string {
-  if (e instanceof Error) return `${e.name}: ${e.message}`;
-  return String(e);
-}
 
 // ---- TypeScript sources -----------------------------------------------------------------------
 
@@ -122,15 +119,47 @@ function registerTypeScript(file: string): void {
     verbatimModuleSyntax: false,
   };
   resolveJsToTs();
-  const extensions = (Module as unknown as { _extensions: Record<string, (m: { _compile(code: string, file: string): void }, f: string) => void> })._extensions;
+  const extensions = (Module as unknown as { _extensions: Record<string, (m: { _compile(code: string, file: string, format?: 'commonjs'): void }, f: string) => void> })._extensions;
   for (const ext of ['.ts', '.cts', '.mts']) {
     extensions[ext] = (mod, filename) => {
       const source = fs.readFileSync(filename, 'utf8');
-      const out = ts.transpileModule(source, { compilerOptions, fileName: filename, reportDiagnostics: false });
-      mod._compile(out.outputText, filename);
+      // As a .ts file: TypeScript writes a .mts file as an ES module whatever the module option.
+      const out = ts.transpileModule(source, { compilerOptions, fileName: filename.replace(/\.[cm]ts$/, '.ts'), reportDiagnostics: false });
+      try {
+        // CommonJS whatever the package's "type" or the file's extension says: the text is CommonJS.
+        mod._compile(out.outputText, filename, 'commonjs');
+      } catch (e) {
+        if (e instanceof SyntaxError && /await is only valid/.test(e.message)) {
+          throw new LoadError(`${path.basename(filename)} uses top-level await, which the CLI cannot run from TypeScript source (it compiles each file to CommonJS to keep decorator metadata). Move the await into a function, or compile the project first (tsc) and give the .js file.`);
+        }
+        throw e;
+      }
     };
   }
   registered = true;
+}
+
+/**
+ * A TypeScript entry module, as CommonJS: through `Module._load`, which Node would hand to its ES
+ * module loader for a `.mts` file or one in a `"type": "module"` package (where `.js` written for
+ * `.ts` does not resolve and the compiled text is not an ES module).
+ */
+function requireTypeScript(file: string): unknown {
+  const M = Module as unknown as { _cache: Record<string, { exports: unknown } | undefined>; _nodeModulePaths(dir: string): string[] };
+  const cached = M._cache[file];
+  if (cached !== undefined) return cached.exports;
+  const mod = new Module(file) as Module & { filename: string; paths: string[]; loaded: boolean };
+  mod.filename = file;
+  mod.paths = M._nodeModulePaths(path.dirname(file));
+  M._cache[file] = mod;
+  try {
+    (Module as unknown as { _extensions: Record<string, (m: Module, f: string) => void> })._extensions[path.extname(file)]!(mod, file);
+  } catch (e) {
+    delete M._cache[file];
+    throw e;
+  }
+  mod.loaded = true;
+  return mod.exports;
 }
 
 /**

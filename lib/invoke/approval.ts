@@ -1,7 +1,7 @@
 import type { ApprovalPredicate } from '../tool-description';
 import type { ToolDefinition } from './bound-tool';
 import type { ToolContext } from './context';
-import { describeError } from './call';
+import { failureText, type ErrorText } from './options';
 import { ToolResult } from '../tool-result';
 
 /** What an approver sees: the call, its tool, the exact arguments that will run, and the call's context. */
@@ -43,8 +43,9 @@ export async function approvalNeeded(tool: ToolDefinition, args: object, context
 /**
  * Asks `approver` (none: refused) and returns the refusal, or undefined when approved. The refusal
  * text is `Tool 'x' was not approved.`, with the approver's reason after a colon when it gave one.
+ * What the approver throws is not in it: `errorText` (kind `approval`) may put it there.
  */
-export async function refusalOf(approver: Approver | undefined, request: ApprovalRequest): Promise<ToolResult | undefined> {
+export async function refusalOf(approver: Approver | undefined, request: ApprovalRequest, errorText?: ErrorText): Promise<ToolResult | undefined> {
   let why = '';
   if (approver !== undefined) {
     try {
@@ -55,7 +56,8 @@ export async function refusalOf(approver: Approver | undefined, request: Approva
         if (typeof decision.reason === 'string' && decision.reason !== '') why = `: ${decision.reason.replace(/[.\s]+$/, '')}`;
       }
     } catch (e) {
-      why = ` (the approval check failed: ${describeError(e)})`;
+      const text = `Tool '${request.name}' was not approved.`;
+      return ToolResult.error(failureText(errorText, { tool: request.name, kind: 'approval', error: e, text }));
     }
   }
   return ToolResult.error(`Tool '${request.name}' was not approved${why}.`);

@@ -1,7 +1,8 @@
 import type { ToolSpec } from '../schema/tool-spec';
 import { systemClock, ToolContext } from './context';
-import type { InvokeOptions } from './options';
-import { ownResult, ToolResult, type CostLine, type Part } from '../tool-result';
+import { describeThrown } from '../thrown';
+import { failureText, type ErrorText, type InvokeOptions } from './options';
+import { copyCost, copyPart, ownResult, ToolResult, type CostLine, type Part } from '../tool-result';
 import { resultOf } from './returned-value';
 
 /**
@@ -37,26 +38,14 @@ export function settleOf(spec: ToolSpec): Settle {
 
 const NO_COSTS: readonly CostLine[] = Object.freeze([]);
 
-/** The error text of an exception: its `name` and `message`, never the stack. */
-export function describeError(e: unknown): string {
-  if (typeof e === 'object' && e !== null && typeof (e as Error).message === 'string') {
-    const name = typeof (e as Error).name === 'string' && (e as Error).name !== '' ? (e as Error).name : 'Error';
-    const message = (e as Error).message;
-    return message === '' ? name : `${name}: ${message}`;
-  }
-  try {
-    return String(e);
-  } catch {
-    return 'a value that cannot be shown';
-  }
+export function failed(spec: ToolSpec, e: unknown, ctx: ToolContext | undefined, errorText?: ErrorText): ToolResult {
+  const text = failureText(errorText, { tool: spec.name, kind: 'threw', error: e, text: `Tool '${spec.name}' failed: ${describeThrown(e)}` });
+  return ToolResult.of({ isError: true, parts: [partText(text)], costs: ctx?.costs ?? [] });
 }
 
-export function failed(spec: ToolSpec, e: unknown, ctx: ToolContext | undefined): ToolResult {
-  return ToolResult.of({ isError: true, parts: [partText(`Tool '${spec.name}' failed: ${describeError(e)}`)], costs: ctx?.costs ?? [] });
-}
-
-function timedOut(spec: ToolSpec, ctx: ToolContext | undefined): ToolResult {
-  return ToolResult.of({ isError: true, parts: [partText(timeoutText(spec))], costs: ctx?.costs ?? [] });
+function timedOut(spec: ToolSpec, ctx: ToolContext | undefined, errorText: ErrorText | undefined): ToolResult {
+  const text = failureText(errorText, { tool: spec.name, kind: 'timeout', error: undefined, text: timeoutText(spec) });
+  return ToolResult.of({ isError: true, parts: [partText(text)], costs: ctx?.costs ?? [] });
 }
 
 function timeoutText(spec: ToolSpec): string {
@@ -67,26 +56,55 @@ function partText(text: string) {
   return ToolResult.error(text).parts[0]!;
 }
 
-/** The result of a value the tool returned (a value with no JSON form makes it a failure). */
-function finish(spec: ToolSpec, value: unknown, ctx: ToolContext | undefined): ToolResult {
-  let shaped: ReturnType<typeof resultOf>;
+/**
+ * The result of a value the tool returned (a value with no JSON form makes it a failure). Every read
+ * of the value happens here, inside the `try`: a getter or a Proxy trap that throws makes a failure,
+ * and what the result keeps of a passed result or part is copied, never the tool's object itself.
+ */
+function finish(spec: ToolSpec, value: unknown, ctx: ToolContext | undefined, errorText?: ErrorText): ToolResult {
   try {
-    shaped = resultOf(spec, value);
+    const shaped = resultOf(spec, value);
+    // ctx.costs is a copy; shaped parts are fresh arrays of the library's own parts or the tool's.
+    const costs = ctx === undefined ? NO_COSTS : ctx.costs;
+    const passed = shaped.passed;
+    if (passed !== undefined) return copyResult(passed, costs);
+    return ownResult(false, shaped.parts as Part[], costs, spec.endsLoop, value);
   } catch (e) {
-    return failed(spec, e, ctx);
+    return failed(spec, e, ctx, errorText);
   }
-  // ctx.costs is a copy; shaped parts are fresh arrays or a passed result's frozen ones.
-  const costs = ctx === undefined ? NO_COSTS : ctx.costs;
-  const passed = shaped.passed;
-  if (passed !== undefined) {
-    const typed = 'typedResult' in passed;
-    return ownResult(passed.isError, passed.parts as Part[], passed.costs.length > 0 ? [...passed.costs, ...costs] : costs, typed, typed ? passed.typedResult : undefined);
-  }
-  return ownResult(false, shaped.parts as Part[], costs, spec.endsLoop, value);
 }
 
-function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as PromiseLike<unknown>).then === 'function';
+/**
+ * The result's own copy of a result a tool handed back (each field read once, parts and cost lines
+ * copied where they are not the library's own), with `costs` after its cost lines. Throws what a
+ * getter or a Proxy trap throws.
+ */
+export function copyResult(passed: ToolResult, costs: readonly CostLine[] = NO_COSTS): ToolResult {
+  const typed = 'typedResult' in passed;
+  const own = Array.from(passed.costs, copyCost);
+  return ownResult(passed.isError === true, Array.from(passed.parts, copyPart), own.length > 0 ? [...own, ...costs] : costs, typed, typed ? passed.typedResult : undefined);
+}
+
+/** Whether `v` has a `then` method; a `then` getter that throws makes it one (adopting it then rejects). */
+export function isThenable(v: unknown): v is PromiseLike<unknown> {
+  if ((typeof v !== 'object' && typeof v !== 'function') || v === null) return false;
+  try {
+    return typeof (v as PromiseLike<unknown>).then === 'function';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A promise of what a thenable settles to, which never throws: `Promise.resolve` throws only when a
+ * promise's `constructor` getter does (a `then` getter that throws already makes it reject).
+ */
+export function adopt(v: unknown): Promise<unknown> {
+  try {
+    return Promise.resolve(v);
+  } catch (e) {
+    return Promise.reject(e);
+  }
 }
 
 /**
@@ -116,29 +134,31 @@ export function execute(
     args[plan.contextIndex] = ctx;
   }
   if (plan.signalIndex >= 0) args[plan.signalIndex] = controller!.signal;
+  const errorText = options.errorText;
   let returned: unknown;
   try {
     returned = fn.apply(target, args);
   } catch (e) {
     settled?.();
-    return Promise.resolve(failed(spec, e, ctx));
+    return Promise.resolve(failed(spec, e, ctx, errorText));
   }
   if (!isThenable(returned)) {
     settled?.();
-    return Promise.resolve(finish(spec, returned, ctx));
+    return Promise.resolve(finish(spec, returned, ctx, errorText));
   }
-  if (settled !== undefined) Promise.resolve(returned).then(settled, settled);
+  const pending = adopt(returned);
+  if (settled !== undefined) pending.then(settled, settled);
   if (controller === undefined) {
-    if (ctx === undefined) return Promise.resolve(returned).then(plan.settle.value, plan.settle.error);
-    return Promise.resolve(returned).then(
-      (v) => finish(spec, v, ctx),
-      (e) => failed(spec, e, ctx),
+    if (ctx === undefined && errorText === undefined) return pending.then(plan.settle.value, plan.settle.error);
+    return pending.then(
+      (v) => finish(spec, v, ctx, errorText),
+      (e) => failed(spec, e, ctx, errorText),
     );
   }
-  return race(plan, returned, controller, options, ctx);
+  return race(plan, pending, controller, options, ctx);
 }
 
-function race(plan: CallPlan, returned: PromiseLike<unknown>, controller: AbortController, options: InvokeOptions, ctx: ToolContext | undefined): Promise<ToolResult> {
+function race(plan: CallPlan, returned: Promise<unknown>, controller: AbortController, options: InvokeOptions, ctx: ToolContext | undefined): Promise<ToolResult> {
   const spec = plan.spec;
   const signal = options.signal;
   const clock = options.context?.clock ?? systemClock;
@@ -167,7 +187,7 @@ function race(plan: CallPlan, returned: PromiseLike<unknown>, controller: AbortC
   if (plan.timeoutMs > 0) {
     timer = clock.setTimeout(() => {
       if (!end()) return;
-      resolve(timedOut(spec, ctx));
+      resolve(timedOut(spec, ctx, options.errorText));
       controller.abort(new DOMException(timeoutText(spec), 'TimeoutError'));
     }, plan.timeoutMs);
   }
@@ -175,12 +195,12 @@ function race(plan: CallPlan, returned: PromiseLike<unknown>, controller: AbortC
   // `returned` is used here only, never inside a closure: nothing the call leaves behind (the timer
   // callback, the abort reason's stack trace, which the tool's signal keeps) refers to the tool's
   // promise, so a promise that never settles is collected with whatever the tool left holding it.
-  Promise.resolve(returned).then(
+  returned.then(
     (v) => {
-      if (end()) resolve(finish(spec, v, ctx));
+      if (end()) resolve(finish(spec, v, ctx, options.errorText));
     },
     (e) => {
-      if (end()) resolve(failed(spec, e, ctx));
+      if (end()) resolve(failed(spec, e, ctx, options.errorText));
     },
   );
   return outcome;

@@ -3,6 +3,7 @@ import type { CostLine } from '../tool-result';
 import type { ApprovalDecision, ApprovalRequest } from './approval';
 
 export type { CallerAuthInfo, ToolCaller, ToolServices };
+import { describeThrown } from '../thrown';
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */
 export interface Clock {
@@ -232,7 +233,7 @@ export class ToolContext {
         reply = await client.elicit!({ message: problems === '' ? message : `${problems}\n\n${message}`, requestedSchema }, this.signal);
       } catch (e) {
         this.signal?.throwIfAborted();
-        throw new ToolContextError('ELICITATION_FAILED', `the question could not be asked: ${e instanceof Error ? e.message : String(e)}`);
+        throw new ToolContextError('ELICITATION_FAILED', `the question could not be asked: ${describeThrown(e, false)}`);
       }
       if (reply.action === 'decline' || reply.action === 'cancel') return { action: reply.action };
       if (reply.action !== 'accept') throw new ToolContextError('ELICITATION_FAILED', 'the client answered with an unknown action.');

@@ -7,6 +7,7 @@ import { decodeBase64, parseDate, parseDateTime, parseEmail, parseTime, parseTim
 import { converterOf, TRANSFORM_OPTIONS } from './hydrate';
 import { BASE64_FORMAT, TIMESPAN_FORMAT } from './messages';
 import { BIGINT, checkBigint, enforcementSchema, type BigintRule } from './validate';
+import { linearPattern } from '../linear-pattern';
 
 /**
  * The fast path: one function per tool, generated from its enforced schema and type tree once (on
@@ -349,7 +350,7 @@ function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: stri
     const min = num(g, s.minLength);
     code += `if (${v}.length < ${min} || (${v}.length < 2 * ${min} && ${g.k(ucs2length)}(${v}) < ${min})) return false;\n`;
   }
-  if (s.pattern !== undefined) code += `if (!${g.k(new RegExp(String(s.pattern), 'u'))}.test(${v})) return false;\n`;
+  if (s.pattern !== undefined) code += `if (!${g.k(linearPattern(String(s.pattern)))}.test(${v})) return false;\n`;
   if (s.if !== undefined || s.then !== undefined) {
     // `if: { maxLength }, then: { pattern }` (the pattern is tested only within the length bound,
     // which is also checked above): for an accepted value, the pattern holds.
@@ -358,7 +359,7 @@ function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: stri
     if (guard === undefined || then === undefined || Object.keys(guard).join() !== 'maxLength' || guard.maxLength !== s.maxLength || Object.keys(then).join() !== 'pattern') {
       throw new Unsupported('if/then');
     }
-    code += `if (!${g.k(new RegExp(String(then.pattern), 'u'))}.test(${v})) return false;\n`;
+    code += `if (!${g.k(linearPattern(String(then.pattern)))}.test(${v})) return false;\n`;
   }
   let parsed: string | undefined;
   if (s.format !== undefined) {

@@ -3,15 +3,16 @@ import { freshDefault } from './defaults';
 import type { ToolSpec } from '../schema/tool-spec';
 import { someNode, type TypeNode } from '../types/node';
 import { calleeOf, type Callee } from './bound';
-import { execute, failed, settleOf, type CallPlan } from './call';
+import { adopt, copyResult, execute, failed, isThenable, settleOf, type CallPlan } from './call';
+import { describeThrown } from '../thrown';
 import { compileFastPath, type CompiledFastPath } from './fast-path';
 import { converterOf, isValidatedDto, validateDtos, type Convert, type HydrationState } from './hydrate';
 import { validatorModule, type ValidationErrorLike } from './peers';
-import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
-import { formatProblems, notAnObject, tooDeep, type ArgumentProblem } from './messages';
-import type { InvokeOptions } from './options';
-import { ToolResult } from '../tool-result';
-import { compileValidator, problemsOf, walk } from './validate';
+import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
+import { formatProblems, notAnObject, tooDeep, tooManyMembers, type ArgumentProblem } from './messages';
+import { failureText, type InvokeOptions } from './options';
+import { isToolResult, ToolResult } from '../tool-result';
+import { compileValidator, firstErrorValidator, problemsOf, walk } from './validate';
 import { segmentsOf } from '../json';
 import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';
@@ -104,6 +105,7 @@ function dropUndefined(l: Partial<ArgumentLimits>): Partial<ArgumentLimits> {
   const out: { -readonly [K in keyof ArgumentLimits]?: number } = {};
   if (l.maxDepth !== undefined) out.maxDepth = l.maxDepth;
   if (l.maxTextLength !== undefined) out.maxTextLength = l.maxTextLength;
+  if (l.maxMembers !== undefined) out.maxMembers = l.maxMembers;
   return out;
 }
 
@@ -159,10 +161,10 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
     }
     if (ok) {
       if (cvs === null || cvs.length === 0) return { ok: true, args: out, raw };
-      return passesClassValidator(cvs).then((clean) => (clean ? { ok: true as const, args: out, raw } : general(plan, raw, args)));
+      return passesClassValidator(cvs).then((clean) => (clean ? { ok: true as const, args: out, raw } : general(plan, raw, args, limits)));
     }
   }
-  return general(plan, raw, args);
+  return general(plan, raw, args, limits);
 }
 
 /** Whether class-validator finds nothing wrong with any of the instances (as validateDtos reads it). */
@@ -174,7 +176,10 @@ async function passesClassValidator(instances: readonly object[]): Promise<boole
 }
 
 /** The general path: ajv with every problem's text, hydration, class-validator. */
-function general(plan: Plan, raw: object, args: unknown): Prepared | Promise<Prepared> {
+function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits): Prepared | Promise<Prepared> {
+  // The schema validator reports every problem (a line per unknown key): a refusal's work is bounded first.
+  const maxMembers = limits.maxMembers ?? (DEFAULT_LIMITS.maxMembers as number);
+  if (exceedsMembers(raw, maxMembers) && !firstErrorValidator(plan.spec)(raw)) return refused(tooManyMembers(maxMembers));
   if (!plan.validate(raw)) return refused(formatProblems(problemsOf(plan.spec, plan.validate.errors ?? [], raw, typeof args === 'string')));
   const state: HydrationState | undefined = plan.validates ? { path: [], dtos: [] } : undefined;
   const out = new Array<unknown>(plan.arity);
@@ -204,24 +209,26 @@ export { calleeOf };
 function run(plan: Plan, callee: Callee, args: unknown[], options: InvokeOptions): Promise<ToolResult> {
   if (callee.kind === 'fixed') return execute(plan, callee.fn, callee.target, args, options);
   if (options.signal?.aborted) return Promise.reject(options.signal.reason);
+  const fail = (e: unknown): ToolResult => failed(plan.spec, e, undefined, options.errorText);
   let instance: unknown;
   try {
     instance = callee.resolve();
   } catch (e) {
-    return Promise.resolve(failed(plan.spec, e, undefined));
+    return Promise.resolve(fail(e));
   }
   const call = (target: unknown): Promise<ToolResult> => {
-    const fn = typeof target === 'object' && target !== null ? (target as Record<PropertyKey, unknown>)[callee.key] : undefined;
-    if (typeof fn !== 'function') {
-      return Promise.resolve(failed(plan.spec, new TypeError(`the resolved instance has no method ${String(callee.key)}.`), undefined));
+    let fn: unknown;
+    try {
+      fn = typeof target === 'object' && target !== null ? (target as Record<PropertyKey, unknown>)[callee.key] : undefined;
+    } catch (e) {
+      return Promise.resolve(fail(e));
     }
+    if (typeof fn !== 'function') return Promise.resolve(fail(new TypeError(`the resolved instance has no method ${String(callee.key)}.`)));
     const release = callee.release;
     const settled = release !== undefined ? () => void Promise.resolve().then(() => release(target as object)).catch(() => undefined) : undefined;
     return execute(plan, fn, target, args, options, settled);
   };
-  if (typeof (instance as PromiseLike<unknown>)?.then === 'function') {
-    return Promise.resolve(instance).then(call, (e) => failed(plan.spec, e, undefined));
-  }
+  if (isThenable(instance)) return adopt(instance).then(call, fail);
   return call(instance);
 }
 
@@ -254,26 +261,41 @@ export async function stageCall(tool: ToolDefinition, args: string | object, opt
   try {
     prepared = await prepare(plan, args, limits);
   } catch (e) {
-    return failed(plan.spec, e, undefined);
+    return failed(plan.spec, e, undefined, options.errorText);
   }
   if (!prepared.ok) return ToolResult.error(prepared.text);
   const ready = prepared;
   return { arguments: ready.raw, run: (o) => run(plan, found.callee, ready.args, o ?? options) };
 }
 
+/** A definition not made by this library: its own `invoke`, with whatever it throws or rejects with made a result. */
 function foreign(tool: ToolDefinition, args: string | object, options: InvokeOptions): Promise<ToolResult> {
+  const fail = (e: unknown): ToolResult => {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const name = nameOf(tool);
+    return ToolResult.error(failureText(options.errorText, { tool: name, kind: 'threw', error: e, text: `Tool '${name}' failed: ${describeThrown(e)}` }));
+  };
   try {
-    return Promise.resolve(tool.invoke(args, options)).catch((e: unknown) => {
-      if (options.signal?.aborted) throw options.signal.reason;
-      return ToolResult.error(`Tool '${tool.name}' failed: ${describe(e)}`);
-    });
+    return adopt(tool.invoke(args, options)).then((r) => {
+      let kept: ToolResult | undefined;
+      try {
+        kept = isToolResult(r) ? copyResult(r) : undefined;
+      } catch (e) {
+        return fail(e);
+      }
+      return kept ?? fail(new TypeError('its invoke resolved to a value that is not a ToolResult.'));
+    }, fail);
   } catch (e) {
-    return Promise.resolve(ToolResult.error(`Tool '${tool.name}' failed: ${describe(e)}`));
+    return Promise.resolve().then(() => fail(e));
   }
 }
 
-function describe(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+function nameOf(tool: ToolDefinition): string {
+  try {
+    return String(tool.name);
+  } catch {
+    return 'tool';
+  }
 }
 
 /**
@@ -295,12 +317,12 @@ export function invokeTool(tool: ToolDefinition, args: string | object, options:
     const limits = defaults === undefined && options.limits === undefined ? DEFAULT_LIMITS : limitsOf(defaults, options.limits);
     prepared = prepare(plan, args, limits);
   } catch (e) {
-    return Promise.resolve(failed(found.spec, e, undefined));
+    return Promise.resolve(failed(found.spec, e, undefined, options.errorText));
   }
   if (prepared instanceof Promise) {
     return prepared.then(
       (p) => (p.ok ? run(plan, found.callee, p.args, options) : ToolResult.error(p.text)),
-      (e) => failed(plan.spec, e, undefined),
+      (e) => failed(plan.spec, e, undefined, options.errorText),
     );
   }
   return prepared.ok ? run(plan, found.callee, prepared.args, options) : Promise.resolve(ToolResult.error(prepared.text));

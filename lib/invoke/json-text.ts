@@ -18,10 +18,19 @@ export interface ArgumentLimits {
    * them can exhaust the stack of code that walks them recursively.
    */
   readonly maxDepth: number;
+  /**
+   * The most keys and array elements, counted over the whole arguments, that a call whose
+   * arguments do not match the schema is examined for; beyond it the refusal is one line, found
+   * without validating the rest, so that the work of a refusal is bounded (a 330,000-key object
+   * is refused in milliseconds, not seconds of validation and a line per key). Arguments the
+   * schema accepts are not counted.
+   * @default 20000
+   */
+  readonly maxMembers?: number;
 }
 
 /** The default limits (4 Mi characters of text, 256 levels of nesting). */
-export const DEFAULT_LIMITS: ArgumentLimits = Object.freeze({ maxTextLength: 4 * 1024 * 1024, maxDepth: 256 });
+export const DEFAULT_LIMITS: ArgumentLimits = Object.freeze({ maxTextLength: 4 * 1024 * 1024, maxDepth: 256, maxMembers: 20_000 });
 
 /** How `parseArgumentText` reads numbers. */
 export interface ArgumentTextOptions {
@@ -479,4 +488,29 @@ function checkGrammar(text: string): void {
       open.pop();
     }
   }
+}
+
+/**
+ * Whether a parsed value holds more than `max` keys and array elements in all (stops counting at
+ * `max + 1`: the work is bounded by the limit, not by the value's size).
+ */
+export function exceedsMembers(value: unknown, max: number): boolean {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      if ((count += v.length) > max) return true;
+      for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null) stack.push(v[i]);
+      continue;
+    }
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      if (++count > max) return true;
+      const x = (v as Record<string, unknown>)[k];
+      if (typeof x === 'object' && x !== null) stack.push(x);
+    }
+  }
+  return false;
 }

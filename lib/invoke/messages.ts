@@ -72,6 +72,10 @@ export function tooDeep(maxDepth: number): string {
   return `Arguments are nested too deeply: the limit is ${maxDepth} levels of arrays and objects.`;
 }
 
+export function tooManyMembers(maxMembers: number): string {
+  return `Arguments have too many keys and array elements to check: the limit is ${maxMembers} in all. Send only the parameters of the tool.`;
+}
+
 /** The arguments as a whole are not an object. */
 export function notAnObject(value: unknown): string {
   return `Arguments must be a JSON object, like {"name": "value"}, not ${describeValue(value)}.`;

@@ -2,6 +2,30 @@ import type { Approver } from './approval';
 import type { ToolClient, ToolContext } from './context';
 import type { ArgumentLimits } from './json-text';
 
+/** What went wrong in one call, as `errorText` sees it. */
+export interface ToolFailure {
+  /** The tool's name. */
+  readonly tool: string;
+  /**
+   * `threw`: the tool threw or rejected, its instance could not be resolved, or its result has no
+   * JSON form; `timeout`: it ran past `timeoutSeconds`; `approval`: the approval check threw.
+   */
+  readonly kind: 'threw' | 'timeout' | 'approval';
+  /** What was thrown (undefined for a timeout). */
+  readonly error: unknown;
+  /**
+   * The text the model reads when `errorText` is not given: `Tool 'x' failed: Name: message`,
+   * `Tool 'x' timed out after N s.`, `Tool 'x' was not approved.` (the approver's exception is not in it).
+   */
+  readonly text: string;
+}
+
+/**
+ * Shapes what a failure tells the model: return the text of the error result. What it throws, or a
+ * value that is not a string, falls back to `failure.text`.
+ */
+export type ErrorText = (failure: ToolFailure) => string;
+
 /** Options of one call. */
 export interface InvokeOptions {
   /** The caller's signal: aborting it aborts the tool's signal and makes `invoke` reject with its reason. */
@@ -11,9 +35,9 @@ export interface InvokeOptions {
   /** An id for the call, visible to the tool as `ctx.callId`. */
   callId?: string;
   /**
-   * Limits on the argument text of this call (length, nesting depth); unset fields fall back to the
-   * ToolSet's limits, then to `DEFAULT_LIMITS`.
-   * @default DEFAULT_LIMITS (4 Mi characters, 256 levels)
+   * Limits on the arguments of this call (text length, nesting depth, members); unset fields fall
+   * back to the ToolSet's limits, then to `DEFAULT_LIMITS`.
+   * @default DEFAULT_LIMITS (4 Mi characters, 256 levels, 20,000 keys and elements for a refusal)
    */
   limits?: Partial<ArgumentLimits>;
   /**
@@ -28,4 +52,21 @@ export interface InvokeOptions {
    * @default the set's `approve`; without one, such calls are refused
    */
   approve?: Approver;
+  /**
+   * What a failure of the tool tells the model (a tool's message may hold what the model must not
+   * read, like a connection string); falls back to the ToolSet's `errorText`.
+   * @default the failure's own text: `Tool 'x' failed: Name: message`
+   */
+  errorText?: ErrorText;
+}
+
+/** The text of a failure: `errorText`'s, or the default when there is none or it fails. */
+export function failureText(errorText: ErrorText | undefined, failure: ToolFailure): string {
+  if (errorText === undefined) return failure.text;
+  try {
+    const text: unknown = errorText(failure);
+    return typeof text === 'string' ? text : failure.text;
+  } catch {
+    return failure.text;
+  }
 }

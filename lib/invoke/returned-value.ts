@@ -4,7 +4,7 @@ import type { TypeNode } from '../types/node';
 import { encodeBase64 } from './formats';
 import { instanceToPlain } from './peers';
 import { setOwn } from '../json';
-import { isPart, isToolResult, Part, type ToolResult } from '../tool-result';
+import { copyPart, isPart, isToolResult, Part, type ToolResult } from '../tool-result';
 
 /**
  * A returned value becomes a result by the contract's "Results" table. The kind comes from
@@ -29,8 +29,8 @@ function auto(value: unknown, returns: TypeNode | undefined): { parts: readonly 
   if (typeof value === 'string') return { parts: [Part.text(value)] };
   if (value === null) return { parts: [Part.text('null')] };
   if (isToolResult(value)) return { parts: value.parts, passed: value };
-  if (isPart(value)) return { parts: [value] };
-  if (Array.isArray(value) && value.length > 0 && value.every(isPart)) return { parts: (value as Part[]).slice() };
+  if (isPart(value)) return { parts: [copyPart(value)] };
+  if (Array.isArray(value) && value.length > 0 && value.every(isPart)) return { parts: (value as Part[]).map(copyPart) };
   return { parts: [Part.json(toJson(value, returns, 0, null))] };
 }
 

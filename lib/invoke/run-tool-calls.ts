@@ -1,6 +1,8 @@
 import type { Approver } from './approval';
 import type { ToolContext } from './context';
-import type { ToolResult } from '../tool-result';
+import { describeThrown } from '../thrown';
+import { failureText } from './options';
+import { ToolResult } from '../tool-result';
 import type { ToolSet } from './toolset';
 
 export type { ApprovalRequest, ApprovalDecision, Approver } from './approval';
@@ -47,6 +49,27 @@ function runOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions):
   return toolSet.invoke(call.name, call.arguments, { signal: options.signal, context: options.context, callId: call.id, ...(approve !== undefined ? { approve } : {}) });
 }
 
+/** One call's result, whatever happens on the way (only the turn's own cancellation rejects). */
+function settleOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
+  const fail = (e: unknown): ToolResult => {
+    if (options.signal?.aborted) throw options.signal.reason;
+    return ToolResult.error(failureText(toolSet.errorText, { tool: call.name, kind: 'threw', error: e, text: `Tool '${call.name}' failed: ${describeThrown(e)}` }));
+  };
+  try {
+    return runOne(toolSet, call, options).catch(fail);
+  } catch (e) {
+    return Promise.resolve().then(() => fail(e));
+  }
+}
+
+function isParallel(toolSet: ToolSet, name: string): boolean {
+  try {
+    return toolSet.get(name)?.parallelSafe ?? true;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Runs one model turn's tool calls. Consecutive calls of `parallelSafe` tools run concurrently; a
  * call of a tool that is not parallel-safe waits for every call before it and runs alone, so calls
@@ -60,8 +83,8 @@ export async function runToolCalls(toolSet: ToolSet, calls: readonly ToolCall[],
   let group: Promise<void>[] = [];
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i]!;
-    const parallel = toolSet.get(call.name)?.parallelSafe ?? true;
-    const task = (): Promise<void> => runOne(toolSet, call, options).then((r) => {
+    const parallel = isParallel(toolSet, call.name);
+    const task = (): Promise<void> => settleOne(toolSet, call, options).then((r) => {
       results[i] = r;
     });
     if (parallel) {

@@ -8,7 +8,7 @@ import { ToolContext } from './context';
 import { BoundTool, instanceTools } from './bound-tool';
 import { invokeTool, stageCall, type StagedCall } from './invoker';
 import type { ArgumentLimits } from './json-text';
-import type { InvokeOptions } from './options';
+import type { ErrorText, InvokeOptions } from './options';
 import { isToolResult, ToolResult } from '../tool-result';
 
 /** What `new ToolSet(items)` and `add(item)` take: an instance (its `@Tool` methods) or a definition. */
@@ -37,6 +37,12 @@ export interface ToolSetOptions {
    * @default every tool is visible to every caller
    */
   visible?: (tool: ToolDefinition, context: ToolContext) => boolean;
+  /**
+   * What a failure tells the model, for every call through this set (a call's own `errorText`
+   * wins), and whether an approver's exception is shown (`kind: 'approval'`). See SECURITY.md.
+   * @default the failure's own text (`Tool 'x' failed: Name: message`); an approver's exception is not shown
+   */
+  errorText?: ErrorText;
 }
 
 /** Options of `ToolSet.addClass`. */
@@ -69,12 +75,14 @@ export class ToolSet {
   readonly #limits: Partial<ArgumentLimits> | undefined;
   readonly #approve: Approver | undefined;
   readonly #visible: ToolSetOptions['visible'];
+  readonly #errorText: ErrorText | undefined;
   readonly #listeners = new Set<() => void>();
 
   constructor(items: Iterable<ToolSetItem> = [], options: ToolSetOptions = {}) {
     this.#limits = options.limits !== undefined ? Object.freeze({ ...options.limits }) : undefined;
     this.#approve = options.approve;
     this.#visible = options.visible;
+    this.#errorText = options.errorText;
     for (const item of items) this.add(item);
   }
 
@@ -185,6 +193,11 @@ export class ToolSet {
     return this.#approve;
   }
 
+  /** The set's `errorText` option. */
+  get errorText(): ErrorText | undefined {
+    return this.#errorText;
+  }
+
   /** The limits of this set (its own fields; the rest are the defaults). */
   get limits(): Partial<ArgumentLimits> | undefined {
     return this.#limits;
@@ -197,8 +210,9 @@ export class ToolSet {
    * the validated arguments; every other behaviour is `tool.invoke`'s, with this set's limits below
    * the call's own.
    */
-  invoke(name: string, args: string | object, options: InvokeOptions = {}): Promise<ToolResult> {
-    if (options.signal?.aborted) return Promise.reject(options.signal.reason);
+  invoke(name: string, args: string | object, given: InvokeOptions = {}): Promise<ToolResult> {
+    if (given.signal?.aborted) return Promise.reject(given.signal.reason);
+    const options = this.#withErrorText(given);
     const tool = this.#tools.get(name);
     if (tool === undefined) return Promise.resolve(ToolResult.error(this.unknownText(name, options)));
     if (this.#visible === undefined && !tool.requiresApproval) return invokeTool(tool, args, options, this.#limits);
@@ -216,7 +230,7 @@ export class ToolSet {
     deepFreeze(staged.arguments);
     if (await approvalNeeded(tool, staged.arguments, context)) {
       const request = { id: options.callId ?? '', name: tool.name, tool, arguments: staged.arguments, context };
-      const refusal = await refusalOf(options.approve ?? this.#approve ?? context.clientApprover, request);
+      const refusal = await refusalOf(options.approve ?? this.#approve ?? context.clientApprover, request, options.errorText);
       if (options.signal?.aborted) throw options.signal.reason;
       if (refusal !== undefined) return refusal;
     }
@@ -224,12 +238,17 @@ export class ToolSet {
   }
 
   /** Validates and hydrates a call without running it (for approvals); see `runToolCalls`. */
-  stage(name: string, args: string | object, options: InvokeOptions = {}): Promise<ToolResult | StagedCall> {
+  stage(name: string, args: string | object, given: InvokeOptions = {}): Promise<ToolResult | StagedCall> {
+    const options = this.#withErrorText(given);
     const tool = this.#tools.get(name);
     if (tool === undefined || (this.#visible !== undefined && !this.#isVisible(tool, this.callContext(name, options)))) {
       return Promise.resolve(ToolResult.error(this.unknownText(name, options)));
     }
     return stageCall(tool, args, options, this.#limits);
+  }
+
+  #withErrorText(options: InvokeOptions): InvokeOptions {
+    return this.#errorText === undefined || options.errorText !== undefined ? options : { ...options, errorText: this.#errorText };
   }
 
   private unknownText(name: string, options: InvokeOptions): string {

@@ -4,6 +4,8 @@ import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
 import { someNode, type TypeNode } from '../types/node';
 import { pointerSegment, segmentsOf } from '../json';
 import { addStrictFormats, decodeBase64, parseTimeSpan } from './formats';
+import { linearPattern } from '../linear-pattern';
+import { cachedBy } from '../cache';
 import {
   BASE64_FORMAT, NOT_NULL, REQUIRED, TIMESPAN_FORMAT, duplicateLine, formatReason, itemsLine, lengthLine,
   lostDigits, notAProperty, notAParameter, notDigitsOnly, patternLine, rangeLine, typeLine, type ArgumentProblem,
@@ -37,14 +39,16 @@ export function checkBigint(rule: BigintRule, data: unknown): boolean {
 // Two instances: `ownProperties` (own properties only for `required` and `properties`) costs about
 // a third of a validation, and matters only where a property is named like a member of
 // Object.prototype (`constructor`, `toString`): an absent one would otherwise be found there.
-const instances: { plain?: Ajv2020; own?: Ajv2020 } = {};
+// Two more stop at the first error: they decide, with bounded work, whether a call with too many
+// members to report on is valid at all (ArgumentLimits.maxMembers).
+const instances: { plain?: Ajv2020; own?: Ajv2020; plainFirst?: Ajv2020; ownFirst?: Ajv2020 } = {};
 
-function ajv(ownProperties: boolean): Ajv2020 {
-  const slot = ownProperties ? 'own' : 'plain';
+function ajv(ownProperties: boolean, allErrors = true): Ajv2020 {
+  const slot = `${ownProperties ? 'own' : 'plain'}${allErrors ? '' : 'First'}` as keyof typeof instances;
   let a = instances[slot];
   if (a === undefined) {
     a = new Ajv2020({
-      allErrors: true,
+      allErrors,
       validateSchema: false,
       strict: false,
       // NaN and ±Infinity are not JSON numbers (text like 1e400 parses to Infinity): refused.
@@ -53,6 +57,8 @@ function ajv(ownProperties: boolean): Ajv2020 {
       ownProperties,
       logger: false,
       addUsedSchema: false,
+      // Every `pattern` runs on RE2 (linear time), never on the backtracking RegExp engine.
+      code: { regExp: linearRegExpEngine },
     });
     addStrictFormats(a);
     a.addFormat(BASE64_FORMAT, { type: 'string', validate: (s: string) => decodeBase64(s) !== undefined });
@@ -62,6 +68,8 @@ function ajv(ownProperties: boolean): Ajv2020 {
   }
   return a;
 }
+
+const linearRegExpEngine = Object.assign((source: string) => linearPattern(source), { code: 'linearPattern' });
 
 function namesInheritedKey(spec: ToolSpec): boolean {
   const inherited = (n: TypeNode) => (n.properties ?? []).some((p) => p.name in Object.prototype);
@@ -134,6 +142,9 @@ export function enforcementSchema(spec: ToolSpec): Schema {
 export function compileValidator(spec: ToolSpec): ValidateFunction {
   return ajv(namesInheritedKey(spec)).compile(enforcementSchema(spec));
 }
+
+/** The same validator, stopping at the first error (no problem list: only whether the call is valid). */
+export const firstErrorValidator: (spec: ToolSpec) => ValidateFunction = cachedBy((spec: ToolSpec) => ajv(namesInheritedKey(spec), false).compile(enforcementSchema(spec)));
 
 // ---- ajv errors → problems ------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { EventStore, StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { describeThrown } from '../thrown';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -467,7 +468,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
         });
       }
     } catch (e) {
-      refuse(res, new Refusal(500, -32603, `Internal error: ${e instanceof Error ? e.message.slice(0, 200) : 'unknown'}`));
+      refuse(res, new Refusal(500, -32603, `Internal error: ${describeThrown(e, false).slice(0, 200)}`));
     }
   };
 

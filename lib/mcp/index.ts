@@ -4,19 +4,23 @@
  * connects them to stdio and Streamable HTTP (`./http`).
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createStreamableHttpHandler, listenMcpHttp, type McpEndpointOptions, type McpHttpEndpoint, type McpHttpHandler, type McpListenOptions } from './http';
 import { createMcpServer, type McpServerInfo, type McpToolSource } from './server';
+import { connectStdio, type McpStdioOptions } from './stdio';
+
+export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
 
 export { createMcpServer, callToolResult, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
 export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHandler, McpListenOptions, McpServerFactory, McpSessionOptions } from './http';
 export { createStreamableHttpHandler, listenMcpHttp } from './http';
 
-/** Serves the tools over stdio (the process's stdin and stdout) until the client disconnects. */
-export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo): Promise<Server> {
-  const server = createMcpServer(tools, info);
-  await server.connect(new StdioServerTransport());
-  return server;
+/**
+ * Serves the tools over stdio (the process's stdin and stdout) until the client disconnects. Each
+ * line is bounded (`maxLineBytes`): a longer one is answered with a JSON-RPC error and the server
+ * goes on; a broken stdin or stdout sets the exit code to 1.
+ */
+export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, options: McpStdioOptions = {}): Promise<Server> {
+  return connectStdio(createMcpServer(tools, info), options);
 }
 
 /**

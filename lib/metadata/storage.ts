@@ -1,3 +1,4 @@
+import { attachGenerated } from './generated';
 import type { ParamOptions, PropOptions, RangeRecord, StaticClassMeta, ToolOptions } from './options';
 
 /**
@@ -41,6 +42,7 @@ export function recordOf(cls: Function): ClassRecord {
 }
 
 export function peekRecord(cls: Function): ClassRecord | undefined {
+  attachGenerated(defineStaticMetadata);
   return records.get(cls);
 }
 

@@ -9,6 +9,8 @@
  * - Nest CLI: `"plugins": ["tool-signatures/plugin"]` in nest-cli.json (`before(options, program)`)
  * - webpack / ts-loader: `getCustomTransformers: (program) => ({ before: [toolSignatures(program)] })`
  * - esbuild, SWC, Vite, tsx: `tool-signatures generate <tsconfig>` (see `generate`)
+ * - no plugin at all (tsc with emitDecoratorMetadata): `tool-signatures check <tsconfig>` lists
+ *   what the runtime path loses (see `check`)
  */
 import * as ts from 'typescript';
 import { analyze } from './analyze';
@@ -17,6 +19,7 @@ import { assertFullProgram, createTransformer, type PluginOptions, type Transfor
 export { PluginSetupError, type PluginOptions, type TransformerExtras } from './transformer';
 export type { PluginDiagnostic, PluginCode } from './diagnostics';
 export { generate, type GenerateOptions, type GenerateResult } from './generate';
+export { check, formatCheck, type CheckOptions, type CheckResult, type CheckFailure, type SlotLoss } from './check';
 
 /** The transformer factory: `(program, options?, extras?)`, the shape ts-patch and ts-loader call. */
 export default function toolSignaturesTransformer(program: ts.Program, options?: PluginOptions, extras?: TransformerExtras): ts.TransformerFactory<ts.SourceFile> {

@@ -3,6 +3,7 @@ import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
 import type { ConstraintOptions, RangeRecord } from '../metadata/options';
 import type { MutableNode, TypeNode } from '../types/node';
+import { linearRefusal, LinearRegExp } from '../linear-pattern';
 
 /**
  * Applies a slot's annotations to its type's node. Our own decorators win over class-validator's
@@ -32,8 +33,13 @@ const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<K
   arrayUnique: () => ({ uniqueItems: true }),
   isEmail: () => ({ format: 'email' }),
   isUrl: () => ({ format: 'uri' }),
-  matches: (c) => ({ pattern: c[0] instanceof RegExp ? c[0] : new RegExp(String(c[0]), typeof c[1] === 'string' ? c[1] : '') }),
+  matches: (c) => ({ pattern: patternOf(c) }),
 };
+
+/** A `@Matches` rule's pattern (class-validator keeps a RegExp, or a source and its flags). */
+function patternOf(c: readonly unknown[]): RegExp {
+  return c[0] instanceof RegExp ? c[0] : new RegExp(String(c[0]), typeof c[1] === 'string' ? c[1] : '');
+}
 
 /** The keywords each node kind can carry. */
 const CARRIES: Readonly<Record<Keyword, (n: TypeNode) => boolean>> = {
@@ -50,6 +56,7 @@ const CARRIES: Readonly<Record<Keyword, (n: TypeNode) => boolean>> = {
 
 export function annotate(base: TypeNode, a: Annotations): TypeNode {
   let n: MutableNode = { ...base };
+  for (const r of a.rules) if (r.name === 'matches') linearMatches(r.constraints as unknown[], patternOf(r.constraints));
   const fromRules = collect(a.rules.filter((r) => !r.each && !r.grouped), a.warnings);
   const forItems = collect(a.rules.filter((r) => r.each && !r.grouped), a.warnings);
   apply(n, fromRules, false);
@@ -72,46 +79,7 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
     n = { ...n, items };
   }
   if (o.description !== undefined && n.description === undefined) n.description = o.description;
-  for (const s of [n, n.items]) {
-    if (s?.pattern !== undefined && s.maxLength === undefined && hasNestedQuantifier(s.pattern)) a.warnings.push(backtrackingWarning(s.pattern));
-  }
   return n;
-}
-
-function backtrackingWarning(pattern: string): string {
-  return `pattern ${pattern} repeats a group that itself repeats (nested quantifiers): on a long string that almost matches it can take exponential time. Give the value a maxLength (a pattern is tested only on strings within it) or write the pattern without nested quantifiers.`;
-}
-
-/**
- * Whether a pattern repeats, with an unbounded quantifier (`*`, `+`, `{n,}`), a group that itself
- * holds one: `(a+)+`, `(\w+\s?)*`, `((ab)+)+`, the shape that backtracks exponentially. A heuristic
- * for a warning: it also flags safe patterns like `([a-z]+-)*`, and misses overlapping alternatives
- * like `(a|a)*` and polynomial shapes like `\s*\s*$`.
- */
-export function hasNestedQuantifier(source: string): boolean {
-  // Per open group: whether it holds an unbounded quantifier. `closed`: the atom just read is a group that does.
-  const open: boolean[] = [];
-  let closed = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') {
-      i++;
-    } else if (c === '[') {
-      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
-    } else if (c === '(') {
-      open.push(false);
-    } else if (c === ')') {
-      const holds = open.pop() === true;
-      if (holds && open.length > 0) open[open.length - 1] = true;
-      closed = holds;
-      continue;
-    } else if (c === '*' || c === '+' || (c === '{' && /^\{\d+,\}/.test(source.slice(i)))) {
-      if (closed) return true;
-      if (open.length > 0) open[open.length - 1] = true;
-    }
-    closed = false;
-  }
-  return false;
 }
 
 function collect(rules: readonly ValidatorRule[], warnings: string[]): Partial<Record<Keyword, unknown>> {
@@ -122,7 +90,7 @@ function collect(rules: readonly ValidatorRule[], warnings: string[]): Partial<R
     for (const [k, v] of Object.entries(row(r.constraints)) as [Keyword, unknown][]) {
       if (k === 'pattern') {
         const written = writablePattern(v as RegExp);
-        if (written === undefined) warnings.push(`pattern ${String(v)} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
+        if (written === undefined) warnings.push(`pattern ${RegExp.prototype.toString.call(v)} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
         else out.pattern = written;
       } else if (v !== undefined) {
         out[k] = v;
@@ -200,6 +168,24 @@ function compilesInUnicode(source: string): boolean {
 
 function ownPattern(p: string | RegExp): string {
   const source = typeof p === 'string' ? p : p.flags === '' ? p.source : undefined;
-  if (source !== undefined && compilesInUnicode(source)) return source;
-  throw refuse(D.pattern(String(p)));
+  if (source === undefined || !compilesInUnicode(source)) throw refuse(D.pattern(String(p)));
+  refuseNonLinear(String(p), source, '');
+  return source;
+}
+
+/** A pattern that RE2 cannot run (it could not be matched in linear time) is refused. */
+function refuseNonLinear(shown: string, source: string, flags: string): void {
+  const why = linearRefusal(source, flags);
+  if (why !== undefined) throw refuse(D.nonLinearPattern(shown, why));
+}
+
+/**
+ * class-validator's own `@Matches` check runs RE2 too: its pattern in the metadata (the constraint
+ * class-validator passes to validator.js's `matches`) is replaced by a `LinearRegExp` of the same
+ * source and flags, so that the check after the invoker's cannot be the one that stalls.
+ */
+function linearMatches(constraints: unknown[], re: RegExp): void {
+  if (re instanceof LinearRegExp) return;
+  refuseNonLinear(String(re), re.source, re.flags);
+  constraints[0] = new LinearRegExp(re.source, re.flags, typeof constraints[0] === 'string' ? constraints[0] : undefined);
 }

@@ -8,6 +8,7 @@ import { lineage, peekRecord } from '../metadata/storage';
 import { node, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
 import { slotType } from './slot';
+import { describeThrown } from '../thrown';
 
 /**
  * DTO classes become closed objects. Built once per class and cached; a class that refers to itself,
@@ -61,7 +62,7 @@ function checkConstructible(cls: Function): void {
   try {
     Reflect.construct(cls, []);
   } catch (e) {
-    throw refuse(D.notConstructible(cls.name, e instanceof Error ? e.message : String(e)));
+    throw refuse(D.notConstructible(cls.name, describeThrown(e, false)));
   }
 }
 

@@ -104,9 +104,34 @@ describe('inspect', () => {
     const r = await cli('inspect', fixture('ts-source/tools.ts'), '--format', 'json');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.stringify((JSON.parse(r.stdout) as { tools: { inputSchema: object }[] }).tools[0]!.inputSchema)).toBe('{"type":"object","properties":{"address":{"type":"object","properties":{"street":{"type":"string","description":"Street and number.","minLength":3,"maxLength":80},"country":{"type":"string","minLength":2,"maxLength":2}},"required":["street"],"additionalProperties":false},"when":{"type":"string","format":"date-time"}},"required":["address","when"],"additionalProperties":false}');
+    expect(JSON.stringify((JSON.parse(r.stdout) as { tools: { inputSchema: object }[] }).tools[0]!.inputSchema)).toBe(MAILER_SCHEMA);
+  });
+
+  it('loads TypeScript sources in an ES module package ("type": "module"), .ts and .mts alike', async () => {
+    const esm = path.join(outDir, 'esm-package');
+    fs.cpSync(path.join(__dirname, 'fixtures', 'ts-source'), esm, { recursive: true });
+    fs.writeFileSync(path.join(esm, 'package.json'), JSON.stringify({ type: 'module' }));
+    fs.copyFileSync(path.join(esm, 'tools.ts'), path.join(esm, 'tools.mts'));
+    for (const file of ['tools.ts', 'tools.mts']) {
+      const r = await cli('inspect', path.join(esm, file), '--format', 'json');
+      expect({ file, stderr: r.stderr, code: r.code }).toEqual({ file, stderr: '', code: 0 });
+      expect(JSON.stringify((JSON.parse(r.stdout) as { tools: { inputSchema: object }[] }).tools[0]!.inputSchema)).toBe(MAILER_SCHEMA);
+    }
+  });
+
+  it('refuses, in one line naming what to do, a TypeScript module with top-level await', async () => {
+    const esm = path.join(outDir, 'esm-await');
+    fs.mkdirSync(esm, { recursive: true });
+    fs.writeFileSync(path.join(esm, 'package.json'), JSON.stringify({ type: 'module' }));
+    fs.writeFileSync(path.join(esm, 'tools.ts'), "import { Tool } from 'tool-signatures';\nconst n = await Promise.resolve(1);\nexport const add = Tool.create(function add(a: number) { return a + n; }, { params: { a: Number } });\n");
+    const r = await cli('inspect', path.join(esm, 'tools.ts'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^tool-signatures inspect: tools\.ts uses top-level await, which the CLI cannot run from TypeScript source .*Move the await into a function, or compile the project first \(tsc\) and give the \.js file\.\n$/m);
+    expect(r.stderr).not.toContain('exports is not defined');
   });
 });
+
+const MAILER_SCHEMA = '{"type":"object","properties":{"address":{"type":"object","properties":{"street":{"type":"string","description":"Street and number.","minLength":3,"maxLength":80},"country":{"type":"string","minLength":2,"maxLength":2}},"required":["street"],"additionalProperties":false},"when":{"type":"string","format":"date-time"}},"required":["address","when"],"additionalProperties":false}';
 
 describe('diagnostics: exit status 2, the code and the fix', () => {
   it('an erased parameter type is OLT002, naming the class, method, parameter and the fix', async () => {
@@ -220,7 +245,7 @@ describe('generate (the compile-time plugin, one row of the command table)', () 
     }));
     const r = await cli('generate', path.join(gen, 'tsconfig.json'), '--out', path.join(gen, 'tools.meta.ts'));
     expect(r.code).toBe(0);
-    expect(fs.readFileSync(path.join(gen, 'tools.meta.ts'), 'utf8')).toMatch(/defineStaticMetadata\([\w.]*\bMailer\b/);
+    expect(fs.readFileSync(path.join(gen, 'tools.meta.ts'), 'utf8')).toMatch(/registerGeneratedMetadata\(\[[^]*\[\(\) => [\w.]*\bMailer\b/);
     const missing = await cli('generate', path.join(gen, 'nowhere.json'));
     expect(missing.code).toBe(2);
   });

@@ -136,7 +136,7 @@ describe('parseArgumentText: limits and messages', () => {
       const value = ok(parseArgumentText(text, DEFAULT_LIMITS, options)).value as { text: string };
       expect(value.text.length).toBe(1_000_000);
     }
-    expect(DEFAULT_LIMITS).toEqual({ maxTextLength: 4 * 1024 * 1024, maxDepth: 256 });
+    expect(DEFAULT_LIMITS).toEqual({ maxTextLength: 4 * 1024 * 1024, maxDepth: 256, maxMembers: 20_000 });
     expect(Object.isFrozen(DEFAULT_LIMITS)).toBe(true);
   });
 

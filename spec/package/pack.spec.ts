@@ -7,42 +7,17 @@
  * npm installs from the local cache first (`--offline`, then `--prefer-offline` if the cache lacks
  * something); the registry is only a fallback.
  */
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { npmInstall, ok, packOnce, pkg, root, run, succeeded, type Run } from './packed';
 
-const root = path.resolve(__dirname, '../..');
+// The tests wait for compiles started in beforeAll and for spawned processes: on a loaded machine
+// they take longer than jest's default 30 s.
+jest.setTimeout(180_000);
+
 const consumerSources = path.join(__dirname, 'consumer');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-  version: string;
-  exports: Record<string, unknown>;
-  peerDependencies: Record<string, string>;
-  peerDependenciesMeta: Record<string, { optional?: boolean }>;
-  devDependencies: Record<string, string>;
-};
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(file: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(file, args, { cwd, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
-    });
-  });
-}
-
-async function ok(file: string, args: string[], cwd: string): Promise<Run> {
-  const r = await run(file, args, cwd);
-  if (r.code !== 0) throw new Error(`${path.basename(file)} ${args.join(' ')} failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
-  return r;
-}
 
 /** The subpaths whose source exists (the others are skipped by the build until they are written). */
 const builtSubpaths = Object.keys(pkg.exports)
@@ -62,20 +37,13 @@ let subpathChecks: Promise<Run[]>;
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-pack-'));
   app = path.join(work, 'app');
-  await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root);
-  // prepack would build again: the build above is the one packed.
-  const pack = await ok(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], root);
-  const [packed] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
-  packedFiles = packed.files.map((f) => f.path);
+  const packed = await packOnce();
+  packedFiles = [...packed.files];
 
   fs.mkdirSync(app);
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2));
   const peers = ['reflect-metadata', 'class-validator', 'class-transformer'].map((p) => `${p}@${pkg.devDependencies[p]}`);
-  const deps = [path.join(work, packed.filename), ...peers, `@types/node@${pkg.devDependencies['@types/node']}`];
-  const install = (mode: string) => run(npm, ['install', mode, '--no-audit', '--no-fund', '--loglevel=error', ...deps], app, 180_000);
-  let installed = await install('--offline');
-  if (installed.code !== 0) installed = await install('--prefer-offline');
-  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stdout}\n${installed.stderr}`);
+  await npmInstall(app, [packed.tarball, ...peers, `@types/node@${pkg.devDependencies['@types/node']}`]);
 
   for (const f of fs.readdirSync(consumerSources)) fs.copyFileSync(path.join(consumerSources, f), path.join(app, f));
   const compilerOptions = {
@@ -96,19 +64,15 @@ beforeAll(async () => {
   subpathChecks = Promise.all(['node10', 'node16'].map((r) => run(process.execPath, [tsc, '-p', `tsconfig.subpaths-${r}.json`], app)));
   node16Compile = run(process.execPath, [tsc, '-p', 'tsconfig.json'], app);
   bundlerCheck = run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], app);
-}, 300_000);
-
-function succeeded(r: Run): void {
-  if (r.code !== 0) throw new Error(`exit ${r.code}:\n${r.stdout}\n${r.stderr}`);
-}
+}, 600_000);
 
 afterAll(() => {
   if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe('the tarball', () => {
-  it('holds dist (CommonJS, ES module wrappers, declarations), the bin and the README, and no sources', () => {
-    for (const f of ['package.json', 'README.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
+  it('holds dist (CommonJS, ES module wrappers, declarations), the bin, the README and SECURITY.md, and no sources', () => {
+    for (const f of ['package.json', 'README.md', 'SECURITY.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
       expect(packedFiles).toContain(f);
     }
     expect(packedFiles.filter((f) => /^(lib|spec|samples|scripts|bench)\//.test(f) || f.endsWith('.tsbuildinfo'))).toEqual([]);

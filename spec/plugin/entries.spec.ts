@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
 import toolSignatures, { before, factory, name, PluginSetupError, version } from '../../lib/plugin';
+import { sourceHash } from '../../lib/metadata/generated';
 import { main } from '../../lib/plugin/cli';
 import { compilerOptions } from './harness';
 
@@ -77,7 +78,7 @@ describe('plugin entry points', () => {
     expect(seen).toBeInstanceOf(PluginSetupError);
   });
 
-  it('tool-signatures generate <tsconfig> --out <file> writes one module of defineStaticMetadata calls', () => {
+  it('tool-signatures generate <tsconfig> --out <file> writes one module that registers the static metadata', () => {
     const tsconfig = path.join(dir, 'tsconfig.json');
     const o = compilerOptions();
     fs.writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node10', experimentalDecorators: true, strict: true, skipLibCheck: true, types: ['node'], typeRoots: o.typeRoots, paths: o.paths, ignoreDeprecations: '6.0' }, files: ['shop.ts'] }));
@@ -89,8 +90,11 @@ describe('plugin entry points', () => {
     const text = fs.readFileSync(out, 'utf8');
     expect(text).toContain(`import * as tool_signatures_1 from "tool-signatures";`);
     expect(text).toContain(`import * as tool_signatures_import_1 from "../shop.js";`);
-    expect(text).toContain('tool_signatures_1.defineStaticMetadata(tool_signatures_import_1.Shop, {');
-    expect(text).toContain('tool_signatures_1.defineStaticMetadata(tool_signatures_import_1.add, {\n    call: { description: "Adds.", returns: Number, params: [{ name: "a", type: Number, design: Number }, { name: "b", type: Number, design: Number }] }\n});');
+    expect(text).toContain('tool_signatures_1.registerGeneratedMetadata([\n    [() => tool_signatures_import_1.Item, { properties: [');
+    expect(text).toContain('    [() => tool_signatures_import_1.Shop, { methods: { find: {');
+    expect(text).toContain('[() => tool_signatures_import_1.add, {\n            call: { description: "Adds.", returns: Number, params: [{ name: "a", type: Number, design: Number }, { name: "b", type: Number, design: Number }] }\n        }]\n], {');
+    // The sources it read, each with the hash of its text: a stale module is refused when imported.
+    expect(text).toContain(`    module: "meta.ts",\n    regenerate: "tool-signatures generate ${path.relative(process.cwd(), tsconfig)}",\n    at: typeof __filename === "string" ? __filename : undefined,\n    sources: {\n        "../shop.ts": "${sourceHash(SOURCE)}"\n    }\n});`);
     expect(main(['frobnicate'], { out: () => undefined, err: () => undefined })).toBe(2);
     expect(main(['generate', '--nope'], { out: () => undefined, err: () => undefined })).toBe(2);
   });

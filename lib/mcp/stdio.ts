@@ -1,0 +1,179 @@
+/**
+ * MCP over stdio, with bounds: one JSON-RPC message per line on stdin, answers on stdout. A line
+ * longer than `maxLineBytes` is not kept: its bytes are dropped as they arrive, the client gets a
+ * JSON-RPC error (id null) and stderr a line, and the server goes on serving. A line that is not
+ * JSON, or not a JSON-RPC message, gets the JSON-RPC error for it. The SDK's own transport closes
+ * the connection when its buffer overflows, and the process then exits with code 0, silently.
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { describeThrown } from '../thrown';
+
+/** Options of `serveMcpStdio`. */
+export interface McpStdioOptions {
+  /**
+   * The longest line (one JSON-RPC message) read from stdin, in bytes; a longer one is dropped and
+   * answered with a JSON-RPC error. Memory held for one message stays below it.
+   * @default 16777216 (16 MiB: an argument of 4 Mi characters fits, even written with escapes)
+   */
+  maxLineBytes?: number;
+  /** @default process.stdin */
+  stdin?: Readable;
+  /** @default process.stdout */
+  stdout?: Writable;
+  /** Where dropped lines and transport failures are reported. @default process.stderr */
+  stderr?: Writable;
+}
+
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+
+/** JSON-RPC 2.0 error codes. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+/** A stdio transport that bounds each line and never closes on a bad one. */
+export class BoundedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #stdin: Readable;
+  readonly #stdout: Writable;
+  readonly #stderr: Writable;
+  readonly #max: number;
+  /** The pieces of the line being read, and their length in bytes. */
+  #pieces: Buffer[] = [];
+  #length = 0;
+  /** The line being read is over the limit: its bytes are dropped until its newline. */
+  #dropping = false;
+  #closed = false;
+
+  constructor(options: McpStdioOptions = {}) {
+    this.#stdin = options.stdin ?? process.stdin;
+    this.#stdout = options.stdout ?? process.stdout;
+    this.#stderr = options.stderr ?? process.stderr;
+    this.#max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  }
+
+  async start(): Promise<void> {
+    this.#stdin.on('data', this.#onData);
+    this.#stdin.on('error', this.#onFailure);
+    this.#stdout.on('error', this.#onFailure);
+    this.#stdin.on('end', this.#onEnd);
+  }
+
+  readonly #onData = (chunk: Buffer | string): void => {
+    let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    for (;;) {
+      const end = data.indexOf(NEWLINE);
+      const piece = end === -1 ? data : data.subarray(0, end);
+      if (!this.#dropping) {
+        if (this.#length + piece.length > this.#max) {
+          this.#pieces = [];
+          this.#length = 0;
+          this.#dropping = true;
+        } else if (piece.length > 0) {
+          this.#pieces.push(piece);
+          this.#length += piece.length;
+        }
+      }
+      if (end === -1) return;
+      this.#endOfLine();
+      data = data.subarray(end + 1);
+    }
+  };
+
+  #endOfLine(): void {
+    if (this.#dropping) {
+      this.#dropping = false;
+      this.#report(`a line longer than ${this.#max} bytes was dropped; the server goes on.`);
+      this.#answerError(INVALID_REQUEST, `Request too large: a message longer than ${this.#max} bytes was dropped.`);
+      return;
+    }
+    const line = Buffer.concat(this.#pieces, this.#length).toString('utf8').replace(/\r$/, '');
+    this.#pieces = [];
+    this.#length = 0;
+    if (line.trim() === '') return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      this.#answerError(PARSE_ERROR, 'Parse error: the line is not JSON.');
+      return;
+    }
+    const message = JSONRPCMessageSchema.safeParse(parsed);
+    if (!message.success) {
+      this.#answerError(INVALID_REQUEST, 'Invalid Request: the line is not a JSON-RPC 2.0 message.', idOf(parsed));
+      return;
+    }
+    try {
+      this.onmessage?.(message.data);
+    } catch (e) {
+      this.onerror?.(e instanceof Error ? e : new Error(describeThrown(e)));
+    }
+  }
+
+  #answerError(code: number, message: string, id: string | number | null = null): void {
+    this.#write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
+  }
+
+  #report(text: string): void {
+    try {
+      this.#stderr.write(`mcp stdio: ${text}\n`);
+    } catch {
+      // stderr is gone too: nothing more can be said.
+    }
+  }
+
+  readonly #onEnd = (): void => {
+    void this.close();
+  };
+
+  /** A broken stdin or stdout: reported, the process's exit code set to 1, the transport closed. */
+  readonly #onFailure = (error: Error): void => {
+    process.exitCode = 1;
+    this.#report(`transport failed: ${describeThrown(error)}`);
+    this.onerror?.(error);
+    void this.close();
+  };
+
+  #write(text: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.#closed || this.#stdout.destroyed) return resolve();
+      if (this.#stdout.write(text)) resolve();
+      else this.#stdout.once('drain', resolve);
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.#write(`${JSON.stringify(message)}\n`);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#stdin.off('data', this.#onData);
+    this.#stdin.off('end', this.#onEnd);
+    this.#stdin.off('error', this.#onFailure);
+    this.#stdout.off('error', this.#onFailure);
+    this.#pieces = [];
+    if (this.#stdin.listenerCount('data') === 0) this.#stdin.pause();
+    this.onclose?.();
+  }
+}
+
+function idOf(v: unknown): string | number | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const id = (v as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/** Connects a server to the bounded stdio transport. */
+export async function connectStdio(server: Server, options: McpStdioOptions = {}): Promise<Server> {
+  await server.connect(new BoundedStdioTransport(options));
+  return server;
+}

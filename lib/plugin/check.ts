@@ -1,0 +1,447 @@
+import Module from 'module';
+import * as path from 'path';
+import * as ts from 'typescript';
+import { toolNameOf } from '../schema/names';
+import { analyze, type Analysis } from './analyze';
+import { hintExpr, type Namer } from './emit';
+import { readProject } from './project';
+import { refsOf, type HintIR, type MethodIR } from './hints';
+import { decoratorsOf, objectArg } from './recognize';
+import { createTransformer } from './transformer';
+
+/** Options of `tool-signatures check`. */
+export interface CheckOptions {
+  /** The tsconfig.json of the project. */
+  readonly project: string;
+}
+
+/** One slot where the full static type says more than the reflector sees at run time. */
+export interface SlotLoss {
+  /** `file:line` of the tool (the class method's class, or the `Tool.create` call). */
+  readonly at: string;
+  readonly tool: string;
+  /** The argument's path in the input schema: `cabin`, `contact.nickname`, `items[]`. */
+  readonly slot: string;
+  /** `type`: the schema of the slot differs; `optional`: the full type lets it be left out, the runtime requires it. */
+  readonly kind: 'type' | 'optional' | 'required';
+  /** The slot's schema (or `optional` / `required`) from the full types. */
+  readonly full: string;
+  /** ... and from what the reflector sees at run time. */
+  readonly runtime: string;
+  /** The hint that makes the runtime path write the full schema. */
+  readonly fix: string;
+}
+
+/** A tool that the runtime path cannot build at all (a definition error at load: not silent, but broken). */
+export interface CheckFailure {
+  readonly at: string;
+  readonly tool?: string;
+  readonly message: string;
+}
+
+export interface CheckResult {
+  /** Tools built both ways and compared. */
+  readonly tools: number;
+  readonly losses: readonly SlotLoss[];
+  readonly failures: readonly CheckFailure[];
+  /** Where tools are built that loading the modules does not reach (inside a function): not checked. */
+  readonly unreached: readonly string[];
+  /** The plugin's own diagnostics for the program (its definition errors). */
+  readonly diagnostics: readonly ts.Diagnostic[];
+}
+
+/**
+ * Builds every tool of a program both ways and lists what the runtime path (tsc with
+ * emitDecoratorMetadata, no plugin) loses against the full static types.
+ *
+ * Both ways are the real thing: the program is emitted twice in memory, once as plain tsc emits it
+ * (design types only) and once through the plugin's transformer (the full types), each emit is
+ * loaded in this process, and each tool is built by the library copy the project itself imports.
+ * Top-level expression statements (`void main()`, `app.listen()`) are left out of both loads, so
+ * that checking runs no program: only declarations and the tools they build.
+ */
+export function check(options: CheckOptions): CheckResult {
+  const parsed = readProject(options.project);
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: { ...parsed.options, ...EMIT_OPTIONS, emitDecoratorMetadata: true },
+    projectReferences: parsed.projectReferences,
+  });
+  const analysis = analyze(program);
+  const runtime = loadPass(program, analysis, false);
+  const full = loadPass(program, analysis, true);
+  const losses: SlotLoss[] = [];
+  const failures: CheckFailure[] = [];
+  const unreached: string[] = [];
+  let tools = 0;
+  for (const [id, site] of sitesOf(analysis)) {
+    const r = runtime.tools.get(id);
+    const f = full.tools.get(id);
+    if (r === undefined || f === undefined) {
+      if (!runtime.loadErrors.some((e) => site.at.startsWith(`${e.at}:`))) unreached.push(site.at);
+      continue;
+    }
+    if ('error' in r) {
+      failures.push({ at: site.at, message: r.error });
+      continue;
+    }
+    if ('error' in f) continue;
+    for (const [name, fullSchema] of f.schemas) {
+      const runtimeSchema = r.schemas.get(name);
+      if (runtimeSchema === undefined) continue;
+      tools++;
+      const method = site.method(name);
+      compare(fullSchema as Schema, runtimeSchema as Schema, [], (slot, kind, fullText, runtimeText, trail) => {
+        losses.push({ at: site.at, tool: name, slot: slot.join(''), kind, full: fullText, runtime: runtimeText, fix: fixFor(analysis, site, trail, kind) });
+      }, method !== undefined ? { method } : undefined);
+    }
+  }
+  // A module that builds its tools at load fails with the error already reported for the tool.
+  for (const e of runtime.loadErrors) if (!failures.some((x) => x.at.startsWith(`${e.at}:`) && e.message.endsWith(x.message))) failures.push(e);
+  return { tools, losses, failures, unreached, diagnostics: analysis.diagnostics };
+}
+
+/** The report, as `tool-signatures check` prints it. */
+export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
+  const lines: string[] = [];
+  const rel = (at: string) => path.relative(cwd, at) || at;
+  for (const l of result.losses) {
+    const what = l.kind === 'type' ? 'loses its type' : l.kind === 'optional' ? 'is optional in the source, required at run time' : 'is required in the source, optional at run time';
+    lines.push(`${rel(l.at)}: tool '${l.tool}', argument '${l.slot}' ${what}.`);
+    lines.push(`    full types: ${l.full}`);
+    lines.push(`    run time:   ${l.runtime}`);
+    lines.push(`    fix: ${l.fix}`);
+  }
+  for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${f.message}`);
+  if (result.unreached.length > 0) lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
+  const n = result.losses.length;
+  lines.push(n === 0 && result.failures.length === 0
+    ? `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: the runtime path sees every type the source declares.`
+    : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${[
+      ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} lose${n === 1 ? 's' : ''} type information at run time`] : []),
+      ...(result.failures.length > 0 ? [`${result.failures.length} cannot be built at run time`] : []),
+    ].join(', ')}. Add the hints above, or compile with the plugin.`);
+  return lines.join('\n') + '\n';
+}
+
+// ---- emitting and loading ---------------------------------------------------------------------
+
+const EMIT_OPTIONS: ts.CompilerOptions = {
+  noEmit: false, noEmitOnError: false, emitDeclarationOnly: false, declaration: false, declarationMap: false, composite: false,
+  incremental: false, sourceMap: false, inlineSourceMap: false, outFile: undefined, outDir: '/tool-signatures-check', isolatedModules: false, verbatimModuleSyntax: false,
+};
+
+const RECORDER = '__toolSignaturesCheck';
+
+type Built = { readonly schemas: Map<string, object> } | { readonly error: string };
+
+interface Pass {
+  readonly tools: Map<string, Built>;
+  readonly loadErrors: CheckFailure[];
+}
+
+interface Site {
+  readonly at: string;
+  readonly create?: MethodIR;
+  method(tool: string): MethodIR | undefined;
+}
+
+function idOf(n: ts.Node): string {
+  return `${n.getSourceFile().fileName}#${n.pos}`;
+}
+
+function atOf(n: ts.Node): string {
+  const sf = n.getSourceFile();
+  return `${sf.fileName}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`;
+}
+
+function sitesOf(analysis: Analysis): Map<string, Site> {
+  const out = new Map<string, Site>();
+  for (const [decl, ir] of analysis.classes) {
+    if (ir.methods.size === 0) continue;
+    const byTool = new Map<string, MethodIR>();
+    for (const [key, m] of ir.methods) {
+      const member = decl.members.find((x) => x.name !== undefined && ts.isIdentifier(x.name) && x.name.text === key);
+      const tool = member && decoratorsOf(analysis.program.getTypeChecker(), member).find((d) => d.lib === 'ours' && d.name === 'Tool');
+      const given = objectArg(tool?.args[0]).get('name');
+      byTool.set(given !== undefined && ts.isStringLiteralLike(given) ? given.text : toolNameOf(key), m);
+    }
+    out.set(idOf(decl), { at: atOf(decl), method: (t) => byTool.get(t) });
+  }
+  for (const [call, ir] of analysis.creates) out.set(idOf(call), { at: atOf(call), create: ir.method, method: () => ir.method });
+  return out;
+}
+
+/**
+ * Emits the program (with or without the plugin), loads every file that declares tools, and builds
+ * them. The emit is CommonJS whatever the project's module setting (ES module output is rewritten
+ * to CommonJS, a change of syntax only), and imports resolve as the compiler resolved them.
+ */
+function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean): Pass {
+  const compiled = new Map<string, string>();
+  const before: ts.TransformerFactory<ts.SourceFile>[] = [];
+  if (withPlugin) before.push(createTransformer(program, { printDiagnostics: false }, {}, 'check'));
+  before.push(recorderTransformer(analysis));
+  program.emit(undefined, (name, text, _bom, _onError, sources) => {
+    const source = sources?.[0];
+    if (source === undefined || !/\.[cm]?js$/.test(name)) return;
+    const cjs = ts.transpileModule(text, { fileName: name.replace(/\.[cm]?js$/, '.js'), compilerOptions: { module: ts.ModuleKind.CommonJS, target: program.getCompilerOptions().target ?? ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+    compiled.set(path.resolve(source.fileName), cjs);
+  }, undefined, false, { before });
+
+  const tools = new Map<string, Built>();
+  // Classes are built once their module has loaded: the plugin's metadata follows the class.
+  const classes: [string, Function, () => unknown][] = [];
+  const recorder = {
+    cls(id: string, cls: Function, library: () => unknown): void {
+      classes.push([id, cls, library]);
+    },
+    create(id: string, make: () => unknown): unknown {
+      try {
+        const made = make() as { name?: unknown; inputSchema?: unknown };
+        tools.set(id, { schemas: new Map([[String(made.name), made.inputSchema as object]]) });
+        return made;
+      } catch (e) {
+        tools.set(id, { error: message(e) });
+        throw e;
+      }
+    },
+  };
+  const loadErrors: CheckFailure[] = [];
+  const restore = hookRequire(program, compiled, recorder);
+  try {
+    const files = new Set<string>();
+    for (const c of analysis.classes.keys()) files.add(path.resolve(c.getSourceFile().fileName));
+    for (const c of analysis.creates.keys()) files.add(path.resolve(c.getSourceFile().fileName));
+    for (const file of files) {
+      if (!compiled.has(file)) continue;
+      try {
+        nodeModule()._load(file, null, false);
+      } catch (e) {
+        if (!withPlugin) loadErrors.push({ at: file, message: `loading it throws ${message(e)}` });
+      }
+    }
+    for (const [id, cls, library] of classes) tools.set(id, buildClass(cls, library));
+  } finally {
+    restore();
+  }
+  return { tools, loadErrors };
+}
+
+function buildClass(cls: Function, library: () => unknown): Built {
+  try {
+    const lib = library() as { ToolSet: new () => { addClass(c: Function, r: () => never): { list(): { name: string; inputSchema: object }[] } } };
+    const set = new lib.ToolSet().addClass(cls, () => {
+      throw new Error('not called');
+    });
+    return { schemas: new Map(set.list().map((t) => [t.name, t.inputSchema])) };
+  } catch (e) {
+    return { error: message(e) };
+  }
+}
+
+function message(e: unknown): string {
+  const m = (e as { message?: unknown } | undefined)?.message;
+  const code = (e as { code?: unknown } | undefined)?.code;
+  const text = typeof m === 'string' ? m : String(e);
+  return typeof code === 'string' && !text.startsWith(code) ? `${code}: ${text}` : text;
+}
+
+/**
+ * While a pass loads: `.ts` files of the program are served from the in-memory emit, their imports
+ * resolved as the compiler resolved them (path mappings, `.js` written for `.ts`). Afterwards the
+ * hooks and the loaded files leave the module cache.
+ */
+function hookRequire(program: ts.Program, compiled: Map<string, string>, recorder: object): () => void {
+  const M = nodeModule() as unknown as {
+    _extensions: Record<string, ((m: { _compile(code: string, file: string): void }, f: string) => void) | undefined>;
+    _resolveFilename: (request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
+    _cache: Record<string, unknown>;
+  };
+  const options = program.getCompilerOptions();
+  const originalResolve = M._resolveFilename;
+  const saved = new Map<string, ((m: { _compile(code: string, file: string): void }, f: string) => void) | undefined>();
+  M._resolveFilename = function (this: unknown, request, parent, ...rest) {
+    const from = parent?.filename;
+    if (typeof from === 'string' && compiled.has(from) && !request.startsWith('node:')) {
+      const r = ts.resolveModuleName(request, from, options, ts.sys).resolvedModule;
+      const file = r && path.resolve(r.resolvedFileName);
+      if (file !== undefined && compiled.has(file)) return file;
+    }
+    return originalResolve.call(this, request, parent, ...rest);
+  };
+  for (const ext of ['.ts', '.tsx', '.mts', '.cts']) {
+    const previous = M._extensions[ext];
+    saved.set(ext, previous);
+    M._extensions[ext] = (mod, filename) => {
+      const js = compiled.get(filename);
+      if (js === undefined) {
+        if (previous === undefined) throw new Error(`${filename} is not part of the program`);
+        return previous(mod, filename);
+      }
+      (mod as unknown as Record<string, unknown>)[RECORDER] = recorder;
+      mod._compile(js, filename);
+    };
+  }
+  return () => {
+    M._resolveFilename = originalResolve;
+    for (const [ext, previous] of saved) {
+      if (previous === undefined) delete M._extensions[ext];
+      else M._extensions[ext] = previous;
+    }
+    for (const file of compiled.keys()) delete M._cache[file];
+  };
+}
+
+interface NodeModule {
+  _load(request: string, parent: null, isMain: boolean): unknown;
+}
+
+/**
+ * Node's own module loader. A test runner may hand out a subclass of it whose static fields are
+ * copies (jest does), where replacing a hook would not reach the loader: its base is the real one.
+ */
+function nodeModule(): NodeModule {
+  const base: unknown = Object.getPrototypeOf(Module);
+  return (typeof base === 'function' && typeof (base as { _resolveFilename?: unknown })._resolveFilename === 'function' ? base : Module) as unknown as NodeModule;
+}
+
+const f = ts.factory;
+
+/**
+ * Marks, in the emitted code, each class with tools and each `Tool.create` call, so that the pass
+ * can build them by their place in the source; and leaves out top-level expression statements.
+ */
+function recorderTransformer(analysis: Analysis): ts.TransformerFactory<ts.SourceFile> {
+  const checker = analysis.program.getTypeChecker();
+  const classes = new Set<string>([...analysis.classes].filter(([, ir]) => ir.methods.size > 0).map(([d]) => idOf(d)));
+  const creates = new Set<string>([...analysis.creates.keys()].map(idOf));
+  const recorder = (method: string, args: ts.Expression[]) =>
+    f.createCallExpression(f.createPropertyAccessExpression(f.createPropertyAccessExpression(f.createIdentifier('module'), RECORDER), method), undefined, args);
+  return (ctx) => (sf) => {
+    const original = (ts.getParseTreeNode(sf) as ts.SourceFile | undefined) ?? sf;
+    const library = librarySpecifier(checker, original);
+    const visit = (node: ts.Node): ts.Node => {
+      const o = ts.getOriginalNode(node);
+      if (ts.isCallExpression(node) && ts.isCallExpression(o) && o.getSourceFile() !== undefined && creates.has(idOf(o))) {
+        const inner = ts.visitEachChild(node, visit, ctx);
+        return recorder('create', [f.createStringLiteral(idOf(o)), f.createArrowFunction(undefined, undefined, [], undefined, undefined, inner)]);
+      }
+      return ts.visitEachChild(node, visit, ctx);
+    };
+    const statements: ts.Statement[] = [];
+    for (const s of sf.statements) {
+      const o = ts.getOriginalNode(s);
+      // Only the user's own statements: the plugin's `defineStaticMetadata(...)` calls stay.
+      const own = o.pos >= 0;
+      if (own && (ts.isExpressionStatement(o) || ts.isIfStatement(o) || ts.isForStatement(o) || ts.isForOfStatement(o) || ts.isWhileStatement(o) || ts.isTryStatement(o))) continue;
+      statements.push(ts.visitNode(s, visit) as ts.Statement);
+      if (ts.isClassDeclaration(o) && o.name !== undefined && classes.has(idOf(o)) && library !== undefined) {
+        const load = f.createArrowFunction(undefined, undefined, [], undefined, undefined, f.createCallExpression(f.createIdentifier('require'), undefined, [f.createStringLiteral(library)]));
+        statements.push(f.createExpressionStatement(recorder('cls', [f.createStringLiteral(idOf(o)), f.createIdentifier(o.name.text), load])));
+      }
+    }
+    return f.updateSourceFile(sf, statements);
+  };
+}
+
+/** The specifier a file imports the library by. */
+function librarySpecifier(checker: ts.TypeChecker, sf: ts.SourceFile): string | undefined {
+  for (const s of sf.statements) {
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier)) continue;
+    const mod = checker.getSymbolAtLocation(s.moduleSpecifier);
+    if (mod !== undefined && checker.getExportsOfModule(mod).some((e) => e.name === 'defineStaticMetadata')) return s.moduleSpecifier.text;
+  }
+  return undefined;
+}
+
+// ---- comparing ----------------------------------------------------------------------------------
+
+type Schema = { readonly [k: string]: unknown };
+type Trail = { readonly method?: MethodIR; readonly hint?: HintIR; readonly param?: string; readonly prop?: { cls: ts.ClassDeclaration; key: string } };
+type Report = (slot: string[], kind: SlotLoss['kind'], full: string, runtime: string, trail: Trail | undefined) => void;
+
+const text = (v: unknown) => JSON.stringify(v);
+
+function isObjectSchema(s: Schema): s is Schema & { properties: Record<string, Schema>; required?: string[] } {
+  return typeof s.properties === 'object' && s.properties !== null;
+}
+
+/** Walks both schemas together and reports the slots whose schema or requiredness differ. */
+function compare(full: Schema, runtime: Schema, at: string[], report: Report, trail: Trail | undefined): void {
+  if (text(full) === text(runtime)) return;
+  if (isObjectSchema(full) && isObjectSchema(runtime)) {
+    const { properties: fp, required: fr = [], ...fRest } = full;
+    const { properties: rp, required: rr = [], ...rRest } = runtime;
+    for (const key of Object.keys(fp)) {
+      const rSlot = rp[key];
+      if (rSlot === undefined) continue;
+      const slot = [...at, at.length === 0 ? key : `.${key}`];
+      const next = step(trail, key);
+      const fReq = fr.includes(key);
+      if (fReq !== rr.includes(key)) report(slot, fReq ? 'required' : 'optional', fReq ? 'required' : 'optional', fReq ? 'optional' : 'required', next);
+      compare(fp[key]!, rSlot, slot, report, next);
+    }
+    if (text(fRest) !== text(rRest)) report(at, 'type', text(fRest), text(rRest), trail);
+    return;
+  }
+  if (typeof full.items === 'object' && typeof runtime.items === 'object' && full.type === runtime.type) {
+    const { items: fi, ...fRest } = full;
+    const { items: ri, ...rRest } = runtime;
+    compare(fi as Schema, ri as Schema, [...at, '[]'], report, trail?.hint?.k === 'array' || trail?.hint?.k === 'set' ? { hint: trail.hint.of } : undefined);
+    if (text(fRest) !== text(rRest)) report(at, 'type', text(full), text(runtime), trail);
+    return;
+  }
+  report(at, 'type', text(full), text(runtime), trail);
+}
+
+/** Follows one property of the schema into what the plugin read: a parameter, or a DTO's property. */
+function step(trail: Trail | undefined, key: string): Trail | undefined {
+  if (trail === undefined) return undefined;
+  if (trail.method !== undefined) {
+    const p = trail.method.params.find((x) => x.name === key);
+    return p === undefined ? undefined : { param: key, ...(p.type ? { hint: withNull(p.type, p.nullable) } : {}) };
+  }
+  let h = trail.hint;
+  if (h?.k === 'nullable') h = h.of;
+  if (h?.k !== 'class') return undefined;
+  return { prop: { cls: h.decl, key } };
+}
+
+function withNull(h: HintIR, nullable: boolean | undefined): HintIR {
+  return nullable ? { k: 'nullable', of: h } : h;
+}
+
+const NAMES: Namer = {
+  lib: (name) => f.createIdentifier(name),
+  decl: (d) => f.createIdentifier(d.name?.text ?? 'default'),
+};
+
+function printHint(h: HintIR): string {
+  const printer = ts.createPrinter({ removeComments: true });
+  let e = hintExpr(h, NAMES);
+  // A hint is lazy (`() => T`) only where it names a class; an enum is written as it is.
+  if (ts.isArrowFunction(e) && !refsOf(h).some((d) => ts.isClassDeclaration(d))) e = e.body as ts.Expression;
+  return printer.printNode(ts.EmitHint.Expression, e, ts.createSourceFile('hint.ts', '', ts.ScriptTarget.Latest));
+}
+
+function fixFor(analysis: Analysis, site: Site, trail: Trail | undefined, kind: SlotLoss['kind']): string {
+  if (trail?.param !== undefined) {
+    const name = trail.param;
+    if (site.create !== undefined) {
+      if (kind !== 'type') return `Tool.create(fn, { params: { ${name}: { type: ..., optional: true } } }), or give '${name}' a default value`;
+      return trail.hint ? `Tool.create(fn, { params: { ${name}: ${printHint(trail.hint)} } })` : `give '${name}' its type in Tool.create options.params`;
+    }
+    if (kind !== 'type') return `@Param({ optional: true }) on '${name}', or give it a default value`;
+    return trail.hint ? `@Param({ type: ${printHint(trail.hint)} }) on '${name}'` : `give '${name}' a type hint: @Param({ type: ... })`;
+  }
+  if (trail?.prop !== undefined) {
+    const { cls, key } = trail.prop;
+    const owner = `${cls.name?.text ?? 'the class'}.${key}`;
+    if (kind !== 'type') return `@IsOptional() (class-validator) or @Prop({ optional: true }) on ${owner}`;
+    const ir = analysis.classes.get(cls)?.properties?.find((p) => p.key === key);
+    return ir?.type ? `@Prop({ type: ${printHint(withNull(ir.type, ir.nullable))} }) on ${owner}` : `give ${owner} a type hint: @Prop({ type: ... })`;
+  }
+  return kind === 'type' ? 'give this argument its type as a hint (@Param / @Prop type), or compile with the plugin' : '@Param({ optional: true }) / @IsOptional(), or compile with the plugin';
+}
+

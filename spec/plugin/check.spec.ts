@@ -1,0 +1,64 @@
+/**
+ * `tool-signatures check`: every tool built both ways (plain tsc emit with design types, and the
+ * plugin's full types), each argument that loses type information at run time reported with the
+ * exact schema difference and the hint that fixes it.
+ */
+import * as path from 'path';
+import { check } from '../../lib/plugin/check';
+import { main } from '../../lib/plugin/cli';
+
+const ROOT = path.resolve(__dirname, '../..');
+const project = (name: string) => path.join(ROOT, 'spec/fixtures/check', name, 'tsconfig.json');
+
+function run(...args: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = main(['check', ...args], { out: (s) => (out += s), err: (s) => (err += s) });
+  if (typeof code !== 'number') throw new Error('check returned a promise');
+  return { code, out, err };
+}
+
+describe('check', () => {
+  it('finds each silent loss of the runtime path, with the schema both ways and the fix', () => {
+    const result = check({ project: project('losses') });
+    const at = `${path.join(ROOT, 'spec/fixtures/check/losses/tools.ts')}:22`;
+    expect(result.failures).toEqual([]);
+    expect(result.tools).toBe(1);
+    expect(result.losses).toEqual([
+      { at, tool: 'book', slot: 'cabin', kind: 'type', full: '{"type":"string","enum":["economy","business"]}', runtime: '{"type":"string"}', fix: "@Param({ type: EnumOf(Cabin) }) on 'cabin'" },
+      { at, tool: 'book', slot: 'seats', kind: 'type', full: '{"type":"string","enum":["One","Two"]}', runtime: '{"type":"number"}', fix: "@Param({ type: EnumOf(Seats) }) on 'seats'" },
+      { at, tool: 'book', slot: 'mode', kind: 'type', full: '{"type":"string","enum":["fast","slow"]}', runtime: '{"type":"string"}', fix: `@Param({ type: EnumOf(["fast", "slow"]) }) on 'mode'` },
+      { at, tool: 'book', slot: 'contact.nickname', kind: 'optional', full: 'optional', runtime: 'required', fix: '@IsOptional() (class-validator) or @Prop({ optional: true }) on Contact.nickname' },
+      { at, tool: 'book', slot: 'contact.scores', kind: 'type', full: '{"type":"object","additionalProperties":{"type":"number"}}', runtime: '{"type":"object"}', fix: '@Prop({ type: RecordOf(Number) }) on Contact.scores' },
+      { at, tool: 'book', slot: 'when', kind: 'optional', full: 'optional', runtime: 'required', fix: "@Param({ optional: true }) on 'when', or give it a default value" },
+    ]);
+  }, 240_000);
+
+  it('exits 1 and prints each loss when something is lost', () => {
+    const r = run(project('losses'));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("tool 'book', argument 'cabin' loses its type.\n    full types: {\"type\":\"string\",\"enum\":[\"economy\",\"business\"]}\n    run time:   {\"type\":\"string\"}\n    fix: @Param({ type: EnumOf(Cabin) }) on 'cabin'\n");
+    expect(r.out).toContain("tool 'book', argument 'when' is optional in the source, required at run time.");
+    expect(r.out).toMatch(/1 tool checked: 6 arguments lose type information at run time\. Add the hints above, or compile with the plugin\.\n$/);
+  }, 240_000);
+
+  it('exits 0 when the hints it names are written', () => {
+    const r = run(project('hinted'));
+    expect(r).toEqual({ code: 0, out: '1 tool checked: the runtime path sees every type the source declares.\n', err: '' });
+  }, 240_000);
+
+  it("passes on the repository's samples, running none of them", () => {
+    const r = run(path.join(ROOT, 'tsconfig.samples.json'));
+    expect(r.err).toBe('');
+    const summary = r.out.split('\n').at(-2)!;
+    expect(summary).toMatch(/^\d+ tools checked: the runtime path sees every type the source declares\.$/);
+    expect(Number(/^\d+/.exec(summary)![0])).toBeGreaterThanOrEqual(15);
+    expect(r.code).toBe(0);
+  }, 240_000);
+
+  it('exits 2 for a usage error', () => {
+    expect(run('no-such-tsconfig.json').code).toBe(2);
+    expect(run('a.json', 'b.json').code).toBe(2);
+    expect(run('--frobnicate').code).toBe(2);
+  });
+});
