@@ -18,16 +18,22 @@
  * `REQUEST` those providers inject. `ToolContext.services` reaches the application's providers
  * (`ctx.services.get(Token)` is `moduleRef.get(Token, { strict: false })`).
  *
+ * Guards, interceptors and pipes (`@UseGuards`, `@UseInterceptors`, `@UsePipes` on the tool's method
+ * or class, and global ones) run around each call of a provider's tool, after its arguments are
+ * validated; a guard's refusal is an error result the model reads. The `ExecutionContext` they get
+ * has type `'tool'` and `getArgs()` `[arguments, context, { tool, callId, request }]` (`toolCallOf`
+ * reads it): see enhancers.ts.
+ *
  * NestJS 12 is an ES module only package; Node 20.19 and later load it from this CommonJS module
  * (`require(esm)`), sharing the one copy that `import` loads.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
-import { ContextIdFactory, DiscoveryModule, DiscoveryService, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
+import { ApplicationConfig, ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
-import type { ToolDefinition } from '../invoke/bound-tool';
+import { BoundTool, type ToolDefinition } from '../invoke/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
 import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/context';
@@ -36,6 +42,9 @@ import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
 import type { McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
+import { ToolEnhancers, type CallScope } from './enhancers';
+
+export { TOOL_CONTEXT_TYPE, toolCallOf, type ToolCallHost, type ToolCallInfo } from './enhancers';
 
 /** Options of `ToolsModule.forRoot`. */
 export interface ToolsModuleOptions extends ToolSetOptions {
@@ -83,10 +92,6 @@ export interface RegistryInvokeOptions extends InvokeOptions {
 /** The injection token of the module's options. */
 export const TOOLS_MODULE_OPTIONS = Symbol.for('tool-signatures.nestjs.options');
 
-interface CallScope {
-  request?: object;
-}
-
 type Scoped = abstract new (...args: never[]) => object;
 
 /**
@@ -102,6 +107,7 @@ export class ToolRegistry extends ToolSet {
   readonly #owners = new Map<string, string>();
   /** Context ids of requests that Nest's router has not given one (a plain object, an MCP request). */
   readonly #contextIds = new WeakMap<object, ContextId>();
+  readonly #enhancers: ToolEnhancers;
   #discovered = false;
 
   /** Where `ToolContext.services` finds providers: `moduleRef.get(token, { strict: false })`. */
@@ -123,6 +129,12 @@ export class ToolRegistry extends ToolSet {
         }
       },
     });
+    this.#enhancers = new ToolEnhancers({
+      contexts: () => moduleRef.get(ExternalContextCreator, { strict: false }),
+      config: () => moduleRef.get(ApplicationConfig, { strict: false }),
+      scope: () => this.#scope.getStore(),
+      context: () => this.createContext(),
+    });
   }
 
   /** A context whose services are the application's providers (give it to `runToolCalls` to collect costs). */
@@ -138,15 +150,22 @@ export class ToolRegistry extends ToolSet {
   override invoke(name: string, args: string | object, options: RegistryInvokeOptions = {}): Promise<ToolResult> {
     this.#ensure();
     const { request, ...rest } = options;
-    const call = () => super.invoke(name, args, this.#withServices(rest));
-    return request !== undefined ? this.#scope.run({ request }, call) : call();
+    const call = this.#withServices(rest);
+    const scope = this.#callScope(name, request, call);
+    return scope !== undefined ? this.#scope.run(scope, () => super.invoke(name, args, call)) : super.invoke(name, args, call);
   }
 
   override stage(name: string, args: string | object, options: RegistryInvokeOptions = {}): Promise<ToolResult | StagedCall> {
     this.#ensure();
     const { request, ...rest } = options;
-    const call = () => super.stage(name, args, this.#withServices(rest));
-    return request !== undefined ? this.#scope.run({ request }, call) : call();
+    const call = this.#withServices(rest);
+    const scope = this.#callScope(name, request, call);
+    if (scope === undefined) return super.stage(name, args, call);
+    return this.#scope.run(scope, () => super.stage(name, args, call)).then((staged) => {
+      if (!('run' in staged)) return staged;
+      // The staged call runs later (after an approval), outside this scope: it takes the scope along.
+      return { arguments: staged.arguments, run: (o?: InvokeOptions) => this.#scope.run((o !== undefined ? this.#callScope(name, scope.request, o) : undefined) ?? scope, () => staged.run(o)) };
+    });
   }
 
   override get(name: string): ToolDefinition | undefined {
@@ -198,6 +217,17 @@ export class ToolRegistry extends ToolSet {
     return options.context !== undefined ? options : { ...options, context: this.createContext() };
   }
 
+  /**
+   * The scope a call runs in: its request (the given one, else the enclosing `withRequest`'s), and,
+   * for a tool whose enhancers apply, the context and id its guards and interceptors see. Undefined
+   * when the call needs none (no store is entered: AsyncLocalStorage costs every promise after it).
+   */
+  #callScope(name: string, request: object | undefined, options: InvokeOptions): CallScope | undefined {
+    if (!this.#enhancers.applies(name)) return request !== undefined ? { request } : undefined;
+    const req = request ?? this.#scope.getStore()?.request;
+    return { ...(req !== undefined ? { request: req } : {}), context: this.callContext(name, options), ...(options.callId !== undefined ? { callId: options.callId } : {}) };
+  }
+
   #register(wrapper: InstanceWrapper): void {
     if (wrapper.isAlias) return;
     const isStatic = wrapper.isDependencyTreeStatic() && !wrapper.isTransient;
@@ -217,21 +247,26 @@ export class ToolRegistry extends ToolSet {
       if (typeof instance !== 'object' || instance === null) {
         throw new Error(`ToolRegistry was used before Nest created ${owner}. Use the registry from onModuleInit or later, not in a constructor.`);
       }
-      this.add(instance);
+      for (const { key, spec } of specs) this.add(new BoundTool(spec, { kind: 'fixed', fn: this.#enhancers.fixed(instance, cls, key, spec), target: instance }));
     } else if (this.#options.scoped === 'refuse') {
       throw new Error(
         `${owner} has @Tool methods and is ${wrapper.isTransient ? 'transient' : 'request-scoped (or depends on a request-scoped provider)'}, ` +
           "which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.",
       );
     } else {
-      this.addClass(cls, (c) => this.#resolveScoped(c));
+      for (const { key, spec } of specs) {
+        const fn = this.#enhancers.resolved(cls, key, spec, wrapper.id, () => this.#resolveScoped(cls));
+        this.add(new BoundTool(spec, { kind: 'fixed', fn, target: undefined }));
+      }
     }
     for (const { spec } of specs) this.#owners.set(spec.name, owner);
   }
 
-  #resolveScoped(cls: Scoped): Promise<object> {
+  /** The call's instance of a scoped provider, and the DI sub-tree it lives in (its guards and interceptors are resolved there too). */
+  async #resolveScoped(cls: Scoped): Promise<{ instance: object; contextId: ContextId }> {
     const request = this.#scope.getStore()?.request;
-    return this.#moduleRef.resolve(cls as never, request !== undefined ? this.#contextIdOf(request) : ContextIdFactory.create(), { strict: false });
+    const contextId = request !== undefined ? this.#contextIdOf(request) : ContextIdFactory.create();
+    return { instance: await this.#moduleRef.resolve(cls as never, contextId, { strict: false }), contextId };
   }
 
   /** The request's DI sub-tree: the one Nest's router gave it, else one made (and its REQUEST registered) once per request. */

@@ -1,0 +1,256 @@
+/**
+ * Guards and interceptors around tool calls. Each `@Tool` method of a Nest provider is called
+ * through Nest's own `ExternalContextCreator`, as GraphQL resolvers are: `@UseGuards`,
+ * `@UseInterceptors` and `@UsePipes` on the method or its class, and the application's global
+ * enhancers (`APP_GUARD`, `APP_INTERCEPTOR`, `useGlobalGuards`, ...), are resolved through DI and
+ * run around the call as they run around an HTTP handler. Exception filters do not run: what a
+ * call throws becomes its error result.
+ *
+ * Order: the invoker reads, validates and hydrates the arguments, then the guards run, then the
+ * interceptors around the method. Unlike an HTTP route (guards before pipes), validation comes
+ * first, so that a guard decides on the validated, typed arguments (a tenant id, an amount) and
+ * the model always learns what is wrong with its arguments; the schema is the caller's to read
+ * anyway (`tools/list`). A guard that refuses still keeps the method from running.
+ *
+ * The `ExecutionContext` of a tool call: `getType()` is `'tool'`, `getClass()` and `getHandler()`
+ * are the provider's class and the tool's method (so `Reflector` reads a `@Roles()` there), and
+ * `getArgs()` is `[arguments, context, call]`: the arguments by parameter name as the method
+ * receives them, the call's `ToolContext`, and `{ tool, callId, request }`; `toolCallOf(ctx)`
+ * reads them. `switchToRpc()` gives the arguments as `getData()` and the context as `getContext()`.
+ *
+ * A guard that returns false, or anything that throws a client-error `HttpException` (4xx:
+ * `ForbiddenException`, `UnauthorizedException`, ...) before the method runs, refuses the call:
+ * the result is an error the model reads, `Tool 'x' was refused: Forbidden resource.` Anything else
+ * a guard or interceptor throws is a failure of the call (`Tool 'x' failed: ...`), as if the tool
+ * had thrown it.
+ */
+import { HttpException, type ExecutionContext } from '@nestjs/common';
+import { CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA } from '@nestjs/common/constants';
+import type { ApplicationConfig, ContextId, ExternalContextCreator } from '@nestjs/core';
+import { cachedBy } from '../cache';
+import type { ToolContext } from '../invoke/context';
+import { ToolResult } from '../tool-result';
+import type { ToolSpec } from '../schema/tool-spec';
+
+/** The context type of a tool call's `ExecutionContext` (`context.getType()`), as GraphQL's is 'graphql'. */
+export const TOOL_CONTEXT_TYPE = 'tool';
+
+/** The third of a tool call's `getArgs()`. */
+export interface ToolCallInfo {
+  /** The tool's name. */
+  readonly tool: string;
+  /** The call's id (`InvokeOptions.callId`, a model's tool-call id), when it has one. */
+  readonly callId: string | undefined;
+  /** The request the call belongs to (`invoke(..., { request })`, `withRequest`, the MCP endpoint's HTTP request). */
+  readonly request: object | undefined;
+}
+
+/** A tool call as a guard or interceptor sees it (`toolCallOf(context)`). */
+export interface ToolCallHost extends ToolCallInfo {
+  /** The validated arguments by parameter name, as the method receives them (DTOs hydrated). */
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** The call's context (`caller`: who is calling, e.g. MCP headers and auth): the one the tool receives, or one made alike for a tool that takes none. */
+  readonly context: ToolContext;
+}
+
+/**
+ * The tool call behind an `ExecutionContext`, or undefined when the context is not a tool call's
+ * (an HTTP request's, say): lets one guard serve both.
+ */
+export function toolCallOf(context: ExecutionContext): ToolCallHost | undefined {
+  if (context.getType<string>() !== TOOL_CONTEXT_TYPE) return undefined;
+  const [args, ctx, info] = context.getArgs<[Record<string, unknown>, ToolContext, ToolCallInfo]>();
+  return { tool: info.tool, callId: info.callId, request: info.request, arguments: args, context: ctx };
+}
+
+/** What one call needs beyond the method's own arguments. */
+export interface CallScope {
+  readonly request?: object;
+  readonly context?: ToolContext;
+  readonly callId?: string;
+}
+
+/** The method's arguments of a call; `started` once they are handed to the method. */
+interface CallState {
+  readonly positional: readonly unknown[];
+  started: boolean;
+}
+
+/** Where a call's `ToolCallInfo` keeps its state (a property: a WeakMap entry per call costs more than the rest of the call). */
+const STATE = Symbol('tool-signatures.nestjs.call');
+
+interface CallInfo extends ToolCallInfo {
+  readonly [STATE]: CallState;
+}
+
+/** The metadata key of the parameters that this module declares on tool methods (see `declareParameters`). */
+const PARAMS_METADATA = 'tool-signatures:nestjs:params';
+
+/** Parameter values come from the custom factories; this is never asked. */
+const noParamsFactory = { exchangeKeyForValue: (): undefined => undefined };
+
+function parameterValue(index: number, host: ExecutionContext): unknown {
+  const state = (host.getArgByIndex(2) as Partial<CallInfo> | undefined)?.[STATE];
+  if (state === undefined) return undefined;
+  state.started = true;
+  return state.positional[index];
+}
+
+/**
+ * Nest calls a handler with the values its parameter metadata extracts from `getArgs()`. Each
+ * parameter of a tool method is declared here as a custom parameter (as `createParamDecorator`
+ * declares one) whose value is the invoker's: so the method receives exactly what the invoker
+ * prepared, and pipes see each parameter with `metadata.type === 'custom'` (which `ValidationPipe`
+ * leaves alone unless `validateCustomDecorators`). Declared under this module's own key, once per
+ * method; at least one, so that the handler is never called with `getArgs()` itself.
+ */
+function declareParameters(host: Function, method: string, arity: number): void {
+  if (Reflect.hasOwnMetadata(PARAMS_METADATA, host, method)) return;
+  const metadata: Record<string, { index: number; data: number; pipes: never[]; factory: typeof parameterValue }> = {};
+  for (let i = 0; i < Math.max(1, arity); i++) {
+    metadata[`custom:${CUSTOM_ROUTE_ARGS_METADATA}:${i}`] = { index: i, data: i, pipes: [], factory: parameterValue };
+  }
+  Reflect.defineMetadata(PARAMS_METADATA, metadata, host, method);
+}
+
+/** The class on which Nest looks for a method's parameter metadata (its `getParamsHost`). */
+function paramsHost(cls: Function, method: string): Function {
+  const prototype = cls.prototype as Record<string, unknown> | undefined;
+  const ctor = prototype?.constructor as (Function & { prototype?: Record<string, unknown> }) | undefined;
+  return typeof ctor === 'function' && ctor.prototype?.[method] === prototype?.[method] ? ctor : cls;
+}
+
+type Handler = (...args: unknown[]) => Promise<unknown>;
+
+/** Where a tool method's context and value parameters are. */
+const layoutOf = cachedBy((spec: ToolSpec) => ({
+  contextIndex: spec.params.find((p) => p.role === 'context')?.index ?? -1,
+  values: spec.params.filter((p) => p.role === 'value'),
+}));
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** A client error (4xx: forbidden, unauthorized, too many requests, ...): the caller is refused, nothing failed. */
+function isRefusal(e: unknown): e is HttpException {
+  if (!(e instanceof HttpException)) return false;
+  const status = e.getStatus();
+  return status >= 400 && status < 500;
+}
+
+/** The result of a refused call. */
+function refusal(tool: string, e: HttpException): ToolResult {
+  return ToolResult.error(`Tool '${tool}' was refused: ${sentence(e.message)}`);
+}
+
+const ENHANCER_KEYS = [GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA] as const;
+
+function declares(target: object | undefined): boolean {
+  if (target === undefined) return false;
+  return ENHANCER_KEYS.some((key) => {
+    const list: unknown = Reflect.getMetadata(key, target);
+    return Array.isArray(list) ? list.length > 0 : list !== undefined;
+  });
+}
+
+/** What Nest needs to reach to run a tool's enhancers. */
+export interface NestParts {
+  contexts(): ExternalContextCreator;
+  config(): ApplicationConfig;
+  /** The scope of the call being made (set by the registry for tools whose enhancers apply). */
+  scope(): CallScope | undefined;
+  /** A context for a call whose tool takes none and whose caller gave none. */
+  context(): ToolContext;
+}
+
+/** One tool of a Nest provider. */
+interface Entry {
+  readonly classes: readonly Function[];
+  readonly method: Function;
+  applies?: boolean;
+}
+
+/**
+ * Makes the functions that the invoker calls in place of tool methods: each runs the method's
+ * guards, interceptors and pipes around it. A tool to which none applies (none on its method or
+ * class, none global) is called directly, as the method itself, at no cost.
+ */
+export class ToolEnhancers {
+  readonly #nest: NestParts;
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(nest: NestParts) {
+    this.#nest = nest;
+  }
+
+  /**
+   * Whether Nest enhancers apply to the tool of that name (false for a tool that is not a Nest
+   * provider's). Decided on its first call, so that global enhancers registered while the
+   * application starts (`useGlobalGuards`) count; any `@UseGuards`, `@UseInterceptors` or
+   * `@UsePipes` on the method or class, or any global one, makes it true.
+   */
+  applies(name: string): boolean {
+    const entry = this.#entries.get(name);
+    if (entry === undefined) return false;
+    if (entry.applies === undefined) {
+      const c = this.#nest.config();
+      const global = [c.getGlobalGuards(), c.getGlobalRequestGuards(), c.getGlobalInterceptors(), c.getGlobalRequestInterceptors(), c.getGlobalPipes(), c.getGlobalRequestPipes()];
+      entry.applies = global.some((list) => list.length > 0) || declares(entry.method) || entry.classes.some(declares);
+    }
+    return entry.applies;
+  }
+
+  /** For a singleton provider: its guards and interceptors are resolved once, on the first call. */
+  fixed(instance: object, cls: Function, key: PropertyKey, spec: ToolSpec): (...positional: unknown[]) => unknown {
+    const method = (instance as Record<PropertyKey, Function>)[key]!;
+    this.#entries.set(spec.name, { classes: [cls, instance.constructor], method });
+    let handler: Handler | undefined;
+    return (...positional) => {
+      if (!this.applies(spec.name)) return method.apply(instance, positional);
+      handler ??= this.#handler(instance, key, spec);
+      return this.#call(handler, spec, positional);
+    };
+  }
+
+  /**
+   * For a scoped provider: `resolve` gives the call's instance and its context id; the guards and
+   * interceptors are resolved in that DI sub-tree (request-scoped ones included), per call.
+   */
+  resolved(cls: Function, key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>): (...positional: unknown[]) => Promise<unknown> {
+    this.#entries.set(spec.name, { classes: [cls], method: (cls.prototype as Record<PropertyKey, Function>)[key]! });
+    return async (...positional) => {
+      const { instance, contextId } = await resolve();
+      const method = (instance as Record<PropertyKey, unknown>)[key];
+      if (typeof method !== 'function') throw new TypeError(`the resolved instance has no method ${String(key)}.`);
+      if (!this.applies(spec.name)) return method.apply(instance, positional);
+      return this.#call(this.#handler(instance, key, spec, contextId, inquirerId), spec, positional);
+    };
+  }
+
+  #handler(instance: object, key: PropertyKey, spec: ToolSpec, contextId?: ContextId, inquirerId?: string): Handler {
+    const method = (instance as Record<PropertyKey, Handler>)[key]!;
+    const name = String(key);
+    const arity = spec.params.reduce((max, p) => Math.max(max, p.index + 1), 0);
+    declareParameters(paramsHost(instance.constructor, name), name, arity);
+    return this.#nest.contexts().create(instance as never, method, name, PARAMS_METADATA, noParamsFactory, contextId, inquirerId, { guards: true, interceptors: true, filters: false }, TOOL_CONTEXT_TYPE) as Handler;
+  }
+
+  #call(handler: Handler, spec: ToolSpec, positional: unknown[]): Promise<unknown> {
+    const scope = this.#nest.scope();
+    const { contextIndex, values } = layoutOf(spec);
+    const context = (contextIndex >= 0 ? (positional[contextIndex] as ToolContext | undefined) : undefined) ?? scope?.context ?? this.#nest.context();
+    const args: Record<string, unknown> = {};
+    for (const p of values) {
+      // A parameter may be named __proto__: defined, never assigned.
+      if (p.name === '__proto__') Object.defineProperty(args, p.name, { value: positional[p.index], enumerable: true });
+      else args[p.name] = positional[p.index];
+    }
+    const state: CallState = { positional, started: false };
+    const info: CallInfo = Object.freeze({ tool: spec.name, callId: context.callId ?? scope?.callId, request: scope?.request, [STATE]: state });
+    return handler(Object.freeze(args), context, info).catch((e: unknown) => {
+      if (!state.started && isRefusal(e)) return refusal(spec.name, e);
+      throw e;
+    });
+  }
+}
