@@ -199,7 +199,7 @@ describe('the call context over MCP (real SDK client)', () => {
             properties: {
               email: { type: 'string', format: 'email' },
               age: { type: 'integer', minimum: 18, maximum: 120 },
-              nickname: { type: 'string' },
+              nickname: { type: 'string', description: 'Must contain only letters and digits.' },
               channel: { type: 'string', enum: ['phone', 'mail'] },
             },
             required: ['email', 'age', 'channel'],

@@ -13,6 +13,21 @@ describe('a second copy of class-transformer or class-validator', () => {
   afterEach(() => {
     for (const k of fake) delete cache[k];
   });
+  // A spec that ran earlier in the same jest worker may have loaded the real packages through Node's
+  // own require (the plugin's check loads a program that way): set them aside, so that the process
+  // holds only the copies each test puts there.
+  const earlier = new Map<string, unknown>();
+  beforeAll(() => {
+    for (const k of Object.keys(cache)) {
+      if (/[\\/]class-(transformer|validator)[\\/]/.test(k)) {
+        earlier.set(k, cache[k]);
+        delete cache[k];
+      }
+    }
+  });
+  afterAll(() => {
+    for (const [k, v] of earlier) cache[k] = v;
+  });
 
   it('is reported at definition time, for a tool that uses DTOs', () => {
     for (const k of fake) cache[k] = { id: k };

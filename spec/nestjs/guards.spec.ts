@@ -35,7 +35,7 @@ describe('guards (@UseGuards on the class and the method, resolved through DI)',
   });
 
   it('come after argument validation: the model gets argument problems whoever calls, and no guard runs for them', () => {
-    expect(out.badArguments).toEqual([[true, "Argument 'refund.amount' must be a positive number."], 0]);
+    expect(out.badArguments).toEqual([[true, "Argument 'refund.amount' must be a number greater than 0."], 0]);
   });
 
   it("see an ExecutionContext of type 'tool': the class and method, the arguments by name, the ToolContext and { tool, callId, request }", () => {
