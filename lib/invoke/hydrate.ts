@@ -202,7 +202,10 @@ function dtoConverter(n: TypeNode): Convert {
 /**
  * Runs class-validator on every DTO recorded during hydration (nested ones included, whether or
  * not they carry `@ValidateNested`; their own entries report their own rules, so children of an
- * error are not repeated). Unknown keys were already refused, hence `forbidUnknownValues: false`.
+ * error are not repeated). Unknown keys were already refused, hence `forbidUnknownValues: false`;
+ * an absent property that the schema made optional (`?`, `@Prop({ optional })`) without
+ * `@IsOptional()` is one class-validator would still refuse, so its problems are dropped
+ * (`skipWhenAbsent`; `@ValidateIf` properties keep class-validator's own word).
  */
 const SET_ENFORCED_RULES = new Set(['arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'arrayUnique']);
 
@@ -215,7 +218,9 @@ export async function validateDtos(dtos: HydrationState['dtos']): Promise<Argume
     const { path, node } = dtos[i]!;
     for (const e of results[i]! as ValidationErrorLike[]) {
       if (e.constraints === undefined) continue;
-      const name = node.properties?.find((p) => p.key === e.property)?.name ?? e.property;
+      const prop = node.properties?.find((p) => p.key === e.property);
+      if (e.value === undefined && prop?.skipWhenAbsent === true) continue;
+      const name = prop?.name ?? e.property;
       const full = [...path, name];
       // class-validator's array rules refuse a Set; on a SetOf property the schema already
       // enforced them (minItems, maxItems, uniqueItems) on the JSON array it came from.

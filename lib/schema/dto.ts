@@ -164,9 +164,11 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
     const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
-    const optional = conditional || options.optional === true || staticProp?.optional === true || rules.some((r) => r.name === 'isOptional' && !r.grouped);
+    const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional' && !r.grouped);
+    const optional = optionalByValidator || options.optional === true || staticProp?.optional === true;
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
-    return { prop: { key, name: ct.exposedName ?? key, required: !optional, node: n, ...transforms }, rules: allRules, lossy: warnings.length > before };
+    const skip = optional && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
+    return { prop: { key, name: ct.exposedName ?? key, required: !optional, ...skip, node: n, ...transforms }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
   }

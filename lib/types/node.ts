@@ -72,6 +72,11 @@ export interface PropertyNode {
   /** The property's name in JSON (`@Expose({ name })`). */
   readonly name: string;
   readonly required: boolean;
+  /**
+   * Optional in the schema and not `@IsOptional()` or `@ValidateIf(...)`: class-validator would still
+   * refuse it when absent, so its rules are not run then (the schema's word wins).
+   */
+  readonly skipWhenAbsent?: boolean;
   readonly node: TypeNode;
   /** A union's tag that the member's class does not declare: checked, never set on the instance. */
   readonly tagOnly?: boolean;
