@@ -2,7 +2,7 @@ import type { ToolSpec } from '../schema/tool-spec';
 import { systemClock, ToolContext } from './context';
 import { describeThrown } from '../thrown';
 import { failureText, type ErrorText, type InvokeOptions } from './options';
-import { copyCost, copyPart, ownResult, ToolResult, type CostLine, type Part } from '../tool-result';
+import { copyCost, copyPart, ownResult, Part, ToolResult, type CostLine } from '../tool-result';
 import { resultOf } from './returned-value';
 
 /**
@@ -40,20 +40,16 @@ const NO_COSTS: readonly CostLine[] = Object.freeze([]);
 
 export function failed(spec: ToolSpec, e: unknown, ctx: ToolContext | undefined, errorText?: ErrorText): ToolResult {
   const text = failureText(errorText, { tool: spec.name, kind: 'threw', error: e, text: `Tool '${spec.name}' failed: ${describeThrown(e)}` });
-  return ToolResult.of({ isError: true, parts: [partText(text)], costs: ctx?.costs ?? [] });
+  return ToolResult.of({ isError: true, parts: [Part.text(text)], costs: ctx?.costs ?? [] });
 }
 
 function timedOut(spec: ToolSpec, ctx: ToolContext | undefined, errorText: ErrorText | undefined): ToolResult {
   const text = failureText(errorText, { tool: spec.name, kind: 'timeout', error: undefined, text: timeoutText(spec) });
-  return ToolResult.of({ isError: true, parts: [partText(text)], costs: ctx?.costs ?? [] });
+  return ToolResult.of({ isError: true, parts: [Part.text(text)], costs: ctx?.costs ?? [] });
 }
 
 function timeoutText(spec: ToolSpec): string {
   return `Tool '${spec.name}' timed out after ${spec.timeoutSeconds} s.`;
-}
-
-function partText(text: string) {
-  return ToolResult.error(text).parts[0]!;
 }
 
 /**

@@ -168,7 +168,11 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
   return general(plan, raw, args, limits);
 }
 
-/** Whether class-validator finds nothing wrong with any of the instances (as validateDtos reads it). */
+/**
+ * Whether class-validator finds nothing wrong with any of the instances. Stricter than validateDtos,
+ * which also drops the problems of absent `skipWhenAbsent` properties: a call refused here is
+ * decided again on the general path, which writes the verdict.
+ */
 async function passesClassValidator(instances: readonly object[]): Promise<boolean> {
   const cv = validatorModule();
   if (cv === null) return true;
