@@ -7,7 +7,7 @@ export {
   Int8, UInt8, Int16, UInt16, Int32, UInt32, Int, Int64, UInt64,
   Char, Uuid, DateOnly, TimeOnly, TimeSpan, JsonValue, JsonObject, JsonArray,
 } from './types/tokens';
-export { SetOf, RecordOf, Nullable, EnumOf, AnyOf, Discriminated, type Hint, type EnumSource } from './types/hints';
+export { SetOf, RecordOf, Nullable, EnumOf, AnyOf, Discriminated, ObjectOf, type Hint, type EnumSource, type ObjectHint } from './types/hints';
 export {
   Part, ToolResult, type CostLine, type TextPart, type JsonPart, type ImagePart, type AudioPart, type ResourceLinkPart, type ResourcePart,
   type ResourceLinkInit, type ResourceInit,

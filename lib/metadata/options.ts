@@ -1,6 +1,9 @@
 import type { ApprovalPredicate, ToolAnnotations } from '../tool-description';
 import type { Part, ToolResult } from '../tool-result';
-import type { EnumSource, Hint } from '../types/hints';
+import type { Hint } from '../types/hints';
+import type { ConstraintOptions } from '../types/slot-options';
+
+export type { ConstraintOptions, ItemOptions, PropOptions, StringFormat } from '../types/slot-options';
 
 /** Options of `@Tool` (and of `Tool.create`, which adds `params` and `returns`). */
 export interface ToolOptions {
@@ -26,46 +29,21 @@ export interface ToolOptions {
   timeoutSeconds?: number;
   /** MCP hints, passed to MCP clients as they are. @default none */
   annotations?: ToolAnnotations;
-}
-
-/** String and array constraints shared by `@Param` and `@Prop`. */
-export interface ConstraintOptions {
-  /** Type hint: a constructor, a token, `[T]`, `SetOf(T)`, `RecordOf(T)`, `Nullable(T)`, `EnumOf(E)` or `() => T`. */
-  type?: Hint;
-  /** An enum object or a readonly array of literals. */
-  enum?: EnumSource;
-  /** Accepts JSON `null` too. @default false */
-  nullable?: boolean;
-  description?: string;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  /** A pattern valid in Unicode (`u`) mode, without flags. */
-  pattern?: string | RegExp;
-  format?: 'email' | 'uri';
-  /** A number greater than this (on an integer: written as `minimum`, the next integer up). */
-  exclusiveMinimum?: number;
-  /** A number less than this (on an integer: written as `maximum`, the next integer down). */
-  exclusiveMaximum?: number;
-  /** The value divided by this is an integer; a positive number. */
-  multipleOf?: number;
+  /**
+   * Example arguments (v3): each is checked by the tool's own invoker when the definition is built
+   * (a failing one is OLT015), and written as the input schema's `examples`. @default none
+   */
+  examples?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** Options of `@Param`. */
 export interface ParamOptions extends ConstraintOptions {
   /** The property name in the schema. @default the parameter's name in the source */
   name?: string;
-  /** The parameter may be left out. @default false, unless it has a default value */
+  /** The parameter may be left out. @default false, unless it has a default value (`optional: false` keeps a parameter with a default required) */
   optional?: boolean;
   /** The default: written to the schema and passed for a missing argument. */
   default?: unknown;
-}
-
-/** Options of `@Prop`. */
-export interface PropOptions extends ConstraintOptions {
-  /** The property may be left out. @default false (class-validator `@IsOptional()` also makes it optional) */
-  optional?: boolean;
 }
 
 /** `@Range(min, max)`: `undefined`, `-Infinity` or `Infinity` leaves that side open. */

@@ -5,6 +5,8 @@
  * Hints are stored as given and resolved only when a schema is built.
  */
 
+import type { ObjectProperty } from './slot-options';
+
 const HINT = Symbol.for('tool-signatures.hint');
 
 /** A TypeScript enum object (`enum E { ... }`) or a readonly array of literals. */
@@ -36,7 +38,18 @@ export type CompositeHint =
   | { readonly [HINT]: 'nullable'; readonly of: Hint }
   | { readonly [HINT]: 'enum'; readonly of: EnumSource }
   | { readonly [HINT]: 'anyOf'; readonly of: readonly Hint[] }
-  | { readonly [HINT]: 'discriminated'; readonly of: { readonly tag: string; readonly members: Readonly<Record<string, Constructor>> } };
+  | { readonly [HINT]: 'discriminated'; readonly of: { readonly tag: string; readonly members: Readonly<Record<string, Constructor | ObjectHint>> } }
+  | ObjectHint;
+
+/** An object type with no class (an interface, a type alias, an inline object type): see `ObjectOf`. */
+export interface ObjectHint {
+  readonly [HINT]: 'object';
+  readonly of: {
+    readonly name?: string;
+    readonly description?: string;
+    readonly properties: Readonly<Record<string, ObjectProperty>>;
+  };
+}
 
 export function hintKind(value: unknown): TokenHint[typeof HINT] | CompositeHint[typeof HINT] | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -84,8 +97,21 @@ export function AnyOf(...members: Hint[]): CompositeHint {
  * (`Discriminated('kind', { circle: Circle, square: Square })`). The tag picks the member, both when
  * arguments are checked and when they are hydrated into the member's class.
  */
-export function Discriminated(tag: string, members: Readonly<Record<string, Constructor>>): CompositeHint {
+export function Discriminated(tag: string, members: Readonly<Record<string, Constructor | ObjectHint>>): CompositeHint {
   return composite('discriminated', Object.freeze({ tag, members: Object.freeze({ ...members }) }));
+}
+
+/**
+ * An object type that has no class: an interface, a type alias, an inline object type (what the
+ * plugin writes for them). Each property is a hint, or `@Prop`'s options with the hint as `type`;
+ * properties are written in the order given, required unless `optional` (or a `default`) says
+ * otherwise, and the object is closed (`additionalProperties: false`). The value reaches the method
+ * as a validated plain object (there is no class to build). `name` is used in messages and, when the
+ * shape is on a cycle, as its `$defs` name; a recursive shape refers to itself through an arrow
+ * function (`const Tree: Hint = ObjectOf({ children: () => [Tree] }, { name: 'Tree' })`).
+ */
+export function ObjectOf(properties: Readonly<Record<string, ObjectProperty>>, options: { readonly name?: string; readonly description?: string } = {}): ObjectHint {
+  return Object.freeze({ [HINT]: 'object' as const, of: Object.freeze({ ...options, properties: Object.freeze({ ...properties }) }) });
 }
 
 /** True for an arrow function used as a lazy hint (arrow functions have no `prototype`). */

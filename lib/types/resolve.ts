@@ -100,6 +100,9 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
     }
     case 'discriminated':
       return taggedUnion(h.of as { tag: string; members: Record<string, Function> }, dto);
+    case 'object':
+      // Issue 13: object shapes are being built; until then, a clear refusal rather than a wrong schema.
+      throw refuse(D.notAHint('ObjectOf(...)'));
     default:
       return enumNode(h.of as Record<string, string>);
   }
