@@ -65,3 +65,48 @@ export function paramDocOf(param: ts.ParameterDeclaration): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The typia-style doc tags the plugin reads on a property or a parameter, each with the slot option
+ * it fills (`@minimum 1` is `@Param({ minimum: 1 })`; every `@example` adds one of `examples`).
+ */
+export const SLOT_TAGS = {
+  minimum: 'minimum',
+  maximum: 'maximum',
+  exclusiveMinimum: 'exclusiveMinimum',
+  exclusiveMaximum: 'exclusiveMaximum',
+  multipleOf: 'multipleOf',
+  minLength: 'minLength',
+  maxLength: 'maxLength',
+  pattern: 'pattern',
+  format: 'format',
+  minItems: 'minItems',
+  maxItems: 'maxItems',
+  default: 'default',
+  example: 'examples',
+} as const;
+
+export type SlotTag = keyof typeof SLOT_TAGS;
+
+/** One slot tag as written: its name, its text (trimmed, otherwise as written) and where it stands. */
+export interface DocTag {
+  readonly name: SlotTag;
+  readonly text: string;
+  readonly node: ts.JSDocTag;
+}
+
+/**
+ * The slot tags of a property's or a parameter's own doc comment (`/** @minimum 1 *\/ limit: number`).
+ * A function's doc comment is not read for them: its `@param` lines are descriptions only.
+ */
+export function slotTagsOf(node: ts.PropertyDeclaration | ts.PropertySignature | ts.ParameterDeclaration): DocTag[] {
+  const out: DocTag[] = [];
+  for (const tag of docOf(node)?.tags ?? []) {
+    const name = tag.tagName.text;
+    if (!Object.prototype.hasOwnProperty.call(SLOT_TAGS, name)) continue;
+    const c = tag.comment;
+    const text = c === undefined ? '' : typeof c === 'string' ? c : c.map(part).join('');
+    out.push({ name: name as SlotTag, text: text.trim(), node: tag });
+  }
+  return out;
+}

@@ -16,6 +16,12 @@ export type HintIR =
   | { readonly k: 'enumObject'; readonly members: readonly (readonly [string, string | number])[] }
   | { readonly k: 'class'; readonly decl: ts.ClassDeclaration };
 
+/** A value read from a doc tag (`@default`, `@example`, a bound): JSON, or a bigint bound. */
+export type TagValue = string | number | bigint | boolean | null | readonly TagValue[] | { readonly [key: string]: TagValue };
+
+/** The slot options a property's or a parameter's doc tags give, as `[option, value]` in the order written. */
+export type TagsIR = readonly (readonly [option: string, value: TagValue])[];
+
 export type GlobalName = 'Number' | 'String' | 'Boolean' | 'BigInt' | 'Date' | 'URL' | 'Uint8Array' | 'Buffer' | 'AbortSignal' | 'Array' | 'Set' | 'Map';
 
 export interface ParamIR {
@@ -25,6 +31,7 @@ export interface ParamIR {
   readonly nullable?: boolean;
   readonly description?: string;
   readonly design?: GlobalName;
+  readonly tags?: TagsIR;
 }
 
 export interface MethodIR {
@@ -40,6 +47,7 @@ export interface PropIR {
   readonly nullable?: boolean;
   readonly description?: string;
   readonly design?: GlobalName;
+  readonly tags?: TagsIR;
 }
 
 export interface ClassIR {

@@ -135,6 +135,8 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     if (slot?.description !== undefined) description = slot.description;
     staticProp = r?.staticMeta?.properties?.find((p) => p.key === key) ?? staticProp;
   }
+  // The plugin's doc tags (`@minimum 1`) are options too, below every option written in a decorator.
+  if (staticProp?.tags !== undefined) options = { ...staticProp.tags, ...options };
   const allRules = validatorRules(cls, key);
   // Under @ValidateIf the property's rules hold only when its condition does, which a schema cannot
   // say: they are left to class-validator at call time, and the property may be left out.

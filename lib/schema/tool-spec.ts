@@ -141,7 +141,7 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
     const stat = src.staticMethod?.params[i];
     const sourceName = sp?.name ?? stat?.name;
     const entry = adHoc === undefined ? undefined : Array.isArray(adHoc) ? adHoc[i] : sourceName !== undefined ? (adHoc as Record<string, Hint | ParamOptions>)[sourceName] : undefined;
-    const opts: ParamOptions = { ...(isParamOptions(entry) ? entry : entry !== undefined ? { type: entry as Hint } : {}), ...(slot?.options as ParamOptions | undefined) };
+    const opts: ParamOptions = { ...stat?.tags, ...(isParamOptions(entry) ? entry : entry !== undefined ? { type: entry as Hint } : {}), ...(slot?.options as ParamOptions | undefined) };
     const name = opts.name ?? sourceName;
     const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
     try {
