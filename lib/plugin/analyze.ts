@@ -1,10 +1,9 @@
 import * as ts from 'typescript';
-import { DIAGNOSTICS as D, type Diagnosis } from '../diagnostics';
-import type { StringFormat } from '../types/slot-options';
+import { DIAGNOSTICS as D } from '../diagnostics';
 import { TOOL_NAME, toolNameOf } from '../schema/names';
 import { diagnostic, SlotError, type PluginDiagnostic } from './diagnostics';
-import { paramDocOf, slotTagsOf, SLOT_TAGS, summaryOf, type DocTag } from './docs';
-import { refsOf, type ClassIR, type CreateIR, type GlobalName, type HintIR, type MethodIR, type ParamIR, type PropIR, type TagsIR, type TagValue } from './hints';
+import { compilesInUnicode, paramDocOf, summaryOf, tagOptions } from './docs';
+import { refsOf, type ClassIR, type CreateIR, type GlobalName, type HintIR, type MethodIR, type ParamIR, type PropIR } from './hints';
 import { decoratorsOf, finalSymbol, objectArg, ourName, TOKEN_NAMES, type DecoratorUse } from './recognize';
 import { designOf, TypeReader } from './types';
 
@@ -44,37 +43,6 @@ const RULE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   ArrayMinSize: ['minItems'], ArrayMaxSize: ['maxItems'], ArrayNotEmpty: ['minItems'], Matches: ['pattern'], IsEmail: ['format'], IsUrl: ['format'],
   IsPositive: ['exclusiveMinimum'], IsNegative: ['exclusiveMaximum'], IsDivisibleBy: ['multipleOf'],
 };
-
-/** The formats a `@format` tag may name: every `StringFormat` (the type check below keeps the list whole). */
-const FORMATS = ['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uuid'] as const satisfies readonly StringFormat[];
-const everyFormat: [Exclude<StringFormat, (typeof FORMATS)[number]>] extends [never] ? true : never = true;
-void everyFormat;
-
-/** A JSON number, as a bound tag is written (`@minimum -1.5`). */
-const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-
-/** The hints whose JSON form is a string: a `@default` or `@example` on them is the text as written (or a JSON string). */
-function takesText(h: HintIR | undefined): boolean {
-  if (h === undefined) return false;
-  switch (h.k) {
-    case 'global': return h.name === 'String' || h.name === 'URL' || h.name === 'Date';
-    case 'lib': return ['Char', 'Uuid', 'DateOnly', 'TimeOnly', 'TimeSpan'].includes(h.name);
-    case 'nullable': return takesText(h.of);
-    case 'enumLiterals': return h.values.every((v) => typeof v === 'string');
-    case 'enumObject': return h.members.every(([, v]) => typeof v === 'string');
-    case 'enumRef': return h.decl.members.every((m) => m.initializer !== undefined && ts.isStringLiteralLike(m.initializer));
-    default: return false;
-  }
-}
-
-function compilesInUnicode(source: string): boolean {
-  try {
-    new RegExp(source, 'u');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** What the decorators of a parameter say (or, for `Tool.create`, its options). */
 interface SlotOptions {
@@ -331,7 +299,7 @@ class Analyzer {
       this.checkRange(o.range, p);
       this.checkPattern(o.pattern);
       const description = paramDocOf(p) ?? summaryOf(p);
-      const tags = this.tags(p, slot?.hint, slot?.nullable === true, o.given);
+      const tags = tagOptions(p, slot?.hint, slot?.nullable === true, o.given, (d) => this.report(d));
       out.push({
         ...(name !== undefined ? { name } : {}),
         ...(slot !== undefined ? { type: slot.hint } : {}),
@@ -502,7 +470,7 @@ class Analyzer {
     this.checkRange(range, m);
     this.checkPattern(pattern);
     const description = summaryOf(m);
-    const tags = this.tags(m, slot?.hint, slot?.nullable === true, given);
+    const tags = tagOptions(m, slot?.hint, slot?.nullable === true, given, (d) => this.report(d));
     // With a class-validator type rule (@IsInt on a number), the rule gives the type: record only the design.
     const type = typeRule && !explicit ? undefined : slot?.hint;
     return {
@@ -514,89 +482,6 @@ class Analyzer {
       ...(slot?.design !== undefined ? { design: slot.design } : {}),
       ...(tags !== undefined ? { tags } : {}),
     };
-  }
-
-  // ---- doc tags -----------------------------------------------------------------------------------
-
-  /**
-   * The slot options of a property's or a parameter's doc tags (`@minimum 1` → `minimum: 1`; each
-   * `@example` adds one of `examples`). A value that does not read is OLT015 at the tag; an option an
-   * explicit decorator gives (`given`) is left to it.
-   */
-  private tags(node: ts.PropertyDeclaration | ts.ParameterDeclaration, hint: HintIR | undefined, nullable: boolean, given: ReadonlySet<string> = new Set()): TagsIR | undefined {
-    const out = new Map<string, TagValue>();
-    const examples: TagValue[] = [];
-    for (const t of slotTagsOf(node)) {
-      const option = SLOT_TAGS[t.name];
-      if (given.has(option)) continue;
-      const value = this.tagValue(t, hint, nullable);
-      if (value === undefined) continue;
-      if (option === 'examples') {
-        examples.push(value);
-        out.set(option, examples);
-      } else {
-        out.set(option, value);
-      }
-    }
-    return out.size === 0 ? undefined : [...out];
-  }
-
-  /** One tag's value, or `undefined` after reporting why it does not read. */
-  private tagValue(t: DocTag, hint: HintIR | undefined, nullable: boolean): TagValue | undefined {
-    const refuse = (d: Diagnosis): undefined => {
-      this.report(diagnostic(d, t.node));
-      return undefined;
-    };
-    const written = `@${t.name}`;
-    switch (t.name) {
-      case 'minimum':
-      case 'maximum':
-      case 'exclusiveMinimum':
-      case 'exclusiveMaximum':
-      case 'multipleOf': {
-        const n = Number(t.text);
-        if (!JSON_NUMBER.test(t.text) || !Number.isFinite(n)) return refuse(D.notFinite(written, t.text || '(nothing)', false));
-        if (t.name === 'multipleOf' && n <= 0) return refuse(D.notPositive(written, t.text));
-        // An integer bound past 2^53 keeps its digits as a bigint (`@maximum 18446744073709551615` on a UInt64).
-        if ((t.name === 'minimum' || t.name === 'maximum') && /^-?\d+$/.test(t.text) && !Number.isSafeInteger(n)) return BigInt(t.text);
-        return n;
-      }
-      case 'minLength':
-      case 'maxLength':
-      case 'minItems':
-      case 'maxItems':
-        if (!/^\d+$/.test(t.text) || !Number.isSafeInteger(Number(t.text))) return refuse(D.notNonNegative(written, t.text || '(nothing)'));
-        return Number(t.text);
-      case 'pattern':
-        if (t.text === '' || !compilesInUnicode(t.text)) return refuse(D.pattern(t.text || '(nothing)'));
-        return t.text;
-      case 'format':
-        if (!(FORMATS as readonly string[]).includes(t.text)) return refuse(D.unknownFormat(t.text || '(nothing)', FORMATS));
-        return t.text;
-      case 'default':
-      case 'example':
-        return this.tagJson(t, hint, nullable, refuse);
-    }
-  }
-
-  /**
-   * A `@default` or `@example` value: JSON (`@default 3`, `@example {"sku": "A1"}`); on a slot whose
-   * JSON form is a string, the text as written unless it is a JSON string (`@default fast`,
-   * `@default "a b"`), and `null` on a nullable slot.
-   */
-  private tagJson(t: DocTag, hint: HintIR | undefined, nullable: boolean, refuse: (d: Diagnosis) => undefined): TagValue | undefined {
-    let value: unknown;
-    let parsed = t.text !== '';
-    try {
-      value = JSON.parse(t.text);
-    } catch {
-      parsed = false;
-    }
-    if (takesText(hint)) {
-      if (parsed && (typeof value === 'string' || (value === null && nullable))) return value as TagValue;
-      return t.text === '' ? refuse(D.tagValue(`@${t.name}`, '(nothing)')) : t.text;
-    }
-    return parsed ? (value as TagValue) : refuse(D.tagValue(`@${t.name}`, t.text || '(nothing)'));
   }
 
   /** OLT006: a DTO that reaches itself through its properties. */
