@@ -145,6 +145,7 @@ export const DIAGNOSTICS = {
   inverted: entry('OLT015', (lo: string, a: string, hi: string, b: string) => `${lo} ${a} is greater than ${hi} ${b}.`),
   pattern: entry('OLT015', (written: string) => `pattern ${written} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`),
   nonLinearPattern: entry('OLT015', (written: string, why: string) => `pattern ${written} cannot be matched in linear time (${why}). Write it without backreferences, lookahead or lookbehind.`),
+  protoProperty: entry('OLT015', () => "an ObjectOf shape cannot have a property named '__proto__': JSON Schema validators ignore that name, so no value could ever be accepted for it. Rename it."),
   notApplicable: entry('OLT015', (option: string, kind: string) => `${option} does not apply to a value of JSON type ${kind}.`),
   notPositive: entry('OLT015', (option: string, value: string) => `${option} ${value} is not a positive finite number.`),
   notFinite: entry('OLT015', (option: string, value: string, integer: boolean) => `${option} ${value} is not a finite ${integer ? 'integer' : 'number'}.`),

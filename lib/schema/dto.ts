@@ -195,7 +195,10 @@ const NO_TRANSFORMER: TransformerFacts = Object.freeze({ exposed: false, exclude
 /** The slots of a shape's properties, in the order given: each a hint, or `@Prop`'s options with the hint as `type`. */
 function shapeSlots(shape: ObjectHint): (() => PropertySlot)[] {
   const given = shape.of.properties;
-  return Object.keys(given).map((key) => () => ({ key, options: propertyOptions(given[key]), design: undefined, hasDesign: true, ct: NO_TRANSFORMER, allRules: [] }));
+  return Object.keys(given).map((key) => () => {
+    if (key === '__proto__') throw refuse(D.protoProperty());
+    return { key, options: propertyOptions(given[key]), design: undefined, hasDesign: true, ct: NO_TRANSFORMER, allRules: [] };
+  });
 }
 
 /**
