@@ -2,8 +2,8 @@ import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
 import { enumNode } from '../types/enums';
-import { Discriminated, type EnumSource, type Hint } from '../types/hints';
-import { node, type TypeNode } from '../types/node';
+import { Discriminated, hintKind, type EnumSource, type Hint } from '../types/hints';
+import { node, objectTypeName, type TypeNode } from '../types/node';
 import { fitsDesignType, resolveHint, tokenNode, type DtoResolver } from '../types/resolve';
 
 /** Everything that can say what a slot's (parameter's or property's) type is, by precedence. */
@@ -23,6 +23,22 @@ export interface TypeSources {
   readonly rules: readonly ValidatorRule[];
   /** The value of a literal default, which gives the type of an unannotated parameter. */
   readonly literal?: unknown;
+}
+
+/** Every option of a slot: `@Param`'s, `@Prop`'s, an `ObjectOf` property's (types/slot-options.ts). */
+const SLOT_OPTION_KEYS: ReadonlySet<string> = new Set([
+  'name', 'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'each', 'examples',
+]);
+
+/**
+ * Whether a value given where a hint or a slot's options may stand (`Tool.create`'s `params`, an
+ * `ObjectOf` property) is options: a plain object, not a hint, whose keys are all options.
+ */
+export function isSlotOptions(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null || Array.isArray(x) || hintKind(x) !== undefined) return false;
+  const proto = Object.getPrototypeOf(x);
+  return (proto === Object.prototype || proto === null) && Object.keys(x).every((k) => SLOT_OPTION_KEYS.has(k));
 }
 
 /** class-validator rules that name an element type: one row per rule. */
@@ -102,7 +118,7 @@ function adaptToDesign(n: TypeNode, design: unknown): TypeNode {
 
 export function describe(n: TypeNode): string {
   if (n.token) return n.token;
-  if (n.kind === 'dto') return n.cls?.name ?? 'object';
+  if (n.kind === 'dto') return objectTypeName(n) ?? 'object';
   if (n.kind === 'array') return n.set ? 'Set' : 'array';
   return n.kind;
 }
