@@ -96,6 +96,7 @@ export const DIAGNOSTICS = {
   selfReference: entry('OLT006', (name: string) => `${name} refers to itself (directly or through its members). Tool arguments are trees: flatten the type, or use JsonValue for the recursive part.`),
   taggedCycle: entry('OLT006', (value: string) => `the member '${value}' of a tagged union contains that same union. Use AnyOf for a union inside its own member, or move the recursion into a class property.`),
   selfReferentType: entry('OLT006', () => 'the type refers to itself.'),
+  anonymousShapeCycle: entry('OLT006', () => "an ObjectOf shape without a name is on a cycle (it refers to itself, directly or through its members), and a recursive type is written once in $defs under its name. Name it: ObjectOf({ ... }, { name: 'Tree' })."),
 
   // OLT007: two tools with one name
   sameName: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' (${first} and ${second}). ${ANOTHER_NAME}.`),
@@ -138,13 +139,14 @@ export const DIAGNOSTICS = {
   // OLT015: a hint contradicts the design type, or an option is invalid
   contradiction: entry('OLT015', (hint: string, declared: string) => `the type hint (${hint}) contradicts the declared type ${declared}.`),
   unionArity: entry('OLT015', (count: number) => `AnyOf takes two or more member types (found ${count}). For one type, give the type itself.`),
-  taggedMember: entry('OLT015', (value: string) => `the member '${value}' of a tagged union is not a DTO class. Discriminated(tag, { ${value}: SomeClass }) takes classes only.`),
+  taggedMember: entry('OLT015', (value: string) => `the member '${value}' of a tagged union is not a DTO class or an ObjectOf shape. Discriminated(tag, { ${value}: SomeClass }) takes classes and ObjectOf shapes only.`),
   taggedEmpty: entry('OLT015', () => 'a tagged union needs a tag property name and at least one member: Discriminated(\'kind\', { circle: Circle }).'),
   thunkChain: entry('OLT015', () => 'a type hint thunk returns another thunk too many times.'),
-  notAHint: entry('OLT015', (given: string) => `${given} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E), AnyOf(A, B), Discriminated(tag, { value: Class }) or () => T.`),
+  notAHint: entry('OLT015', (given: string) => `${given} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E), AnyOf(A, B), Discriminated(tag, { value: Class }), ObjectOf({ property: T }) or () => T.`),
   inverted: entry('OLT015', (lo: string, a: string, hi: string, b: string) => `${lo} ${a} is greater than ${hi} ${b}.`),
   pattern: entry('OLT015', (written: string) => `pattern ${written} has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.`),
   nonLinearPattern: entry('OLT015', (written: string, why: string) => `pattern ${written} cannot be matched in linear time (${why}). Write it without backreferences, lookahead or lookbehind.`),
+  protoProperty: entry('OLT015', () => "an ObjectOf shape cannot have a property named '__proto__': JSON Schema validators ignore that name, so no value could ever be accepted for it. Rename it."),
   notApplicable: entry('OLT015', (option: string, kind: string) => `${option} does not apply to a value of JSON type ${kind}.`),
   notPositive: entry('OLT015', (option: string, value: string) => `${option} ${value} is not a positive finite number.`),
   notFinite: entry('OLT015', (option: string, value: string, integer: boolean) => `${option} ${value} is not a finite ${integer ? 'integer' : 'number'}.`),

@@ -478,16 +478,20 @@ function slot(
   return code;
 }
 
+/**
+ * A DTO's instance, or an `ObjectOf` shape's plain object (no class: `{}`, each present property
+ * assigned; `__proto__` is never a name here, see checkName).
+ */
 function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): string {
   const cls = n.cls as (new () => object) | undefined;
-  if (cls === undefined || s.additionalProperties !== false) throw new Unsupported('dto');
+  if ((cls === undefined && n.shape === undefined) || s.additionalProperties !== false) throw new Unsupported('dto');
   const props = n.properties ?? [];
   const schemas = (s.properties ?? {}) as Record<string, Schema>;
   const required = new Set((s.required as string[] | undefined) ?? []);
   if (props.length !== Object.keys(schemas).length) throw new Unsupported('dto properties');
   const inst = g.name('o');
   let code = plainObject(g, v) + knownKeys(g, v, props.map((p) => p.name));
-  code += `const ${inst} = new ${g.k(cls)}();\n`;
+  code += cls !== undefined ? `const ${inst} = new ${g.k(cls)}();\n` : `const ${inst} = {};\n`;
   for (const p of props) {
     checkName(p.key);
     if (p.required !== required.has(p.name)) throw new Unsupported('required');

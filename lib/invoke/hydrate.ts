@@ -166,8 +166,12 @@ interface PropertyPlan {
   readonly transforms: readonly TransformMeta[] | undefined;
 }
 
+/**
+ * A DTO becomes an instance of its class; an `ObjectOf` shape (no class) a plain object, each present
+ * property defined as JSON.parse would (`__proto__` included), an absent one left out.
+ */
 function dtoConverter(n: TypeNode): Convert {
-  const cls = n.cls as new () => object;
+  const cls = n.cls as (new () => object) | undefined;
   let props: PropertyPlan[] | undefined;
   // Built on first use: a DTO node's properties may refer to classes whose nodes are built later.
   const plan = (): PropertyPlan[] =>
@@ -183,7 +187,7 @@ function dtoConverter(n: TypeNode): Convert {
   return (raw, st) => {
     if (raw === null) return null;
     const source = raw as Record<string, unknown>;
-    const instance = new cls() as Record<string, unknown>;
+    const instance = (cls !== undefined ? new cls() : {}) as Record<string, unknown>;
     for (const p of plan()) {
       let v = p.inherited ? (Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined) : source[p.name];
       // Absent, or null for a property that is not nullable: the initializer stays.
@@ -192,7 +196,8 @@ function dtoConverter(n: TypeNode): Convert {
       if (p.transforms !== undefined) {
         for (const t of p.transforms) v = t.transformFn({ value: v, key: p.key, obj: source, type: PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });
       }
-      instance[p.key] = v;
+      if (cls !== undefined) instance[p.key] = v;
+      else setOwn(instance, p.key, v);
     }
     if (validated && st !== undefined) st.dtos.push({ instance, path: [...st.path], node: n });
     return instance;

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
-import { someNode, type TypeNode } from '../types/node';
+import { objectTypeName, someNode, type TypeNode } from '../types/node';
 import { pointerSegment, segmentsOf } from '../json';
 import { cachedBy } from '../cache';
 import { writeRoot } from '../schema/write';
@@ -281,7 +281,8 @@ function valueAt(data: unknown, segments: readonly string[]): unknown {
 function containerPlace(params: readonly ParamSpec[], segments: readonly string[], data: unknown): Place {
   if (segments.length === 0) return { node: undefined };
   const { node } = walk(params, segments, data);
-  return { node, ...(node?.kind === 'dto' ? { className: node.cls?.name ?? 'the object' } : {}) };
+  // An anonymous shape has no name to give: "is not a property of the object."
+  return { node, ...(node?.kind === 'dto' ? { className: objectTypeName(node) ?? 'the object' } : {}) };
 }
 
 const TYPE_KEYWORDS = new Set(['type', BIGINT]);

@@ -26,7 +26,7 @@ function loadedModules(): string[] {
 
 /** Warnings about second copies of class-transformer or class-validator, for a tool that uses DTOs. */
 export function libraryCopyWarnings(nodes: readonly (TypeNode | undefined)[], modules: readonly string[] = loadedModules()): string[] {
-  if (!nodes.some((n) => someNode(n, (x) => x.kind === 'dto'))) return [];
+  if (!nodes.some((n) => someNode(n, (x) => x.kind === 'dto' && x.cls !== undefined))) return [];
   const warnings: string[] = [];
   const storages = modules.filter((m) => TRANSFORMER_STORAGE.test(m));
   if (storages.length > 1) {

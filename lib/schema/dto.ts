@@ -1,79 +1,97 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError } from '../errors';
 import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
-import { transformerFacts, transformerKeys } from '../metadata/class-transformer';
-import type { PropOptions } from '../metadata/options';
+import { transformerFacts, transformerKeys, type TransformerFacts } from '../metadata/class-transformer';
+import type { PropOptions, RangeRecord, StaticPropertyMeta } from '../metadata/options';
 import { readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
-import { incompleteNodes, node, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
+import { hintKind, type Hint, type ObjectHint } from '../types/hints';
+import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
 import { slotType } from './slot';
 import { describeThrown } from '../thrown';
 
 /**
- * DTO classes become closed objects. Built once per class and cached. A class that refers to itself,
- * directly or through other classes, is one node on a cycle of nodes: its node object exists (with
- * an empty list of properties, filled in place) before its properties are read, so that a slot
- * naming a class still being built shares that list; every class on the cycle is marked
- * `recursive` (written once in `$defs`).
+ * DTO classes and `ObjectOf` shapes become closed objects. Built once per class (or shape hint) and
+ * cached. A class that refers to itself, directly or through other classes or shapes, is one node on
+ * a cycle of nodes: its node object exists (with an empty list of properties, filled in place) before
+ * its properties are read, so that a slot naming a class still being built shares that list; every
+ * class and shape on the cycle is marked `recursive` (written once in `$defs`, so a shape on a cycle
+ * needs a name). A shape's properties are slots read exactly as a class's `@Prop` properties are (its
+ * options are `@Prop`'s); only where they come from differs: a shape has no class, no
+ * class-validator or class-transformer metadata and no design types, and its value is a plain object.
  */
 
-const cache = new WeakMap<Function, { node: TypeNode; warnings: readonly string[] }>();
-/** The classes being built, innermost last, with their nodes (shared while incomplete). */
-const building: { cls: Function; node: MutableNode }[] = [];
-/** Classes cached while an outermost build ran: dropped when it fails (they may hold its partial node). */
-let cachedInBuild: Function[] = [];
+/** A DTO class, or the hint of an `ObjectOf` shape. */
+type ObjectSource = Function | ObjectHint;
 
-export function dtoNode(cls: Function, warnings: string[]): TypeNode {
-  const cached = cache.get(cls);
+const cache = new WeakMap<ObjectSource, { node: TypeNode; warnings: readonly string[] }>();
+/** The classes and shapes being built, innermost last, with their nodes (shared while incomplete). */
+const building: { source: ObjectSource; node: MutableNode }[] = [];
+/** Types cached while an outermost build ran: dropped when it fails (they may hold its partial node). */
+let cachedInBuild: ObjectSource[] = [];
+
+export function dtoNode(source: ObjectSource, warnings: string[]): TypeNode {
+  const cached = cache.get(source);
   if (cached !== undefined) {
     warnings.push(...cached.warnings);
     return cached.node;
   }
-  const open = building.findIndex((b) => b.cls === cls);
+  const open = building.findIndex((b) => b.source === source);
   if (open >= 0) {
-    // A cycle: every class from this one to the innermost is on it.
+    // A cycle: every class and shape from this one to the innermost is on it.
     for (let i = open; i < building.length; i++) building[i]!.node.recursive = true;
+    const anonymous = building.slice(open).find((b) => b.node.shape !== undefined && objectTypeName(b.node) === undefined);
+    if (anonymous !== undefined) throw refuse(D.anonymousShapeCycle());
     return building[open]!.node;
   }
   const outermost = building.length === 0;
+  const shape = typeof source === 'function' ? undefined : source;
+  const owner = shape !== undefined ? objectTypeName({ kind: 'dto', nullable: false, shape }) : (source as Function).name;
   try {
-    checkConstructible(cls);
     const own: string[] = [];
     const props: PropertyNode[] = [];
-    // The contract: the class-validator rules of every DTO hold on the hydrated instance, whatever the
-    // schema says (its bounds may be ours, its counting differs). The invoker checks them: itself
-    // where it reproduces a rule exactly (validationPlan), else through class-validator.
-    const validation = validationPlan(cls);
-    const n = node('dto', { cls, properties: props, validation, ...(validation.kind !== 'none' ? { validated: true } : {}) }) as MutableNode;
-    building.push({ cls, node: n });
+    const n = (shape !== undefined ? node('dto', { shape, properties: props }) : classNode(source as Function, props)) as MutableNode;
+    building.push({ source, node: n });
     incompleteNodes.add(n);
     let lossy = false;
-    for (const { key } of orderedProperties(cls)) {
-      const built = property(cls, key, own);
+    const slots = shape !== undefined ? shapeSlots(shape) : classSlots(source as Function);
+    for (const read of slots) {
+      const built = property(owner, read(), own);
       if (built === undefined) continue;
       props.push(built.prop);
       lossy ||= !!built.lossy;
     }
-    if (props.length === 0) {
-      throw refuse(D.noPropertySeen(cls.name));
+    if (shape === undefined && props.length === 0) {
+      throw refuse(D.noPropertySeen(owner!));
     }
-    if (lossy) n.validated = true;
-    cache.set(cls, { node: n, warnings: own });
-    cachedInBuild.push(cls);
+    // A shape has no class-validator rules to run: what its schema says is all that is checked.
+    if (lossy && shape === undefined) n.validated = true;
+    cache.set(source, { node: n, warnings: own });
+    cachedInBuild.push(source);
     warnings.push(...own);
     return n;
   } catch (e) {
     if (outermost) for (const c of cachedInBuild) cache.delete(c);
-    throw e instanceof ToolDefinitionError && e.site.path === undefined && e.code !== 'OLT006' ? e.at({ path: cls.name }) : e;
+    throw e instanceof ToolDefinitionError && e.site.path === undefined && e.code !== 'OLT006' && owner !== undefined ? e.at({ path: owner }) : e;
   } finally {
     const top = building[building.length - 1];
-    if (top?.cls === cls) {
+    if (top?.source === source) {
       incompleteNodes.delete(top.node);
       building.pop();
     }
     if (outermost) cachedInBuild = [];
   }
+}
+
+/** A DTO class's node, before its properties are read. */
+function classNode(cls: Function, props: PropertyNode[]): TypeNode {
+  checkConstructible(cls);
+  // The contract: the class-validator rules of every DTO hold on the hydrated instance, whatever the
+  // schema says (its bounds may be ours, its counting differs). The invoker checks them: itself
+  // where it reproduces a rule exactly (validationPlan), else through class-validator.
+  const validation = validationPlan(cls);
+  return node('dto', { cls, properties: props, validation, ...(validation.kind !== 'none' ? { validated: true } : {}) });
 }
 
 function checkConstructible(cls: Function): void {
@@ -119,14 +137,34 @@ function isAccessorOrMethod(cls: Function, key: string): boolean {
   return false;
 }
 
-function property(cls: Function, key: string, warnings: string[]): { prop: PropertyNode; rules: readonly ValidatorRule[]; lossy?: boolean } | undefined {
+/**
+ * What one property says about itself, wherever it is written: a DTO class's metadata (our records,
+ * class-validator, class-transformer, design types, the plugin's static types) or a shape's options.
+ */
+interface PropertySlot {
+  readonly key: string;
+  readonly options: PropOptions;
+  readonly range?: RangeRecord;
+  readonly description?: string;
+  readonly staticProp?: StaticPropertyMeta;
+  readonly design: unknown;
+  readonly hasDesign: boolean;
+  readonly ct: TransformerFacts;
+  readonly allRules: readonly ValidatorRule[];
+}
+
+/** The slots of a class's properties, each read when its turn comes (in property order). */
+function classSlots(cls: Function): (() => PropertySlot)[] {
+  return orderedProperties(cls).map(({ key }) => () => classSlot(cls, key));
+}
+
+function classSlot(cls: Function, key: string): PropertySlot {
   const ct = transformerFacts(cls, key);
-  if (ct.excluded) return undefined;
   // Our own records: the most derived class wins, field by field.
   let options: PropOptions = {};
-  let range;
+  let range: RangeRecord | undefined;
   let description: string | undefined;
-  let staticProp;
+  let staticProp: StaticPropertyMeta | undefined;
   for (const c of lineage(cls)) {
     const r = peekRecord(c);
     const slot = r?.props.get(key);
@@ -135,20 +173,62 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     if (slot?.description !== undefined) description = slot.description;
     staticProp = r?.staticMeta?.properties?.find((p) => p.key === key) ?? staticProp;
   }
-  const allRules = validatorRules(cls, key);
+  const R = Reflect as unknown as { getMetadata?: (k: string, t: object, p: string) => unknown; hasMetadata?: (k: string, t: object, p: string) => boolean };
+  const hasDesign = typeof R.hasMetadata === 'function' && R.hasMetadata('design:type', cls.prototype, key);
+  const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : staticProp?.design;
+  return {
+    key,
+    options,
+    ...(range !== undefined ? { range } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(staticProp !== undefined ? { staticProp } : {}),
+    design,
+    hasDesign: hasDesign || staticProp?.type !== undefined || staticProp?.design !== undefined,
+    ct,
+    allRules: validatorRules(cls, key),
+  };
+}
+
+/** No class-transformer facts: a shape's property is read and assigned as it is. */
+const NO_TRANSFORMER: TransformerFacts = Object.freeze({ exposed: false, excluded: false, transforms: Object.freeze([]) });
+
+/** The slots of a shape's properties, in the order given: each a hint, or `@Prop`'s options with the hint as `type`. */
+function shapeSlots(shape: ObjectHint): (() => PropertySlot)[] {
+  const given = shape.of.properties;
+  return Object.keys(given).map((key) => () => {
+    if (key === '__proto__') throw refuse(D.protoProperty());
+    return { key, options: propertyOptions(given[key]), design: undefined, hasDesign: true, ct: NO_TRANSFORMER, allRules: [] };
+  });
+}
+
+/**
+ * A shape property's options. Options are a plain object whose `type` is a hint; anything else is
+ * the hint itself (an enum object's `type` member holds a string or a number, never a hint).
+ */
+function propertyOptions(p: unknown): PropOptions & { type: Hint } {
+  const isOptions =
+    typeof p === 'object' && p !== null && !Array.isArray(p) && hintKind(p) === undefined && Object.prototype.hasOwnProperty.call(p, 'type') && isHintLike((p as { type: unknown }).type);
+  return isOptions ? (p as PropOptions & { type: Hint }) : { type: p as Hint };
+}
+
+function isHintLike(v: unknown): boolean {
+  return typeof v === 'function' || (typeof v === 'object' && v !== null);
+}
+
+/** One property's node: its type from its sources, annotated, with its description, optionality and transforms. */
+function property(owner: string | undefined, slot: PropertySlot, warnings: string[]): { prop: PropertyNode; rules: readonly ValidatorRule[]; lossy?: boolean } | undefined {
+  const { key, ct, options, range, description, staticProp, design, hasDesign, allRules } = slot;
+  if (ct.excluded) return undefined;
   // Under @ValidateIf the property's rules hold only when its condition does, which a schema cannot
   // say: they are left to class-validator at call time, and the property may be left out.
   const conditional = allRules.some((r) => r.name === 'validateIf');
   const rules = conditional ? [] : allRules;
-  const R = Reflect as unknown as { getMetadata?: (k: string, t: object, p: string) => unknown; hasMetadata?: (k: string, t: object, p: string) => boolean };
-  const hasDesign = typeof R.hasMetadata === 'function' && R.hasMetadata('design:type', cls.prototype, key);
-  const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : staticProp?.design;
   const before = warnings.length;
   try {
     let n = slotType(
       {
         design,
-        hasDesign: hasDesign || staticProp?.type !== undefined || staticProp?.design !== undefined,
+        hasDesign,
         explicit: options.type,
         enumSource: options.enum,
         staticType: staticProp?.type,
@@ -158,7 +238,7 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
       },
       (c) => dtoNode(c, warnings),
     );
-    const typeDescription = n.kind === 'dto' && n.cls ? peekRecord(n.cls)?.description : undefined;
+    const typeDescription = objectTypeDescription(n);
     const phrases: string[] = [];
     n = annotate(n, { options, range, rules, warnings, phrases });
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
@@ -170,8 +250,17 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     const skip = optional && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
     return { prop: { key, name: ct.exposedName ?? key, required: !optional, ...skip, node: n, ...transforms }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
-    throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
+    throw e instanceof ToolDefinitionError ? e.at({ path: owner !== undefined ? `${owner}.${key}` : key }) : e;
   }
+}
+
+/**
+ * The description a slot of a DTO class or shape falls back to: the class's `@Description` (or its
+ * plugin-read comment), the shape's `description`.
+ */
+export function objectTypeDescription(n: TypeNode): string | undefined {
+  if (n.kind !== 'dto') return undefined;
+  return n.cls !== undefined ? peekRecord(n.cls)?.description : n.shape?.of.description;
 }
 
 /** A slot's description with the phrases of the rules that no keyword says appended. */

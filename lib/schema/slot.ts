@@ -3,7 +3,7 @@ import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
 import { enumNode } from '../types/enums';
 import { Discriminated, type EnumSource, type Hint } from '../types/hints';
-import { node, type TypeNode } from '../types/node';
+import { node, objectTypeName, type TypeNode } from '../types/node';
 import { fitsDesignType, resolveHint, tokenNode, type DtoResolver } from '../types/resolve';
 
 /** Everything that can say what a slot's (parameter's or property's) type is, by precedence. */
@@ -102,7 +102,7 @@ function adaptToDesign(n: TypeNode, design: unknown): TypeNode {
 
 export function describe(n: TypeNode): string {
   if (n.token) return n.token;
-  if (n.kind === 'dto') return n.cls?.name ?? 'object';
+  if (n.kind === 'dto') return objectTypeName(n) ?? 'object';
   if (n.kind === 'array') return n.set ? 'Set' : 'array';
   return n.kind;
 }

@@ -3,14 +3,14 @@ import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
 import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
-import { peekRecord, type SlotRecord } from '../metadata/storage';
+import type { SlotRecord } from '../metadata/storage';
 import { enumJsonOf } from '../types/enums';
 import { hintKind, isThunk, type Hint } from '../types/hints';
 import { node, type TypeNode } from '../types/node';
 import { isContextType, isSignalType, resolveHint } from '../types/resolve';
 import { libraryCopyWarnings } from '../metadata/library-copies';
 import { annotate } from './annotations';
-import { dtoNode } from './dto';
+import { dtoNode, objectTypeDescription } from './dto';
 import { TOOL_NAME, toolNameOf } from './names';
 import { slotType } from './slot';
 import { deepFreeze, writeObject, writeRoot } from './write';
@@ -195,7 +195,7 @@ function valueParam(
     },
     (c) => dtoNode(c, warnings),
   );
-  const typeDescription = n.kind === 'dto' && n.cls ? peekRecord(n.cls)?.description : undefined;
+  const typeDescription = objectTypeDescription(n);
   const range: RangeRecord | undefined = slot?.range ?? (stat?.minimum !== undefined && stat?.maximum !== undefined ? { min: stat.minimum, max: stat.maximum } : undefined);
   n = annotate(n, { options: { ...opts, description: undefined }, range, rules: [], warnings });
   const description = slot?.description ?? opts.description ?? stat?.description ?? typeDescription;

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../tool-description';
-import type { NodeKind, TypeNode } from '../types/node';
+import { objectTypeName, objectTypeOf, type NodeKind, type TypeNode } from '../types/node';
 import { KEYWORD_ORDER, type Keyword } from './keywords';
 
 const JSON_TYPE: Readonly<Record<NodeKind, string | undefined>> = {
@@ -34,26 +34,26 @@ interface WrittenProperty {
 }
 
 /**
- * The recursive classes of one root schema: each class's name in `$defs` (a second, different class
- * of the same name gets `_2`, and so on, in order of first use) and its written body.
+ * The recursive classes and shapes of one root schema: each one's name in `$defs` (a second, different
+ * class or shape of the same name gets `_2`, and so on, in order of first use) and its written body.
  */
 export class Definitions {
-  private readonly names = new Map<Function, string>();
+  private readonly names = new Map<object, string>();
   private readonly taken = new Set<string>();
   readonly bodies: Record<string, Record<string, unknown>> = {};
 
-  /** The `$ref` of a recursive class's node; its body is written on first use. */
+  /** The `$ref` of a recursive class's (or shape's) node; its body is written on first use. */
   refOf(n: TypeNode): string {
-    const cls = n.cls!;
-    let name = this.names.get(cls);
+    const type = objectTypeOf(n)!;
+    let name = this.names.get(type);
     if (name === undefined) {
-      const base = cls.name || 'Object';
+      const base = objectTypeName(n) ?? 'Object';
       name = base;
       for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
-      this.names.set(cls, name);
+      this.names.set(type, name);
       this.taken.add(name);
       this.bodies[name] = {};
-      const body = writeFragment({ kind: 'dto', nullable: false, cls, properties: n.properties }, undefined, this);
+      const body = writeFragment({ kind: 'dto', nullable: false, properties: n.properties }, undefined, this);
       Object.assign(this.bodies[name]!, body);
     }
     return `#/$defs/${name}`;
@@ -64,7 +64,7 @@ export class Definitions {
   }
 }
 
-/** A slot of a recursive class: `$ref` beside the slot's own keywords (never the class's body). */
+/** A slot of a recursive class or shape: `$ref` beside the slot's own keywords (never the class's body). */
 function isReference(n: TypeNode, defs: Definitions | undefined): defs is Definitions {
   return n.kind === 'dto' && n.recursive === true && defs !== undefined;
 }

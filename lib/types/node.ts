@@ -1,3 +1,5 @@
+import type { ObjectHint } from './hints';
+
 /**
  * The resolved form of a type: one tree that the schema writer, the validator and the hydrator all
  * read, so that what the model is told and what is enforced cannot drift apart. Keyword fields hold
@@ -52,13 +54,15 @@ export interface TypeNode {
   readonly map?: boolean;
   /** Bytes: the constructor the method receives. */
   readonly bytes?: 'Uint8Array' | 'Buffer';
-  /** DTOs: the class. */
+  /** DTOs: the class (absent for an `ObjectOf` shape, which has no class to build). */
   readonly cls?: Function;
+  /** `ObjectOf` shapes: the hint (one hint object is one type); the value arrives as a plain object. */
+  readonly shape?: ObjectHint;
   /** Unions: the members, in order (a nullable union also accepts `null`, written as a last member). */
   readonly members?: readonly TypeNode[];
   /** Tagged unions: the tag property's JSON name, and each member's tag value (in member order). */
   readonly tag?: { readonly property: string; readonly values: readonly string[] };
-  /** DTOs: the class is on a cycle of classes (written once in `$defs`, referenced with `$ref`). */
+  /** DTOs and shapes: the type is on a cycle of classes and shapes (written once in `$defs`, referenced with `$ref`). */
   readonly recursive?: boolean;
   /** Hidden extra rules (class-validator) that the schema cannot carry: the DTO must be validated. */
   readonly validated?: boolean;
@@ -139,6 +143,19 @@ export function someNode(n: TypeNode | undefined, test: (n: TypeNode) => boolean
     (n.properties ?? []).some((p) => someNode(p.node, test, seen)) ||
     (n.members ?? []).some((m) => someNode(m, test, seen))
   );
+}
+
+/**
+ * The name of a DTO's class or of a named `ObjectOf` shape (messages, `$defs`); undefined for an
+ * anonymous shape.
+ */
+export function objectTypeName(n: TypeNode): string | undefined {
+  return n.cls !== undefined ? n.cls.name || undefined : n.shape?.of.name;
+}
+
+/** What makes a DTO or shape node one type: its class, or its `ObjectOf` hint. */
+export function objectTypeOf(n: TypeNode): object | undefined {
+  return n.cls ?? n.shape;
 }
 
 /** DTO nodes whose properties are still being read (a class on a cycle, while it is built). */

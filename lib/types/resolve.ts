@@ -1,11 +1,14 @@
 import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
 import { refuse } from '../errors';
 import { enumNode } from './enums';
-import { hintKind, isThunk, type CompositeHint, type Hint, type TokenHint, type TokenName } from './hints';
+import { hintKind, isThunk, type CompositeHint, type Hint, type ObjectHint, type TokenHint, type TokenName } from './hints';
 import { incompleteNodes, node, type TypeNode } from './node';
 
-/** Builds a DTO's node; supplied by the schema layer (DTOs read metadata, which this table does not). */
-export type DtoResolver = (cls: Function) => TypeNode;
+/**
+ * Builds the node of a DTO class or of an `ObjectOf` shape; supplied by the schema layer (their
+ * properties are slots, read as `@Prop` slots are, which this table does not do).
+ */
+export type DtoResolver = (source: Function | ObjectHint) => TypeNode;
 
 const TIMESPAN = '^-?(\\d+\\.)?\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?$';
 
@@ -99,32 +102,34 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
       return node('union', { members: members.map((m) => resolveHint(m, dto)) });
     }
     case 'discriminated':
-      return taggedUnion(h.of as { tag: string; members: Record<string, Function> }, dto);
+      return taggedUnion(h.of as { tag: string; members: Record<string, Function | ObjectHint> }, dto);
     case 'object':
-      // Issue 13: object shapes are being built; until then, a clear refusal rather than a wrong schema.
-      throw refuse(D.notAHint('ObjectOf(...)'));
+      return dto(h as ObjectHint);
     default:
       return enumNode(h.of as Record<string, string>);
   }
 }
 
 /**
- * A tagged union: each member is its class's closed object with the tag first in `properties` (as
- * the one-value enum of its name) and first in `required`. A class that declares the tag property
- * has it replaced; one that does not has it added, and the instance never receives it.
+ * A tagged union: each member is its class's (or `ObjectOf` shape's) closed object with the tag first
+ * in `properties` (as the one-value enum of its name) and first in `required`. A member that declares
+ * the tag property has it replaced; a class that does not has it added, and the instance never
+ * receives it; a shape always receives it (its plain object has no class to tell the member).
  */
-function taggedUnion(of: { tag: string; members: Record<string, Function> }, dto: DtoResolver): TypeNode {
+function taggedUnion(of: { tag: string; members: Record<string, Function | ObjectHint> }, dto: DtoResolver): TypeNode {
   const values = Object.keys(of.members);
   if (typeof of.tag !== 'string' || of.tag === '' || values.length === 0) throw refuse(D.taggedEmpty());
   const members = values.map((value) => {
-    const cls = of.members[value];
-    const n = typeof cls === 'function' && hintKind(cls) === undefined && !isThunk(cls) ? constructorNode(cls, dto) : undefined;
+    const m = of.members[value];
+    const n =
+      typeof m === 'function' && hintKind(m) === undefined && !isThunk(m) ? constructorNode(m, dto) : hintKind(m) === 'object' ? dto(m as ObjectHint) : undefined;
     if (n === undefined || n.kind !== 'dto') throw refuse(D.taggedMember(value));
     // A member whose class is still being built (the union is inside its own member) has no properties yet.
     if (incompleteNodes.has(n)) throw refuse(D.taggedCycle(value));
     const declared = (n.properties ?? []).find((p) => p.name === of.tag);
     const tagNode = node('enum', { enum: [value], enumType: 'string' });
-    const tagProperty = declared !== undefined ? { ...declared, required: true, node: tagNode } : { key: of.tag, name: of.tag, required: true, node: tagNode, tagOnly: true };
+    const tagProperty =
+      declared !== undefined ? { ...declared, required: true, node: tagNode } : { key: of.tag, name: of.tag, required: true, node: tagNode, ...(n.cls !== undefined ? { tagOnly: true } : {}) };
     const rest = (n.properties ?? []).filter((p) => p !== declared);
     const { recursive: _recursive, ...plain } = n;
     return { ...plain, properties: [tagProperty, ...rest] } as TypeNode;
