@@ -76,6 +76,7 @@ export const DIAGNOSTICS = {
   emptyArrayLiteral: entry('OLT002', () => 'its element type is unknown (an empty array literal). Annotate it: tags: string[] = [].'),
   genericClass: entry('OLT002', (name: string) => `${name} is generic: a generic class has no single schema. Declare a class for each use.`),
   function: entry('OLT002', () => 'a function has no JSON Schema.'),
+  propertiesAndIndex: entry('OLT002', (written: string) => `the type ${written} has both named properties and an index signature, and a schema is either a closed object or a record. Declare only the named properties (an object), or only the index signature (a record: Record<string, T>).`),
   noRuntimeClass: entry('OLT002', (what: string) => `${what} has no runtime class to build a schema from. Declare it as a class (a DTO), or use JsonObject.`),
 
   // OLT003: the member cannot be a tool, or the return type is not supported

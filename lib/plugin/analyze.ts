@@ -78,7 +78,7 @@ class Analyzer {
 
   constructor(private readonly program: ts.Program) {
     this.checker = program.getTypeChecker();
-    this.reader = new TypeReader(program, this.checker);
+    this.reader = new TypeReader(program, this.checker, (d) => this.report(d));
   }
 
   run(): Analysis {
@@ -97,7 +97,6 @@ class Analyzer {
     for (const c of this.allClasses) if (this.hasOwnPropertyDecorators(c)) this.dtoQueue.push(c);
     for (const call of calls) this.create(call);
     while (this.dtoQueue.length > 0) this.dto(this.dtoQueue.shift()!);
-    this.cycles();
     return { classes: this.classes, creates: this.creates, diagnostics: this.diagnostics, program: this.program };
   }
 
@@ -303,7 +302,7 @@ class Analyzer {
       out.push({
         ...(name !== undefined ? { name } : {}),
         ...(slot !== undefined ? { type: slot.hint } : {}),
-        ...(p.questionToken ? { optional: true } : {}),
+        ...(p.questionToken || slot?.optional ? { optional: true } : {}),
         ...(slot?.nullable ? { nullable: true } : {}),
         ...(description !== undefined ? { description } : {}),
         ...(slot?.design !== undefined ? { design: slot.design } : {}),
@@ -476,7 +475,7 @@ class Analyzer {
     return {
       key,
       ...(type !== undefined ? { type } : {}),
-      ...(m.questionToken ? { optional: true } : {}),
+      ...(m.questionToken || slot?.optional ? { optional: true } : {}),
       ...(slot?.nullable ? { nullable: true } : {}),
       ...(description !== undefined ? { description } : {}),
       ...(slot?.design !== undefined ? { design: slot.design } : {}),
@@ -484,29 +483,4 @@ class Analyzer {
     };
   }
 
-  /** OLT006: a DTO that reaches itself through its properties. */
-  private cycles(): void {
-    const edges = new Map<ts.ClassDeclaration, ts.ClassDeclaration[]>();
-    for (const [c, ir] of this.classes) {
-      if (ir.properties === undefined) continue;
-      const to: ts.ClassDeclaration[] = [];
-      for (const p of ir.properties) for (const r of refsOf(p.type)) if (ts.isClassDeclaration(r)) to.push(r);
-      for (const b of this.baseClasses(c).slice(0, 1)) to.push(...(edges.get(b) ?? []));
-      edges.set(c, to);
-    }
-    for (const start of edges.keys()) {
-      const seen = new Set<ts.ClassDeclaration>();
-      const stack = [...(edges.get(start) ?? [])];
-      while (stack.length > 0) {
-        const n = stack.pop()!;
-        if (n === start) {
-          this.report(diagnostic(D.selfReference(start.name?.text ?? 'the class'), start.name ?? start));
-          break;
-        }
-        if (seen.has(n)) continue;
-        seen.add(n);
-        stack.push(...(edges.get(n) ?? []));
-      }
-    }
-  }
 }

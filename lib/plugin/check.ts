@@ -415,6 +415,7 @@ function withNull(h: HintIR, nullable: boolean | undefined): HintIR {
 const NAMES: Namer = {
   lib: (name) => f.createIdentifier(name),
   decl: (d) => f.createIdentifier(d.name?.text ?? 'default'),
+  shape: (s) => f.createIdentifier(s.name ?? 'Shape'),
 };
 
 function printHint(h: HintIR): string {

@@ -1,6 +1,6 @@
 import * as ts from 'typescript';
-import type { ClassIR, HintIR, MethodIR, ParamIR, PropIR, TagsIR, TagValue } from './hints';
-import { refsOf } from './hints';
+import type { ClassIR, HintIR, MethodIR, ParamIR, PropIR, ShapeIR, TagsIR, TagValue } from './hints';
+import { isRecursive, needsThunk } from './hints';
 
 /**
  * Writes what the plugin read as code: hints and `defineStaticMetadata` arguments. One writer for
@@ -11,6 +11,8 @@ export interface Namer {
   lib(name: string): ts.Expression;
   /** A user's class or enum. */
   decl(d: ts.ClassDeclaration | ts.EnumDeclaration): ts.Expression;
+  /** The constant that holds a recursive shape (see `ShapeConstants`). */
+  shape(s: ShapeIR): ts.Expression;
 }
 
 const f = ts.factory;
@@ -62,14 +64,54 @@ function hintBody(h: HintIR, namer: Namer): ts.Expression {
     case 'enumLiterals': return call(namer, 'EnumOf', f.createArrayLiteralExpression(h.values.map(literal)));
     case 'enumObject': return call(namer, 'EnumOf', object(h.members.map(([k, v]) => [k, literal(v)] as const)));
     case 'class': return namer.decl(h.decl);
+    case 'object': return isRecursive(h.shape) ? namer.shape(h.shape) : objectOf(h.shape, namer);
+    case 'anyOf': return f.createCallExpression(namer.lib('AnyOf'), undefined, h.of.map((m) => hintBody(m, namer)));
+    case 'discriminated':
+      return f.createCallExpression(namer.lib('Discriminated'), undefined, [f.createStringLiteral(h.tag), object(h.members.map(([v, m]) => [v, hintBody(m, namer)] as const))]);
   }
+}
+
+/** `ObjectOf({ key: hint, ... }, { name, description })`: each property lazy where it needs it. */
+function objectOf(s: ShapeIR, namer: Namer): ts.Expression {
+  const properties = object(s.properties.map((p) => [p.key, slotEntry(p, namer)] as const));
+  const options = object([['name', str(s.name)], ['description', str(s.description)]]);
+  return f.createCallExpression(namer.lib('ObjectOf'), undefined, options.properties.length > 0 ? [properties, options] : [properties]);
 }
 
 /** A hint; one that names a user declaration is lazy (`() => Item`), so declaration order and import cycles never matter. */
 export function hintExpr(h: HintIR, namer: Namer): ts.Expression {
   const body = hintBody(h, namer);
-  if (refsOf(h).length === 0) return body;
+  if (!needsThunk(h)) return body;
   return f.createArrowFunction(undefined, undefined, [], undefined, f.createToken(ts.SyntaxKind.EqualsGreaterThanToken), body);
+}
+
+/**
+ * The constants of one output that hold its recursive shapes, each written once
+ * (`const __ts_Tree: ObjectHint = ObjectOf({ children: () => [__ts_Tree] }, { name: 'Tree' })`), so
+ * that every use of the shape is the same hint and the runtime writes it in `$defs`.
+ */
+export class ShapeConstants {
+  private readonly ids = new Map<ShapeIR, ts.Identifier>();
+
+  id(s: ShapeIR): ts.Identifier {
+    let id = this.ids.get(s);
+    if (id === undefined) {
+      id = f.createUniqueName(`__ts_${(s.name ?? 'Shape').replace(/[^\w$]/g, '_')}`, ts.GeneratedIdentifierFlags.Optimistic);
+      this.ids.set(s, id);
+    }
+    return id;
+  }
+
+  /** The declarations of every constant named so far (and of those their bodies name). */
+  statements(namer: Namer, type: () => ts.TypeNode | undefined): ts.Statement[] {
+    const out: ts.Statement[] = [];
+    // A Map visits entries added while it is iterated: a body that names another shape adds it.
+    for (const [s, id] of this.ids) {
+      const decl = f.createVariableDeclaration(id, undefined, type(), objectOf(s, namer));
+      out.push(f.createVariableStatement(undefined, f.createVariableDeclarationList([decl], ts.NodeFlags.Const)));
+    }
+    return out;
+  }
 }
 
 const str = (s: string | undefined) => (s === undefined ? undefined : f.createStringLiteral(s));
@@ -116,8 +158,8 @@ export function defineStatement(target: ts.Expression, meta: ts.Expression, name
   return f.createExpressionStatement(f.createCallExpression(namer.lib('defineStaticMetadata'), undefined, [target, meta]));
 }
 
-/** `Tool.create` options entries for one parameter: a bare hint, or `@Param`-style options. */
-export function createParamEntry(p: ParamIR, namer: Namer): ts.Expression | undefined {
+/** A slot as a bare hint, or `@Param`-style options: a `Tool.create` parameter, a property of a shape. */
+export function slotEntry(p: ParamIR, namer: Namer): ts.Expression | undefined {
   if (p.type === undefined) return undefined;
   const type = hintExpr(p.type, namer);
   if (!p.optional && !p.nullable && p.description === undefined && (p.tags === undefined || p.tags.length === 0)) return type;

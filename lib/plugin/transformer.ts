@@ -1,7 +1,7 @@
 import * as path from 'path';
 import * as ts from 'typescript';
 import { analyze, type Analysis } from './analyze';
-import { classMetaExpr, createParamEntry, defineStatement, hintExpr, propertyName, type Namer } from './emit';
+import { classMetaExpr, defineStatement, hintExpr, propertyName, ShapeConstants, slotEntry, type Namer } from './emit';
 import type { CreateIR } from './hints';
 import { finalSymbol, isLibraryModule } from './recognize';
 
@@ -105,7 +105,8 @@ export function transformFile(sf: ts.SourceFile, analysis: Analysis, options: Pl
   };
 
   const body = visitStatements(sf.statements);
-  return f.updateSourceFile(sf, [...imports.declarations(), ...body]);
+  const constants = imports.constants(false);
+  return f.updateSourceFile(sf, [...imports.declarations(), ...constants, ...body]);
 }
 
 /** `Tool.create(fn, options)` with `params`, `returns` and `description` filled in where not given. */
@@ -114,7 +115,7 @@ function withCreateOptions(call: ts.CallExpression, ir: CreateIR, namer: Namer):
   if (fn === undefined) return call;
   const entries = new Map<string, ts.Expression>();
   for (const p of ir.method.params) {
-    const e = p.name !== undefined ? createParamEntry(p, namer) : undefined;
+    const e = p.name !== undefined ? slotEntry(p, namer) : undefined;
     if (e !== undefined) entries.set(p.name!, e);
   }
   const ours: ts.ObjectLiteralElementLike[] = [];
@@ -156,6 +157,7 @@ export class ImportSet {
   private readonly modules = new Map<string, ts.Identifier>();
   private libId: ts.Identifier | undefined;
   private readonly libSpecifier: string;
+  private readonly shapes = new ShapeConstants();
 
   constructor(private readonly file: ts.SourceFile | undefined, private readonly checker: ts.TypeChecker, library: string, private readonly fromDir = file ? path.dirname(file.fileName) : process.cwd(), private readonly extension = '') {
     let spec: string | undefined;
@@ -172,7 +174,19 @@ export class ImportSet {
     return {
       lib: (name) => f.createPropertyAccessExpression((this.libId ??= f.createUniqueName('tool_signatures')), name),
       decl: (d) => this.decl(d),
+      shape: (s) => this.shapes.id(s),
     };
+  }
+
+  /**
+   * The constants of the recursive shapes that the code written so far names (before
+   * `declarations()`, which they may add to). `typed`: annotated `ObjectHint`, for a module that is
+   * type-checked (a constant that refers to itself needs its type written).
+   */
+  constants(typed: boolean): ts.Statement[] {
+    const namer = this.namer();
+    const type = typed ? () => f.createTypeReferenceNode(f.createQualifiedName((this.libId ??= f.createUniqueName('tool_signatures')), 'ObjectHint')) : () => undefined;
+    return this.shapes.statements(namer, type);
   }
 
   /** Declarations that generated code names but their module does not export. */

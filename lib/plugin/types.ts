@@ -1,13 +1,17 @@
 import * as ts from 'typescript';
 import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
 import { SlotError } from './diagnostics';
-import type { GlobalName, HintIR } from './hints';
+import { summaryOf, tagOptions } from './docs';
+import type { PluginDiagnostic } from './diagnostics';
+import type { GlobalName, HintIR, ShapeIR, ShapePropIR } from './hints';
 import { finalSymbol, isGlobalLib, isOurs, TOKEN_NAMES } from './recognize';
 
 /**
  * Reads a static type as a hint. The type's syntax is read first (it keeps what the checker
- * forgets: token aliases such as `Int32`, the written order of a literal union); the checker's
- * type is the fallback (inferred types).
+ * forgets: token aliases such as `Int32`, the written order of a union); the checker's type is the
+ * fallback (inferred types, instantiated generics, mapped types). An object type with no class
+ * (interface, type alias, inline object type, intersection, mapped type) is read once per program
+ * as a shape (`ObjectOf`), from the checker's resolved properties.
  */
 
 const lib = (name: string): HintIR => ({ k: 'lib', name });
@@ -18,21 +22,31 @@ export interface SlotType {
   readonly hint: HintIR;
   /** `T | null` at the top: written as `nullable: true` beside the hint of `T`. */
   readonly nullable: boolean;
+  /** `T | undefined` at the top: the slot may be left out. */
+  readonly optional: boolean;
   /** The built-in constructor that emitDecoratorMetadata would record for `T`. */
   readonly design?: GlobalName;
 }
 
 export class TypeReader {
-  constructor(private readonly program: ts.Program, private readonly checker: ts.TypeChecker) {}
+  /** Object types read so far (a shape is recorded before its properties are read: cycles end here). */
+  private readonly shapes = new Map<ts.Type, ShapeIR>();
+  /** The types and type aliases being read: reaching one again, other than through a shape, has no schema. */
+  private readonly visiting = new Set<ts.Type>();
+  private readonly aliases = new Set<ts.Symbol>();
+
+  /** `report` takes what the doc tags of a shape's properties say wrong (each shape is read once). */
+  constructor(private readonly program: ts.Program, private readonly checker: ts.TypeChecker, private readonly report: (d: PluginDiagnostic) => void = () => undefined) {}
 
   /** A parameter's or property's type: top-level `null`/`undefined` split off. */
   slot(node: ts.TypeNode | undefined, type: ts.Type): SlotType {
     let nullable = false;
     let inner: HintIR;
     const parts = node !== undefined ? this.unionNodes(node) : undefined;
+    const optional = parts?.hasUndefined === true || this.hasUndefined(type);
     if (parts !== undefined) {
       nullable = parts.hasNull;
-      inner = parts.rest.length === 1 ? this.fromNode(parts.rest[0]!) : this.union(parts.rest, this.checker.getNonNullableType(type));
+      inner = parts.rest.length === 1 ? this.fromNode(parts.rest[0]!) : this.union(parts.rest);
     } else if (node !== undefined) {
       inner = this.fromNode(node);
     } else {
@@ -43,7 +57,7 @@ export class TypeReader {
       nullable = true;
       inner = inner.of;
     }
-    return { hint: inner, nullable, ...(designOf(inner) !== undefined ? { design: designOf(inner) } : {}) };
+    return { hint: inner, nullable, optional, ...(designOf(inner) !== undefined ? { design: designOf(inner) } : {}) };
   }
 
   /** A return type: `Promise<T>` unwrapped; undefined for void. */
@@ -93,33 +107,101 @@ export class TypeReader {
     return undefined;
   }
 
-  private unionNodes(node: ts.TypeNode): { hasNull: boolean; rest: ts.TypeNode[] } | undefined {
+  private unionNodes(node: ts.TypeNode): { hasNull: boolean; hasUndefined: boolean; rest: ts.TypeNode[] } | undefined {
     let n = node;
     while (ts.isParenthesizedTypeNode(n)) n = n.type;
     if (!ts.isUnionTypeNode(n)) return undefined;
     let hasNull = false;
+    let hasUndefined = false;
     const rest: ts.TypeNode[] = [];
     for (const m of n.types) {
       if (ts.isLiteralTypeNode(m) && m.literal.kind === ts.SyntaxKind.NullKeyword) hasNull = true;
-      else if (m.kind === ts.SyntaxKind.UndefinedKeyword) continue;
+      else if (m.kind === ts.SyntaxKind.UndefinedKeyword) hasUndefined = true;
       else rest.push(m);
     }
-    return { hasNull, rest };
+    return { hasNull, hasUndefined, rest };
   }
 
   private hasNull(type: ts.Type): boolean {
     return type.isUnion() ? type.types.some((t) => t.flags & ts.TypeFlags.Null) : (type.flags & ts.TypeFlags.Null) !== 0;
   }
 
-  /** A union of several non-null members: literals as written, else what the checker makes of it. */
-  private union(members: readonly ts.TypeNode[], type: ts.Type): HintIR {
-    const values: (string | number | boolean)[] = [];
-    for (const m of members) {
-      const v = literalOf(m);
-      if (v === undefined) return this.fromType(type);
-      values.push(v);
+  private hasUndefined(type: ts.Type): boolean {
+    return type.isUnion() ? type.types.some((t) => t.flags & ts.TypeFlags.Undefined) : false;
+  }
+
+  /** A union of several non-null members as written: a literal union, else `AnyOf` / `Discriminated`. */
+  private union(members: readonly ts.TypeNode[]): HintIR {
+    const values = members.map(literalOf);
+    if (values.every((v) => v !== undefined) && new Set(values.map((v) => typeof v)).size === 1) return enumLiterals(values as (string | number | boolean)[]);
+    return this.mixed(members.map((node) => ({ node, type: this.checker.getTypeFromTypeNode(node) })));
+  }
+
+  /**
+   * A union that is not one literal union: each member its own hint, in order, except literals,
+   * which are gathered by kind into one `EnumOf` where the first of them stands (`true | false`:
+   * `boolean`; members of one enum: the enum). Members that are all classes or object types sharing
+   * a property of distinct string literal types make a tagged union.
+   */
+  private mixed(entries: readonly { readonly node?: ts.TypeNode; readonly type: ts.Type }[]): HintIR {
+    const members: HintIR[] = [];
+    const groups = new Map<unknown, { at: number; values: (string | number | boolean)[]; types: ts.Type[] }>();
+    const objects: ts.Type[] = [];
+    for (const { node, type } of entries) {
+      const group = literalGroup(type);
+      if (group !== undefined) {
+        let g = groups.get(group.key);
+        if (g === undefined) {
+          g = { at: members.length, values: [], types: [] };
+          groups.set(group.key, g);
+          members.push(glob('Boolean')); // replaced below
+        }
+        g.values.push(group.value);
+        g.types.push(type);
+        continue;
+      }
+      const hint = node !== undefined ? this.fromNode(node) : this.fromType(type);
+      members.push(hint);
+      if (hint.k === 'class' || hint.k === 'object') objects.push(type);
     }
-    return enumLiterals(values);
+    for (const [key, g] of groups) members[g.at] = this.literalMembers(key, g.values, g.types);
+    if (members.length === 1) return members[0]!;
+    if (objects.length === members.length) {
+      const tagged = this.tagged(objects, members as (HintIR & { k: 'class' | 'object' })[]);
+      if (tagged !== undefined) return tagged;
+    }
+    return { k: 'anyOf', of: members };
+  }
+
+  private literalMembers(key: unknown, values: readonly (string | number | boolean)[], types: readonly ts.Type[]): HintIR {
+    if (key === 'boolean') return new Set(values).size === 2 ? glob('Boolean') : enumLiterals(values);
+    if (typeof key !== 'object') return enumLiterals(values);
+    const decl = key as ts.EnumDeclaration;
+    const whole = this.enumOf(decl);
+    if (decl.members.length === new Set(values).size) return whole;
+    const names = types.map((t) => t.getSymbol()?.name ?? '');
+    return whole.k === 'enumObject' || typeof values[0] === 'number'
+      ? { k: 'enumObject', members: names.map((n, i) => [n, values[i] as string | number] as const) }
+      : enumLiterals(values);
+  }
+
+  /** The first property (in the first member's order) that every member has as a distinct string literal. */
+  private tagged(types: readonly ts.Type[], members: readonly (HintIR & { k: 'class' | 'object' })[]): HintIR | undefined {
+    const first = members[0]!;
+    const candidates = first.k === 'object' ? first.shape.properties.map((p) => p.key) : this.checker.getPropertiesOfType(types[0]!).map((p) => p.name);
+    for (const tag of candidates) {
+      const values: string[] = [];
+      for (const t of types) {
+        const p = this.checker.getPropertyOfType(t, tag);
+        const pt = p === undefined || p.flags & ts.SymbolFlags.Optional ? undefined : this.checker.getTypeOfSymbol(p);
+        if (pt === undefined || !pt.isStringLiteral()) break;
+        values.push(pt.value);
+      }
+      if (values.length === types.length && new Set(values).size === values.length) {
+        return { k: 'discriminated', tag, members: values.map((v, i) => [v, members[i]!] as const) };
+      }
+    }
+    return undefined;
   }
 
   fromNode(node: ts.TypeNode, depth = 0): HintIR {
@@ -132,7 +214,7 @@ export class TypeReader {
     if (ts.isTupleTypeNode(node)) throw new SlotError(D.tuple());
     if (ts.isUnionTypeNode(node)) {
       const parts = this.unionNodes(node)!;
-      const inner = parts.rest.length === 1 ? this.fromNode(parts.rest[0]!, depth + 1) : this.union(parts.rest, this.checker.getNonNullableType(this.checker.getTypeFromTypeNode(node)));
+      const inner = parts.rest.length === 1 ? this.fromNode(parts.rest[0]!, depth + 1) : this.union(parts.rest);
       return parts.hasNull ? { k: 'nullable', of: inner } : inner;
     }
     if (ts.isLiteralTypeNode(node)) {
@@ -167,7 +249,10 @@ export class TypeReader {
     if ((g === 'Array' || g === 'ReadonlyArray') && args[0]) return this.arrayOf(args[0], depth);
     if ((g === 'Set' || g === 'ReadonlySet') && args[0]) return { k: 'set', of: this.fromNode(args[0], depth + 1) };
     if ((g === 'Map' || g === 'ReadonlyMap' || g === 'Record') && args.length === 2) {
-      this.stringKey(this.checker.getTypeFromTypeNode(args[0]!));
+      const keys = this.checker.getTypeFromTypeNode(args[0]!);
+      // `Record<'a' | 'b', T>` is an object with those properties: read as the type it resolves to.
+      if (g === 'Record' && isStringLiterals(keys)) return undefined;
+      this.stringKey(keys);
       const v = args[1]!;
       if (g === 'Record' && (v.kind === ts.SyntaxKind.UnknownKeyword || v.kind === ts.SyntaxKind.AnyKeyword)) return lib('JsonObject');
       return { k: 'record', of: this.fromNode(v, depth + 1), ...(g === 'Record' ? {} : { map: true }) };
@@ -175,7 +260,14 @@ export class TypeReader {
     // A user's type alias without type parameters: read what it stands for, as written.
     const decl = fin.declarations?.[0];
     if (fin.flags & ts.SymbolFlags.TypeAlias && decl !== undefined && ts.isTypeAliasDeclaration(decl) && decl.typeParameters === undefined && !decl.getSourceFile().isDeclarationFile) {
-      return this.fromNode(decl.type, depth + 1);
+      // An alias met again inside itself: its type decides (a shape ends the cycle; anything else has no schema).
+      if (this.aliases.has(fin)) return this.fromType(this.checker.getDeclaredTypeOfSymbol(fin), depth + 1);
+      this.aliases.add(fin);
+      try {
+        return this.fromNode(decl.type, depth + 1);
+      } finally {
+        this.aliases.delete(fin);
+      }
     }
     return undefined;
   }
@@ -185,7 +277,18 @@ export class TypeReader {
   }
 
   fromType(type: ts.Type, depth = 0): HintIR {
-    if (depth > 32) throw new SlotError(D.selfReferentType());
+    const known = this.shapes.get(type);
+    if (known !== undefined) return { k: 'object', shape: known };
+    if (depth > 32 || this.visiting.has(type)) throw new SlotError(D.selfReferentType());
+    this.visiting.add(type);
+    try {
+      return this.readType(type, depth);
+    } finally {
+      this.visiting.delete(type);
+    }
+  }
+
+  private readType(type: ts.Type, depth: number): HintIR {
     const c = this.checker;
     const f = type.flags;
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return lib('JsonValue');
@@ -198,9 +301,16 @@ export class TypeReader {
       if (rest.length === 1) inner = this.fromType(rest[0]!, depth + 1);
       else if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) inner = glob('Boolean');
       else if (rest.every((t) => t.flags & ts.TypeFlags.EnumLiteral) && sameEnum(rest)) inner = this.enumOf(parentEnum(rest[0]!)!);
-      else if (rest.every((t) => t.isLiteral())) inner = enumLiterals(rest.map((t) => (t as ts.LiteralType).value as string | number));
-      else throw new SlotError(D.union(c.typeToString(type)));
+      else if (rest.every((t) => t.isLiteral()) && new Set(rest.map((t) => typeof (t as ts.LiteralType).value)).size === 1) inner = enumLiterals(rest.map((t) => (t as ts.LiteralType).value as string | number));
+      else inner = this.mixed(rest.map((t) => ({ type: t })));
       return hasNull ? { k: 'nullable', of: inner } : inner;
+    }
+    if (type.isIntersection()) {
+      // A branded primitive (`string & { __brand: 'Id' }`) is its primitive; an intersection of objects is one shape.
+      const primitives = type.types.filter((t) => !(t.flags & ts.TypeFlags.Object));
+      if (primitives.length === 1) return this.fromType(primitives[0]!, depth + 1);
+      if (primitives.length > 1) throw new SlotError(D.noSchema(c.typeToString(type)));
+      return this.object(type, depth);
     }
     if (f & ts.TypeFlags.Boolean || f & ts.TypeFlags.BooleanLiteral) return f & ts.TypeFlags.BooleanLiteral ? enumLiterals([c.typeToString(type) === 'true']) : glob('Boolean');
     if (f & ts.TypeFlags.EnumLiteral || f & ts.TypeFlags.Enum) {
@@ -242,14 +352,141 @@ export class TypeReader {
         return { k: 'class', decl };
       }
     }
-    if (type.getCallSignatures().length > 0) throw new SlotError(D.function());
-    const index = c.getIndexInfoOfType(type, ts.IndexKind.String);
-    if (index !== undefined && type.getProperties().length === 0) {
+    return this.object(type, depth);
+  }
+
+  /** An object type with no class: a record (an index signature alone), or a shape. */
+  private object(type: ts.Type, depth: number): HintIR {
+    const c = this.checker;
+    if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) throw new SlotError(D.function());
+    const indexes = c.getIndexInfosOfType(type);
+    if (indexes.some((i) => !(i.keyType.flags & ts.TypeFlags.String))) throw new SlotError(D.nonStringKeys());
+    const index = indexes[0];
+    const properties = c.getPropertiesOfType(type);
+    if (index !== undefined) {
+      if (properties.length > 0) throw new SlotError(D.propertiesAndIndex(c.typeToString(type)));
       if (index.type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return lib('JsonObject');
       return { k: 'record', of: this.fromType(index.type, depth + 1) };
     }
-    const what = sym !== undefined && sym.flags & ts.SymbolFlags.Interface ? `the interface ${sym.name}` : `the type ${c.typeToString(type)}`;
-    throw new SlotError(D.noRuntimeClass(what));
+    return { k: 'object', shape: this.shape(type, properties, depth) };
+  }
+
+  /**
+   * A shape, read once: recorded first (a property that reaches the type again refers to this
+   * record), then its properties in declaration order, base types first. Members declared as a
+   * class's methods or accessors, and its private or protected members, are not data and are left
+   * out (a mapped type over a class is a shape of its properties).
+   */
+  private shape(type: ts.Type, properties: readonly ts.Symbol[], depth: number): ShapeIR {
+    const named = this.nameOf(type);
+    const description = named?.decl !== undefined ? summaryOf(named.decl) : undefined;
+    const shape: ShapeIR = {
+      ...(named !== undefined ? { name: named.name } : {}),
+      ...(description !== undefined ? { description } : {}),
+      properties: [],
+      decls: named?.decl !== undefined && !named.decl.getSourceFile().isDeclarationFile ? [named.decl] : [],
+    };
+    this.shapes.set(type, shape);
+    try {
+      for (const prop of this.ordered(properties)) {
+        const p = this.property(prop, named?.name, depth);
+        if (p === undefined) continue;
+        shape.properties.push(p.ir);
+        if (p.decl !== undefined && !p.decl.getSourceFile().isDeclarationFile) shape.decls.push(p.decl);
+      }
+    } catch (e) {
+      this.shapes.delete(type);
+      throw e;
+    }
+    return shape;
+  }
+
+  private property(prop: ts.Symbol, owner: string | undefined, depth: number): { ir: ShapePropIR; decl?: ts.Declaration } | undefined {
+    const decl = prop.valueDeclaration ?? prop.declarations?.[0];
+    if (decl !== undefined && ts.isClassElement(decl)) {
+      if (!ts.isPropertyDeclaration(decl) && !ts.isParameter(decl)) return undefined;
+      if (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static) || ts.isPrivateIdentifier(decl.name)) return undefined;
+    }
+    const key = prop.name;
+    const where = (d: { code: SlotError['diagnosis']['code']; text: string }) => new SlotError({ code: d.code, text: `property '${key}'${owner !== undefined ? ` of ${owner}` : ''}: ${d.text}` });
+    if (String(prop.escapedName).startsWith('__@')) throw where(D.symbol());
+    const type = this.checker.getTypeOfSymbol(prop);
+    // The declaration's syntax when it still says what the property is (not where a generic or mapped type changed it).
+    const written = decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
+    const node = written !== undefined && this.checker.getNonNullableType(this.checker.getTypeFromTypeNode(written)) === this.checker.getNonNullableType(type) ? written : undefined;
+    let slot: SlotType;
+    try {
+      slot = node !== undefined ? this.slot(node, type) : this.slotOfType(type, depth);
+    } catch (e) {
+      throw e instanceof SlotError ? where(e.diagnosis) : e;
+    }
+    const description = decl !== undefined ? summaryOf(decl) : undefined;
+    const tags = decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? tagOptions(decl, slot.hint, slot.nullable, undefined, this.report) : undefined;
+    const ir: ShapePropIR = {
+      key,
+      type: slot.hint,
+      ...(prop.flags & ts.SymbolFlags.Optional || slot.optional ? { optional: true } : {}),
+      ...(slot.nullable ? { nullable: true } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(tags !== undefined ? { tags } : {}),
+    };
+    return { ir, ...(decl !== undefined ? { decl } : {}) };
+  }
+
+  private slotOfType(type: ts.Type, depth: number): SlotType {
+    let inner = this.fromType(this.checker.getNonNullableType(type), depth + 1);
+    let nullable = this.hasNull(type);
+    if (inner.k === 'nullable') {
+      nullable = true;
+      inner = inner.of;
+    }
+    return { hint: inner, nullable, optional: this.hasUndefined(type) };
+  }
+
+  /**
+   * Properties in declaration order: grouped by the declaration that holds them (an interface, a
+   * type literal, a class), base types' groups first, then the checker's order of groups; within a
+   * group, in source order.
+   */
+  private ordered(properties: readonly ts.Symbol[]): ts.Symbol[] {
+    const groups = new Map<ts.Node | ts.Symbol, { first: number; depth: number }>();
+    const keyed = properties.map((p, i) => {
+      const d = p.declarations?.[0];
+      const holder: ts.Node | ts.Symbol = d?.parent ?? p;
+      if (!groups.has(holder)) groups.set(holder, { first: i, depth: d !== undefined ? this.heritageDepth(d.parent) : 0 });
+      return { p, holder, pos: d !== undefined ? d.pos : i };
+    });
+    return keyed.sort((a, b) => {
+      const ga = groups.get(a.holder)!;
+      const gb = groups.get(b.holder)!;
+      return ga.depth - gb.depth || ga.first - gb.first || a.pos - b.pos;
+    }).map((k) => k.p);
+  }
+
+  /** How many interfaces or classes an interface or class extends (through its bases). */
+  private heritageDepth(n: ts.Node, seen = new Set<ts.Node>()): number {
+    if (!(ts.isInterfaceDeclaration(n) || ts.isClassLike(n)) || seen.has(n)) return 0;
+    seen.add(n);
+    let depth = 0;
+    for (const clause of n.heritageClauses ?? []) {
+      if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
+      for (const t of clause.types) {
+        const sym = finalSymbol(this.checker, this.checker.getSymbolAtLocation(t.expression));
+        for (const d of sym?.declarations ?? []) depth = Math.max(depth, 1 + this.heritageDepth(d, seen));
+      }
+    }
+    return depth;
+  }
+
+  /** The name of an interface, a class, or a user's type alias, and its declaration (for its summary). */
+  private nameOf(type: ts.Type): { name: string; decl?: ts.Declaration } | undefined {
+    const alias = type.aliasSymbol;
+    if (alias !== undefined && !isGlobalLib(this.program, alias)) return { name: alias.name, ...(alias.declarations?.[0] ? { decl: alias.declarations[0] } : {}) };
+    const sym = type.getSymbol();
+    if (sym !== undefined && sym.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class) && !isGlobalLib(this.program, sym)) {
+      return { name: sym.name, ...(sym.declarations?.[0] ? { decl: sym.declarations[0] } : {}) };
+    }
+    return undefined;
   }
 
   private enumOf(decl: ts.EnumDeclaration): HintIR {
@@ -264,6 +501,21 @@ export class TypeReader {
     const isConst = ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Const;
     return isConst ? { k: 'enumObject', members } : { k: 'enumRef', decl };
   }
+}
+
+/** The group a literal member of a mixed union joins: its kind, or its enum. */
+function literalGroup(t: ts.Type): { key: unknown; value: string | number | boolean } | undefined {
+  if (t.flags & ts.TypeFlags.BooleanLiteral) return { key: 'boolean', value: (t as { intrinsicName?: string }).intrinsicName === 'true' };
+  if (!t.isLiteral() || typeof t.value === 'object') return undefined;
+  if (t.flags & ts.TypeFlags.EnumLiteral) {
+    const e = parentEnum(t);
+    if (e !== undefined) return { key: e, value: t.value };
+  }
+  return { key: typeof t.value, value: t.value };
+}
+
+function isStringLiterals(t: ts.Type): boolean {
+  return t.isUnion() ? t.types.every((m) => m.isStringLiteral()) : t.isStringLiteral();
 }
 
 function enumLiterals(values: readonly (string | number | boolean)[]): HintIR {
