@@ -151,7 +151,7 @@ export const DIAGNOSTICS = {
   eachTarget: entry('OLT015', (kind: string) => `each applies to the elements of an array or a Set, or the values of a record, not to a value of JSON type ${kind}. Write these options on the slot itself.`),
   eachOption: entry('OLT015', (key: string, known: readonly string[]) => `each takes only the options of one element (${known.join(', ')}); '${key}' is not one of them.`),
   eachRuleOnRecord: entry('OLT015', (rule: string) => `class-validator checks a rule with { each: true } (${rule}) on the items of an array, a Set or a Map; on a plain-object record it checks the object itself. Declare the property as a Map, or write the element's options in @Prop({ each }).`),
-  runtimeOptions: entry('OLT015', (runtime: string, options: readonly string[]) => `a ${runtime} parameter is filled in by the runtime and never appears in the schema, so ${options.join(', ')} would have no effect. Remove ${options.length === 1 ? 'it' : 'them'}.`),
+  runtimeOptions: entry('OLT015', (runtime: string, options: readonly string[]) => `${/^[AEIOU]/.test(runtime) ? 'an' : 'a'} ${runtime} parameter is filled in by the runtime and never appears in the schema, so ${options.join(', ')} would have no effect. Remove ${options.length === 1 ? 'it' : 'them'}.`),
   unknownOption: entry('OLT015', (decorator: string, key: string, known: readonly string[]) => `${decorator} has no option '${key}'. Its options are: ${known.join(', ')}.`),
   notPositive: entry('OLT015', (option: string, value: string) => `${option} ${value} is not a positive finite number.`),
   notFinite: entry('OLT015', (option: string, value: string, integer: boolean) => `${option} ${value} is not a finite ${integer ? 'integer' : 'number'}.`),

@@ -65,7 +65,8 @@ const CARRIES: Readonly<Record<Keyword, (n: TypeNode) => boolean>> = {
   multipleOf: (n) => n.kind === 'number' || n.kind === 'integer',
   minLength: (n) => n.kind === 'string',
   maxLength: (n) => n.kind === 'string',
-  pattern: (n) => n.kind === 'string',
+  // A pattern may stand beside a format (a Date's text, a URL's), tested on the string before it converts.
+  pattern: (n) => n.kind === 'string' || n.kind === 'date' || n.kind === 'url',
   format: (n) => n.kind === 'string' && n.format === undefined,
   minItems: (n) => n.kind === 'array',
   maxItems: (n) => n.kind === 'array',
