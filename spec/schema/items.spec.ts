@@ -45,6 +45,16 @@ describe('Items (v3): each', () => {
     expect(paramText(t, 'levels')).toBe('{"type":"array","items":{"type":"string","enum":["Low","High"]}}');
   });
 
+  it("the README's per-item rules example", () => {
+    class Mail {
+      @Prop({ type: [String], maxItems: 50, each: { format: 'email', maxLength: 254 } }) to!: string[];
+      @Prop({ type: SetOf(Int32), each: { minimum: 1 } }) labelIds!: Set<number>;
+    }
+    expect(dtoProps(Mail)).toBe(
+      '{"to":{"type":"array","items":{"type":"string","format":"email","maxLength":254},"maxItems":50},"labelIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":2147483647},"uniqueItems":true}}',
+    );
+  });
+
   it('on a DTO property', () => {
     class Dto { @Prop({ type: [String], each: { maxLength: 8 } }) @ArrayMaxSize(3) codes!: string[]; }
     expect(dtoProps(Dto)).toBe('{"codes":{"type":"array","items":{"type":"string","maxLength":8},"maxItems":3}}');
