@@ -108,8 +108,12 @@ const ITEM_OPTIONS: Readonly<Record<keyof ItemOptions, true>> = {
 function own(n: MutableNode, o: ItemOptions & { minItems?: number; maxItems?: number }, type: TypeNode, range: RangeRecord | undefined): MutableNode {
   const ours: Partial<Record<Keyword, unknown>> = {};
   if (range !== undefined) {
-    if (!isOpen(range.min)) ours.minimum = range.min;
-    if (!isOpen(range.max)) ours.maximum = range.max;
+    // On an integer token or bigint, @Range narrows the type's own range (an Int32 stays an Int32).
+    for (const [k, v] of [['minimum', range.min], ['maximum', range.max]] as const) {
+      if (isOpen(v)) continue;
+      if (CARRIES[k](n)) insideType(type, k, numericBound(n, v, k));
+      ours[k] = v;
+    }
     if (isOpen(range.min) && isOpen(range.max) && !CARRIES.minimum(n)) throw refuse(D.notApplicable('@Range', n.kind));
   }
   // `minimum`/`maximum` options: one side of `@Range` each; `@Range` wins on a side it gives.

@@ -124,6 +124,13 @@ describe('minimum / maximum options (v3)', () => {
     expect(definitionError(() => oneTool(C)).message).toContain('minimum 5 is greater than maximum 1.');
     expect(definitionError(() => oneTool(D)).message).toContain('each: minimum -3000000000 is outside the range of Int32 (-2147483648 to 2147483647).');
   });
+
+  it("@Range on an integer token or bigint narrows the type's own range; outside it is OLT015 (an Int32 stays an Int32)", () => {
+    class A { @Tool() run(@Range(0, 5e9) @Param({ type: Int32 }) n: number) { return n; } }
+    class B { @Tool() run(@Range(-1n, 2n ** 64n) @Param({ type: Int64 }) n: bigint) { return n; } }
+    expect(definitionError(() => oneTool(A)).message).toContain('maximum 5000000000 is outside the range of Int32 (-2147483648 to 2147483647).');
+    expect(definitionError(() => oneTool(B)).message).toContain('maximum 18446744073709551616 is outside the range of Int64 (-9223372036854775808 to 9223372036854775807).');
+  });
 });
 
 describe('Formats (v3)', () => {
