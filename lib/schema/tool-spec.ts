@@ -175,6 +175,11 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
       throw e instanceof ToolDefinitionError ? e.at(here) : e;
     }
   }
+  if (adHoc !== undefined && !Array.isArray(adHoc)) {
+    // A type given for a name the function does not have would be accepted and never used.
+    const names = new Set([...(sourceParams ?? []).map((p) => p.name), ...(src.staticMethod?.params ?? []).map((p) => p.name)]);
+    for (const key of Object.keys(adHoc)) if (!names.has(key)) throw refuse(D.unknownParamsKey(key, [...names].filter((n): n is string => n !== undefined)), site);
+  }
   return out;
 }
 

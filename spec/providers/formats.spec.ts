@@ -19,11 +19,11 @@ class Net {
   check(
     @Param({ format: 'duration' }) every: string,
     @Param({ format: 'hostname' }) host: string,
+    @Param({ type: [String], each: { format: 'uri-reference', maxLength: 40 } }) links: string[],
     @Param({ format: 'ipv4', optional: true }) v4?: string,
     @Param({ format: 'ipv6', optional: true }) v6?: string,
-    @Param({ type: [String], each: { format: 'uri-reference', maxLength: 40 } }) links: string[],
   ) {
-    received.push([every, host, v4, v6, links]);
+    received.push([every, host, links, v4, v6]);
     return 'ok';
   }
 }
@@ -32,8 +32,8 @@ const tool = Tool.fromInstance(new Net())[0]!;
 
 const OPENAI_STRICT =
   '{"type":"function","function":{"name":"check","description":"","parameters":{"type":"object","properties":{"every":{"type":"string","format":"duration"},"host":{"type":"string","format":"hostname"},' +
-  '"v4":{"type":["string","null"],"format":"ipv4"},"v6":{"type":["string","null"],"format":"ipv6"},"links":{"type":"array","items":{"type":"string","description":"Format: uri-reference. At most 40 characters."}}},' +
-  '"required":["every","host","v4","v6","links"],"additionalProperties":false},"strict":true}}';
+  '"links":{"type":"array","items":{"type":"string","description":"Format: uri-reference. At most 40 characters."}},"v4":{"type":["string","null"],"format":"ipv4"},"v6":{"type":["string","null"],"format":"ipv6"}},' +
+  '"required":["every","host","links","v4","v6"],"additionalProperties":false},"strict":true}}';
 
 describe('Formats in the provider forms (v3)', () => {
   it('OpenAI strict keeps duration, hostname, ipv4, ipv6; uri-reference goes to the description, with its loss', () => {
@@ -49,8 +49,8 @@ describe('Formats in the provider forms (v3)', () => {
     expect(JSON.stringify(toAnthropicTool(tool).tool.input_schema)).toBe(JSON.stringify(tool.inputSchema));
     const strict = toAnthropicTool(tool, { strict: true });
     expect(JSON.stringify(strict.tool.input_schema)).toBe(
-      '{"type":"object","properties":{"every":{"type":"string","format":"duration"},"host":{"type":"string","format":"hostname"},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"},' +
-        '"links":{"type":"array","items":{"type":"string","description":"Format: uri-reference. At most 40 characters."}}},"required":["every","host","links"],"additionalProperties":false}',
+      '{"type":"object","properties":{"every":{"type":"string","format":"duration"},"host":{"type":"string","format":"hostname"},' +
+        '"links":{"type":"array","items":{"type":"string","description":"Format: uri-reference. At most 40 characters."}},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"}},"required":["every","host","links"],"additionalProperties":false}',
     );
     expect(strict.losses.filter((l) => l.keyword === 'format')).toEqual([
       { path: '/properties/links/items', keyword: 'format', action: 'moved-to-description', reason: 'Anthropic strict mode supports only the formats date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid' },
@@ -60,10 +60,10 @@ describe('Formats in the provider forms (v3)', () => {
   it('Gemini keeps none of them: each goes to the description, with its loss', () => {
     const form = toGeminiTool(tool);
     expect(JSON.stringify(form.tool.parametersJsonSchema)).toBe(
-      '{"type":"object","properties":{"every":{"type":"string","description":"Format: duration."},"host":{"type":"string","description":"Format: hostname."},"v4":{"type":"string","description":"Format: ipv4."},' +
-        '"v6":{"type":"string","description":"Format: ipv6."},"links":{"type":"array","items":{"type":"string","description":"Format: uri-reference. At most 40 characters."}}},"required":["every","host","links"],"additionalProperties":false}',
+      '{"type":"object","properties":{"every":{"type":"string","description":"Format: duration."},"host":{"type":"string","description":"Format: hostname."},' +
+        '"links":{"type":"array","items":{"type":"string","description":"Format: uri-reference. At most 40 characters."}},"v4":{"type":"string","description":"Format: ipv4."},"v6":{"type":"string","description":"Format: ipv6."}},"required":["every","host","links"],"additionalProperties":false}',
     );
-    expect(form.losses.filter((l) => l.keyword === 'format').map((l) => l.path)).toEqual(['/properties/every', '/properties/host', '/properties/v4', '/properties/v6', '/properties/links/items']);
+    expect(form.losses.filter((l) => l.keyword === 'format').map((l) => l.path)).toEqual(['/properties/every', '/properties/host', '/properties/links/items', '/properties/v4', '/properties/v6']);
     const openapi = toGeminiTool(tool, { form: 'openapi' });
     expect(openapi.losses.filter((l) => l.keyword === 'format').map((l) => l.reason)).toEqual(Array(5).fill('Gemini supports only the string formats date-time here'));
   });

@@ -217,5 +217,7 @@ describe('Nothing silently dropped (v3)', () => {
     expect(q.message).toContain("@Prop has no option 'requried'.");
     const t = definitionError(() => Tool.create((a: string) => a, { name: 'x', params: { a: String }, strict: true } as object));
     expect(t.message).toContain("@Tool has no option 'strict'.");
+    const k = definitionError(() => Tool.create((a: string, b = 2) => a + b, { name: 'x', params: { a: String, c: Number } }));
+    expect(k.message).toContain("Tool.create options.params names 'c', which is not a parameter of the function (its parameters: a, b).");
   });
 });
