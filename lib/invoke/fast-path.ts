@@ -3,7 +3,7 @@ import { freshDefault, isMutableDefault } from './defaults';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
 import { PLAIN_TO_CLASS, someNode, type EmulatedProperty, type EmulatedRule, type TypeNode, type ValidationPlan } from '../types/node';
-import { decodeBase64, parseDate, parseDateTime, parseEmail, parseTime, parseTimeSpan, parseUri, parseUuid } from './formats';
+import { decodeBase64, FORMAT_PARSERS, parseTimeSpan } from './formats';
 import { converterOf, TRANSFORM_OPTIONS } from './hydrate';
 import { BASE64_FORMAT, TIMESPAN_FORMAT } from './messages';
 import { BIGINT, checkBigint, enforcementSchema, type BigintRule } from './validate';
@@ -146,13 +146,8 @@ function toBuffer(b: Uint8Array): Buffer {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 }
 
-const FORMAT_PARSERS: Readonly<Record<string, (s: string) => unknown>> = {
-  'date-time': parseDateTime,
-  date: parseDate,
-  time: parseTime,
-  uri: parseUri,
-  uuid: parseUuid,
-  email: parseEmail,
+const PARSERS: Readonly<Record<string, (s: string) => unknown>> = {
+  ...FORMAT_PARSERS,
   [BASE64_FORMAT]: decodeBase64,
   [TIMESPAN_FORMAT]: parseTimeSpan,
 };
@@ -367,7 +362,7 @@ function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: stri
   }
   let parsed: string | undefined;
   if (s.format !== undefined) {
-    const parser = FORMAT_PARSERS[String(s.format)];
+    const parser = Object.prototype.hasOwnProperty.call(PARSERS, String(s.format)) ? PARSERS[String(s.format)] : undefined;
     if (parser === undefined) throw new Unsupported(`format ${String(s.format)}`);
     parsed = g.name('f');
     code += `const ${parsed} = ${g.k(parser)}(${v}); if (${parsed} === undefined) return false;\n`;

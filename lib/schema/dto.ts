@@ -237,7 +237,7 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
     const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
-    const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional' && !r.grouped);
+    const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional');
     const optional = optionalByValidator || options.optional === true || staticProp?.optional === true;
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
     const skip = optional && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};

@@ -89,7 +89,7 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
   }
   for (const each of [false, true]) {
     for (const rule of s.rules) {
-      const row = rule.each === each && !rule.grouped ? TYPE_RULES[rule.name] : undefined;
+      const row = rule.each === each ? TYPE_RULES[rule.name] : undefined;
       if (row === undefined) continue;
       const element = row(rule.constraints);
       // A rule refines the design type, and types what strictNullChecks erased (`n: number | null` is Object).

@@ -1,7 +1,7 @@
 import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
-import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
+import { TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
 import type { SlotRecord } from '../metadata/storage';
 import { enumJsonOf } from '../types/enums';
@@ -95,6 +95,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
 }
 
 function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
+  for (const key of Object.keys(o)) if (!TOOL_OPTION_NAMES.has(key)) throw refuse(D.unknownOption('@Tool', key, [...TOOL_OPTION_NAMES]), site);
   const t = o.timeoutSeconds;
   if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) {
     throw refuse(D.timeout(String(t)), site);
@@ -106,6 +107,17 @@ function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
     if (o[k] !== undefined && typeof o[k] !== 'boolean') throw refuse(D.notBoolean(k), site);
   }
   if (o.description !== undefined && typeof o.description !== 'string') throw refuse(D.descriptionType(), site);
+}
+
+/**
+ * A runtime-filled parameter takes only its `type` (which may be what marks it) and a `name`: any
+ * other option, `@Range` or `@Description` on it would be accepted and have no effect.
+ */
+function refuseRuntimeOptions(runtime: string, opts: ParamOptions, slot: SlotRecord | undefined): void {
+  const given = Object.keys(opts).filter((k) => k !== 'type' && k !== 'name').map((k) => `the option '${k}'`);
+  if (slot?.range !== undefined) given.push('@Range');
+  if (slot?.description !== undefined) given.push('@Description');
+  if (given.length > 0) throw refuse(D.runtimeOptions(runtime, given));
 }
 
 interface BuiltParam {
@@ -145,6 +157,7 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
         if ((role === 'context' ? ++contexts : ++signals) > 1) {
           throw refuse(D.atMostOne(role === 'context' ? 'ToolContext' : 'AbortSignal'));
         }
+        refuseRuntimeOptions(role === 'context' ? 'ToolContext' : 'AbortSignal', opts, slot);
         out.push({ spec: { index: i, name: name ?? `#${i}`, role, node: node('any'), required: false } });
         continue;
       }
@@ -155,6 +168,11 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
     } catch (e) {
       throw e instanceof ToolDefinitionError ? e.at(here) : e;
     }
+  }
+  if (adHoc !== undefined && !Array.isArray(adHoc)) {
+    // A type given for a name the function does not have would be accepted and never used.
+    const names = new Set([...(sourceParams ?? []).map((p) => p.name), ...(src.staticMethod?.params ?? []).map((p) => p.name)]);
+    for (const key of Object.keys(adHoc)) if (!names.has(key)) throw refuse(D.unknownParamsKey(key, [...names].filter((n): n is string => n !== undefined)), site);
   }
   return out;
 }
