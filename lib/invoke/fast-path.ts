@@ -456,6 +456,11 @@ function checkName(name: string): void {
   if (name === '__proto__') throw new Unsupported('__proto__');
 }
 
+/** A default given for an absent parameter or property: a mutable one copied per call. */
+function fillCode(g: Generator, value: unknown): string {
+  return isMutableDefault(value) ? `${g.k(freshDefault)}(${g.k(value)})` : g.k(value);
+}
+
 /** Reading one parameter or property: absent, null meaning absent, or a value to check and convert. */
 function slot(
   g: Generator,
@@ -493,7 +498,8 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
     if (p.required !== required.has(p.name)) throw new Unsupported('required');
     const transforms = p.transforms ?? [];
     const key = JSON.stringify(p.key);
-    code += slot(g, v, p.name, p.node, Object.prototype.hasOwnProperty.call(schemas, p.name) ? schemas[p.name] : undefined, p.required, '', (c) => {
+    const absent = p.fill === undefined ? '' : `${inst}[${key}] = ${fillCode(g, p.fill.value)};`;
+    code += slot(g, v, p.name, p.node, Object.prototype.hasOwnProperty.call(schemas, p.name) ? schemas[p.name] : undefined, p.required, absent, (c) => {
       let t = '';
       for (const tr of transforms) {
         t += `${c} = ${g.k(tr)}.transformFn({ value: ${c}, key: ${key}, obj: ${v}, type: ${PLAIN_TO_CLASS}, options: ${g.k(TRANSFORM_OPTIONS)} });\n`;
@@ -682,7 +688,7 @@ function generate(spec: ToolSpec): CompiledFastPath {
   let body = plainObject(g, 'raw') + knownKeys(g, 'raw', values.map((p) => p.name));
   for (const p of values) {
     if (p.required !== required.has(p.name)) throw new Unsupported('required');
-    const fill = p.fill === undefined ? 'undefined' : isMutableDefault(p.fill.value) ? `${g.k(freshDefault)}(${g.k(p.fill.value)})` : g.k(p.fill.value);
+    const fill = p.fill === undefined ? 'undefined' : fillCode(g, p.fill.value);
     body += slot(g, 'raw', p.name, p.node, Object.prototype.hasOwnProperty.call(properties, p.name) ? properties[p.name] : undefined, p.required, `out[${p.index}] = ${fill};`, (c) => `out[${p.index}] = ${c};\n`);
   }
   if (g.deferChecks) body += 'if (pend !== null) for (let j = 0; j < pend.length; j += 2) if (!pend[j](pend[j + 1])) return false;\n';

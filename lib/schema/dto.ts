@@ -3,11 +3,11 @@ import { refuse, ToolDefinitionError } from '../errors';
 import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
 import { transformerFacts, transformerKeys } from '../metadata/class-transformer';
 import type { PropOptions } from '../metadata/options';
-import { readFieldOrder } from '../metadata/source';
+import { readClassFields, readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
 import { incompleteNodes, node, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
-import { slotType } from './slot';
+import { propertyDefault, slotType } from './slot';
 import { describeThrown } from '../thrown';
 
 /**
@@ -55,7 +55,9 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
       props.push(built.prop);
       lossy ||= !!built.lossy;
     }
-    if (props.length === 0) {
+    // A class that declares no instance property at all is the closed empty object (v3); one that
+    // declares properties none of which can be seen stays OLT013.
+    if (props.length === 0 && declaresProperty(cls)) {
       throw refuse(D.noPropertySeen(cls.name));
     }
     if (lossy) n.validated = true;
@@ -74,6 +76,22 @@ export function dtoNode(cls: Function, warnings: string[]): TypeNode {
     }
     if (outermost) cachedInBuild = [];
   }
+}
+
+/**
+ * Whether a class (or a base) declares an instance property: one the storages know of, a field or a
+ * constructor assignment in its source, a property the plugin recorded, or an own property of a new
+ * instance (a field is one even without an initializer when fields are emitted). What none of these
+ * shows is an undecorated property without an initializer whose field is not emitted (targets before
+ * ES2022, `useDefineForClassFields: false`): such a class reads as empty (README, "Empty objects").
+ */
+function declaresProperty(cls: Function): boolean {
+  for (const c of lineage(cls)) {
+    const record = peekRecord(c);
+    if ((record?.props.size ?? 0) > 0 || (record?.decorated.length ?? 0) > 0 || (record?.staticMeta?.properties?.length ?? 0) > 0) return true;
+    if (validatedKeys(c).length > 0 || transformerKeys(c).length > 0 || readClassFields(c).declares) return true;
+  }
+  return Reflect.ownKeys(Reflect.construct(cls, []) as object).length > 0;
 }
 
 function checkConstructible(cls: Function): void {
@@ -166,12 +184,24 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
     const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional' && !r.grouped);
     const optional = optionalByValidator || options.optional === true || staticProp?.optional === true;
+    const d = propertyDefault(options, n, optional, initializerOf(cls, key));
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
-    const skip = optional && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
-    return { prop: { key, name: ct.exposedName ?? key, required: !optional, ...skip, node: n, ...transforms }, rules: allRules, lossy: warnings.length > before };
+    const skip = !d.required && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
+    const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fill !== undefined ? { fill: d.fill } : {}) };
+    return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, node: n, ...transforms, ...defaults }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;
   }
+}
+
+/** The initializer of a property as the source declares it: the most derived class that declares the field. */
+function initializerOf(cls: Function, key: string) {
+  const chain = lineage(cls);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const found = readClassFields(chain[i]!).initializers.get(key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** A slot's description with the phrases of the rules that no keyword says appended. */

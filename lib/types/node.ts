@@ -80,6 +80,10 @@ export interface PropertyNode {
   readonly node: TypeNode;
   /** A union's tag that the member's class does not declare: checked, never set on the instance. */
   readonly tagOnly?: boolean;
+  /** The property's `default` as written (its JSON form): `@Prop({ default })`, or the literal initializer of an optional property. */
+  readonly default?: { readonly value: unknown };
+  /** `@Prop({ default })`: what an absent property is given (a mutable one copied per call); absent: the initializer stays. */
+  readonly fill?: { readonly value: unknown };
   /** class-transformer `@Transform` functions that run when plain data becomes an instance (none: absent). */
   readonly transforms?: readonly TransformMeta[];
 }
