@@ -1,4 +1,5 @@
 import { cachedBy } from '../cache';
+import { setOwn } from '../json';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, type ToolErrorSite } from '../errors';
 import type { ToolSpec } from '../schema/tool-spec';
@@ -19,6 +20,18 @@ export function freshDefault(value: unknown): unknown {
   if (value instanceof Set) return new Set(value);
   if (value instanceof Map) return new Map(value);
   return value;
+}
+
+/**
+ * A fresh copy of a default's JSON form, made of this realm's arrays and plain objects (a property
+ * default is read as if the arguments held it, and arguments are checked to be plain objects).
+ */
+export function copyJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) setOwn(out, k, copyJson((value as Record<string, unknown>)[k]));
+  return out;
 }
 
 /** Whether `freshDefault` copies the value (a constant is passed as it is). */

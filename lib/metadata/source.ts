@@ -209,14 +209,26 @@ function parseFields(cls: Function): ClassFields {
   }
 }
 
-/** The `this.key = value` statements at the top level of a constructor's body, in order. */
+/**
+ * The fields a constructor's body sets at its top level, in order: `this.key = value` (fields not
+ * emitted), or tsc's `Object.defineProperty(this, "key", { ..., value })` (ES2017 targets with
+ * `useDefineForClassFields`). A field without an initializer has the value `void 0`.
+ */
 function constructorAssignments(fn: AnyNode): [string, AnyNode][] {
   const out: [string, AnyNode][] = [];
   for (const stmt of (fn.body?.body ?? []) as AnyNode[]) {
     const e = stmt.type === 'ExpressionStatement' ? (stmt.expression as AnyNode) : undefined;
-    if (e?.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression' || e.left.object.type !== 'ThisExpression') continue;
-    const key = !e.left.computed && e.left.property.type === 'Identifier' ? (e.left.property.name as string) : undefined;
-    if (key !== undefined) out.push([key, e.right]);
+    if (e?.type === 'AssignmentExpression' && e.operator === '=' && e.left.type === 'MemberExpression' && e.left.object.type === 'ThisExpression') {
+      const key = !e.left.computed && e.left.property.type === 'Identifier' ? (e.left.property.name as string) : undefined;
+      if (key !== undefined) out.push([key, e.right]);
+    } else if (e?.type === 'CallExpression' && isDefineProperty(e.callee) && e.arguments[0]?.type === 'ThisExpression' && e.arguments[1]?.type === 'Literal' && typeof e.arguments[1].value === 'string') {
+      const value = e.arguments[2]?.type === 'ObjectExpression' ? (e.arguments[2].properties as AnyNode[]).find((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'value') : undefined;
+      if (value !== undefined) out.push([e.arguments[1].value, value.value]);
+    }
   }
   return out;
+}
+
+function isDefineProperty(callee: AnyNode): boolean {
+  return callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'Object' && callee.property.name === 'defineProperty';
 }

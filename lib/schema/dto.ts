@@ -187,7 +187,7 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     const d = propertyDefault(options, n, optional, initializerOf(cls, key));
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
     const skip = !d.required && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
-    const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fill !== undefined ? { fill: d.fill } : {}) };
+    const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fillsDefault === true ? { fillsDefault: true } : {}) };
     return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, node: n, ...transforms, ...defaults }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: `${cls.name}.${key}` }) : e;

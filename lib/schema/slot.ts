@@ -160,14 +160,15 @@ export interface PropertyDefault {
   readonly required: boolean;
   /** Written as the property's `default`. */
   readonly default?: WrittenDefault;
-  /** Given to an absent property (`@Prop({ default })`); without it the instance's initializer stays. */
-  readonly fill?: { readonly value: unknown };
+  /** An absent property is given the default (`@Prop({ default })`); without it the instance's initializer stays. */
+  readonly fillsDefault?: boolean;
 }
 
 /**
  * The default of a property (of a DTO class, or of an `ObjectOf` shape), from its options: `default`
- * is written in its JSON form (none is OLT015), given to the property when it is absent, and makes
- * it optional unless `optional: false`. Without one, the literal initializer of an optional property
+ * is written in its JSON form (none is OLT015), given to the property when it is absent (that JSON
+ * form, converted as an argument is: a DTO default becomes an instance, a numeric enum's name its
+ * number), and makes it optional unless `optional: false`. Without one, the literal initializer of an optional property
  * is written (the instance keeps it when the property is absent); a required one's is not.
  * `optional` says whether anything else makes the property optional (`@IsOptional()`, `?`).
  */
@@ -175,7 +176,7 @@ export function propertyDefault(options: PropOptions, n: TypeNode, optional: boo
   if (options.default !== undefined) {
     const written = defaultJson(options.default, n);
     if (written === undefined) throw refuse(D.defaultNotJson(describeValue(options.default)));
-    return { required: options.optional === false, default: written, fill: { value: options.default } };
+    return { required: options.optional === false, default: written, fillsDefault: true };
   }
   const required = options.optional === false || !optional;
   const written = !required && initializer !== undefined ? sourceDefault(initializer, n) : undefined;
