@@ -106,4 +106,15 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
       expect({ build, properties: text === undefined ? undefined : JSON.stringify((JSON.parse(text) as { inputSchema: { properties: unknown } }).inputSchema.properties) }).toEqual({ build, properties });
     }
   });
+
+  // v3 defaults (fixtures defaults.ts): the contract's text in every build, not only the builds agreeing.
+  it.each([
+    ['chat', '{"type":"object","properties":{"options":{"type":"object","properties":{"mode":{"type":"string","default":"freeform"},"priority":{"type":"string","enum":["Low","Normal","High"],"default":"Low"},"note":{"type":["string","null"],"default":null},"limit":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":20},"sort":{"type":"string","default":"asc"},"label":{"type":"string"}},"required":["sort","label"],"additionalProperties":false},"days":{"type":"number","default":3},"reason":{"type":["string","null"],"default":null}},"required":["options","days"],"additionalProperties":false}'],
+    ['ping', '{"type":"object","properties":{"options":{"type":"object","properties":{},"additionalProperties":false}},"required":["options"],"additionalProperties":false}'],
+  ])('writes v3 defaults and empty objects in every build: %s', (tool, inputSchema) => {
+    for (const [build, texts] of Object.entries(builds)) {
+      const text = texts[tool];
+      expect({ build, inputSchema: text === undefined ? undefined : JSON.stringify((JSON.parse(text) as { inputSchema: unknown }).inputSchema) }).toEqual({ build, inputSchema });
+    }
+  });
 });
