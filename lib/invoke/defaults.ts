@@ -54,7 +54,6 @@ export const checkDefaults: (spec: ToolSpec) => true = cachedBy((spec: ToolSpec)
     const fragment = written[p.name];
     if (fragment !== undefined && Object.prototype.hasOwnProperty.call(fragment, 'default')) check(p.node, fragment.default, here);
     someNode(p.node, (n) => {
-      if (n.kind !== 'dto') return false;
       for (const prop of n.properties ?? []) {
         if (prop.default === undefined || checked.has(prop)) continue;
         check(prop.node, prop.default.value, { ...here, path: `${n.cls?.name ?? 'object'}.${prop.key}` });
