@@ -140,3 +140,41 @@ describe.each([true, false])('defaults reach the method (fast path: %s)', (fast)
     expect(textOf(await tool('nothing').invoke({}))).toBe("Argument 'e' is required.");
   });
 });
+
+/** What the method received, with each instance's class named (so that two paths can be compared). */
+function shape(v: unknown): unknown {
+  if (v instanceof Date) return { Date: v.toISOString() };
+  if (v instanceof Set) return { Set: [...v].map(shape) };
+  if (Array.isArray(v)) return v.map(shape);
+  if (typeof v === 'object' && v !== null) return { [v.constructor.name]: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) };
+  return v;
+}
+
+describe('the fast path and the general path agree on defaults', () => {
+  it('for generated arguments: absent, null, valid and wrong values of properties with defaults, at two depths', async () => {
+    const fc = (await import('fast-check')).default;
+    const service = new Service();
+    const search = Tool.fromInstance(service).find((t) => t.name === 'search')!;
+    const value = fc.constantFrom<unknown>(undefined, null, 1, 2.5, 'Low', 'High', 'x', [], ['b'], {}, '2026-02-03T04:05:06Z', true);
+    const window = fc.record({ limit: value, level: value, tags: value, since: value, marks: value, mode: value }).map((w) => Object.fromEntries(Object.entries(w).filter(([, v]) => v !== undefined)));
+    const args = fc.record({ windows: fc.array(window, { maxLength: 2 }), first: fc.option(window, { nil: undefined }) });
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(args, async ({ windows, first }) => {
+        const input = { q: { text: 'x', windows, ...(first !== undefined ? { first } : {}) } };
+        const runs: unknown[] = [];
+        for (const fast of [true, false]) {
+          __setFastPath(fast);
+          service.calls = [];
+          const r = await search.invoke(JSON.stringify(input));
+          runs.push({ isError: r.isError, text: r.isError ? textOf(r) : undefined, received: shape(service.calls[0]) });
+        }
+        __setFastPath(true);
+        expect(runs[0]).toEqual(runs[1]);
+        if (!(runs[0] as { isError: boolean }).isError) accepted++;
+      }),
+      { numRuns: 1000, seed: 12 },
+    );
+    expect(accepted).toBeGreaterThan(20);
+  });
+});
