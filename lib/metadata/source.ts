@@ -187,14 +187,10 @@ function parseFields(cls: Function): ClassFields {
     if (expr.type !== 'ClassExpression') return NO_FIELDS;
     const order: string[] = [];
     const initializers = new Map<string, LiteralDefault>();
+    const assigned: [string, AnyNode][] = [];
     let declares = false;
     for (const member of expr.body.body as AnyNode[]) {
-      if (member.type === 'MethodDefinition' && member.kind === 'constructor') {
-        for (const [key, value] of constructorAssignments(member.value)) {
-          declares = true;
-          if (!initializers.has(key)) initializers.set(key, readLiteral(value));
-        }
-      }
+      if (member.type === 'MethodDefinition' && member.kind === 'constructor') assigned.push(...constructorAssignments(member.value));
       if (member.type !== 'PropertyDefinition' || member.static) continue;
       declares = true;
       if (member.computed) continue;
@@ -202,6 +198,12 @@ function parseFields(cls: Function): ClassFields {
       if (key === undefined) continue;
       order.push(key);
       initializers.set(key, member.value ? readLiteral(member.value) : NONE);
+    }
+    // The constructor's body runs after the field initializers: its last top-level assignment of a
+    // field is what a new instance holds.
+    for (const [key, value] of assigned) {
+      declares = true;
+      initializers.set(key, readLiteral(value));
     }
     return { order, initializers, declares };
   } catch {

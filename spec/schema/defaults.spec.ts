@@ -66,6 +66,18 @@ describe('Defaults on DTO properties', () => {
     expect(schemaOf(Chat)).toBe('{"type":"object","properties":{"mode":{"type":"string","default":"freeform"},"strictness":{"type":"string","enum":["free","strict"],"default":"free"},"limit":{"type":"number","default":-3},"tags":{"type":"array","items":{"type":"string"},"default":["a"]}},"additionalProperties":false}');
   });
 
+  it('a value the constructor assigns is an initializer too (what fields become when they are not emitted)', () => {
+    class Chat {
+      @IsOptional() @IsString() mode: string;
+      @IsOptional() @IsString() tone?: string = 'plain';
+      constructor() {
+        this.mode = 'assigned';
+        this.tone = 'warm';
+      }
+    }
+    expect(schemaOf(Chat)).toBe('{"type":"object","properties":{"mode":{"type":"string","default":"assigned"},"tone":{"type":"string","default":"warm"}},"additionalProperties":false}');
+  });
+
   it('on a required property, or when it is not a literal (a call, a variable), nothing is written', () => {
     class Chat {
       @Prop() mode: string = 'freeform';
