@@ -140,6 +140,8 @@ export const DIAGNOSTICS = {
   contradiction: entry('OLT015', (hint: string, declared: string) => `the type hint (${hint}) contradicts the declared type ${declared}.`),
   unionArity: entry('OLT015', (count: number) => `AnyOf takes two or more member types (found ${count}). For one type, give the type itself.`),
   taggedMember: entry('OLT015', (value: string) => `the member '${value}' of a tagged union is not a DTO class or an ObjectOf shape. Discriminated(tag, { ${value}: SomeClass }) takes classes and ObjectOf shapes only.`),
+  defaultNotJson: entry('OLT015', (given: string) => `its default (${given}) has no JSON form to write. Give a string, number, boolean, enum member, Date, or an array or plain object made of them.`),
+  invalidDefault: entry('OLT015', (json: string, keyword: string) => `its default ${json} is not valid for its own schema (it fails '${keyword}'). Give a default that the slot accepts.`),
   taggedEmpty: entry('OLT015', () => 'a tagged union needs a tag property name and at least one member: Discriminated(\'kind\', { circle: Circle }).'),
   thunkChain: entry('OLT015', () => 'a type hint thunk returns another thunk too many times.'),
   notAHint: entry('OLT015', (given: string) => `${given} is not a type hint. Give a constructor, a token such as Int32, [T], SetOf(T), RecordOf(T), Nullable(T), EnumOf(E), AnyOf(A, B), Discriminated(tag, { value: Class }), ObjectOf({ property: T }) or () => T.`),
