@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsInt, Min } from 'class-validator';
 import {
-  Discriminated, EnumOf, Int64, Nullable, ObjectOf, Prop, RecordOf, SetOf, Tool, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool,
-  type Hint, type ToolDefinition, type ToolResult,
+  Discriminated, EnumOf, Int64, Nullable, ObjectOf, Prop, RecordOf, SetOf, Tool, ToolContext, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool,
+  type ElicitationRequest, type Hint, type ToolDefinition, type ToolResult,
 } from 'tool-signatures';
 import { compileFastPath } from '../../lib/invoke/fast-path';
 import { calleeOf } from '../../lib/invoke/invoker';
@@ -295,5 +295,32 @@ describe('ObjectOf: the fast path agrees with the general path', () => {
     ['empty name', { contact: { name: '', email: null, address: { street: 's' } }, count: 1 }],
   ])('%s', async (_label, args) => {
     await both(args);
+  });
+});
+
+describe('ObjectOf: elicitation', () => {
+  const Callback = ObjectOf({ phone: { type: String, minLength: 3 }, slot: { type: EnumOf(['am', 'pm']), optional: true } }, { name: 'Callback' });
+
+  function asking(...answers: Record<string, unknown>[]): { ctx: ToolContext; asked: ElicitationRequest[] } {
+    const asked: ElicitationRequest[] = [];
+    const ctx = new ToolContext({ client: { elicit: async (request) => (asked.push(request), { action: 'accept', content: answers.shift()! }) } });
+    return { ctx, asked };
+  }
+
+  it('a flat shape is asked as a flat form; the answer is checked as arguments are and arrives as a plain object', async () => {
+    const { ctx, asked } = asking({ phone: '1' }, { phone: '123' });
+    const answer = await ctx.elicit(Callback, 'When should we call?');
+    expect(answer).toStrictEqual({ action: 'accept', value: { phone: '123' } });
+    expect(isPlain((answer as { value: object }).value)).toBe(true);
+    expect(JSON.stringify(asked[0]!.requestedSchema)).toBe('{"type":"object","properties":{"phone":{"type":"string","minLength":3},"slot":{"type":"string","enum":["am","pm"]}},"required":["phone"]}');
+    expect(asked[1]!.message).toBe("Field 'phone' must be at least 3 characters long.\n\nWhen should we call?");
+  });
+
+  it('a shape that the flat form cannot hold is a definition error naming the shape', async () => {
+    const { ctx, asked } = asking();
+    await expect(ctx.elicit(ObjectOf({ callback: Callback }, { name: 'Outer' }), 'x')).rejects.toThrow(
+      "OLT002: Cannot build Outer.elicit: property 'callback' cannot be asked through MCP elicitation (a nested object, a union or an open value): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.",
+    );
+    expect(asked).toEqual([]);
   });
 });
