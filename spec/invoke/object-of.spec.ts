@@ -191,6 +191,13 @@ describe('ObjectOf: recursion', () => {
     expect(node).toStrictEqual({ label: 'leaf', at: new Date('2026-01-01T00:00:00Z') });
   });
 
+  it('a shape named with characters a $ref cannot hold is validated by its $defs key and named as given', async () => {
+    const Page: Hint = ObjectOf({ next: { type: () => Page, optional: true } }, { name: 'a/b 50%' });
+    const paged = tool({ page: Page });
+    expect(await accepted(paged, { page: { next: { next: {} } } })).toStrictEqual([{ next: { next: {} } }]);
+    expect(await refusal(paged, { page: { next: { x: 1 } } })).toBe("Argument 'page.next.x' is not a property of a/b 50%.");
+  });
+
   it('a problem deep down is reported at its path; deeper than maxDepth is refused before validation', async () => {
     expect(await refusal(t, { tree: chain(3, { label: 'x', colour: 1 }) })).toBe(
       "Argument 'tree.children[0].children[0].children[0].colour' is not a property of Tree.",
