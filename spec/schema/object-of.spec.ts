@@ -149,6 +149,9 @@ describe('ObjectOf: recursion', () => {
     expect(e.message).toBe(
       "OLT006: Cannot build tool 't' (anonymous.anonymous), parameter #0 'loop', property next: an ObjectOf shape without a name is on a cycle (it refers to itself, directly or through its members), and a recursive type is written once in $defs under its name. Name it: ObjectOf({ ... }, { name: 'Tree' }).",
     );
+    // An empty name is no name.
+    const Empty: Hint = ObjectOf({ next: { type: () => Empty, optional: true } }, { name: '' });
+    expect(definitionError(() => one({ loop: Empty }).inputSchema).code).toBe('OLT006');
     // Named, the same shape builds.
     const Named: Hint = ObjectOf({ next: { type: () => Named, optional: true } }, { name: 'Loop' });
     expect(inputText(one({ loop: Named }))).toContain('"$defs":{"Loop":');
