@@ -1,7 +1,7 @@
 import type { ApprovalPredicate, ToolAnnotations } from '../tool-description';
 import type { Part, ToolResult } from '../tool-result';
 import type { Hint } from '../types/hints';
-import type { ConstraintOptions } from '../types/slot-options';
+import type { ConstraintOptions, PropOptions } from '../types/slot-options';
 
 export type { ConstraintOptions, ItemOptions, PropOptions, StringFormat } from '../types/slot-options';
 
@@ -85,7 +85,15 @@ export interface StaticParamMeta {
   readonly design?: Function;
   readonly minimum?: number | bigint;
   readonly maximum?: number | bigint;
+  /** What the parameter's own doc tags say (`@minimum 1`), as `@Param` options: explicit options win, option by option. */
+  readonly tags?: TagOptions;
 }
+
+/**
+ * The slot options that doc tags can give (`@minimum`, `@format`, `@default`, `@example`, ...), read
+ * by the compile-time plugin: each means what the same option of `@Param` / `@Prop` means.
+ */
+export type TagOptions = Pick<PropOptions, 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'minLength' | 'maxLength' | 'pattern' | 'format' | 'minItems' | 'maxItems' | 'default' | 'examples'>;
 
 export interface StaticPropertyMeta {
   readonly key: string;
@@ -95,4 +103,6 @@ export interface StaticPropertyMeta {
   readonly description?: string;
   /** As `StaticParamMeta.design`. */
   readonly design?: Function;
+  /** As `StaticParamMeta.tags`, below `@Prop` options. */
+  readonly tags?: TagOptions;
 }

@@ -2,7 +2,7 @@ import * as ts from 'typescript';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { TOOL_NAME, toolNameOf } from '../schema/names';
 import { diagnostic, SlotError, type PluginDiagnostic } from './diagnostics';
-import { paramDocOf, summaryOf } from './docs';
+import { compilesInUnicode, paramDocOf, summaryOf, tagOptions } from './docs';
 import { refsOf, type ClassIR, type CreateIR, type GlobalName, type HintIR, type MethodIR, type ParamIR, type PropIR } from './hints';
 import { decoratorsOf, finalSymbol, objectArg, ourName, TOKEN_NAMES, type DecoratorUse } from './recognize';
 import { designOf, TypeReader } from './types';
@@ -34,6 +34,27 @@ export function analyze(program: ts.Program): Analysis {
 const TYPE_RULES = new Set(['IsInt', 'IsEnum', 'IsIn', 'IsUUID']);
 const GLOBAL_DESIGN: Readonly<Record<string, GlobalName>> = { Number: 'Number', String: 'String', Boolean: 'Boolean', BigInt: 'BigInt', Date: 'Date', URL: 'URL', Uint8Array: 'Uint8Array', Buffer: 'Buffer', Map: 'Map', Set: 'Set', Array: 'Array' };
 
+/**
+ * class-validator decorators and the slot options they stand for: with one of them on a property, the
+ * property's doc tag for that option is not read (an explicit decorator wins over a tag).
+ */
+const RULE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  Min: ['minimum'], Max: ['maximum'], MinLength: ['minLength'], MaxLength: ['maxLength'], Length: ['minLength', 'maxLength'],
+  ArrayMinSize: ['minItems'], ArrayMaxSize: ['maxItems'], ArrayNotEmpty: ['minItems'], Matches: ['pattern'], IsEmail: ['format'], IsUrl: ['format'],
+  IsPositive: ['exclusiveMinimum'], IsNegative: ['exclusiveMaximum'], IsDivisibleBy: ['multipleOf'],
+};
+
+/** What the decorators of a parameter say (or, for `Tool.create`, its options). */
+interface SlotOptions {
+  readonly explicit: boolean;
+  readonly explicitHint?: ts.Expression;
+  readonly name?: string;
+  readonly range?: readonly ts.Expression[];
+  readonly pattern?: ts.Expression;
+  /** The options an explicit decorator gives: the doc tags for them are not read. */
+  readonly given?: ReadonlySet<string>;
+}
+
 function isInNodeModules(sf: ts.SourceFile): boolean {
   return /[\\/]node_modules[\\/]/.test(sf.fileName);
 }
@@ -57,7 +78,7 @@ class Analyzer {
 
   constructor(private readonly program: ts.Program) {
     this.checker = program.getTypeChecker();
-    this.reader = new TypeReader(program, this.checker);
+    this.reader = new TypeReader(program, this.checker, (d) => this.report(d));
   }
 
   run(): Analysis {
@@ -215,8 +236,9 @@ class Analyzer {
   }
 
   /** What `@Param(...)`, `@Description`, `@Range` say about a parameter. */
-  private paramOptions(p: ts.ParameterDeclaration): { explicit: boolean; explicitHint?: ts.Expression; name?: string; range?: readonly ts.Expression[]; pattern?: ts.Expression } {
+  private paramOptions(p: ts.ParameterDeclaration): SlotOptions {
     let explicit = false;
+    const given = new Set<string>();
     let explicitHint: ts.Expression | undefined;
     let name: string | undefined;
     let range: readonly ts.Expression[] | undefined;
@@ -225,6 +247,7 @@ class Analyzer {
       if (d.lib !== 'ours') continue;
       if (d.name === 'Param') {
         const o = objectArg(d.args[0]);
+        for (const k of o.keys()) given.add(k);
         if (o.has('type') || o.has('enum')) explicit = true;
         explicitHint = o.get('type') ?? explicitHint;
         const n = o.get('name');
@@ -232,14 +255,15 @@ class Analyzer {
         pattern = o.get('pattern') ?? pattern;
       } else if (d.name === 'Range') {
         range = d.args;
+        given.add('minimum').add('maximum');
       }
     }
-    return { explicit, ...(explicitHint ? { explicitHint } : {}), ...(name !== undefined ? { name } : {}), ...(range ? { range } : {}), ...(pattern ? { pattern } : {}) };
+    return { explicit, given, ...(explicitHint ? { explicitHint } : {}), ...(name !== undefined ? { name } : {}), ...(range ? { range } : {}), ...(pattern ? { pattern } : {}) };
   }
 
   private params(
     list: readonly ts.ParameterDeclaration[],
-    optionsOf: (p: ts.ParameterDeclaration) => { explicit: boolean; explicitHint?: ts.Expression; name?: string; range?: readonly ts.Expression[]; pattern?: ts.Expression },
+    optionsOf: (p: ts.ParameterDeclaration) => SlotOptions,
   ): ParamIR[] {
     const out: ParamIR[] = [];
     let contexts = 0;
@@ -273,7 +297,8 @@ class Analyzer {
       if (slot !== undefined) this.checkExplicit(o.explicitHint, slot.design, p);
       this.checkRange(o.range, p);
       this.checkPattern(o.pattern);
-      const description = paramDocOf(p);
+      const description = paramDocOf(p) ?? summaryOf(p);
+      const tags = tagOptions(p, slot?.hint, slot?.nullable === true, o.given, (d) => this.report(d));
       out.push({
         ...(name !== undefined ? { name } : {}),
         ...(slot !== undefined ? { type: slot.hint } : {}),
@@ -281,6 +306,7 @@ class Analyzer {
         ...(slot?.nullable ? { nullable: true } : {}),
         ...(description !== undefined ? { description } : {}),
         ...(slot?.design !== undefined ? { design: slot.design } : {}),
+        ...(tags !== undefined ? { tags } : {}),
       });
       for (const r of refsOf(slot?.hint)) if (ts.isClassDeclaration(r)) this.dtoQueue.push(r);
     }
@@ -325,13 +351,7 @@ class Analyzer {
     } else {
       return;
     }
-    let ok = flags === '';
-    try {
-      new RegExp(source, 'u');
-    } catch {
-      ok = false;
-    }
-    if (!ok) this.report(diagnostic(D.pattern(p.getText()), p));
+    if (flags !== '' || !compilesInUnicode(source)) this.report(diagnostic(D.pattern(p.getText()), p));
   }
 
   // ---- Tool.create ------------------------------------------------------------------------------
@@ -420,14 +440,18 @@ class Analyzer {
     let explicitHint: ts.Expression | undefined;
     let range: readonly ts.Expression[] | undefined;
     let pattern: ts.Expression | undefined;
+    const given = new Set<string>();
     for (const d of decorators) {
+      if (d.lib === 'class-validator') for (const k of RULE_OPTIONS[d.name] ?? []) given.add(k);
       if (d.lib === 'ours' && d.name === 'Prop') {
         const o = objectArg(d.args[0]);
+        for (const k of o.keys()) given.add(k);
         if (o.has('type') || o.has('enum')) explicit = true;
         explicitHint = o.get('type') ?? explicitHint;
         pattern = o.get('pattern') ?? pattern;
       } else if (d.lib === 'ours' && d.name === 'Range') {
         range = d.args;
+        given.add('minimum').add('maximum');
       } else if (d.lib === 'class-transformer' && d.name === 'Type') {
         explicit = true;
       } else if (d.lib === 'class-validator' && TYPE_RULES.has(d.name)) {
@@ -445,6 +469,7 @@ class Analyzer {
     this.checkRange(range, m);
     this.checkPattern(pattern);
     const description = summaryOf(m);
+    const tags = tagOptions(m, slot?.hint, slot?.nullable === true, given, (d) => this.report(d));
     // With a class-validator type rule (@IsInt on a number), the rule gives the type: record only the design.
     const type = typeRule && !explicit ? undefined : slot?.hint;
     return {
@@ -454,6 +479,7 @@ class Analyzer {
       ...(slot?.nullable ? { nullable: true } : {}),
       ...(description !== undefined ? { description } : {}),
       ...(slot?.design !== undefined ? { design: slot.design } : {}),
+      ...(tags !== undefined ? { tags } : {}),
     };
   }
 

@@ -1,5 +1,5 @@
 import * as ts from 'typescript';
-import type { ClassIR, HintIR, MethodIR, ParamIR, PropIR, ShapeIR } from './hints';
+import type { ClassIR, HintIR, MethodIR, ParamIR, PropIR, ShapeIR, TagsIR, TagValue } from './hints';
 import { isRecursive, needsThunk } from './hints';
 
 /**
@@ -25,6 +25,20 @@ function literal(v: string | number | boolean): ts.Expression {
   if (typeof v === 'string') return f.createStringLiteral(v);
   if (typeof v === 'boolean') return v ? f.createTrue() : f.createFalse();
   return v < 0 || Object.is(v, -0) ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createNumericLiteral(-v)) : f.createNumericLiteral(v);
+}
+
+/** A doc tag's value as an expression (a bigint bound as a bigint literal). */
+function tagValue(v: TagValue): ts.Expression {
+  if (v === null) return f.createNull();
+  if (typeof v === 'bigint') return v < 0n ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createBigIntLiteral(`${-v}n`)) : f.createBigIntLiteral(`${v}n`);
+  if (Array.isArray(v)) return f.createArrayLiteralExpression(v.map(tagValue));
+  if (typeof v === 'object') return f.createObjectLiteralExpression(Object.entries(v).map(([k, x]) => f.createPropertyAssignment(f.createStringLiteral(k), tagValue(x))));
+  return literal(v as string | number | boolean);
+}
+
+/** The entries of the slot options that doc tags give (`minimum: 1`, `examples: [...]`). */
+function tagEntries(tags: TagsIR | undefined): (readonly [string, ts.Expression])[] {
+  return (tags ?? []).map(([k, v]) => [k, tagValue(v)] as const);
 }
 
 function object(entries: readonly (readonly [string, ts.Expression | undefined])[]): ts.ObjectLiteralExpression {
@@ -111,6 +125,7 @@ function slotEntries(p: ParamIR | PropIR, namer: Namer): (readonly [string, ts.E
     ['nullable', flag(p.nullable)],
     ['description', str(p.description)],
     ['design', p.design && f.createIdentifier(p.design)],
+    ['tags', p.tags !== undefined && p.tags.length > 0 ? object(tagEntries(p.tags)) : undefined],
   ];
 }
 
@@ -147,12 +162,13 @@ export function defineStatement(target: ts.Expression, meta: ts.Expression, name
 export function slotEntry(p: ParamIR, namer: Namer): ts.Expression | undefined {
   if (p.type === undefined) return undefined;
   const type = hintExpr(p.type, namer);
-  if (!p.optional && !p.nullable && p.description === undefined) return type;
+  if (!p.optional && !p.nullable && p.description === undefined && (p.tags === undefined || p.tags.length === 0)) return type;
   return object([
     ['type', type],
     ['optional', flag(p.optional)],
     ['nullable', flag(p.nullable)],
     ['description', str(p.description)],
+    ...tagEntries(p.tags),
   ]);
 }
 

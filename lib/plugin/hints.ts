@@ -43,7 +43,14 @@ export interface ShapePropIR {
   readonly optional?: boolean;
   readonly nullable?: boolean;
   readonly description?: string;
+  readonly tags?: TagsIR;
 }
+
+/** A value read from a doc tag (`@default`, `@example`, a bound): JSON, or a bigint bound. */
+export type TagValue = string | number | bigint | boolean | null | readonly TagValue[] | { readonly [key: string]: TagValue };
+
+/** The slot options a property's or a parameter's doc tags give, as `[option, value]` in the order written. */
+export type TagsIR = readonly (readonly [option: string, value: TagValue])[];
 
 export type GlobalName = 'Number' | 'String' | 'Boolean' | 'BigInt' | 'Date' | 'URL' | 'Uint8Array' | 'Buffer' | 'AbortSignal' | 'Array' | 'Set' | 'Map';
 
@@ -54,6 +61,7 @@ export interface ParamIR {
   readonly nullable?: boolean;
   readonly description?: string;
   readonly design?: GlobalName;
+  readonly tags?: TagsIR;
 }
 
 export interface MethodIR {
@@ -69,6 +77,7 @@ export interface PropIR {
   readonly nullable?: boolean;
   readonly description?: string;
   readonly design?: GlobalName;
+  readonly tags?: TagsIR;
 }
 
 export interface ClassIR {

@@ -1,7 +1,8 @@
 import * as ts from 'typescript';
 import { DIAGNOSTICS as D, REFUSED_TYPES, type Diagnosis } from '../diagnostics';
 import { SlotError } from './diagnostics';
-import { summaryOf } from './docs';
+import { summaryOf, tagOptions } from './docs';
+import type { PluginDiagnostic } from './diagnostics';
 import { isRecursive, shapesOf, type GlobalName, type HintIR, type ShapeIR, type ShapePropIR } from './hints';
 import { finalSymbol, isGlobalLib, isOurs, TOKEN_NAMES } from './recognize';
 
@@ -36,7 +37,8 @@ export class TypeReader {
   private readonly visiting = new Set<ts.Type>();
   private readonly aliases = new Set<ts.Symbol>();
 
-  constructor(private readonly program: ts.Program, private readonly checker: ts.TypeChecker) {}
+  /** `report` takes what the doc tags of a shape's properties say wrong (each shape is read once). */
+  constructor(private readonly program: ts.Program, private readonly checker: ts.TypeChecker, private readonly report: (d: PluginDiagnostic) => void = () => undefined) {}
 
   /**
    * A parameter's or property's type: top-level `null`/`undefined` split off. A shape on a cycle needs
@@ -462,12 +464,14 @@ export class TypeReader {
       throw e instanceof SlotError ? where(e.diagnosis) : e;
     }
     const description = decl !== undefined ? summaryOf(decl) : undefined;
+    const tags = decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? tagOptions(decl, slot.hint, slot.nullable, undefined, this.report) : undefined;
     const ir: ShapePropIR = {
       key,
       type: slot.hint,
       ...(prop.flags & ts.SymbolFlags.Optional || slot.optional ? { optional: true } : {}),
       ...(slot.nullable ? { nullable: true } : {}),
       ...(description !== undefined ? { description } : {}),
+      ...(tags !== undefined ? { tags } : {}),
     };
     return { ir, ...(decl !== undefined ? { decl } : {}) };
   }

@@ -5,10 +5,10 @@ import { transformerFacts, transformerKeys, type TransformerFacts } from '../met
 import type { PropOptions, RangeRecord, StaticPropertyMeta } from '../metadata/options';
 import { readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
-import { hintKind, type Hint, type ObjectHint } from '../types/hints';
+import type { Hint, ObjectHint } from '../types/hints';
 import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
-import { slotType } from './slot';
+import { isSlotOptions, slotType } from './slot';
 import { describeThrown } from '../thrown';
 
 /**
@@ -173,6 +173,8 @@ function classSlot(cls: Function, key: string): PropertySlot {
     if (slot?.description !== undefined) description = slot.description;
     staticProp = r?.staticMeta?.properties?.find((p) => p.key === key) ?? staticProp;
   }
+  // The plugin's doc tags (`@minimum 1`) are options too, below every option written in a decorator.
+  if (staticProp?.tags !== undefined) options = { ...staticProp.tags, ...options };
   const R = Reflect as unknown as { getMetadata?: (k: string, t: object, p: string) => unknown; hasMetadata?: (k: string, t: object, p: string) => boolean };
   const hasDesign = typeof R.hasMetadata === 'function' && R.hasMetadata('design:type', cls.prototype, key);
   const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : staticProp?.design;
@@ -201,18 +203,9 @@ function shapeSlots(shape: ObjectHint): (() => PropertySlot)[] {
   });
 }
 
-/**
- * A shape property's options. Options are a plain object whose `type` is a hint; anything else is
- * the hint itself (an enum object's `type` member holds a string or a number, never a hint).
- */
-function propertyOptions(p: unknown): PropOptions & { type: Hint } {
-  const isOptions =
-    typeof p === 'object' && p !== null && !Array.isArray(p) && hintKind(p) === undefined && Object.prototype.hasOwnProperty.call(p, 'type') && isHintLike((p as { type: unknown }).type);
-  return isOptions ? (p as PropOptions & { type: Hint }) : { type: p as Hint };
-}
-
-function isHintLike(v: unknown): boolean {
-  return typeof v === 'function' || (typeof v === 'object' && v !== null);
+/** A shape property's options: given as options (as `Tool.create`'s `params` are read), else the hint itself. */
+function propertyOptions(p: unknown): PropOptions {
+  return isSlotOptions(p) ? (p as PropOptions) : { type: p as Hint };
 }
 
 /** One property's node: its type from its sources, annotated, with its description, optionality and transforms. */

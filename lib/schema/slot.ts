@@ -2,7 +2,7 @@ import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
 import { enumNode } from '../types/enums';
-import { Discriminated, type EnumSource, type Hint } from '../types/hints';
+import { Discriminated, hintKind, type EnumSource, type Hint } from '../types/hints';
 import { node, objectTypeName, type TypeNode } from '../types/node';
 import { fitsDesignType, resolveHint, tokenNode, type DtoResolver } from '../types/resolve';
 
@@ -23,6 +23,22 @@ export interface TypeSources {
   readonly rules: readonly ValidatorRule[];
   /** The value of a literal default, which gives the type of an unannotated parameter. */
   readonly literal?: unknown;
+}
+
+/** Every option of a slot: `@Param`'s, `@Prop`'s, an `ObjectOf` property's (types/slot-options.ts). */
+const SLOT_OPTION_KEYS: ReadonlySet<string> = new Set([
+  'name', 'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'each', 'examples',
+]);
+
+/**
+ * Whether a value given where a hint or a slot's options may stand (`Tool.create`'s `params`, an
+ * `ObjectOf` property) is options: a plain object, not a hint, whose keys are all options.
+ */
+export function isSlotOptions(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null || Array.isArray(x) || hintKind(x) !== undefined) return false;
+  const proto = Object.getPrototypeOf(x);
+  return (proto === Object.prototype || proto === null) && Object.keys(x).every((k) => SLOT_OPTION_KEYS.has(k));
 }
 
 /** class-validator rules that name an element type: one row per rule. */

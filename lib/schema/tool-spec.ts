@@ -12,7 +12,7 @@ import { libraryCopyWarnings } from '../metadata/library-copies';
 import { annotate } from './annotations';
 import { dtoNode, objectTypeDescription } from './dto';
 import { TOOL_NAME, toolNameOf } from './names';
-import { slotType } from './slot';
+import { isSlotOptions, slotType } from './slot';
 import { deepFreeze, writeObject, writeRoot } from './write';
 
 /** One parameter as the invoker sees it. */
@@ -55,14 +55,6 @@ export interface ToolSource {
   readonly methodDescription?: string;
   /** `Tool.create(fn, { params })`. */
   readonly adHocParams?: Readonly<Record<string, Hint | ParamOptions>> | readonly (Hint | ParamOptions)[];
-}
-
-const PARAM_OPTION_KEYS = new Set(['name', 'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default']);
-
-function isParamOptions(x: unknown): x is ParamOptions {
-  if (typeof x !== 'object' || x === null || Array.isArray(x) || hintKind(x) !== undefined) return false;
-  const proto = Object.getPrototypeOf(x);
-  return (proto === Object.prototype || proto === null) && Object.keys(x).every((k) => PARAM_OPTION_KEYS.has(k));
 }
 
 export function buildToolSpec(src: ToolSource): ToolSpec {
@@ -141,7 +133,7 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
     const stat = src.staticMethod?.params[i];
     const sourceName = sp?.name ?? stat?.name;
     const entry = adHoc === undefined ? undefined : Array.isArray(adHoc) ? adHoc[i] : sourceName !== undefined ? (adHoc as Record<string, Hint | ParamOptions>)[sourceName] : undefined;
-    const opts: ParamOptions = { ...(isParamOptions(entry) ? entry : entry !== undefined ? { type: entry as Hint } : {}), ...(slot?.options as ParamOptions | undefined) };
+    const opts: ParamOptions = { ...stat?.tags, ...(isSlotOptions(entry) ? (entry as ParamOptions) : entry !== undefined ? { type: entry as Hint } : {}), ...(slot?.options as ParamOptions | undefined) };
     const name = opts.name ?? sourceName;
     const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
     try {

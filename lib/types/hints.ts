@@ -1,7 +1,7 @@
 /**
  * Type hints: what the runtime cannot see after type erasure. A hint is a constructor, a token
  * (`Int32`, `Uuid`, ...), an array literal `[T]`, `SetOf(T)`, `RecordOf(T)`, `Nullable(T)`,
- * `EnumOf(E)`, or an arrow function returning any of these (read lazily, so import cycles resolve).
+ * `EnumOf(E)`, `AnyOf(...)`, `Discriminated(...)`, `ObjectOf({...})`, or an arrow function returning any of these (read lazily, so import cycles resolve).
  * Hints are stored as given and resolved only when a schema is built.
  */
 
@@ -93,9 +93,10 @@ export function AnyOf(...members: Hint[]): CompositeHint {
 }
 
 /**
- * A tagged union of DTO classes: the property `tag` holds the member's name
+ * A tagged union of DTO classes and `ObjectOf` shapes: the property `tag` holds the member's name
  * (`Discriminated('kind', { circle: Circle, square: Square })`). The tag picks the member, both when
- * arguments are checked and when they are hydrated into the member's class.
+ * arguments are checked and when they are hydrated (into the member's class; a shape's plain object,
+ * which always holds the tag).
  */
 export function Discriminated(tag: string, members: Readonly<Record<string, Constructor | ObjectHint>>): CompositeHint {
   return composite('discriminated', Object.freeze({ tag, members: Object.freeze({ ...members }) }));

@@ -85,22 +85,39 @@ export type ToolTexts = Record<string, string>;
 
 /**
  * Loads a compiled fixture set in its own Node process and returns, per tool, the JSON text of its
- * description, input schema and output schema.
+ * description, input schema and output schema. Each group of the set's `groups()` is built on its
+ * own: a group that throws is recorded as `!group` with the error's text (never equal to a tool's
+ * text), and the other groups are still read.
  */
-export function readTools(ws: string, entry: string, lists: readonly string[] = ['tools', 'inlineTools']): ToolTexts {
+export function readTools(ws: string, entry: string, skip: readonly string[] = []): ToolTexts {
   const script = `
     require('reflect-metadata');
     const m = require(${JSON.stringify(entry)});
     const out = {};
-    for (const list of ${JSON.stringify(lists)}) for (const t of m[list]()) {
-      if (t.name in out) throw new Error('duplicate tool ' + t.name);
-      out[t.name] = JSON.stringify({ description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema });
+    for (const [group, build] of Object.entries(m.groups())) {
+      if (${JSON.stringify(skip)}.includes(group)) continue;
+      let list;
+      try { list = build(); } catch (e) { out['!' + group] = String(e && e.message || e); continue; }
+      for (const t of list) {
+        if (t.name in out) throw new Error('duplicate tool ' + t.name);
+        out[t.name] = JSON.stringify({ description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema });
+      }
     }
     process.stdout.write(JSON.stringify(out));
   `;
   const r = spawnSync(process.execPath, ['-e', script], { env: nodeEnv(ws), encoding: 'utf8', cwd: ws });
   if (r.status !== 0) throw new Error(`loading ${entry} failed:\n${r.stderr}`);
   return JSON.parse(r.stdout) as ToolTexts;
+}
+
+/** The groups of a fixture set that failed to build, with the error of each. */
+export function failedGroups(texts: ToolTexts): { group: string; error: string }[] {
+  return Object.keys(texts).filter((k) => k.startsWith('!')).map((k) => ({ group: k.slice(1), error: texts[k]! }));
+}
+
+/** The names of the tools that were built. */
+export function toolNames(texts: ToolTexts): string[] {
+  return Object.keys(texts).filter((k) => !k.startsWith('!'));
 }
 
 export function nodeEnv(ws: string): NodeJS.ProcessEnv {
