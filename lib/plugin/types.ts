@@ -36,6 +36,7 @@ export class TypeReader {
   /** The types and type aliases being read: reaching one again, other than through a shape, has no schema. */
   private readonly visiting = new Set<ts.Type>();
   private readonly aliases = new Set<ts.Symbol>();
+  private literalOrder: Map<string | number, number> | undefined;
 
   /** `report` takes what the doc tags of a shape's properties say wrong (each shape is read once). */
   constructor(private readonly program: ts.Program, private readonly checker: ts.TypeChecker, private readonly report: (d: PluginDiagnostic) => void = () => undefined) {}
@@ -333,7 +334,7 @@ export class TypeReader {
     const alias = type.aliasSymbol;
     if (alias !== undefined && TOKEN_NAMES.has(alias.name) && isOurs(c, alias)) return lib(alias.name);
     if (type.isUnion()) {
-      const rest = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+      const rest = this.writtenOrder(type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void))));
       const hasNull = type.types.some((t) => t.flags & ts.TypeFlags.Null);
       let inner: HintIR;
       if (rest.length === 1) inner = this.fromType(rest[0]!, depth + 1);
@@ -391,6 +392,22 @@ export class TypeReader {
       }
     }
     return this.object(type, depth);
+  }
+
+  /**
+   * The checker orders a union's members by when it first met each type, which differs from one
+   * build to another; its string and number literals (an inferred `'circle' | 'square'`) are put in
+   * the order they are first written as literal types in the program's files instead.
+   */
+  private writtenOrder(types: readonly ts.Type[]): ts.Type[] {
+    const at = types.map((t, i) => (t.isStringLiteral() || t.isNumberLiteral() ? i : -1)).filter((i) => i >= 0);
+    if (at.length < 2) return [...types];
+    const order = (this.literalOrder ??= literalsInOrder(this.program));
+    const rank = (t: ts.Type) => order.get((t as ts.LiteralType).value as string | number) ?? Number.MAX_SAFE_INTEGER;
+    const sorted = at.map((i) => types[i]!).sort((a, b) => rank(a) - rank(b));
+    const out = [...types];
+    at.forEach((i, j) => (out[i] = sorted[j]!));
+    return out;
   }
 
   /** An object type with no class: a record (an index signature alone), or a shape. */
@@ -544,6 +561,21 @@ export class TypeReader {
     const isConst = ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Const;
     return isConst ? { k: 'enumObject', members } : { k: 'enumRef', decl };
   }
+}
+
+/** Each string and number written as a literal type in the program's own files, numbered in order of first use. */
+function literalsInOrder(program: ts.Program): Map<string | number, number> {
+  const out = new Map<string | number, number>();
+  const visit = (n: ts.Node): void => {
+    if (ts.isLiteralTypeNode(n)) {
+      const v = literalOf(n);
+      if ((typeof v === 'string' || typeof v === 'number') && !out.has(v)) out.set(v, out.size);
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  for (const sf of program.getSourceFiles()) if (!sf.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sf)) visit(sf);
+  return out;
 }
 
 /** The group a literal member of a mixed union joins: its kind, or its enum. */
