@@ -1,9 +1,9 @@
 import * as ts from 'typescript';
-import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
+import { DIAGNOSTICS as D, REFUSED_TYPES, type Diagnosis } from '../diagnostics';
 import { SlotError } from './diagnostics';
 import { summaryOf, tagOptions } from './docs';
 import type { PluginDiagnostic } from './diagnostics';
-import type { GlobalName, HintIR, ShapeIR, ShapePropIR } from './hints';
+import { isRecursive, shapesOf, type GlobalName, type HintIR, type ShapeIR, type ShapePropIR } from './hints';
 import { finalSymbol, isGlobalLib, isOurs, TOKEN_NAMES } from './recognize';
 
 /**
@@ -31,15 +31,27 @@ export interface SlotType {
 export class TypeReader {
   /** Object types read so far (a shape is recorded before its properties are read: cycles end here). */
   private readonly shapes = new Map<ts.Type, ShapeIR>();
+  /** The types of the shapes, in the order they were recorded (a failed read forgets those it recorded). */
+  private readonly recorded: ts.Type[] = [];
   /** The types and type aliases being read: reaching one again, other than through a shape, has no schema. */
   private readonly visiting = new Set<ts.Type>();
   private readonly aliases = new Set<ts.Symbol>();
+  private literalOrder: Map<string | number, number> | undefined;
 
   /** `report` takes what the doc tags of a shape's properties say wrong (each shape is read once). */
   constructor(private readonly program: ts.Program, private readonly checker: ts.TypeChecker, private readonly report: (d: PluginDiagnostic) => void = () => undefined) {}
 
-  /** A parameter's or property's type: top-level `null`/`undefined` split off. */
+  /**
+   * A parameter's or property's type: top-level `null`/`undefined` split off. A shape on a cycle needs
+   * a name (it is written once in `$defs` under it): an anonymous one is OLT006, as at run time.
+   */
   slot(node: ts.TypeNode | undefined, type: ts.Type): SlotType {
+    const s = this.slotOf(node, type);
+    for (const shape of shapesOf(s.hint)) if (shape.name === undefined && isRecursive(shape)) throw new SlotError(D.anonymousShapeCycle());
+    return s;
+  }
+
+  private slotOf(node: ts.TypeNode | undefined, type: ts.Type): SlotType {
     let nullable = false;
     let inner: HintIR;
     const parts = node !== undefined ? this.unionNodes(node) : undefined;
@@ -166,11 +178,38 @@ export class TypeReader {
     }
     for (const [key, g] of groups) members[g.at] = this.literalMembers(key, g.values, g.types);
     if (members.length === 1) return members[0]!;
-    if (objects.length === members.length) {
+    // A tagged union inside one of its own members is written as AnyOf (the runtime refuses that
+    // Discriminated, OLT006); each member keeps its one-literal tag, so the values allowed are the same.
+    if (objects.length === members.length && !this.reaches(objects)) {
       const tagged = this.tagged(objects, members as (HintIR & { k: 'class' | 'object' })[]);
       if (tagged !== undefined) return tagged;
     }
     return { k: 'anyOf', of: members };
+  }
+
+  /** Whether the properties of these types reach a union of all of them (bounded walk over the checker's types). */
+  private reaches(members: readonly ts.Type[]): boolean {
+    const c = this.checker;
+    const seen = new Set<ts.Type>();
+    const stack: ts.Type[] = members.flatMap((m) => c.getPropertiesOfType(m).map((p) => c.getTypeOfSymbol(p)));
+    while (stack.length > 0 && seen.size < 5000) {
+      const t = stack.pop()!;
+      if (seen.has(t)) continue;
+      seen.add(t);
+      if (t.isUnion()) {
+        if (members.every((m) => t.types.includes(m))) return true;
+        stack.push(...t.types);
+      } else if (t.isIntersection()) {
+        stack.push(...t.types);
+      } else if (t.flags & ts.TypeFlags.Object) {
+        if ((t as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) stack.push(...c.getTypeArguments(t as ts.TypeReference));
+        // Arrays, sets, maps and other library types: their type arguments only; functions: nothing.
+        if (isGlobalLib(this.program, t.getSymbol()) || t.getCallSignatures().length > 0) continue;
+        for (const p of c.getPropertiesOfType(t)) stack.push(c.getTypeOfSymbol(p));
+        for (const i of c.getIndexInfosOfType(t)) stack.push(i.type);
+      }
+    }
+    return false;
   }
 
   private literalMembers(key: unknown, values: readonly (string | number | boolean)[], types: readonly ts.Type[]): HintIR {
@@ -295,7 +334,7 @@ export class TypeReader {
     const alias = type.aliasSymbol;
     if (alias !== undefined && TOKEN_NAMES.has(alias.name) && isOurs(c, alias)) return lib(alias.name);
     if (type.isUnion()) {
-      const rest = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+      const rest = this.writtenOrder(type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void))));
       const hasNull = type.types.some((t) => t.flags & ts.TypeFlags.Null);
       let inner: HintIR;
       if (rest.length === 1) inner = this.fromType(rest[0]!, depth + 1);
@@ -355,6 +394,22 @@ export class TypeReader {
     return this.object(type, depth);
   }
 
+  /**
+   * The checker orders a union's members by when it first met each type, which differs from one
+   * build to another; its string and number literals (an inferred `'circle' | 'square'`) are put in
+   * the order they are first written as literal types in the program's files instead.
+   */
+  private writtenOrder(types: readonly ts.Type[]): ts.Type[] {
+    const at = types.map((t, i) => (t.isStringLiteral() || t.isNumberLiteral() ? i : -1)).filter((i) => i >= 0);
+    if (at.length < 2) return [...types];
+    const order = (this.literalOrder ??= literalsInOrder(this.program));
+    const rank = (t: ts.Type) => order.get((t as ts.LiteralType).value as string | number) ?? Number.MAX_SAFE_INTEGER;
+    const sorted = at.map((i) => types[i]!).sort((a, b) => rank(a) - rank(b));
+    const out = [...types];
+    at.forEach((i, j) => (out[i] = sorted[j]!));
+    return out;
+  }
+
   /** An object type with no class: a record (an index signature alone), or a shape. */
   private object(type: ts.Type, depth: number): HintIR {
     const c = this.checker;
@@ -387,6 +442,7 @@ export class TypeReader {
       decls: named?.decl !== undefined && !named.decl.getSourceFile().isDeclarationFile ? [named.decl] : [],
     };
     this.shapes.set(type, shape);
+    const mark = this.recorded.push(type) - 1;
     try {
       for (const prop of this.ordered(properties)) {
         const p = this.property(prop, named?.name, depth);
@@ -395,7 +451,8 @@ export class TypeReader {
         if (p.decl !== undefined && !p.decl.getSourceFile().isDeclarationFile) shape.decls.push(p.decl);
       }
     } catch (e) {
-      this.shapes.delete(type);
+      // Shapes recorded since this one may refer to it: they are read again when next met.
+      for (const t of this.recorded.splice(mark)) this.shapes.delete(t);
       throw e;
     }
     return shape;
@@ -408,15 +465,18 @@ export class TypeReader {
       if (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static) || ts.isPrivateIdentifier(decl.name)) return undefined;
     }
     const key = prop.name;
-    const where = (d: { code: SlotError['diagnosis']['code']; text: string }) => new SlotError({ code: d.code, text: `property '${key}'${owner !== undefined ? ` of ${owner}` : ''}: ${d.text}` });
-    if (String(prop.escapedName).startsWith('__@')) throw where(D.symbol());
+    const symbolKey = String(prop.escapedName).startsWith('__@');
+    const shown = symbolKey && decl !== undefined ? ts.getNameOfDeclaration(decl)?.getText() ?? key : key;
+    const where = (d: Diagnosis) => new SlotError({ code: d.code, text: `property '${shown}'${owner !== undefined ? ` of ${owner}` : ''}: ${d.text}` });
+    if (symbolKey) throw where(D.symbol());
+    if (key === '__proto__') throw where(D.protoProperty());
     const type = this.checker.getTypeOfSymbol(prop);
     // The declaration's syntax when it still says what the property is (not where a generic or mapped type changed it).
     const written = decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
     const node = written !== undefined && this.checker.getNonNullableType(this.checker.getTypeFromTypeNode(written)) === this.checker.getNonNullableType(type) ? written : undefined;
     let slot: SlotType;
     try {
-      slot = node !== undefined ? this.slot(node, type) : this.slotOfType(type, depth);
+      slot = node !== undefined ? this.slotOf(node, type) : this.slotOfType(type, depth);
     } catch (e) {
       throw e instanceof SlotError ? where(e.diagnosis) : e;
     }
@@ -501,6 +561,21 @@ export class TypeReader {
     const isConst = ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Const;
     return isConst ? { k: 'enumObject', members } : { k: 'enumRef', decl };
   }
+}
+
+/** Each string and number written as a literal type in the program's own files, numbered in order of first use. */
+function literalsInOrder(program: ts.Program): Map<string | number, number> {
+  const out = new Map<string | number, number>();
+  const visit = (n: ts.Node): void => {
+    if (ts.isLiteralTypeNode(n)) {
+      const v = literalOf(n);
+      if ((typeof v === 'string' || typeof v === 'number') && !out.has(v)) out.set(v, out.size);
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  for (const sf of program.getSourceFiles()) if (!sf.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sf)) visit(sf);
+  return out;
 }
 
 /** The group a literal member of a mixed union joins: its kind, or its enum. */

@@ -7,16 +7,17 @@ import { compilerOptions } from './harness';
 
 /** Each case is one file of one Program; the plugin's diagnostics are read once. */
 const CASES: Record<string, { code: string; source: string; message?: string }> = {
-  interfaceParam: { code: 'OLT002', message: 'the interface Shape has no runtime class', source: `interface Shape { a: number }\nexport class A { @Tool() run(s: Shape) { return ''; } }` },
-  unionParam: { code: 'OLT002', message: 'the union', source: `export class A { @Tool() run(s: string | number) { return ''; } }` },
+  // v3: interfaces, unions and recursive types have schemas; what is refused is what no JSON can hold.
+  interfaceParam: { code: 'OLT002', message: "property 'run' of Shape: a function has no JSON Schema", source: `interface Shape { a: number; run(): void }\nexport class A { @Tool() run(s: Shape) { return ''; } }` },
+  unionParam: { code: 'OLT002', message: 'a symbol has no JSON Schema', source: `export class A { @Tool() run(s: string | symbol) { return ''; } }` },
   tupleParam: { code: 'OLT002', message: 'tuples', source: `export class A { @Tool() run(s: [string, number]) { return ''; } }` },
   restParam: { code: 'OLT002', message: 'rest parameters', source: `export class A { @Tool() run(...s: string[]) { return ''; } }` },
   mixedEnum: { code: 'OLT002', message: 'mixes string and number', source: `enum M { A = 1, B = 'b' }\nexport class A { @Tool() run(m: M) { return ''; } }` },
   numberKeys: { code: 'OLT002', message: 'string keys', source: `export class A { @Tool() run(m: Map<number, string>) { return ''; } }` },
   staticTool: { code: 'OLT003', message: 'static method', source: `export class A { @Tool() static run() { return ''; } }` },
-  declaredReturn: { code: 'OLT003', message: 'declared return type', source: `interface R { a: number }\nexport class A { @Tool() run(): R { return { a: 1 }; } }` },
+  declaredReturn: { code: 'OLT003', message: 'declared return type', source: `interface R { a: number; f(): void }\nexport class A { @Tool() run(): R { return { a: 1, f() {} }; } }` },
   generic: { code: 'OLT004', message: 'generic method', source: `export class A { @Tool() run<T>(x: T) { return String(x); } }` },
-  selfRef: { code: 'OLT006', message: 'refers to itself', source: `export class Node2 { name!: string; children!: Node2[]; }\nexport class A { @Tool() run(n: Node2) { return ''; } }` },
+  selfRef: { code: 'OLT006', message: 'refers to itself', source: `type Json = string | Json[];\nexport class A { @Tool() run(n: Json) { return ''; } }` },
   sameName: { code: 'OLT007', message: "two tools are named 'run'", source: `export class A { @Tool() run() { return ''; } @Tool({ name: 'run' }) other() { return ''; } }` },
   badName: { code: 'OLT008', message: "'has space'", source: `export class A { @Tool({ name: 'has space' }) run() { return ''; } }` },
   twoContexts: { code: 'OLT009', message: 'at most one ToolContext', source: `export class A { @Tool() run(a: ToolContext, b: ToolContext) { return ''; } }` },
