@@ -205,7 +205,7 @@ describe('Nothing silently dropped (v3)', () => {
   it('an option on a ToolContext or AbortSignal parameter is OLT015', () => {
     class A { @Tool() run(@Param({ description: 'ctx' }) ctx: ToolContext) { return ctx.toolName; } }
     class B { @Tool() run(@Range(1, 2) signal: AbortSignal) { return signal.aborted; } }
-    class C { @Tool() run(@Param({ name: 'context' }) ctx: ToolContext) { return ctx.toolName; } }
+    class C { @Tool() run(@Param({ name: 'context', optional: true }) ctx?: ToolContext) { return ctx?.toolName; } }
     expect(definitionError(() => oneTool(A)).message).toContain("a ToolContext parameter is filled in by the runtime and never appears in the schema, so the option 'description' would have no effect. Remove it.");
     expect(definitionError(() => oneTool(B)).message).toContain('an AbortSignal parameter is filled in by the runtime and never appears in the schema, so @Range would have no effect. Remove it.');
     expect(() => oneTool(C)).not.toThrow();
