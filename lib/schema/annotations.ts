@@ -164,7 +164,8 @@ function each(n: MutableNode, o: ItemOptions): MutableNode {
   let e: MutableNode = { ...element };
   if (o.enum !== undefined) {
     const listed = enumNode(o.enum);
-    if (!fitsDesignType(listed, ELEMENT_DESIGN[e.kind])) throw refuse(D.contradiction(`each.enum`, `element type ${e.token ?? e.kind}`));
+    const design = ELEMENT_DESIGN[e.kind];
+    if (design === undefined || !fitsDesignType(listed, design)) throw refuse(D.eachEnum(e.token ?? e.kind));
     e = { ...listed, ...(e.description !== undefined ? { description: e.description } : {}) };
   }
   try {
@@ -176,7 +177,7 @@ function each(n: MutableNode, o: ItemOptions): MutableNode {
   return { ...n, [slot]: e };
 }
 
-/** The design type an element of each kind stands for, for `each.enum`. */
+/** The design type an element of each kind stands for, for `each.enum` (other kinds take no enum). */
 const ELEMENT_DESIGN: Partial<Record<TypeNode['kind'], Function>> = { string: String, number: Number, integer: Number, enum: Object, any: Object };
 
 /**

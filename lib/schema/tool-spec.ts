@@ -109,11 +109,17 @@ function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
 }
 
 /**
- * A runtime-filled parameter takes only its `type` (which may be what marks it) and a `name`: any
- * other option, `@Range` or `@Description` on it would be accepted and have no effect.
+ * A runtime-filled parameter takes only its `type` (which may be what marks it), a `name` and
+ * `optional` (`ctx?: ToolContext`): any other `@Param` option, `@Range` or `@Description` on it would
+ * be accepted and have no effect. (What the plugin records for it from the signature, its
+ * nullability and `@param` text, is allowed in `Tool.create` params.)
  */
-function refuseRuntimeOptions(runtime: string, opts: ParamOptions, slot: SlotRecord | undefined): void {
-  const given = Object.keys(opts).filter((k) => k !== 'type' && k !== 'name').map((k) => `the option '${k}'`);
+const RUNTIME_OPTIONS: ReadonlySet<string> = new Set(['type', 'name', 'optional']);
+const RUNTIME_STATIC_OPTIONS: ReadonlySet<string> = new Set([...RUNTIME_OPTIONS, 'nullable', 'description']);
+
+function refuseRuntimeOptions(runtime: string, entry: unknown, slot: SlotRecord | undefined): void {
+  const given = Object.keys(slot?.options ?? {}).filter((k) => !RUNTIME_OPTIONS.has(k)).map((k) => `the option '${k}'`);
+  if (isParamOptions(entry)) given.push(...Object.keys(entry).filter((k) => !RUNTIME_STATIC_OPTIONS.has(k)).map((k) => `the option '${k}'`));
   if (slot?.range !== undefined) given.push('@Range');
   if (slot?.description !== undefined) given.push('@Description');
   if (given.length > 0) throw refuse(D.runtimeOptions(runtime, given));
@@ -156,7 +162,7 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
         if ((role === 'context' ? ++contexts : ++signals) > 1) {
           throw refuse(D.atMostOne(role === 'context' ? 'ToolContext' : 'AbortSignal'));
         }
-        refuseRuntimeOptions(role === 'context' ? 'ToolContext' : 'AbortSignal', opts, slot);
+        refuseRuntimeOptions(role === 'context' ? 'ToolContext' : 'AbortSignal', entry, slot);
         out.push({ spec: { index: i, name: name ?? `#${i}`, role, node: node('any'), required: false } });
         continue;
       }

@@ -562,6 +562,16 @@ describe('parseUriReference', () => {
     if (ok) expect(stockAccepts('uri-reference', s)).toBe(true);
   });
 
+  it('stays fast on long hostile input (its pattern runs only behind the character filter and the length bound)', () => {
+    const started = Date.now();
+    for (const s of ['a'.repeat(65_000) + '[', 'a/'.repeat(32_000) + '[', '/'.repeat(65_000) + '[', "'".repeat(65_000) + '[', '//' + '1.'.repeat(30_000) + '[', 'x'.repeat(500_000)]) {
+      expect(parseUriReference(s)).toBeUndefined();
+    }
+    for (const s of [`${'a'.repeat(61)}.`.repeat(4) + '-', 'a'.repeat(500_000)]) expect(parseHostname(s)).toBeUndefined();
+    for (const s of ['1:'.repeat(250_000), '1.'.repeat(250_000)]) expect(parseIpv6(s) ?? parseIpv4(s)).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('accepts nothing that stock ajv-formats refuses, and returns the text', () => {
     fc.assert(
       fc.property(fc.oneof(fc.webUrl(), fc.string({ unit: fc.constantFrom(...'/:@?#[]%.aZ9-_~!$&\'()*+,;= \\"<>é'.split('')), maxLength: 24 })), (s) => {

@@ -80,7 +80,9 @@ describe('Items (v3): each', () => {
     class E { @Tool() run(@Param({ type: [String], each: { minItems: 1 } as object }) s: string[]) { return s; } }
     expect(definitionError(() => oneTool(A)).message).toContain('each: minLength does not apply to a value of JSON type number.');
     expect(definitionError(() => oneTool(B)).message).toContain('each: minimum does not apply to a value of JSON type string.');
-    expect(definitionError(() => oneTool(C)).code).toBe('OLT015');
+    expect(definitionError(() => oneTool(C)).message).toContain('each.enum does not fit elements of type number: string values need string elements, numbers (or a numeric enum) number elements.');
+    class F { @Tool() run(@Param({ type: [Date], each: { enum: Color } }) d: Date[]) { return d; } }
+    expect(definitionError(() => oneTool(F)).message).toContain('each.enum does not fit elements of type date:');
     expect(definitionError(() => oneTool(D)).message).toContain("each: format 'date' cannot stand on a type whose format is already 'date-time'.");
     expect(definitionError(() => oneTool(E)).message).toContain("each takes only the options of one element (description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf); 'minItems' is not one of them.");
   });
@@ -203,7 +205,7 @@ describe('Nothing silently dropped (v3)', () => {
   it('an option on a ToolContext or AbortSignal parameter is OLT015', () => {
     class A { @Tool() run(@Param({ description: 'ctx' }) ctx: ToolContext) { return ctx.toolName; } }
     class B { @Tool() run(@Range(1, 2) signal: AbortSignal) { return signal.aborted; } }
-    class C { @Tool() run(@Param({ name: 'context' }) ctx: ToolContext) { return ctx.toolName; } }
+    class C { @Tool() run(@Param({ name: 'context', optional: true }) ctx?: ToolContext) { return ctx?.toolName; } }
     expect(definitionError(() => oneTool(A)).message).toContain("a ToolContext parameter is filled in by the runtime and never appears in the schema, so the option 'description' would have no effect. Remove it.");
     expect(definitionError(() => oneTool(B)).message).toContain('an AbortSignal parameter is filled in by the runtime and never appears in the schema, so @Range would have no effect. Remove it.');
     expect(() => oneTool(C)).not.toThrow();
