@@ -119,7 +119,7 @@ const RUNTIME_STATIC_OPTIONS: ReadonlySet<string> = new Set([...RUNTIME_OPTIONS,
 
 function refuseRuntimeOptions(runtime: string, entry: unknown, slot: SlotRecord | undefined): void {
   const given = Object.keys(slot?.options ?? {}).filter((k) => !RUNTIME_OPTIONS.has(k)).map((k) => `the option '${k}'`);
-  if (isParamOptions(entry)) given.push(...Object.keys(entry).filter((k) => !RUNTIME_STATIC_OPTIONS.has(k)).map((k) => `the option '${k}'`));
+  if (isSlotOptions(entry)) given.push(...Object.keys(entry as object).filter((k) => !RUNTIME_STATIC_OPTIONS.has(k)).map((k) => `the option '${k}'`));
   if (slot?.range !== undefined) given.push('@Range');
   if (slot?.description !== undefined) given.push('@Description');
   if (given.length > 0) throw refuse(D.runtimeOptions(runtime, given));
