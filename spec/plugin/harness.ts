@@ -85,39 +85,24 @@ export type ToolTexts = Record<string, string>;
 
 /**
  * Loads a compiled fixture set in its own Node process and returns, per tool, the JSON text of its
- * description, input schema and output schema.
+ * description, input schema and output schema. Each group of the set's `groups()` is built on its
+ * own: a group that throws is recorded as `!group` with the error's text (never equal to a tool's
+ * text), and the other groups are still read.
  */
-export function readTools(ws: string, entry: string, lists: readonly string[] = ['tools', 'inlineTools']): ToolTexts {
-  return load(ws, entry, `for (const list of ${JSON.stringify(lists)}) add(m[list]());`);
-}
-
-/**
- * As `readTools`, for a set that exports `groups()`: each group is built on its own, and a group that
- * throws is recorded as `!group` with the error's text (never equal to a tool's text) while the
- * other groups are still read. `skip` names groups left out.
- */
-export function readGroups(ws: string, entry: string, skip: readonly string[] = []): ToolTexts {
-  return load(ws, entry, `
-    for (const [group, build] of Object.entries(m.groups())) {
-      if (${JSON.stringify(skip)}.includes(group)) continue;
-      let list;
-      try { list = build(); } catch (e) { out['!' + group] = String(e && e.message || e); continue; }
-      add(list);
-    }`);
-}
-
-function load(ws: string, entry: string, body: string): ToolTexts {
+export function readTools(ws: string, entry: string, skip: readonly string[] = []): ToolTexts {
   const script = `
     require('reflect-metadata');
     const m = require(${JSON.stringify(entry)});
     const out = {};
-    const add = (list) => {
+    for (const [group, build] of Object.entries(m.groups())) {
+      if (${JSON.stringify(skip)}.includes(group)) continue;
+      let list;
+      try { list = build(); } catch (e) { out['!' + group] = String(e && e.message || e); continue; }
       for (const t of list) {
         if (t.name in out) throw new Error('duplicate tool ' + t.name);
         out[t.name] = JSON.stringify({ description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema });
       }
-    };
-    ${body}
+    }
     process.stdout.write(JSON.stringify(out));
   `;
   const r = spawnSync(process.execPath, ['-e', script], { env: nodeEnv(ws), encoding: 'utf8', cwd: ws });

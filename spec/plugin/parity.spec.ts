@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
 import { generate } from '../../lib/plugin';
-import { compile, compilerOptions, failedGroups, outputOf, FIXTURES, fixtureFiles, formatHost, nodeEnv, readGroups, ROOT, toolNames, workspace, type Compiled, type ToolTexts } from './harness';
+import { compile, compilerOptions, failedGroups, outputOf, FIXTURES, fixtureFiles, formatHost, nodeEnv, readTools, ROOT, toolNames, workspace, type Compiled, type ToolTexts } from './harness';
 
 /**
  * The parity suite: the same tools written twice, once with every hint (plain tsc, reflector only,
@@ -28,11 +28,11 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
     ws = workspace();
     compile('hinted', path.join(ws, 'hinted'), { plugin: false, emitDecoratorMetadata: true });
     p = compile('plain', path.join(ws, 'plain'), { plugin: true, emitDecoratorMetadata: false });
-    hinted = readGroups(ws, outputOf(path.join(ws, 'hinted'), 'hinted'));
-    plain = readGroups(ws, outputOf(path.join(ws, 'plain'), 'plain'));
+    hinted = readTools(ws, outputOf(path.join(ws, 'hinted'), 'hinted'));
+    plain = readTools(ws, outputOf(path.join(ws, 'plain'), 'plain'));
     Object.assign(builds, { hinted, plain });
     // The inline tools (a function written in the Tool.create call) are the transformer's alone.
-    const outer = readGroups(ws, outputOf(path.join(ws, 'hinted'), 'hinted'), ['inline']);
+    const outer = readTools(ws, outputOf(path.join(ws, 'hinted'), 'hinted'), ['inline']);
     for (const n of toolNames(hinted)) if (!(n in outer)) inlineNames.add(n);
   }, 60_000);
 
@@ -86,7 +86,7 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(fs.readFileSync(outputOf(out, 'plain', 'tools'), 'utf8')).toContain('defineStaticMetadata(');
-    const tspc = readGroups(ws, outputOf(out, 'plain'));
+    const tspc = readTools(ws, outputOf(out, 'plain'));
     builds.tspc = tspc;
     expect(differences(tspc)).toEqual([]);
   }, 60_000);
@@ -109,7 +109,7 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
       external: ['tool-signatures', 'reflect-metadata', 'class-validator', 'class-transformer'],
       tsconfigRaw: { compilerOptions: { experimentalDecorators: true } },
     });
-    const bundled = readGroups(ws, path.join(dir, 'bundle.js'), ['inline']);
+    const bundled = readTools(ws, path.join(dir, 'bundle.js'), ['inline']);
     expect(failedGroups(bundled)).toEqual([]);
     expect(toolNames(bundled).length).toBeGreaterThanOrEqual(100);
     builds.esbuild = bundled;
