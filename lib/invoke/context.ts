@@ -4,6 +4,7 @@ import type { ApprovalDecision, ApprovalRequest } from './approval';
 
 export type { CallerAuthInfo, ToolCaller, ToolServices };
 import { describeThrown } from '../thrown';
+import type { ObjectHint } from '../types/hints';
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */
 export interface Clock {
@@ -100,8 +101,8 @@ export interface ElicitOptions {
  * imports it.
  */
 export interface ElicitationForms {
-  form(cls: Function): ElicitationRequest['requestedSchema'];
-  read(cls: Function, content: Readonly<Record<string, unknown>>): Promise<{ ok: true; value: unknown } | { ok: false; text: string }>;
+  form(type: Function | ObjectHint): ElicitationRequest['requestedSchema'];
+  read(type: Function | ObjectHint, content: Readonly<Record<string, unknown>>): Promise<{ ok: true; value: unknown } | { ok: false; text: string }>;
 }
 
 let forms: ElicitationForms | undefined;
@@ -211,19 +212,20 @@ export class ToolContext {
   }
 
   /**
-   * Asks the user for the fields of `cls` (a DTO whose properties are strings, numbers, integers,
-   * booleans or string enums: MCP's flat form; another DTO is a `ToolDefinitionError`). An accepted
-   * answer is validated and hydrated as arguments are; an invalid one is asked again, with its
+   * Asks the user for the fields of `type` (a DTO class or an `ObjectOf` shape whose properties are
+   * strings, numbers, integers, booleans or string enums: MCP's flat form; another is a
+   * `ToolDefinitionError`). An accepted answer is validated and hydrated as arguments are (a shape's
+   * as a plain object); an invalid one is asked again, with its
    * problems, up to `attempts` times, then refused (`ELICITATION_INVALID`): it never reaches the tool.
    * Rejects with `NO_ELICITATION` when no client can answer (outside MCP, or a client without
    * elicitation).
    */
-  async elicit<T extends object>(cls: new () => T, message: string, options: ElicitOptions = {}): Promise<Elicited<T>> {
+  async elicit<T extends object>(type: (new () => T) | ObjectHint, message: string, options: ElicitOptions = {}): Promise<Elicited<T>> {
     const client = this.#find('elicit');
     if (forms === undefined || client === undefined) {
       throw new ToolContextError('NO_ELICITATION', `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that supports elicitation.`);
     }
-    const requestedSchema = forms.form(cls);
+    const requestedSchema = forms.form(type);
     const attempts = Math.max(1, Math.floor(options.attempts ?? 2));
     let problems = '';
     for (let i = 0; i < attempts; i++) {
@@ -237,7 +239,7 @@ export class ToolContext {
       }
       if (reply.action === 'decline' || reply.action === 'cancel') return { action: reply.action };
       if (reply.action !== 'accept') throw new ToolContextError('ELICITATION_FAILED', 'the client answered with an unknown action.');
-      const read = await forms.read(cls, reply.content ?? {});
+      const read = await forms.read(type, reply.content ?? {});
       if (read.ok) return { action: 'accept', value: read.value as T };
       problems = read.text;
     }

@@ -38,13 +38,13 @@ function misfit(fragment: JsonSchema): string | undefined {
   return undefined;
 }
 
-/** The requested schema of an elicitation for a DTO's object fragment; throws OLT002 for a DTO that does not fit. */
-export function elicitationForm(cls: Function, fragment: JsonSchema): ElicitationRequest['requestedSchema'] {
+/** The requested schema of an elicitation for a DTO's (or shape's) object fragment; throws OLT002 for one that does not fit. */
+export function elicitationForm(owner: string, fragment: JsonSchema): ElicitationRequest['requestedSchema'] {
   const properties = (fragment.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, field] of Object.entries(properties)) {
     const why = misfit(field);
     if (why !== undefined) {
-      throw refuse(D.notElicitable(name, why), { className: cls.name, member: 'elicit' });
+      throw refuse(D.notElicitable(name, why), { className: owner, member: 'elicit' });
     }
   }
   const required = fragment.required as readonly string[] | undefined;

@@ -18,7 +18,7 @@ import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';
 import type { JsonSchema } from '../tool-description';
 import { buildToolSpec } from '../schema/tool-spec';
-import type { Hint } from '../types/hints';
+import type { Hint, ObjectHint } from '../types/hints';
 import { useElicitationForms, type ElicitationRequest } from './context';
 import { elicitationForm } from './elicitation-form';
 
@@ -357,10 +357,11 @@ const ELICIT_SOURCE = function elicit(value: unknown): unknown {
   return value;
 };
 
-const elicitationOf = cachedBy((cls: Function): { spec: ToolSpec; form: ElicitationRequest['requestedSchema'] } => {
-  const spec = buildToolSpec({ owner: cls.name, member: 'elicit', options: { name: 'elicit' }, source: ELICIT_SOURCE, adHocParams: { value: cls as Hint } });
+const elicitationOf = cachedBy((type: Function | ObjectHint): { spec: ToolSpec; form: ElicitationRequest['requestedSchema'] } => {
+  const owner = typeof type === 'function' ? type.name : (type.of.name ?? 'ObjectOf');
+  const spec = buildToolSpec({ owner, member: 'elicit', options: { name: 'elicit' }, source: ELICIT_SOURCE, adHocParams: { value: type as Hint } });
   const fragment = (spec.inputSchema.properties as Record<string, JsonSchema>).value!;
-  return { spec, form: elicitationForm(cls, fragment) };
+  return { spec, form: elicitationForm(owner, fragment) };
 });
 
 /** The invoker's problems, worded for a person filling in a form. */

@@ -47,7 +47,7 @@ export class Definitions {
     const type = objectTypeOf(n)!;
     let name = this.names.get(type);
     if (name === undefined) {
-      const base = objectTypeName(n) ?? 'Object';
+      const base = definitionName(objectTypeName(n) ?? 'Object');
       name = base;
       for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
       this.names.set(type, name);
@@ -62,6 +62,15 @@ export class Definitions {
   get empty(): boolean {
     return this.names.size === 0;
   }
+}
+
+/**
+ * A type's name as a `$defs` key that a `$ref` can point at as it is: a shape's name is free text
+ * (`Page<User>`, `a/b`), so a character other than a letter, a digit, `_`, `$`, `.` or `-` becomes `_`
+ * (a class name is unchanged).
+ */
+function definitionName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}_$.-]/gu, '_');
 }
 
 /** A slot of a recursive class or shape: `$ref` beside the slot's own keywords (never the class's body). */

@@ -150,7 +150,8 @@ export function someNode(n: TypeNode | undefined, test: (n: TypeNode) => boolean
  * anonymous shape.
  */
 export function objectTypeName(n: TypeNode): string | undefined {
-  return n.cls !== undefined ? n.cls.name || undefined : n.shape?.of.name;
+  const name: unknown = n.cls !== undefined ? n.cls.name : n.shape?.of.name;
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
 /** What makes a DTO or shape node one type: its class, or its `ObjectOf` hint. */

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsInt, Min } from 'class-validator';
+import { IsAlphanumeric, IsInt, IsOptional, Min } from 'class-validator';
 import {
-  Discriminated, EnumOf, Int64, Nullable, ObjectOf, Prop, RecordOf, SetOf, Tool, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool,
-  type Hint, type ToolDefinition, type ToolResult,
+  Discriminated, EnumOf, Int64, Nullable, ObjectOf, Prop, RecordOf, SetOf, Tool, ToolContext, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool,
+  type ElicitationRequest, type Hint, type ToolDefinition, type ToolResult,
 } from 'tool-signatures';
 import { compileFastPath } from '../../lib/invoke/fast-path';
 import { calleeOf } from '../../lib/invoke/invoker';
@@ -44,6 +44,7 @@ class Stamp {
   @Prop() at!: Date;
   @IsInt() @Min(1) @Prop() version!: number;
   @Prop({ type: RecordOf(Number) }) @Type(() => Number) counts!: Map<string, number>;
+  @IsOptional() @IsAlphanumeric() code?: string;
 }
 
 const Address = ObjectOf({ street: String, zip: { type: String, optional: true, pattern: '^[0-9]{5}$' } }, { name: 'Address' });
@@ -88,9 +89,11 @@ describe('ObjectOf: refusals name the shape and the path', () => {
     expect(await refusal(anonymous, { point: { x: '1', y: 2 } })).toBe("Argument 'point.x' must be a number.");
   });
 
-  it("a nested class's class-validator rules still hold inside a shape", async () => {
+  it("a nested class's rules still hold inside a shape: its schema's, and class-validator's at the path", async () => {
     const args = { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 0, counts: {} } } };
     expect(await refusal(t, args)).toBe("Argument 'contact.stamp.version' must be an integer from 1 to 9007199254740991.");
+    const coded = { contact: { ...args.contact, previous: [], stamp: { ...args.contact.stamp, version: 1, code: 'a b' } } };
+    expect(await refusal(t, coded)).toBe("Argument 'contact.stamp.code' must contain only letters and numbers.");
   });
 });
 
@@ -188,6 +191,13 @@ describe('ObjectOf: recursion', () => {
     expect(node).toStrictEqual({ label: 'leaf', at: new Date('2026-01-01T00:00:00Z') });
   });
 
+  it('a shape named with characters a $ref cannot hold is validated by its $defs key and named as given', async () => {
+    const Page: Hint = ObjectOf({ next: { type: () => Page, optional: true } }, { name: 'a/b 50%' });
+    const paged = tool({ page: Page });
+    expect(await accepted(paged, { page: { next: { next: {} } } })).toStrictEqual([{ next: { next: {} } }]);
+    expect(await refusal(paged, { page: { next: { x: 1 } } })).toBe("Argument 'page.next.x' is not a property of a/b 50%.");
+  });
+
   it('a problem deep down is reported at its path; deeper than maxDepth is refused before validation', async () => {
     expect(await refusal(t, { tree: chain(3, { label: 'x', colour: 1 }) })).toBe(
       "Argument 'tree.children[0].children[0].children[0].colour' is not a property of Tree.",
@@ -279,8 +289,13 @@ describe('ObjectOf: the fast path agrees with the general path', () => {
     if (!runs[0]!.result.isError) expect(isPlain(runs[0]!.args[0])).toBe(true);
   }
 
-  it('compiles a fast path for a tool with (non-recursive) shapes', () => {
-    expect(compileFastPath(calleeOf(t)!.spec)).not.toBeNull();
+  it('compiles a fast path for a tool with (non-recursive) shapes, which takes valid calls itself', () => {
+    const fast = compileFastPath(calleeOf(t)!.spec)!;
+    expect(fast).not.toBeNull();
+    const out: unknown[] = [];
+    expect(fast.run({ contact: { name: 'A', email: null, address: { street: 's', zip: '12345' }, born: '2000-01-01T00:00:00Z' }, count: 1 }, out, fast.classValidator ? [] : null)).toBe(true);
+    expect(out).toStrictEqual([{ name: 'A', email: null, address: { street: 's', zip: '12345' }, born: new Date('2000-01-01T00:00:00Z') }, 1]);
+    expect(isPlain(out[0]) && isPlain((out[0] as { address: object }).address)).toBe(true);
   });
 
   it.each([
@@ -291,9 +306,38 @@ describe('ObjectOf: the fast path agrees with the general path', () => {
     ['missing', { contact: { name: 'A', address: { street: 's' } }, count: 1 }],
     ['wrong type', { contact: { name: 'A', email: 1, address: { street: 's' } }, count: 1 }],
     ['rule of a nested class', { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 0, counts: {} } }, count: 1 }],
+    ['class-validator rule of a nested class', { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 1, counts: {}, code: 'a b' } }, count: 1 }],
+    ['class-validator rule of a nested class, kept', { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 1, counts: {}, code: 'ab1' } }, count: 1 }],
     ['bad nested format', { contact: { name: 'A', email: null, address: { street: 's' }, born: 'yesterday' }, count: 1 }],
     ['empty name', { contact: { name: '', email: null, address: { street: 's' } }, count: 1 }],
   ])('%s', async (_label, args) => {
     await both(args);
+  });
+});
+
+describe('ObjectOf: elicitation', () => {
+  const Callback = ObjectOf({ phone: { type: String, minLength: 3 }, slot: { type: EnumOf(['am', 'pm']), optional: true } }, { name: 'Callback' });
+
+  function asking(...answers: Record<string, unknown>[]): { ctx: ToolContext; asked: ElicitationRequest[] } {
+    const asked: ElicitationRequest[] = [];
+    const ctx = new ToolContext({ client: { elicit: async (request) => (asked.push(request), { action: 'accept', content: answers.shift()! }) } });
+    return { ctx, asked };
+  }
+
+  it('a flat shape is asked as a flat form; the answer is checked as arguments are and arrives as a plain object', async () => {
+    const { ctx, asked } = asking({ phone: '1' }, { phone: '123' });
+    const answer = await ctx.elicit(Callback, 'When should we call?');
+    expect(answer).toStrictEqual({ action: 'accept', value: { phone: '123' } });
+    expect(isPlain((answer as { value: object }).value)).toBe(true);
+    expect(JSON.stringify(asked[0]!.requestedSchema)).toBe('{"type":"object","properties":{"phone":{"type":"string","minLength":3},"slot":{"type":"string","enum":["am","pm"]}},"required":["phone"]}');
+    expect(asked[1]!.message).toBe("Field 'phone' must be at least 3 characters long.\n\nWhen should we call?");
+  });
+
+  it('a shape that the flat form cannot hold is a definition error naming the shape', async () => {
+    const { ctx, asked } = asking();
+    await expect(ctx.elicit(ObjectOf({ callback: Callback }, { name: 'Outer' }), 'x')).rejects.toThrow(
+      "OLT002: Cannot build Outer.elicit: property 'callback' cannot be asked through MCP elicitation (a nested object, a union or an open value): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.",
+    );
+    expect(asked).toEqual([]);
   });
 });

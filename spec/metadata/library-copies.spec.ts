@@ -59,9 +59,11 @@ describe('a second copy of class-transformer or class-validator', () => {
 
   it('two builds of class-validator', () => {
     const modules = ['/app/node_modules/class-validator/cjs/index.js', '/app/node_modules/class-validator/esm2015/index.js'];
-    const dto = { kind: 'dto', nullable: false } as const;
+    const dto = { kind: 'dto', nullable: false, cls: class Dto {} } as const;
     expect(libraryCopyWarnings([dto], modules)).toEqual(['class-validator is loaded more than once (/app/node_modules/class-validator/cjs, /app/node_modules/class-validator/esm2015): its rules are shared, but two copies validate differently. Make the package resolve to one copy (npm dedupe, or a bundler alias).']);
     expect(libraryCopyWarnings([{ kind: 'string', nullable: false }], modules)).toEqual([]);
+    // An ObjectOf shape (a DTO node with no class) reads neither library's metadata.
+    expect(libraryCopyWarnings([{ kind: 'dto', nullable: false, properties: [] }], modules)).toEqual([]);
     expect(libraryCopyWarnings([dto], [modules[0]!])).toEqual([]);
   });
 });

@@ -132,6 +132,16 @@ describe('ObjectOf: recursion', () => {
     );
   });
 
+  it("a name that is not a plain identifier is the $defs key with other characters as _ (messages keep the name)", () => {
+    const Page: Hint = ObjectOf({ next: { type: () => Page, optional: true } }, { name: 'Page<User>' });
+    const Path: Hint = ObjectOf({ next: { type: () => Path, optional: true } }, { name: 'a/b 50%' });
+    expect(inputText(one({ page: Page, path: Path }))).toBe(
+      '{"type":"object","properties":{"page":{"$ref":"#/$defs/Page_User_"},"path":{"$ref":"#/$defs/a_b_50_"}},"required":["page","path"],"additionalProperties":false,' +
+        '"$defs":{"Page_User_":{"type":"object","properties":{"next":{"$ref":"#/$defs/Page_User_"}},"additionalProperties":false},' +
+        '"a_b_50_":{"type":"object","properties":{"next":{"$ref":"#/$defs/a_b_50_"}},"additionalProperties":false}}}',
+    );
+  });
+
   it('an anonymous shape on a cycle is a definition error that says how to fix it (OLT006)', () => {
     const Loop: Hint = ObjectOf({ next: { type: () => Loop, optional: true } });
     const e = definitionError(() => one({ loop: Loop }).inputSchema);
@@ -139,6 +149,9 @@ describe('ObjectOf: recursion', () => {
     expect(e.message).toBe(
       "OLT006: Cannot build tool 't' (anonymous.anonymous), parameter #0 'loop', property next: an ObjectOf shape without a name is on a cycle (it refers to itself, directly or through its members), and a recursive type is written once in $defs under its name. Name it: ObjectOf({ ... }, { name: 'Tree' }).",
     );
+    // An empty name is no name.
+    const Empty: Hint = ObjectOf({ next: { type: () => Empty, optional: true } }, { name: '' });
+    expect(definitionError(() => one({ loop: Empty }).inputSchema).code).toBe('OLT006');
     // Named, the same shape builds.
     const Named: Hint = ObjectOf({ next: { type: () => Named, optional: true } }, { name: 'Loop' });
     expect(inputText(one({ loop: Named }))).toContain('"$defs":{"Loop":');
