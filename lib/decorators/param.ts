@@ -1,6 +1,6 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse } from '../errors';
-import type { ParamOptions, PropOptions } from '../metadata/options';
+import { refuse, type ToolErrorSite } from '../errors';
+import { PARAM_OPTION_NAMES, PROP_OPTION_NAMES, type ParamOptions, type PropOptions } from '../metadata/options';
 import { propOf, slotOf } from '../metadata/storage';
 import { className, refuseStandardDecorators } from './site';
 
@@ -16,6 +16,7 @@ export function Param(options: ParamOptions = {}): ParameterDecorator {
     if (key === undefined) {
       throw refuse(D.paramOnConstructor(), { className: className(target), paramIndex: index });
     }
+    refuseUnknown('@Param', options, PARAM_OPTION_NAMES, { className: className(target), member: String(key), paramIndex: index });
     slotOf(target.constructor, key, index).options = { ...options };
   };
 }
@@ -32,6 +33,12 @@ export function Prop(options: PropOptions = {}): PropertyDecorator {
     if (typeof key !== 'string' || typeof target === 'function') {
       throw refuse(D.propTarget(), { className: className(target), member: String(key) });
     }
+    refuseUnknown('@Prop', options, PROP_OPTION_NAMES, { className: className(target), member: key });
     propOf(target.constructor, key).options = { ...options };
   };
+}
+
+/** An option the decorator does not have (misspelt, or from another library) is refused, never ignored. */
+function refuseUnknown(decorator: string, options: object, known: ReadonlySet<string>, site: ToolErrorSite): void {
+  for (const key of Object.keys(options)) if (!known.has(key)) throw refuse(D.unknownOption(decorator, key, [...known]), site);
 }

@@ -1,9 +1,9 @@
 import ajvEqualModule from 'ajv/dist/runtime/equal';
-import { freshDefault, isMutableDefault } from './defaults';
+import { copyJson, freshDefault, isMutableDefault } from './defaults';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
-import { PLAIN_TO_CLASS, someNode, type EmulatedProperty, type EmulatedRule, type TypeNode, type ValidationPlan } from '../types/node';
-import { decodeBase64, parseDate, parseDateTime, parseEmail, parseTime, parseTimeSpan, parseUri, parseUuid } from './formats';
+import { PLAIN_TO_CLASS, someNode, type EmulatedProperty, type PropertyNode, type EmulatedRule, type TypeNode, type ValidationPlan } from '../types/node';
+import { decodeBase64, FORMAT_PARSERS, parseTimeSpan } from './formats';
 import { converterOf, TRANSFORM_OPTIONS } from './hydrate';
 import { BASE64_FORMAT, TIMESPAN_FORMAT } from './messages';
 import { BIGINT, checkBigint, enforcementSchema, type BigintRule } from './validate';
@@ -146,13 +146,8 @@ function toBuffer(b: Uint8Array): Buffer {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 }
 
-const FORMAT_PARSERS: Readonly<Record<string, (s: string) => unknown>> = {
-  'date-time': parseDateTime,
-  date: parseDate,
-  time: parseTime,
-  uri: parseUri,
-  uuid: parseUuid,
-  email: parseEmail,
+const PARSERS: Readonly<Record<string, (s: string) => unknown>> = {
+  ...FORMAT_PARSERS,
   [BASE64_FORMAT]: decodeBase64,
   [TIMESPAN_FORMAT]: parseTimeSpan,
 };
@@ -367,7 +362,7 @@ function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: stri
   }
   let parsed: string | undefined;
   if (s.format !== undefined) {
-    const parser = FORMAT_PARSERS[String(s.format)];
+    const parser = Object.prototype.hasOwnProperty.call(PARSERS, String(s.format)) ? PARSERS[String(s.format)] : undefined;
     if (parser === undefined) throw new Unsupported(`format ${String(s.format)}`);
     parsed = g.name('f');
     code += `const ${parsed} = ${g.k(parser)}(${v}); if (${parsed} === undefined) return false;\n`;
@@ -456,6 +451,23 @@ function checkName(name: string): void {
   if (name === '__proto__') throw new Unsupported('__proto__');
 }
 
+/** A default given for an absent parameter: a mutable one copied per call. */
+function fillCode(g: Generator, value: unknown): string {
+  return isMutableDefault(value) ? `${g.k(freshDefault)}(${g.k(value)})` : g.k(value);
+}
+
+/**
+ * An absent property with `@Prop({ default })` reads a fresh copy of the default's JSON form as if
+ * it had been given (checked and converted by the same code); any other keeps its initializer.
+ */
+function defaultCode(g: Generator, p: PropertyNode, s: Schema | undefined, present: (c: string) => string): string {
+  if (p.fillsDefault !== true || p.default === undefined || s === undefined) return '';
+  const x = g.name('x');
+  const c = g.name('c');
+  const json = p.default.value;
+  return `const ${x} = ${typeof json === 'object' && json !== null ? `${g.k(copyJson)}(${g.k(json)})` : g.k(json)}; let ${c};\n${value(g, p.node, s, x, c)}${present(c)}`;
+}
+
 /** Reading one parameter or property: absent, null meaning absent, or a value to check and convert. */
 function slot(
   g: Generator,
@@ -497,13 +509,15 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
     if (p.required !== required.has(p.name)) throw new Unsupported('required');
     const transforms = p.transforms ?? [];
     const key = JSON.stringify(p.key);
-    code += slot(g, v, p.name, p.node, Object.prototype.hasOwnProperty.call(schemas, p.name) ? schemas[p.name] : undefined, p.required, '', (c) => {
+    const schema = Object.prototype.hasOwnProperty.call(schemas, p.name) ? schemas[p.name] : undefined;
+    const present = (c: string) => {
       let t = '';
       for (const tr of transforms) {
         t += `${c} = ${g.k(tr)}.transformFn({ value: ${c}, key: ${key}, obj: ${v}, type: ${PLAIN_TO_CLASS}, options: ${g.k(TRANSFORM_OPTIONS)} });\n`;
       }
       return `${t}${inst}[${key}] = ${c};\n`;
-    });
+    };
+    code += slot(g, v, p.name, p.node, schema, p.required, defaultCode(g, p, schema, present), present);
   }
   code += ruleCheck(g, n, s, inst);
   return code + `${out} = ${inst};\n`;
@@ -686,7 +700,7 @@ function generate(spec: ToolSpec): CompiledFastPath {
   let body = plainObject(g, 'raw') + knownKeys(g, 'raw', values.map((p) => p.name));
   for (const p of values) {
     if (p.required !== required.has(p.name)) throw new Unsupported('required');
-    const fill = p.fill === undefined ? 'undefined' : isMutableDefault(p.fill.value) ? `${g.k(freshDefault)}(${g.k(p.fill.value)})` : g.k(p.fill.value);
+    const fill = p.fill === undefined ? 'undefined' : fillCode(g, p.fill.value);
     body += slot(g, 'raw', p.name, p.node, Object.prototype.hasOwnProperty.call(properties, p.name) ? properties[p.name] : undefined, p.required, `out[${p.index}] = ${fill};`, (c) => `out[${p.index}] = ${c};\n`);
   }
   if (g.deferChecks) body += 'if (pend !== null) for (let j = 0; j < pend.length; j += 2) if (!pend[j](pend[j + 1])) return false;\n';

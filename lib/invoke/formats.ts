@@ -1,5 +1,6 @@
 import type AjvCore from 'ajv/dist/core';
 import { fullFormats } from 'ajv-formats/dist/formats';
+import type { StringFormat } from '../types/slot-options';
 
 // Every format here is read by one parser that both decides whether a string is acceptable and
 // produces the value the method receives, so that validation and conversion cannot disagree.
@@ -20,6 +21,10 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 //   65,536 characters.
 // - uuid: no `urn:uuid:` prefix, no braces.
 // - email: the RFC 5321 lengths (local part ≤ 64, each domain label ≤ 63, whole address ≤ 254).
+// - uri-reference: the RFC 3986 character set and length bound of `uri` (no `"`, which ajv-formats'
+//   pattern lets through).
+// - duration, hostname, ipv4, ipv6: exactly ajv-formats' (full mode), behind a length bound that
+//   only refuses what its pattern would refuse too.
 
 const MS_PER_DAY = 86_400_000;
 const MAX_URI_LENGTH = 65_536;
@@ -29,7 +34,7 @@ const MAX_EMAIL_LENGTH = 254;
 export type FormatChecker = (s: string) => boolean;
 
 /** The JSON Schema `format` names that the library checks with its own parsers. */
-export type StrictFormatName = 'date-time' | 'date' | 'time' | 'uri' | 'uuid' | 'email';
+export type StrictFormatName = StringFormat;
 
 /** A decimal digit's value at `i`, or -1. */
 function digitAt(s: string, i: number): number {
@@ -209,6 +214,17 @@ function isHex(c: number): boolean {
 
 const rfc3986Uri = fullFormats.uri as (s: string) => boolean;
 
+/** At most 65,536 characters, each an RFC 3986 character, every `%` followed by two hex digits. */
+function uriCharacters(s: string): boolean {
+  if (s.length > MAX_URI_LENGTH) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || URI_CHAR[c] !== 1) return false;
+    if (c === 0x25 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) return false;
+  }
+  return true;
+}
+
 /**
  * Parses an absolute URI (`https://example.com/a?b#c`, `mailto:a@b.c`, `urn:isbn:0451450523`) and
  * returns the `URL`. It must have a scheme, be made only of RFC 3986 characters (ASCII, no
@@ -219,12 +235,7 @@ const rfc3986Uri = fullFormats.uri as (s: string) => boolean;
 export function parseUri(s: string): URL | undefined {
   // ajv-formats' `uri` grammar, behind the contract's stricter character and length bounds, then
   // `new URL`, which both refuses what ajv-formats lets through (a bad port) and converts.
-  if (s.length === 0 || s.length > MAX_URI_LENGTH) return undefined;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 128 || URI_CHAR[c] !== 1) return undefined;
-    if (c === 0x25 && !(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) return undefined;
-  }
+  if (s.length === 0 || !uriCharacters(s)) return undefined;
   // The character check above leaves nothing that can make ajv-formats' RFC 3986 pattern
   // backtrack far, and the length bound caps what remains.
   if (!rfc3986Uri(s)) return undefined;
@@ -233,6 +244,65 @@ export function parseUri(s: string): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+const rfc3986UriReference = fullFormats['uri-reference'] as RegExp;
+
+/**
+ * Parses a URI reference (RFC 3986): an absolute URI, or a relative one (`/a/b?c`, `../x`, `#top`,
+ * `""`); returns it unchanged (a relative reference has no `URL` of its own). The characters and
+ * length are bounded as for `uri`.
+ */
+export function parseUriReference(s: string): string | undefined {
+  // ajv-formats' `uri-reference` grammar behind `uri`'s character and length bounds (its pattern
+  // also lets `"` through, which RFC 3986 does not).
+  return uriCharacters(s) && rfc3986UriReference.test(s) ? s : undefined;
+}
+
+const ajvDuration = fullFormats.duration as RegExp;
+const MAX_DURATION_LENGTH = 256;
+
+/**
+ * Parses an ISO 8601 duration as JSON Schema's `duration` reads it (RFC 3339 appendix A):
+ * `P` then years, months, days and a `T` with hours, minutes, seconds (each optional, at least
+ * one, whole numbers: `P3DT4H30M`, `PT0S`), or weeks alone (`P2W`); returns it unchanged. At most
+ * 256 characters.
+ */
+export function parseDuration(s: string): string | undefined {
+  // ajv-formats' `duration`, exactly; the length bound keeps its work small.
+  return s.length <= MAX_DURATION_LENGTH && ajvDuration.test(s) ? s : undefined;
+}
+
+const ajvHostname = fullFormats.hostname as RegExp;
+
+/**
+ * Parses a host name (RFC 1123): dot-separated labels of ASCII letters, digits and inner hyphens,
+ * each 1–63 characters, at most 253 in all, an optional final dot (`example.com`, `localhost`);
+ * returns it unchanged. Not accepted: underscores, non-ASCII (an internationalised name must be
+ * given in its `xn--` form).
+ */
+export function parseHostname(s: string): string | undefined {
+  // ajv-formats' `hostname`, exactly (its own look-ahead bounds the length to 254).
+  return s.length <= 254 && ajvHostname.test(s) ? s : undefined;
+}
+
+const ajvIpv4 = fullFormats.ipv4 as RegExp;
+
+/** Parses a dotted-quad IPv4 address (`192.0.2.1`; no leading zeros); returns it unchanged. */
+export function parseIpv4(s: string): string | undefined {
+  // ajv-formats' `ipv4`, exactly (which is also validator.js's, class-validator's @IsIP('4')).
+  return s.length <= 15 && ajvIpv4.test(s) ? s : undefined;
+}
+
+const ajvIpv6 = fullFormats.ipv6 as RegExp;
+
+/**
+ * Parses an IPv6 address in any RFC 4291 text form (`2001:db8::1`, `::ffff:192.0.2.1`); returns it
+ * unchanged. No zone (`%eth0`) and no brackets.
+ */
+export function parseIpv6(s: string): string | undefined {
+  // ajv-formats' `ipv6`, exactly (validator.js's, class-validator's @IsIP('6'), also takes a zone).
+  return s.length <= 45 && ajvIpv6.test(s) ? s : undefined;
 }
 
 const ajvUuid = fullFormats.uuid as RegExp;
@@ -307,15 +377,28 @@ export function encodeBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
-/** The `format` checks built from the parsers above: what passes them converts. */
-export const FORMAT_CHECKERS: Readonly<Record<StrictFormatName, FormatChecker>> = Object.freeze({
-  'date-time': (s: string) => parseDateTime(s) !== undefined,
-  date: (s: string) => parseDate(s) !== undefined,
-  time: (s: string) => parseTime(s) !== undefined,
-  uri: (s: string) => parseUri(s) !== undefined,
-  uuid: (s: string) => parseUuid(s) !== undefined,
-  email: (s: string) => parseEmail(s) !== undefined,
+/**
+ * The parser of each format a slot may carry: it decides and converts (undefined: refused). Every
+ * `format` the library writes is a key here, so that nothing written goes unchecked.
+ */
+export const FORMAT_PARSERS: Readonly<Record<StrictFormatName, (s: string) => unknown>> = Object.freeze({
+  'date-time': parseDateTime,
+  date: parseDate,
+  time: parseTime,
+  duration: parseDuration,
+  email: parseEmail,
+  hostname: parseHostname,
+  ipv4: parseIpv4,
+  ipv6: parseIpv6,
+  uri: parseUri,
+  'uri-reference': parseUriReference,
+  uuid: parseUuid,
 });
+
+/** The `format` checks built from the parsers above: what passes them converts. */
+export const FORMAT_CHECKERS: Readonly<Record<StrictFormatName, FormatChecker>> = Object.freeze(
+  Object.fromEntries(Object.entries(FORMAT_PARSERS).map(([name, parse]) => [name, (s: string) => parse(s) !== undefined])) as Record<StrictFormatName, FormatChecker>,
+);
 
 /**
  * Registers `FORMAT_CHECKERS` on an ajv instance (any dialect), replacing any format of the same
@@ -340,6 +423,11 @@ export const FORMAT_MESSAGES: Readonly<Record<StrictFormatName | 'base64' | 'tim
   uri: 'must be an absolute URI, like https://example.com/.',
   uuid: 'must be a UUID, like 123e4567-e89b-12d3-a456-426614174000.',
   email: 'must be an email address.',
+  duration: 'must be an ISO 8601 duration, like P3DT4H or PT30M.',
+  hostname: 'must be a host name, like example.com.',
+  ipv4: 'must be an IPv4 address, like 192.0.2.1.',
+  ipv6: 'must be an IPv6 address, like 2001:db8::1.',
+  'uri-reference': 'must be a URI reference, like https://example.com/ or /path?q=1.',
   base64: 'must be base64 (standard alphabet, padded).',
   timespan: 'must be a duration [-][d.]hh:mm:ss[.fffffff], like 1.02:03:04.',
 });

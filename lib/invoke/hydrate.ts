@@ -5,6 +5,7 @@ import { validatorReason, type ArgumentProblem } from './messages';
 import { cachedBy } from '../cache';
 import { nodeValidator } from './validate';
 import { pointerOf, setOwn } from '../json';
+import { copyJson } from './defaults';
 
 /**
  * Hydration: JSON values (already valid for the enforced schema) become what the method receives,
@@ -164,6 +165,8 @@ interface PropertyPlan {
   readonly nullable: boolean;
   readonly convert: Convert | null;
   readonly transforms: readonly TransformMeta[] | undefined;
+  /** `@Prop({ default })`: its JSON form, read in place of an absent value. */
+  readonly fill: { readonly value: unknown } | undefined;
 }
 
 /**
@@ -182,6 +185,7 @@ function dtoConverter(n: TypeNode): Convert {
       nullable: p.node.nullable,
       convert: converterOf(p.node),
       transforms: p.transforms,
+      fill: p.fillsDefault === true ? p.default : undefined,
     })));
   const validated = n.validated === true;
   return (raw, st) => {
@@ -190,8 +194,12 @@ function dtoConverter(n: TypeNode): Convert {
     const instance = (cls !== undefined ? new cls() : {}) as Record<string, unknown>;
     for (const p of plan()) {
       let v = p.inherited ? (Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined) : source[p.name];
-      // Absent, or null for a property that is not nullable: the initializer stays.
-      if (v === undefined || (v === null && !p.nullable)) continue;
+      // Absent, or null for a property that is not nullable: its default (a fresh copy of its JSON
+      // form, converted below as a given value is), else the initializer stays.
+      if (v === undefined || (v === null && !p.nullable)) {
+        if (p.fill === undefined) continue;
+        v = copyJson(p.fill.value);
+      }
       if (p.convert !== null) v = at(st, p.name, p.convert, v);
       if (p.transforms !== undefined) {
         for (const t of p.transforms) v = t.transformFn({ value: v, key: p.key, obj: source, type: PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });

@@ -12,8 +12,6 @@ export interface ValidatorRule {
   readonly name: string;
   readonly constraints: readonly unknown[];
   readonly each: boolean;
-  /** Rules limited to groups do not describe the schema (they hold only for those groups). */
-  readonly grouped: boolean;
   /**
    * A custom constraint (`@Validate(Constraint)`, `registerDecorator`): its name and its
    * `defaultMessage`, read when asked (`$property` and `$constraintN` filled in).
@@ -71,7 +69,7 @@ function ownMetadatas(cls: Function): readonly RawMetadata[] {
 const NAMED_TYPES: Readonly<Record<string, string>> = {
   nestedValidation: 'validateNested',
   isDefined: 'isDefined',
-  whitelist: 'allow',
+  whitelistValidation: 'allow',
   promiseValidation: 'validatePromise',
 };
 
@@ -87,7 +85,7 @@ export function validatorRules(cls: Function, key: string): ValidatorRule[] {
           : (NAMED_TYPES[m.type] ?? m.type);
       const constraint = m.type === 'customValidation' ? constraintOf(m, key) : undefined;
       rules.push({
-        name, constraints: m.constraints ?? [], each: m.each === true, grouped: (m.groups?.length ?? 0) > 0 && m.always !== true,
+        name, constraints: m.constraints ?? [], each: m.each === true,
         ...(constraint !== undefined ? { constraint } : {}),
       });
     }
@@ -171,7 +169,7 @@ function planOf(cls: Function): ValidationPlan {
       p = { optional: false, nested: false, rules: [] };
       byKey.set(m.propertyName, p);
     }
-    if (m.type === 'whitelist') continue;
+    if (m.type === 'whitelistValidation') continue;
     if (m.type === 'conditionalValidation' && m.name === 'isOptional') {
       p.optional = true;
       continue;

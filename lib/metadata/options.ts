@@ -106,3 +106,20 @@ export interface StaticPropertyMeta {
   /** As `StaticParamMeta.tags`, below `@Prop` options. */
   readonly tags?: TagOptions;
 }
+
+const CONSTRAINT_KEYS: Readonly<Record<keyof ConstraintOptions, true>> = {
+  type: true, nullable: true, description: true, enum: true, minLength: true, maxLength: true, pattern: true, format: true,
+  minimum: true, maximum: true, exclusiveMinimum: true, exclusiveMaximum: true, multipleOf: true, minItems: true, maxItems: true,
+  each: true, examples: true,
+};
+
+/** The option names of `@Param` (and of a `Tool.create` parameter), so that a misspelt one is refused, not ignored. */
+export const PARAM_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...CONSTRAINT_KEYS, name: true, optional: true, default: true } satisfies Record<keyof ParamOptions, true>));
+
+/** The option names of `@Prop`. */
+export const PROP_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...CONSTRAINT_KEYS, optional: true, default: true } satisfies Record<keyof PropOptions, true>));
+
+/** The option names of `@Tool` (`Tool.create` adds `params`). */
+export const TOOL_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({
+  name: true, description: true, returns: true, endsLoop: true, requiresApproval: true, parallelSafe: true, timeoutSeconds: true, annotations: true, examples: true,
+} satisfies Record<keyof ToolOptions, true>));

@@ -21,7 +21,9 @@ export interface SourceParam {
 export type LiteralDefault =
   | { readonly kind: 'json'; readonly value: unknown }
   | { readonly kind: 'member'; readonly object: string; readonly member: string }
-  /** `= null`, `= undefined`, or any other expression: optional, nothing written. */
+  /** `= null`: written as `"default": null` on a nullable slot only (v3); else optional, nothing written. */
+  | { readonly kind: 'null' }
+  /** `= undefined`, or any other expression: optional, nothing written. */
   | { readonly kind: 'none' };
 
 const PARSE: acorn.Options = { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true };
@@ -93,6 +95,7 @@ function readParam(p: AnyNode): SourceParam {
 }
 
 const NONE: LiteralDefault = { kind: 'none' };
+const NULL: LiteralDefault = { kind: 'null' };
 
 /** A default expression as JSON, when it is a literal made only of literals. */
 export function readLiteral(e: AnyNode): LiteralDefault {
@@ -106,7 +109,7 @@ export function readLiteral(e: AnyNode): LiteralDefault {
     return member === undefined || typeof object !== 'string' ? NONE : { kind: 'member', object, member };
   }
   const value = jsonOf(e);
-  return value === NO_JSON || value === null ? NONE : { kind: 'json', value };
+  return value === NO_JSON ? NONE : value === null ? NULL : { kind: 'json', value };
 }
 
 const NO_JSON = Symbol('not JSON');
@@ -150,26 +153,84 @@ function jsonOf(e: AnyNode): unknown {
   }
 }
 
+/** What a class's own source declares about its instance fields. */
+export interface ClassFields {
+  /** The instance fields declared as class fields, in source order (empty when fields are not emitted). */
+  readonly order: readonly string[];
+  /**
+   * Each field's initializer, read as a default is: a class field's, or (fields not emitted: targets
+   * before ES2022, `useDefineForClassFields: false`) a `this.key = ...` statement of the constructor.
+   */
+  readonly initializers: ReadonlyMap<string, LiteralDefault>;
+  /** The source declares at least one instance field (private `#x` ones too) or constructor assignment to `this`. */
+  readonly declares: boolean;
+}
+
+const NO_FIELDS: ClassFields = { order: [], initializers: new Map(), declares: false };
+
+/** The instance fields declared in the class's own source (not its bases'). */
+export const readClassFields: (cls: Function) => ClassFields = cachedBy(parseFields);
+
 /**
  * The instance fields declared in the class's own source, in order. Empty when fields are not
  * emitted (targets before ES2022, or `useDefineForClassFields: false`).
  */
-export const readFieldOrder: (cls: Function) => readonly string[] = cachedBy(parseFields);
+export function readFieldOrder(cls: Function): readonly string[] {
+  return readClassFields(cls).order;
+}
 
-function parseFields(cls: Function): readonly string[] {
+function parseFields(cls: Function): ClassFields {
   try {
     const text = Function.prototype.toString.call(cls);
-    if (!/^class\b/.test(text)) return [];
+    if (!/^class\b/.test(text)) return NO_FIELDS;
     const expr = parseExpr(`(${text})`) as AnyNode;
-    if (expr.type !== 'ClassExpression') return [];
-    const names: string[] = [];
+    if (expr.type !== 'ClassExpression') return NO_FIELDS;
+    const order: string[] = [];
+    const initializers = new Map<string, LiteralDefault>();
+    const assigned: [string, AnyNode][] = [];
+    let declares = false;
     for (const member of expr.body.body as AnyNode[]) {
-      if (member.type !== 'PropertyDefinition' || member.static || member.computed) continue;
-      if (member.key.type === 'Identifier') names.push(member.key.name);
-      else if (member.key.type === 'Literal' && typeof member.key.value === 'string') names.push(member.key.value);
+      if (member.type === 'MethodDefinition' && member.kind === 'constructor') assigned.push(...constructorAssignments(member.value));
+      if (member.type !== 'PropertyDefinition' || member.static) continue;
+      declares = true;
+      if (member.computed) continue;
+      const key = member.key.type === 'Identifier' ? (member.key.name as string) : member.key.type === 'Literal' && typeof member.key.value === 'string' ? member.key.value : undefined;
+      if (key === undefined) continue;
+      order.push(key);
+      initializers.set(key, member.value ? readLiteral(member.value) : NONE);
     }
-    return names;
+    // The constructor's body runs after the field initializers: its last top-level assignment of a
+    // field is what a new instance holds.
+    for (const [key, value] of assigned) {
+      declares = true;
+      initializers.set(key, readLiteral(value));
+    }
+    return { order, initializers, declares };
   } catch {
-    return [];
+    return NO_FIELDS;
   }
+}
+
+/**
+ * The fields a constructor's body sets at its top level, in order: `this.key = value` (fields not
+ * emitted), or tsc's `Object.defineProperty(this, "key", { ..., value })` (ES2017 targets with
+ * `useDefineForClassFields`). A field without an initializer has the value `void 0`.
+ */
+function constructorAssignments(fn: AnyNode): [string, AnyNode][] {
+  const out: [string, AnyNode][] = [];
+  for (const stmt of (fn.body?.body ?? []) as AnyNode[]) {
+    const e = stmt.type === 'ExpressionStatement' ? (stmt.expression as AnyNode) : undefined;
+    if (e?.type === 'AssignmentExpression' && e.operator === '=' && e.left.type === 'MemberExpression' && e.left.object.type === 'ThisExpression') {
+      const key = !e.left.computed && e.left.property.type === 'Identifier' ? (e.left.property.name as string) : undefined;
+      if (key !== undefined) out.push([key, e.right]);
+    } else if (e?.type === 'CallExpression' && isDefineProperty(e.callee) && e.arguments[0]?.type === 'ThisExpression' && e.arguments[1]?.type === 'Literal' && typeof e.arguments[1].value === 'string') {
+      const value = e.arguments[2]?.type === 'ObjectExpression' ? (e.arguments[2].properties as AnyNode[]).find((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'value') : undefined;
+      if (value !== undefined) out.push([e.arguments[1].value, value.value]);
+    }
+  }
+  return out;
+}
+
+function isDefineProperty(callee: AnyNode): boolean {
+  return callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'Object' && callee.property.name === 'defineProperty';
 }

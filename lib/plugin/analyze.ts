@@ -59,6 +59,15 @@ function isInNodeModules(sf: ts.SourceFile): boolean {
   return /[\\/]node_modules[\\/]/.test(sf.fileName);
 }
 
+/** A class declares an instance property: a field that is not static, or a constructor parameter property. */
+function declaresInstanceProperty(c: ts.ClassDeclaration): boolean {
+  return c.members.some(
+    (m) =>
+      (ts.isPropertyDeclaration(m) && !(ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static)) ||
+      (ts.isConstructorDeclaration(m) && m.parameters.some((p) => ts.getCombinedModifierFlags(p) & ts.ModifierFlags.ParameterPropertyModifier)),
+  );
+}
+
 function memberName(m: ts.ClassElement): string | undefined {
   const n = m.name;
   if (n === undefined) return undefined;
@@ -428,7 +437,9 @@ class Analyzer {
       for (const r of refsOf(prop.type)) if (ts.isClassDeclaration(r)) this.dtoQueue.push(r);
     }
     const hasBaseProps = this.baseClasses(c).some((b) => b.members.some((m) => ts.isPropertyDeclaration(m)));
-    if (ir.properties.length === 0 && !hasBaseProps) {
+    // v3: a class that declares no instance property at all (nor do its bases) is the closed empty
+    // object; one that declares only properties that cannot be public ones stays OLT013.
+    if (ir.properties.length === 0 && !hasBaseProps && [c, ...this.baseClasses(c)].some(declaresInstanceProperty)) {
       this.report(diagnostic(D.noProperty(c.name?.text ?? 'the class'), c.name ?? c));
     }
   }

@@ -1,9 +1,11 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse } from '../errors';
+import { refuse, ToolDefinitionError } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
-import { rulePhrase } from './rule-phrases';
-import type { ConstraintOptions, RangeRecord } from '../metadata/options';
+import { rulePhrase, shownByShape } from './rule-phrases';
+import type { ConstraintOptions, ItemOptions, RangeRecord, StringFormat } from '../metadata/options';
+import { enumNode } from '../types/enums';
 import type { MutableNode, TypeNode } from '../types/node';
+import { fitsDesignType } from '../types/resolve';
 import { linearRefusal, LinearRegExp } from '../linear-pattern';
 
 /**
@@ -36,6 +38,13 @@ const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<K
   arrayUnique: () => ({ uniqueItems: true }),
   isEmail: () => ({ format: 'email' }),
   isUrl: () => ({ format: 'uri' }),
+  // validator.js's IPv4 language is ajv-formats' exactly; its IPv6 also takes a zone (`%eth0`),
+  // which ours refuses (stricter). Without a version the rule keeps its phrase.
+  isIp: (c) => (String(c[0]) === '4' ? { format: 'ipv4' } : String(c[0]) === '6' ? { format: 'ipv6' } : {}),
+  // Our `hostname` (RFC 1123, ASCII) is stricter than validator.js's isFQDN in some ways (no
+  // non-ASCII labels, 253 characters in all) and looser in others (a single label, a numeric top
+  // level, a final dot): the format is written and the rule keeps its phrase for the rest.
+  isFqdn: () => ({ format: 'hostname' }),
   isPositive: () => ({ exclusiveMinimum: 0 }),
   isNegative: () => ({ exclusiveMaximum: 0 }),
   isDivisibleBy: (c) => ({ multipleOf: c[0] }),
@@ -56,7 +65,8 @@ const CARRIES: Readonly<Record<Keyword, (n: TypeNode) => boolean>> = {
   multipleOf: (n) => n.kind === 'number' || n.kind === 'integer',
   minLength: (n) => n.kind === 'string',
   maxLength: (n) => n.kind === 'string',
-  pattern: (n) => n.kind === 'string',
+  // A pattern may stand beside a format (a Date's text, a URL's), tested on the string before it converts.
+  pattern: (n) => n.kind === 'string' || n.kind === 'date' || n.kind === 'url',
   format: (n) => n.kind === 'string' && n.format === undefined,
   minItems: (n) => n.kind === 'array',
   maxItems: (n) => n.kind === 'array',
@@ -67,15 +77,52 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   let n: MutableNode = { ...base };
   for (const r of a.rules) if (r.name === 'matches') linearMatches(r.constraints as unknown[], patternOf(r.constraints));
   const phrases = a.phrases ?? [];
-  const fromRules = collect(a.rules.filter((r) => !r.each && !r.grouped), a.warnings, phrases, '');
-  const forItems = collect(a.rules.filter((r) => r.each && !r.grouped), a.warnings, phrases, 'Each item: ');
+  // Every class-validator rule holds: `validate()` runs without groups, so a rule limited to groups
+  // (or marked `always`) is enforced like any other, and shows like any other.
+  const fromRules = collect(a.rules.filter((r) => !r.each), a.warnings, phrases, '');
   apply(n, fromRules, false);
+  n = eachRules(n, a.rules.filter((r) => r.each), a.warnings, phrases);
   const o = a.options ?? {};
+  n = own(n, o, base, a.range);
+  if (o.each !== undefined) n = each(n, o.each);
+  if (o.description !== undefined && n.description === undefined) n.description = o.description;
+  return n;
+}
+
+/** The formats a slot may carry (v3), each checked by the invoker's parser of that name. */
+export const FORMATS: Readonly<Record<StringFormat, true>> = {
+  'date-time': true, date: true, time: true, duration: true, email: true, hostname: true, ipv4: true, ipv6: true, uri: true, 'uri-reference': true, uuid: true,
+};
+
+/** The options `each` takes: those that apply to one element (`ItemOptions`). */
+const ITEM_OPTIONS: Readonly<Record<keyof ItemOptions, true>> = {
+  description: true, enum: true, minLength: true, maxLength: true, pattern: true, format: true, minimum: true, maximum: true,
+  exclusiveMinimum: true, exclusiveMaximum: true, multipleOf: true,
+};
+
+/**
+ * Our own options on a node (they win over class-validator's rules): `@Range`, then the bounds,
+ * lengths, format and pattern options. `type` is the slot's type before any annotation (an integer
+ * token's or bigint's own range).
+ */
+function own(n: MutableNode, o: ItemOptions & { minItems?: number; maxItems?: number }, type: TypeNode, range: RangeRecord | undefined): MutableNode {
   const ours: Partial<Record<Keyword, unknown>> = {};
-  if (a.range !== undefined) {
-    if (!isOpen(a.range.min)) ours.minimum = a.range.min;
-    if (!isOpen(a.range.max)) ours.maximum = a.range.max;
-    if (isOpen(a.range.min) && isOpen(a.range.max) && !CARRIES.minimum(n)) throw refuse(D.notApplicable('@Range', n.kind));
+  if (range !== undefined) {
+    // On an integer token or bigint, @Range narrows the type's own range (an Int32 stays an Int32).
+    for (const [k, v] of [['minimum', range.min], ['maximum', range.max]] as const) {
+      if (isOpen(v)) continue;
+      if (CARRIES[k](n)) insideType(type, k, numericBound(n, v, k));
+      ours[k] = v;
+    }
+    if (isOpen(range.min) && isOpen(range.max) && !CARRIES.minimum(n)) throw refuse(D.notApplicable('@Range', n.kind));
+  }
+  // `minimum`/`maximum` options: one side of `@Range` each; `@Range` wins on a side it gives.
+  for (const [k, side] of [['minimum', range?.min], ['maximum', range?.max]] as const) {
+    const v = o[k];
+    if (v === undefined || !isOpen(side)) continue;
+    if (!CARRIES[k](n)) throw refuse(D.notApplicable(k, n.kind));
+    insideType(type, k, numericBound(n, v, k));
+    ours[k] = v;
   }
   if (o.exclusiveMinimum !== undefined) ours.exclusiveMinimum = o.exclusiveMinimum;
   if (o.exclusiveMaximum !== undefined) ours.exclusiveMaximum = o.exclusiveMaximum;
@@ -84,16 +131,74 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   if (o.maxLength !== undefined) ours.maxLength = o.maxLength;
   if (o.minItems !== undefined) ours.minItems = o.minItems;
   if (o.maxItems !== undefined) ours.maxItems = o.maxItems;
-  if (o.format !== undefined) ours.format = o.format;
+  if (o.format !== undefined) {
+    if (typeof o.format !== 'string' || FORMATS[o.format] !== true) throw refuse(D.unknownFormat(String(o.format), Object.keys(FORMATS)));
+    if (n.format !== undefined && n.format !== o.format) throw refuse(D.formatTaken(o.format, n.format));
+    if (n.format === undefined) ours.format = o.format;
+  }
   if (o.pattern !== undefined) ours.pattern = ownPattern(o.pattern);
   apply(n, ours, true);
-  if (n.items !== undefined && Object.keys(forItems).length > 0) {
-    const items: MutableNode = { ...n.items };
-    apply(items, forItems, false);
-    n = { ...n, items };
-  }
-  if (o.description !== undefined && n.description === undefined) n.description = o.description;
   return n;
+}
+
+/** An integer token's or bigint's bound option must lie inside the type's own range. */
+function insideType(type: TypeNode, k: 'minimum' | 'maximum', v: number | bigint): void {
+  if (type.kind !== 'integer' && type.kind !== 'bigint') return;
+  const lo = type.minimum;
+  const hi = type.maximum;
+  if ((lo !== undefined && v < lo) || (hi !== undefined && v > hi)) {
+    throw refuse(D.outsideType(k, String(v), type.token ?? type.kind, String(lo), String(hi)));
+  }
+}
+
+/**
+ * `each` (v3 items): the options of one element of an array or Set (`items`), or one value of a
+ * record (`additionalProperties`). Anything else is a definition error, never an ignored option.
+ */
+function each(n: MutableNode, o: ItemOptions): MutableNode {
+  if (typeof o !== 'object' || o === null) throw refuse(D.eachTarget(n.kind));
+  for (const key of Object.keys(o)) if (!Object.prototype.hasOwnProperty.call(ITEM_OPTIONS, key)) throw refuse(D.eachOption(key, Object.keys(ITEM_OPTIONS)));
+  const slot = n.kind === 'array' ? 'items' : n.kind === 'record' ? 'values' : undefined;
+  const element = slot === undefined ? undefined : n[slot];
+  if (slot === undefined || element === undefined) throw refuse(D.eachTarget(n.kind));
+  let e: MutableNode = { ...element };
+  if (o.enum !== undefined) {
+    const listed = enumNode(o.enum);
+    const design = ELEMENT_DESIGN[e.kind];
+    if (design === undefined || !fitsDesignType(listed, design)) throw refuse(D.eachEnum(e.token ?? e.kind));
+    e = { ...listed, ...(e.description !== undefined ? { description: e.description } : {}) };
+  }
+  try {
+    e = own(e, o, element, undefined);
+  } catch (err) {
+    throw err instanceof ToolDefinitionError ? refuse({ code: err.code, text: `each: ${err.reason}` }) : err;
+  }
+  if (o.description !== undefined) e.description = o.description;
+  return { ...n, [slot]: e };
+}
+
+/** The design type an element of each kind stands for, for `each.enum` (other kinds take no enum). */
+const ELEMENT_DESIGN: Partial<Record<TypeNode['kind'], Function>> = { string: String, number: Number, integer: Number, enum: Object, any: Object };
+
+/**
+ * class-validator rules with `{ each: true }`: class-validator checks each item of an array or Set
+ * and each value of a Map, and the value itself when it is none of these; they are written where
+ * they hold. On a plain-object record it would check the object itself, which no schema can say.
+ */
+function eachRules(n: MutableNode, rules: readonly ValidatorRule[], warnings: string[], phrases: string[]): MutableNode {
+  if (rules.length === 0) return n;
+  const slot = n.kind === 'array' ? 'items' : n.kind === 'record' && n.map === true ? 'values' : undefined;
+  if (n.kind === 'record' && slot === undefined && rules.some((r) => !shownByShape(r.name))) throw refuse(D.eachRuleOnRecord(rules.find((r) => !shownByShape(r.name))!.name));
+  const element = slot === undefined ? undefined : n[slot];
+  if (slot === undefined || element === undefined) {
+    apply(n, collect(rules, warnings, phrases, ''), false);
+    return n;
+  }
+  const keywords = collect(rules, warnings, phrases, slot === 'items' ? 'Each item: ' : 'Each value: ');
+  if (Object.keys(keywords).length === 0) return n;
+  const e: MutableNode = { ...element };
+  apply(e, keywords, false);
+  return { ...n, [slot]: e };
 }
 
 /** A side of `@Range` that is left open. */
@@ -101,20 +206,29 @@ function isOpen(v: number | bigint | undefined): boolean {
   return v === undefined || v === Infinity || v === -Infinity;
 }
 
+/** Rules whose keyword says only part of what they check: the phrase is written beside it. */
+const ALSO_PHRASED: ReadonlySet<string> = new Set(['isFqdn']);
+
 function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string): Partial<Record<Keyword, unknown>> {
   const out: Partial<Record<Keyword, unknown>> = {};
   for (const r of rules) {
     const row = RULES[r.name];
-    if (row === undefined) {
+    const keywords = row === undefined ? {} : row(r.constraints);
+    const written = Object.values(keywords).some((v) => v !== undefined);
+    if (!written || ALSO_PHRASED.has(r.name)) {
       const found = rulePhrase(r);
       if (found !== undefined) {
         const phrase = prefix === '' ? found : prefix + found.charAt(0).toLowerCase() + found.slice(1);
         phrases.push(phrase);
-        warnings.push(`class-validator rule ${r.constraint?.name ?? r.name} has no JSON Schema keyword: the description says "${phrase}", and class-validator still enforces it.`);
+        const name = r.constraint?.name ?? r.name;
+        warnings.push(
+          written
+            ? `class-validator rule ${name} is written as ${Object.entries(keywords).map(([k, v]) => `${k} ${String(v)}`).join(', ')}, which says only part of it: the description says "${phrase}", and class-validator still enforces it.`
+            : `class-validator rule ${name} has no JSON Schema keyword: the description says "${phrase}", and class-validator still enforces it.`,
+        );
       }
-      continue;
     }
-    for (const [k, v] of Object.entries(row(r.constraints)) as [Keyword, unknown][]) {
+    for (const [k, v] of Object.entries(keywords) as [Keyword, unknown][]) {
       if (k === 'pattern') {
         const written = writablePattern(v as RegExp);
         if (written === undefined) warnings.push(`pattern ${RegExp.prototype.toString.call(v)} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);

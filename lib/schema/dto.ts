@@ -3,12 +3,12 @@ import { refuse, ToolDefinitionError } from '../errors';
 import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
 import { transformerFacts, transformerKeys, type TransformerFacts } from '../metadata/class-transformer';
 import type { PropOptions, RangeRecord, StaticPropertyMeta } from '../metadata/options';
-import { readFieldOrder } from '../metadata/source';
+import { readClassFields, readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
 import type { Hint, ObjectHint } from '../types/hints';
 import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
-import { isSlotOptions, slotType } from './slot';
+import { isSlotOptions, propertyDefault, slotType } from './slot';
 import { describeThrown } from '../thrown';
 
 /**
@@ -62,7 +62,9 @@ export function dtoNode(source: ObjectSource, warnings: string[]): TypeNode {
       props.push(built.prop);
       lossy ||= !!built.lossy;
     }
-    if (shape === undefined && props.length === 0) {
+    // A class that declares no instance property at all is the closed empty object (v3); one that
+    // declares properties none of which can be seen stays OLT013.
+    if (shape === undefined && props.length === 0 && declaresProperty(source as Function)) {
       throw refuse(D.noPropertySeen(owner!));
     }
     // A shape has no class-validator rules to run: what its schema says is all that is checked.
@@ -92,6 +94,22 @@ function classNode(cls: Function, props: PropertyNode[]): TypeNode {
   // where it reproduces a rule exactly (validationPlan), else through class-validator.
   const validation = validationPlan(cls);
   return node('dto', { cls, properties: props, validation, ...(validation.kind !== 'none' ? { validated: true } : {}) });
+}
+
+/**
+ * Whether a class (or a base) declares an instance property: one the storages know of, a field or a
+ * constructor assignment in its source, a property the plugin recorded, or an own property of a new
+ * instance (a field is one even without an initializer when fields are emitted). What none of these
+ * shows is an undecorated property without an initializer whose field is not emitted (targets before
+ * ES2022, `useDefineForClassFields: false`): such a class reads as empty (README, "Empty objects").
+ */
+function declaresProperty(cls: Function): boolean {
+  for (const c of lineage(cls)) {
+    const record = peekRecord(c);
+    if ((record?.props.size ?? 0) > 0 || (record?.decorated.length ?? 0) > 0 || (record?.staticMeta?.properties?.length ?? 0) > 0) return true;
+    if (validatedKeys(c).length > 0 || transformerKeys(c).length > 0 || readClassFields(c).declares) return true;
+  }
+  return Reflect.ownKeys(Reflect.construct(cls, []) as object).length > 0;
 }
 
 function checkConstructible(cls: Function): void {
@@ -151,6 +169,8 @@ interface PropertySlot {
   readonly hasDesign: boolean;
   readonly ct: TransformerFacts;
   readonly allRules: readonly ValidatorRule[];
+  /** The initializer the class source declares for it (a DTO class only). */
+  readonly initializer?: ReturnType<typeof initializerOf>;
 }
 
 /** The slots of a class's properties, each read when its turn comes (in property order). */
@@ -188,6 +208,7 @@ function classSlot(cls: Function, key: string): PropertySlot {
     hasDesign: hasDesign || staticProp?.type !== undefined || staticProp?.design !== undefined,
     ct,
     allRules: validatorRules(cls, key),
+    initializer: initializerOf(cls, key),
   };
 }
 
@@ -210,7 +231,7 @@ function propertyOptions(p: unknown): PropOptions {
 
 /** One property's node: its type from its sources, annotated, with its description, optionality and transforms. */
 function property(owner: string | undefined, slot: PropertySlot, warnings: string[]): { prop: PropertyNode; rules: readonly ValidatorRule[]; lossy?: boolean } | undefined {
-  const { key, ct, options, range, description, staticProp, design, hasDesign, allRules } = slot;
+  const { key, ct, options, range, description, staticProp, design, hasDesign, allRules, initializer } = slot;
   if (ct.excluded) return undefined;
   // Under @ValidateIf the property's rules hold only when its condition does, which a schema cannot
   // say: they are left to class-validator at call time, and the property may be left out.
@@ -237,11 +258,13 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
     const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
-    const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional' && !r.grouped);
+    const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional');
     const optional = optionalByValidator || options.optional === true || staticProp?.optional === true;
+    const d = propertyDefault(options, n, optional, initializer);
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
-    const skip = optional && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
-    return { prop: { key, name: ct.exposedName ?? key, required: !optional, ...skip, node: n, ...transforms }, rules: allRules, lossy: warnings.length > before };
+    const skip = !d.required && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
+    const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fillsDefault === true ? { fillsDefault: true } : {}) };
+    return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, node: n, ...transforms, ...defaults }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw e instanceof ToolDefinitionError ? e.at({ path: owner !== undefined ? `${owner}.${key}` : key }) : e;
   }
@@ -254,6 +277,16 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
 export function objectTypeDescription(n: TypeNode): string | undefined {
   if (n.kind !== 'dto') return undefined;
   return n.cls !== undefined ? peekRecord(n.cls)?.description : n.shape?.of.description;
+}
+
+/** The initializer of a property as the source declares it: the most derived class that declares the field. */
+function initializerOf(cls: Function, key: string) {
+  const chain = lineage(cls);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const found = readClassFields(chain[i]!).initializers.get(key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** A slot's description with the phrases of the rules that no keyword says appended. */

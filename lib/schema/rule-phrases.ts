@@ -102,6 +102,11 @@ const SHOWN = new Set([
   'isArray', 'isInstance',
 ]);
 
+/** Whether the schema shows a rule by the slot's shape (optional, nested, allowed), not by a value rule. */
+export function shownByShape(name: string): boolean {
+  return SHOWN.has(name);
+}
+
 /**
  * A rule's phrase, or undefined when the schema already shows the rule. A custom constraint's phrase
  * is its `defaultMessage`, or its name.

@@ -1,7 +1,9 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
-import { enumNode } from '../types/enums';
+import type { PropOptions } from '../metadata/options';
+import type { LiteralDefault } from '../metadata/source';
+import { enumJsonOf, enumNode } from '../types/enums';
 import { Discriminated, hintKind, type EnumSource, type Hint } from '../types/hints';
 import { node, objectTypeName, type TypeNode } from '../types/node';
 import { fitsDesignType, resolveHint, tokenNode, type DtoResolver } from '../types/resolve';
@@ -89,7 +91,7 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
   }
   for (const each of [false, true]) {
     for (const rule of s.rules) {
-      const row = rule.each === each && !rule.grouped ? TYPE_RULES[rule.name] : undefined;
+      const row = rule.each === each ? TYPE_RULES[rule.name] : undefined;
       if (row === undefined) continue;
       const element = row(rule.constraints);
       // A rule refines the design type, and types what strictNullChecks erased (`n: number | null` is Object).
@@ -121,4 +123,85 @@ export function describe(n: TypeNode): string {
   if (n.kind === 'dto') return objectTypeName(n) ?? 'object';
   if (n.kind === 'array') return n.set ? 'Set' : 'array';
   return n.kind;
+}
+
+// ---- defaults ----------------------------------------------------------------------------------
+
+/** A default as the schema writes it: its JSON form. */
+export type WrittenDefault = { readonly value: unknown };
+
+/**
+ * The JSON form of a default given as a value (`@Param({ default })`, `@Prop({ default })`): an enum
+ * member in the enum's JSON form (a numeric enum's value by its name, in an array too), a `Date` on a
+ * date slot as its ISO text, a `Set` as an array, a `Map` as an object, JSON made only of literals as
+ * it is (copied); undefined when it has none.
+ */
+export function defaultJson(value: unknown, n: TypeNode): WrittenDefault | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return { value: null };
+  if (value instanceof Date && n.kind === 'date') return Number.isNaN(value.getTime()) ? undefined : { value: value.toISOString() };
+  if (value instanceof Set && n.set === true) return defaultJson([...value], { ...n, set: false });
+  if (value instanceof Map && n.kind === 'record') return defaultJson(Object.fromEntries(value), { ...n, map: false });
+  const json = n.kind === 'enum' ? enumJsonOf(n, value) : Array.isArray(value) && n.items?.kind === 'enum' ? value.map((v) => enumJsonOf(n.items!, v)) : value;
+  return isJsonLiteral(json, 0) ? { value: structuredClone(json) } : undefined;
+}
+
+/**
+ * The JSON form of a default read from the source (a parameter's `= x`, a property's initializer):
+ * a JSON literal, an enum member resolved through the slot's enum, `null` on a nullable slot only.
+ */
+export function sourceDefault(literal: LiteralDefault, n: TypeNode): WrittenDefault | undefined {
+  // esbuild inlines enum members (`p = 2 /* High */`): a numeric enum's value is written by its name
+  if (literal.kind === 'json') return { value: n.kind === 'enum' ? enumJsonOf(n, literal.value) : literal.value };
+  if (literal.kind === 'null') return n.nullable ? { value: null } : undefined;
+  if (literal.kind === 'member' && n.kind === 'enum' && n.enumMembers?.has(literal.member)) {
+    return { value: n.enumMembers.get(literal.member) };
+  }
+  return undefined;
+}
+
+function isJsonLiteral(v: unknown, depth: number): boolean {
+  if (depth > 32) return false;
+  if (typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every((x) => isJsonLiteral(x, depth + 1));
+  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.values(v).every((x) => isJsonLiteral(x, depth + 1));
+  }
+  return false;
+}
+
+/** What a property's options and initializer make of its default, and whether it is required. */
+export interface PropertyDefault {
+  readonly required: boolean;
+  /** Written as the property's `default`. */
+  readonly default?: WrittenDefault;
+  /** An absent property is given the default (`@Prop({ default })`); without it the instance's initializer stays. */
+  readonly fillsDefault?: boolean;
+}
+
+/**
+ * The default of a property (of a DTO class, or of an `ObjectOf` shape), from its options: `default`
+ * is written in its JSON form (none is OLT015), given to the property when it is absent (that JSON
+ * form, converted as an argument is: a DTO default becomes an instance, a numeric enum's name its
+ * number), and makes it optional unless `optional: false`. Without one, the literal initializer of an optional property
+ * is written (the instance keeps it when the property is absent); a required one's is not.
+ * `optional` says whether anything else makes the property optional (`@IsOptional()`, `?`).
+ */
+export function propertyDefault(options: PropOptions, n: TypeNode, optional: boolean, initializer?: LiteralDefault): PropertyDefault {
+  if (options.default !== undefined) {
+    const written = defaultJson(options.default, n);
+    if (written === undefined) throw refuse(D.defaultNotJson(describeValue(options.default)));
+    return { required: options.optional === false, default: written, fillsDefault: true };
+  }
+  const required = options.optional === false || !optional;
+  const written = !required && initializer !== undefined ? sourceDefault(initializer, n) : undefined;
+  return { required, ...(written !== undefined ? { default: written } : {}) };
+}
+
+function describeValue(v: unknown): string {
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'bigint') return `${v}n`;
+  if (typeof v === 'object' && v !== null) return `a ${v.constructor?.name ?? 'object'}`;
+  return String(v);
 }

@@ -1,10 +1,9 @@
 import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
-import type { ParamOptions, RangeRecord, StaticMethodMeta, ToolOptions } from '../metadata/options';
+import { TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
 import type { SlotRecord } from '../metadata/storage';
-import { enumJsonOf } from '../types/enums';
 import { hintKind, isThunk, type Hint } from '../types/hints';
 import { node, type TypeNode } from '../types/node';
 import { isContextType, isSignalType, resolveHint } from '../types/resolve';
@@ -12,7 +11,7 @@ import { libraryCopyWarnings } from '../metadata/library-copies';
 import { annotate } from './annotations';
 import { dtoNode, objectTypeDescription } from './dto';
 import { TOOL_NAME, toolNameOf } from './names';
-import { isSlotOptions, slotType } from './slot';
+import { defaultJson, isSlotOptions, slotType, sourceDefault } from './slot';
 import { deepFreeze, writeObject, writeRoot } from './write';
 
 /** One parameter as the invoker sees it. */
@@ -68,7 +67,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   const warnings: string[] = [];
   const params = buildParams(src, warnings, site);
   const inputSchema = deepFreeze(
-    writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, extras: p.written ? { default: p.written } : undefined }))),
+    writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) }))),
   );
   const result = buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site);
   const description = o.description ?? src.methodDescription ?? src.staticMethod?.description ?? '';
@@ -95,6 +94,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
 }
 
 function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
+  for (const key of Object.keys(o)) if (!TOOL_OPTION_NAMES.has(key)) throw refuse(D.unknownOption('@Tool', key, [...TOOL_OPTION_NAMES]), site);
   const t = o.timeoutSeconds;
   if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) {
     throw refuse(D.timeout(String(t)), site);
@@ -106,6 +106,23 @@ function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
     if (o[k] !== undefined && typeof o[k] !== 'boolean') throw refuse(D.notBoolean(k), site);
   }
   if (o.description !== undefined && typeof o.description !== 'string') throw refuse(D.descriptionType(), site);
+}
+
+/**
+ * A runtime-filled parameter takes only its `type` (which may be what marks it), a `name` and
+ * `optional` (`ctx?: ToolContext`): any other `@Param` option, `@Range` or `@Description` on it would
+ * be accepted and have no effect. (What the plugin records for it from the signature, its
+ * nullability and `@param` text, is allowed in `Tool.create` params.)
+ */
+const RUNTIME_OPTIONS: ReadonlySet<string> = new Set(['type', 'name', 'optional']);
+const RUNTIME_STATIC_OPTIONS: ReadonlySet<string> = new Set([...RUNTIME_OPTIONS, 'nullable', 'description']);
+
+function refuseRuntimeOptions(runtime: string, entry: unknown, slot: SlotRecord | undefined): void {
+  const given = Object.keys(slot?.options ?? {}).filter((k) => !RUNTIME_OPTIONS.has(k)).map((k) => `the option '${k}'`);
+  if (isSlotOptions(entry)) given.push(...Object.keys(entry as object).filter((k) => !RUNTIME_STATIC_OPTIONS.has(k)).map((k) => `the option '${k}'`));
+  if (slot?.range !== undefined) given.push('@Range');
+  if (slot?.description !== undefined) given.push('@Description');
+  if (given.length > 0) throw refuse(D.runtimeOptions(runtime, given));
 }
 
 interface BuiltParam {
@@ -145,6 +162,7 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
         if ((role === 'context' ? ++contexts : ++signals) > 1) {
           throw refuse(D.atMostOne(role === 'context' ? 'ToolContext' : 'AbortSignal'));
         }
+        refuseRuntimeOptions(role === 'context' ? 'ToolContext' : 'AbortSignal', entry, slot);
         out.push({ spec: { index: i, name: name ?? `#${i}`, role, node: node('any'), required: false } });
         continue;
       }
@@ -155,6 +173,11 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
     } catch (e) {
       throw e instanceof ToolDefinitionError ? e.at(here) : e;
     }
+  }
+  if (adHoc !== undefined && !Array.isArray(adHoc)) {
+    // A type given for a name the function does not have would be accepted and never used.
+    const names = new Set([...(sourceParams ?? []).map((p) => p.name), ...(src.staticMethod?.params ?? []).map((p) => p.name)]);
+    for (const key of Object.keys(adHoc)) if (!names.has(key)) throw refuse(D.unknownParamsKey(key, [...names].filter((n): n is string => n !== undefined)), site);
   }
   return out;
 }
@@ -192,39 +215,18 @@ function valueParam(
   n = annotate(n, { options: { ...opts, description: undefined }, range, rules: [], warnings });
   const description = slot?.description ?? opts.description ?? stat?.description ?? typeDescription;
   n = { ...n, nullable: n.nullable || opts.nullable === true || stat?.nullable === true, ...(description !== undefined ? { description } : {}) };
-  const optional = sp?.hasDefault === true || hasFill || opts.optional === true || stat?.optional === true;
-  const written = hasFill ? jsonDefault(opts.default, n) : sp?.literal ? sourceDefault(sp.literal, n) : undefined;
+  // `optional: false` keeps a slot with a default required (v3), its default still written.
+  const optional = opts.optional !== false && (sp?.hasDefault === true || hasFill || opts.optional === true || stat?.optional === true);
+  const written = hasFill ? paramDefault(opts.default, n) : sp?.literal ? sourceDefault(sp.literal, n) : undefined;
   return {
     spec: { index, name, role: 'value', node: n, required: !optional, ...(hasFill ? { fill: { value: opts.default } } : {}) },
     ...(written !== undefined ? { written } : {}),
   };
 }
 
-function sourceDefault(literal: NonNullable<SourceParam['literal']>, n: TypeNode): { value: unknown } | undefined {
-  // esbuild inlines enum members (`p = 2 /* High */`): a numeric enum's value is written by its name
-  if (literal.kind === 'json') return { value: n.kind === 'enum' ? enumJsonOf(n, literal.value) : literal.value };
-  if (literal.kind === 'member' && n.kind === 'enum' && n.enumMembers?.has(literal.member)) {
-    return { value: n.enumMembers.get(literal.member) };
-  }
-  return undefined;
-}
-
-/** `@Param({ default })`: written when it is JSON made only of literals (a numeric enum value by its name). */
-function jsonDefault(value: unknown, n: TypeNode): { value: unknown } | undefined {
-  if (value === null || value === undefined) return undefined;
-  const json = n.kind === 'enum' ? enumJsonOf(n, value) : value;
-  return isJsonLiteral(json, 0) ? { value: structuredClone(json) } : undefined;
-}
-
-function isJsonLiteral(v: unknown, depth: number): boolean {
-  if (depth > 32) return false;
-  if (typeof v === 'string' || typeof v === 'boolean') return true;
-  if (typeof v === 'number') return Number.isFinite(v);
-  if (Array.isArray(v)) return v.every((x) => isJsonLiteral(x, depth + 1));
-  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) {
-    return Object.values(v).every((x) => isJsonLiteral(x, depth + 1));
-  }
-  return false;
+/** `@Param({ default })`: written when it has a JSON form; `null` on a nullable parameter only (else, as in v2, nothing). */
+function paramDefault(value: unknown, n: TypeNode): { value: unknown } | undefined {
+  return value === null && !n.nullable ? undefined : defaultJson(value, n);
 }
 
 const PART_FACTORY = Symbol.for('tool-signatures.part-factory');

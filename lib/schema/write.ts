@@ -25,12 +25,12 @@ export interface SlotExtras {
   readonly default?: { readonly value: unknown };
 }
 
-/** A slot's name, its type's node, whether it is required, and what the slot adds. */
+/** A slot's name, its type's node, whether it is required, and its default (JSON form). */
 interface WrittenProperty {
   readonly name: string;
   readonly node: TypeNode;
   readonly required: boolean;
-  readonly extras?: SlotExtras;
+  readonly default?: { readonly value: unknown };
 }
 
 /**
@@ -158,7 +158,7 @@ export function writeRoot(n: TypeNode): Record<string, unknown> {
 
 function propertiesOf(list: readonly WrittenProperty[], defs: Definitions | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const p of list) out[p.name] = writeFragment(p.node, p.extras, defs);
+  for (const p of list) out[p.name] = writeFragment(p.node, p.default !== undefined ? { default: p.default } : undefined, defs);
   return out;
 }
 

@@ -84,6 +84,13 @@ export interface PropertyNode {
   readonly node: TypeNode;
   /** A union's tag that the member's class does not declare: checked, never set on the instance. */
   readonly tagOnly?: boolean;
+  /** The property's `default` as written (its JSON form): `@Prop({ default })`, or the literal initializer of an optional property. */
+  readonly default?: { readonly value: unknown };
+  /**
+   * `@Prop({ default })`: an absent property is given its default, read as if the arguments held its
+   * JSON form (converted as they are, a fresh copy per call). Otherwise the instance's initializer stays.
+   */
+  readonly fillsDefault?: boolean;
   /** class-transformer `@Transform` functions that run when plain data becomes an instance (none: absent). */
   readonly transforms?: readonly TransformMeta[];
 }

@@ -9,7 +9,12 @@ import {
   FORMAT_MESSAGES,
   parseDate,
   parseDateTime,
+  parseDuration,
   parseEmail,
+  parseHostname,
+  parseIpv4,
+  parseIpv6,
+  parseUriReference,
   parseTime,
   parseTimeSpan,
   parseUri,
@@ -416,6 +421,16 @@ describe('FORMAT_CHECKERS and addStrictFormats', () => {
     ['uuid', 'urn:uuid:123e4567-e89b-12d3-a456-426614174000', false],
     ['email', 'a@b.c', true],
     ['email', 'a b@c.d', false],
+    ['duration', 'P3DT4H30M', true],
+    ['duration', 'PT1.5S', false],
+    ['hostname', 'example.com', true],
+    ['hostname', 'under_score.example', false],
+    ['ipv4', '192.0.2.1', true],
+    ['ipv4', '192.0.2.01', false],
+    ['ipv6', '2001:db8::1', true],
+    ['ipv6', 'fe80::1%eth0', false],
+    ['uri-reference', '/a/b?c#d', true],
+    ['uri-reference', '/a b', false],
   ])('ajv with the strict formats checks %s %j → %s', (format, s, ok) => {
     expect(accepts(format, s)).toBe(ok);
     expect(FORMAT_CHECKERS[format as keyof typeof FORMAT_CHECKERS](s)).toBe(ok);
@@ -430,17 +445,141 @@ describe('FORMAT_CHECKERS and addStrictFormats', () => {
   });
 
   it('has a plain-words reason for every format', () => {
-    expect(Object.keys(FORMAT_MESSAGES).sort()).toEqual(['base64', 'date', 'date-time', 'email', 'time', 'timespan', 'uri', 'uuid']);
+    expect(Object.keys(FORMAT_MESSAGES).sort()).toEqual([
+      'base64', 'date', 'date-time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'time', 'timespan', 'uri', 'uri-reference', 'uuid',
+    ]);
     for (const name of Object.keys(FORMAT_CHECKERS)) expect(FORMAT_MESSAGES).toHaveProperty([name]);
     expect(FORMAT_MESSAGES['date-time']).toBe('must be a date-time (RFC 3339), like 2026-12-02T10:00:00Z.');
     for (const message of Object.values(FORMAT_MESSAGES)) expect(message).toMatch(/^must be .*\.$/);
   });
 
   it('never throws for arbitrary strings', () => {
-    const parsers = [parseDateTime, parseDate, parseTime, parseTimeSpan, parseUri, parseUuid, parseEmail, decodeBase64];
+    const parsers = [parseDateTime, parseDate, parseTime, parseTimeSpan, parseUri, parseUuid, parseEmail, decodeBase64, parseDuration, parseHostname, parseIpv4, parseIpv6, parseUriReference];
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 48 }), (s) => {
         for (const parse of parsers) parse(s);
+      }),
+      RUNS,
+    );
+  });
+});
+
+// v3 formats: exactly stock ajv-formats where its check is the JSON Schema rule (duration, hostname,
+// ipv4, ipv6), and a subset of it for uri-reference (RFC 3986 characters only, bounded length).
+describe('parseDuration', () => {
+  it.each([
+    ['P3DT4H30M', true], ['PT0S', true], ['P2W', true], ['P1Y2M10D', true], ['PT36H', true], ['P1Y1D', true],
+    ['P', false], ['PT', false], ['P1YT', false], ['PT1.5S', false], ['P2W1D', false], ['-P1D', false], ['p1d', false], ['P1D ', false], ['1D', false],
+  ])('%j → %s', (s, ok) => {
+    expect(parseDuration(s) !== undefined).toBe(ok);
+    expect(stockAccepts('duration', s)).toBe(ok);
+  });
+
+  it('accepts exactly what stock ajv-formats accepts (up to its length bound), and returns the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'PTYMWDHS0129.-'.split('')), maxLength: 14 }), (s) => {
+        expect(parseDuration(s) !== undefined).toBe(stockAccepts('duration', s));
+        if (parseDuration(s) !== undefined) expect(parseDuration(s)).toBe(s);
+      }),
+      RUNS,
+    );
+  });
+
+  it('stays fast on long hostile input', () => {
+    const started = process.hrtime.bigint();
+    for (const s of ['P' + '1'.repeat(100_000) + 'X', 'P' + '1Y'.repeat(50_000), 'PT' + '9'.repeat(255)]) expect(parseDuration(s)).toBeUndefined();
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
+});
+
+describe('parseHostname', () => {
+  it.each([
+    ['example.com', true], ['localhost', true], ['a-b.c0', true], ['xn--bcher-kva.de', true], ['example.com.', true], ['1.2.3.4', true], [`${'a'.repeat(63)}.com`, true],
+    ['', false], ['-a.com', false], ['a-.com', false], ['a..com', false], ['under_score.com', false], ['bücher.de', false], [`${'a'.repeat(64)}.com`, false],
+    [Array(128).fill('a').join('.'), false], ['exa mple.com', false],
+  ])('%j → %s', (s, ok) => {
+    expect(parseHostname(s) !== undefined).toBe(ok);
+    expect(stockAccepts('hostname', s)).toBe(ok);
+  });
+
+  it('accepts exactly what stock ajv-formats accepts', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.domain(), fc.string({ unit: fc.constantFrom(...'ab9-._é '.split('')), maxLength: 16 })), (s) => {
+        expect(parseHostname(s) !== undefined).toBe(stockAccepts('hostname', s));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('parseIpv4 / parseIpv6', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const validatorIsIP = (require('validator/lib/isIP') as { default: (s: string, v: number) => boolean }).default;
+
+  it.each([
+    ['ipv4', '192.0.2.1', true], ['ipv4', '255.255.255.255', true], ['ipv4', '0.0.0.0', true],
+    ['ipv4', '256.0.0.1', false], ['ipv4', '01.2.3.4', false], ['ipv4', '1.2.3', false], ['ipv4', ' 1.2.3.4', false],
+    ['ipv6', '::', true], ['ipv6', '::1', true], ['ipv6', '2001:DB8::1', true], ['ipv6', '::ffff:192.0.2.1', true], ['ipv6', '1:2:3:4:5:6:7:8', true],
+    ['ipv6', '1:2:3:4:5:6:7:8:9', false], ['ipv6', '1::2::3', false], ['ipv6', 'fe80::1%eth0', false], ['ipv6', '[::1]', false], ['ipv6', '12345::', false],
+  ])('%s %j → %s', (format, s, ok) => {
+    const parse = format === 'ipv4' ? parseIpv4 : parseIpv6;
+    expect(parse(s) !== undefined).toBe(ok);
+    expect(stockAccepts(format, s)).toBe(ok);
+  });
+
+  const v4 = fc.oneof(fc.ipV4(), fc.ipV4Extended(), fc.string({ unit: fc.constantFrom(...'0123459.'.split('')), maxLength: 16 }));
+  const v6 = fc.oneof(fc.ipV6(), fc.string({ unit: fc.constantFrom(...'0af:.19%e'.split('')), maxLength: 24 }));
+
+  it('IPv4: exactly stock ajv-formats, and exactly validator.js (class-validator @IsIP(4))', () => {
+    fc.assert(
+      fc.property(v4, (s) => {
+        const ours = parseIpv4(s) !== undefined;
+        expect(ours).toBe(stockAccepts('ipv4', s));
+        expect(ours).toBe(validatorIsIP(s, 4));
+      }),
+      RUNS,
+    );
+  });
+
+  it('IPv6: exactly stock ajv-formats; what it accepts, validator.js (class-validator @IsIP(6)) accepts too', () => {
+    fc.assert(
+      fc.property(v6, (s) => {
+        const ours = parseIpv6(s) !== undefined;
+        expect(ours).toBe(stockAccepts('ipv6', s));
+        if (ours) expect(validatorIsIP(s, 6)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('parseUriReference', () => {
+  it.each([
+    ['https://example.com/a?b#c', true], ['/a/b?c', true], ['../x', true], ['#top', true], ['', true], ['mailto:a@b.c', true], ['a%20b', true],
+    ['/a b', false], ['a%zz', false], ['"quoted"', false], ['/é', false], ['\\x', false], ['x'.repeat(65_537), false],
+  ])('%j → %s', (s, ok) => {
+    expect(parseUriReference(s) !== undefined).toBe(ok);
+    if (ok) expect(stockAccepts('uri-reference', s)).toBe(true);
+  });
+
+  it('stays fast on long hostile input (its pattern runs only behind the character filter and the length bound)', () => {
+    const started = Date.now();
+    for (const s of ['a'.repeat(65_000) + '[', 'a/'.repeat(32_000) + '[', '/'.repeat(65_000) + '[', "'".repeat(65_000) + '[', '//' + '1.'.repeat(30_000) + '[', 'x'.repeat(500_000)]) {
+      expect(parseUriReference(s)).toBeUndefined();
+    }
+    for (const s of [`${'a'.repeat(61)}.`.repeat(4) + '-', 'a'.repeat(500_000)]) expect(parseHostname(s)).toBeUndefined();
+    for (const s of ['1:'.repeat(250_000), '1.'.repeat(250_000)]) expect(parseIpv6(s) ?? parseIpv4(s)).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('accepts nothing that stock ajv-formats refuses, and returns the text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.webUrl(), fc.string({ unit: fc.constantFrom(...'/:@?#[]%.aZ9-_~!$&\'()*+,;= \\"<>é'.split('')), maxLength: 24 })), (s) => {
+        const parsed = parseUriReference(s);
+        if (parsed !== undefined) {
+          expect(stockAccepts('uri-reference', s)).toBe(true);
+          expect(parsed).toBe(s);
+        }
       }),
       RUNS,
     );

@@ -21,7 +21,8 @@ const CASES: Record<string, { code: string; source: string; message?: string }> 
   sameName: { code: 'OLT007', message: "two tools are named 'run'", source: `export class A { @Tool() run() { return ''; } @Tool({ name: 'run' }) other() { return ''; } }` },
   badName: { code: 'OLT008', message: "'has space'", source: `export class A { @Tool({ name: 'has space' }) run() { return ''; } }` },
   twoContexts: { code: 'OLT009', message: 'at most one ToolContext', source: `export class A { @Tool() run(a: ToolContext, b: ToolContext) { return ''; } }` },
-  noProps: { code: 'OLT013', message: 'shows no property', source: `export class Empty { }\nexport class A { @Tool() run(e: Empty) { return ''; } }` },
+  // v3: a class that declares no property at all is the empty object (clean.ts); one whose properties are all private is OLT013.
+  noProps: { code: 'OLT013', message: 'shows no property', source: `export class Hidden { private secret = 1; peek() { return this.secret; } }\nexport class A { @Tool() run(e: Hidden) { return ''; } }` },
   ctorArgs: { code: 'OLT013', message: 'cannot be constructed without arguments', source: `export class P { constructor(public x: string) {} y!: string; }\nexport class A { @Tool() run(p: P) { return ''; } }` },
   destructured: { code: 'OLT014', message: 'destructured parameter', source: `export class A { @Tool() run({ a }: { a: string }) { return a; } }` },
   contradiction: { code: 'OLT015', message: 'contradicts the declared type', source: `export class A { @Tool() run(@Param({ type: Int32 }) s: string) { return s; } }` },
@@ -41,7 +42,7 @@ describe('plugin diagnostics (OLT002–OLT015 as TypeScript diagnostics at the d
       fs.writeFileSync(file, HEADER + c.source + '\n');
       return file;
     });
-    fs.writeFileSync(path.join(dir, 'clean.ts'), `${HEADER}/** Fine. */\nexport class Fine { @Tool() run(a: Int32, b?: string) { return String(a) + b; } }\n`);
+    fs.writeFileSync(path.join(dir, 'clean.ts'), `${HEADER}/** Fine. */\nexport class Fine { @Tool() run(a: Int32, b?: string) { return String(a) + b; } }\nexport class Empty {}\nexport class AlsoFine { @Tool() ping(e: Empty) { return String(e); } }\n`);
     const program = ts.createProgram([...files, path.join(dir, 'clean.ts')], compilerOptions({ noEmit: true }));
     byFile = new Map();
     for (const d of diagnose(program)) {

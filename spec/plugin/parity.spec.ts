@@ -44,6 +44,14 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
     if (ws) fs.rmSync(ws, { recursive: true, force: true });
   });
 
+  /** The part of a tool's input schema that `pick` selects is the expected JSON text in every build. */
+  const expectInEveryBuild = (tool: string, pick: (inputSchema: { properties: unknown }) => unknown, expected: string) => {
+    for (const [build, texts] of Object.entries(builds)) {
+      const text = texts[tool];
+      expect({ build, text: text === undefined ? undefined : JSON.stringify(pick((JSON.parse(text) as { inputSchema: { properties: unknown } }).inputSchema)) }).toEqual({ build, text: expected });
+    }
+  };
+
   it('the plugin reports no diagnostic on the plain fixtures', () => {
     expect(p.pluginDiagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
   });
@@ -115,9 +123,28 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
     ['default_priority', '{"p":{"type":"string","enum":["Low","Normal","High"],"default":"High"},"c":{"type":"string","enum":["red","green"],"default":"green"}}'],
     ['tag_count', '{"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true},"p":{"type":"string","enum":["Low","Normal","High"],"default":"Low"}}'],
   ])('writes enum member defaults in every build (reflector row): %s', (tool, properties) => {
-    for (const [build, texts] of Object.entries(builds)) {
-      const text = texts[tool];
-      expect({ build, properties: text === undefined ? undefined : JSON.stringify((JSON.parse(text) as { inputSchema: { properties: unknown } }).inputSchema.properties) }).toEqual({ build, properties });
-    }
+    expectInEveryBuild(tool, (schema) => schema.properties, properties);
+  });
+
+  // Doc tags (fixtures bounds.ts, shapes.ts): what the options give, in every build, so that a tag
+  // and its option both ignored could not pass as parity.
+  it.each([
+    ['int_exclusive', '{"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":9}},"required":["n"],"additionalProperties":false}'],
+    ['tag_default', '{"type":"object","properties":{"n":{"type":"number","default":7},"mode":{"type":"string","enum":["fast","slow"],"default":"fast"},"label":{"type":"string","default":"a b"}},"additionalProperties":false}'],
+    ['option_wins', '{"type":"object","properties":{"s":{"type":"string","minLength":1,"maxLength":3}},"required":["s"],"additionalProperties":false}'],
+    ['range_wins', '{"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":5}},"required":["n"],"additionalProperties":false}'],
+    ['set_levels', '{"type":"object","properties":{"levels":{"type":"object","properties":{"level":{"type":"integer","minimum":0,"maximum":5},"ratio":{"type":"number","exclusiveMaximum":1}},"required":["level","ratio"],"additionalProperties":false}},"required":["levels"],"additionalProperties":false}'],
+    ['save_product', '{"type":"object","properties":{"product":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":40},"price":{"type":"number","exclusiveMinimum":0,"multipleOf":0.01},"link":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"minItems":1},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"short":{"type":"string","maxLength":5},"contact":{"type":"string","format":"email","maxLength":60}},"required":["name","price","tags","currency","short","contact"],"additionalProperties":false}},"required":["product"],"additionalProperties":false}'],
+    ['tagged', '{"type":"object","properties":{"query":{"type":"object","properties":{"q":{"type":"string","minLength":1},"limit":{"type":"integer","minimum":-2147483648,"maximum":50}},"required":["q"],"additionalProperties":false}},"required":["query"],"additionalProperties":false}'],
+  ])('writes what doc tags say in every build: %s', (tool, inputSchema) => {
+    expectInEveryBuild(tool, (schema) => schema, inputSchema);
+  });
+
+  // v3 defaults (fixtures defaults.ts): the contract's text in every build, not only the builds agreeing.
+  it.each([
+    ['chat', '{"type":"object","properties":{"options":{"type":"object","properties":{"mode":{"type":"string","default":"freeform"},"priority":{"type":"string","enum":["Low","Normal","High"],"default":"Low"},"note":{"type":["string","null"],"default":null},"limit":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":20},"sort":{"type":"string","default":"asc"},"label":{"type":"string"}},"required":["sort","label"],"additionalProperties":false},"days":{"type":"number","default":3},"reason":{"type":["string","null"],"default":null}},"required":["options","days"],"additionalProperties":false}'],
+    ['ping', '{"type":"object","properties":{"options":{"type":"object","properties":{},"additionalProperties":false}},"required":["options"],"additionalProperties":false}'],
+  ])('writes v3 defaults and empty objects in every build: %s', (tool, inputSchema) => {
+    expectInEveryBuild(tool, (schema) => schema, inputSchema);
   });
 });

@@ -66,7 +66,8 @@ describe('Diagnostics', () => {
   });
 
   it('OLT013: a DTO with no property, or no constructor without arguments', () => {
-    class Blank {}
+    // v3: a class that declares no property at all is the empty object; this one declares one that cannot be seen.
+    class Blank { name!: string; }
     class A { @Tool() run(b: Blank) { return b; } }
     const e = definitionError(() => Tool.fromInstance(new A()));
     expect(e.code).toBe('OLT013');

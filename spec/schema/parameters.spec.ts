@@ -99,12 +99,12 @@ describe('Parameters', () => {
       expect(inputText(Tool.fromInstance(new A())[0]!)).toBe('{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"},"default":["a","b"]},"none":{"type":"array","items":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"default":[]}},"additionalProperties":false}');
     });
 
-    it('a null default, or any other expression, writes nothing (still optional)', () => {
+    it('a null default on a parameter that is not nullable, or any other expression, writes nothing (still optional); v3: a null default on a nullable one is written', () => {
       const make = () => new Set<string>();
       class A {
         @Tool() run(@Param({ type: Nullable(String) }) a: string | null = null, @Param({ type: Int32 }) b: number = Date.now(), @Param({ type: [String] }) c: string[] = [...make()]) { return [a, b, c]; }
       }
-      expect(inputText(Tool.fromInstance(new A())[0]!)).toBe('{"type":"object","properties":{"a":{"type":["string","null"]},"b":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"c":{"type":"array","items":{"type":"string"}}},"additionalProperties":false}');
+      expect(inputText(Tool.fromInstance(new A())[0]!)).toBe('{"type":"object","properties":{"a":{"type":["string","null"],"default":null},"b":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"c":{"type":"array","items":{"type":"string"}}},"additionalProperties":false}');
     });
 
     it('@Param({ default }) wins over a source default', () => {
