@@ -39,6 +39,7 @@ export interface FileEntry { name: string; parent?: Folder }
 export type Expr = Lit | Add;
 export interface Lit { kind: 'lit'; value: number }
 export interface Add { kind: 'add'; left: Expr; right: Expr }
+export enum Level { Low, High }
 `;
 
 const PLAIN = `import { Tool, type Int32, type Uuid, type ToolDefinition } from 'tool-signatures';
@@ -47,6 +48,9 @@ export class Item { name!: string; price?: number; describe(): string { return t
 export class Dog { kind!: 'dog'; barks!: boolean }
 export class Cat { kind!: 'cat'; lives!: Int32 }
 export class Order { address!: Address; tags!: Record<string, Color> }
+export type Pair<A, B> = { a: A; b: B };
+export type Id = string & { readonly __brand: 'Id' };
+export interface Node1 { kids: Node1[] | null; meta: Record<string, Node1> }
 
 export class Shapes {
   @Tool() address(addr: Address) { return ''; }
@@ -63,6 +67,7 @@ export class Shapes {
   @Tool() expr(e: Expr) { return ''; }
   @Tool() order(o: Order) { return ''; }
   @Tool() origin(): Point { return { x: 0, y: 0 }; }
+  @Tool() more(p: Pair<string, Item>, r: Record<Color, number>, i: Item & { extra: Int32 }, id: Id, u: Color | number, l: Level | 'none', x: 'a' | 1, n: Node1) { return ''; }
 }
 
 export function locate(where: Address, near?: Point) { return String(where.street) + String(near?.x); }
@@ -70,11 +75,16 @@ export function locate(where: Address, near?: Point) { return String(where.stree
 export function tools(): ToolDefinition[] {
   return [...Tool.fromInstance(new Shapes()), Tool.create(locate)];
 }
+
+/** What the harness reads: each group of tools by name. */
+export function groups() { return { shapes: tools }; }
 `;
 
 const HINTED = `import { Tool, Param, Prop, Int32, Uuid, ObjectOf, AnyOf, Discriminated, EnumOf, RecordOf, type ObjectHint, type ToolDefinition } from 'tool-signatures';
 
 export enum Color { Red = 'red', Green = 'green' }
+export enum Level { Low, High }
+const Node1: ObjectHint = ObjectOf({ kids: { type: () => [Node1], nullable: true }, meta: () => RecordOf(Node1) }, { name: 'Node1' });
 const Address = ObjectOf({
   street: { type: String, description: 'The street and number.' },
   zip: { type: String, optional: true },
@@ -128,6 +138,16 @@ export class Shapes {
   @Tool() expr(@Param({ type: AnyOf(Lit, Add) }) e: object) { return ''; }
   @Tool() order(o: Order) { return ''; }
   @Tool({ returns: Point }) origin(): object { return { x: 0, y: 0 }; }
+  @Tool() more(
+    @Param({ type: ObjectOf({ a: String, b: () => Item }, { name: 'Pair' }) }) p: object,
+    @Param({ type: ObjectOf({ red: Number, green: Number }) }) r: object,
+    @Param({ type: ObjectOf({ name: String, price: { type: Number, optional: true }, extra: Int32 }) }) i: object,
+    id: string,
+    @Param({ type: AnyOf(EnumOf(Color), Number) }) u: object,
+    @Param({ type: AnyOf(EnumOf(Level), EnumOf(['none'])) }) l: object,
+    @Param({ type: AnyOf(EnumOf(['a']), EnumOf([1])) }) x: object,
+    @Param({ type: Node1 }) n: object,
+  ) { return ''; }
 }
 
 export function locate(where: object, near?: object) { return String(where) + String(near); }
@@ -135,6 +155,8 @@ export function locate(where: object, near?: object) { return String(where) + St
 export function tools(): ToolDefinition[] {
   return [...Tool.fromInstance(new Shapes()), Tool.create(locate, { params: { where: Address, near: { type: Point, optional: true } } })];
 }
+
+export function groups() { return { shapes: tools }; }
 `;
 
 function write(dir: string, files: Record<string, string>): string[] {
@@ -168,11 +190,11 @@ describe('plugin: object types, unions and recursion read as hints', () => {
     ws = workspace();
     const [h] = write(path.join(ws, 'hinted'), { 'index.ts': HINTED });
     build([h!], { emitDecoratorMetadata: true }, false);
-    hinted = readTools(ws, path.join(ws, 'hinted/index.js'), ['tools']);
+    hinted = readTools(ws, path.join(ws, 'hinted/index.js'));
     const [p] = write(path.join(ws, 'plain'), { 'index.ts': PLAIN });
     const program = build([p!], { emitDecoratorMetadata: false }, true);
     expect(diagnose(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
-    plain = readTools(ws, path.join(ws, 'plain/index.js'), ['tools']);
+    plain = readTools(ws, path.join(ws, 'plain/index.js'));
     transformed = fs.readFileSync(path.join(ws, 'plain/index.js'), 'utf8');
   }, 120_000);
 
@@ -182,7 +204,7 @@ describe('plugin: object types, unions and recursion read as hints', () => {
 
   it('gives, for every tool, the JSON text of the same tool written with hand hints (transformer, CommonJS)', () => {
     expect(Object.keys(plain)).toEqual(Object.keys(hinted));
-    expect(Object.keys(plain).length).toBe(15);
+    expect(Object.keys(plain).length).toBe(16);
     for (const name of Object.keys(hinted)) expect({ name, text: plain[name] }).toEqual({ name, text: hinted[name] });
   });
 
@@ -241,9 +263,9 @@ describe('plugin: object types, unions and recursion read as hints', () => {
     expect(result.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
     expect(result.text).toMatch(/const __ts_TreeNode: (tool_signatures_\d+)\.ObjectHint = \1\.ObjectOf\(\{ label: String, children: \(\) => \[__ts_TreeNode\] \}/);
     // The generated module and the tools, compiled as a build tool that runs no transformer would: plain emit, no design types.
-    write(dir, { 'entry.ts': `import './tool-signatures.generated';\nexport { tools } from './index';\n` });
+    write(dir, { 'entry.ts': `import './tool-signatures.generated';\nexport { tools, groups } from './index';\n` });
     build([path.join(dir, 'entry.ts'), result.out, p!], { emitDecoratorMetadata: false }, false);
-    const generated = readTools(ws, path.join(dir, 'entry.js'), ['tools']);
+    const generated = readTools(ws, path.join(dir, 'entry.js'));
     for (const name of Object.keys(hinted)) expect({ name, text: generated[name] }).toEqual({ name, text: hinted[name] });
   }, 60_000);
 });
