@@ -5,10 +5,10 @@ import { transformerFacts, transformerKeys, type TransformerFacts } from '../met
 import type { PropOptions, RangeRecord, StaticPropertyMeta } from '../metadata/options';
 import { readClassFields, readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
-import type { Hint, ObjectHint } from '../types/hints';
+import { hintKind, type Hint, type ObjectHint } from '../types/hints';
 import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
-import { isSlotOptions, propertyDefault, slotType } from './slot';
+import { isSlotOptions, PROP_OPTION_KEYS, propertyDefault, slotType } from './slot';
 import { describeThrown } from '../thrown';
 
 /**
@@ -56,8 +56,14 @@ export function dtoNode(source: ObjectSource, warnings: string[]): TypeNode {
     incompleteNodes.add(n);
     let lossy = false;
     const slots = shape !== undefined ? shapeSlots(shape) : classSlots(source as Function);
-    for (const read of slots) {
-      const built = property(owner, read(), own);
+    for (const { key, read } of slots) {
+      let slot: PropertySlot;
+      try {
+        slot = read();
+      } catch (e) {
+        throw atProperty(e, owner, key);
+      }
+      const built = property(owner, slot, own);
       if (built === undefined) continue;
       props.push(built.prop);
       lossy ||= !!built.lossy;
@@ -174,8 +180,8 @@ interface PropertySlot {
 }
 
 /** The slots of a class's properties, each read when its turn comes (in property order). */
-function classSlots(cls: Function): (() => PropertySlot)[] {
-  return orderedProperties(cls).map(({ key }) => () => classSlot(cls, key));
+function classSlots(cls: Function): { key: string; read: () => PropertySlot }[] {
+  return orderedProperties(cls).map(({ key }) => ({ key, read: () => classSlot(cls, key) }));
 }
 
 function classSlot(cls: Function, key: string): PropertySlot {
@@ -216,17 +222,28 @@ function classSlot(cls: Function, key: string): PropertySlot {
 const NO_TRANSFORMER: TransformerFacts = Object.freeze({ exposed: false, excluded: false, transforms: Object.freeze([]) });
 
 /** The slots of a shape's properties, in the order given: each a hint, or `@Prop`'s options with the hint as `type`. */
-function shapeSlots(shape: ObjectHint): (() => PropertySlot)[] {
+function shapeSlots(shape: ObjectHint): { key: string; read: () => PropertySlot }[] {
   const given = shape.of.properties;
-  return Object.keys(given).map((key) => () => {
-    if (key === '__proto__') throw refuse(D.protoProperty());
-    return { key, options: propertyOptions(given[key]), design: undefined, hasDesign: true, ct: NO_TRANSFORMER, allRules: [] };
-  });
+  return Object.keys(given).map((key) => ({
+    key,
+    read: () => {
+      if (key === '__proto__') throw refuse(D.protoProperty());
+      return { key, options: propertyOptions(given[key]), design: undefined, hasDesign: true, ct: NO_TRANSFORMER, allRules: [] };
+    },
+  }));
 }
 
-/** A shape property's options: given as options (as `Tool.create`'s `params` are read), else the hint itself. */
+/**
+ * A shape property's options: given as options (as `Tool.create`'s `params` are read), else the hint
+ * itself. Options with a key that is no option (misspelt, or `@Param`'s `name`) are refused: read as a
+ * hint, they would be an enum object.
+ */
 function propertyOptions(p: unknown): PropOptions {
-  return isSlotOptions(p) ? (p as PropOptions) : { type: p as Hint };
+  if (isSlotOptions(p, PROP_OPTION_KEYS)) return p as PropOptions;
+  const type: unknown = typeof p === 'object' && p !== null && hintKind(p) === undefined ? (p as { type?: unknown }).type : undefined;
+  const unknown = typeof type === 'function' || (typeof type === 'object' && type !== null) ? Object.keys(p as object).find((k) => !PROP_OPTION_KEYS.has(k)) : undefined;
+  if (unknown !== undefined) throw refuse(D.unknownOption('ObjectOf', unknown, [...PROP_OPTION_KEYS]));
+  return { type: p as Hint };
 }
 
 /** One property's node: its type from its sources, annotated, with its description, optionality and transforms. */
@@ -266,8 +283,13 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fillsDefault === true ? { fillsDefault: true } : {}) };
     return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, node: n, ...transforms, ...defaults }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
-    throw e instanceof ToolDefinitionError ? e.at({ path: owner !== undefined ? `${owner}.${key}` : key }) : e;
+    throw atProperty(e, owner, key);
   }
+}
+
+/** A definition error placed at a property (`Owner.key`, or `key` in an anonymous shape). */
+function atProperty(e: unknown, owner: string | undefined, key: string): unknown {
+  return e instanceof ToolDefinitionError ? e.at({ path: owner !== undefined ? `${owner}.${key}` : key }) : e;
 }
 
 /**

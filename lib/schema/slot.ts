@@ -27,20 +27,23 @@ export interface TypeSources {
   readonly literal?: unknown;
 }
 
-/** Every option of a slot: `@Param`'s, `@Prop`'s, an `ObjectOf` property's (types/slot-options.ts). */
-const SLOT_OPTION_KEYS: ReadonlySet<string> = new Set([
-  'name', 'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default',
+/** The options of a property (`@Prop`'s, an `ObjectOf` property's: types/slot-options.ts). */
+export const PROP_OPTION_KEYS: ReadonlySet<string> = new Set([
+  'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'each', 'examples',
 ]);
 
+/** The options of a parameter (`@Param`'s, a `Tool.create` parameter's): a property's, and `name`. */
+const PARAM_OPTION_KEYS: ReadonlySet<string> = new Set([...PROP_OPTION_KEYS, 'name']);
+
 /**
  * Whether a value given where a hint or a slot's options may stand (`Tool.create`'s `params`, an
- * `ObjectOf` property) is options: a plain object, not a hint, whose keys are all options.
+ * `ObjectOf` property) is options: a plain object, not a hint, whose keys are all options (`known`).
  */
-export function isSlotOptions(x: unknown): boolean {
+export function isSlotOptions(x: unknown, known: ReadonlySet<string> = PARAM_OPTION_KEYS): boolean {
   if (typeof x !== 'object' || x === null || Array.isArray(x) || hintKind(x) !== undefined) return false;
   const proto = Object.getPrototypeOf(x);
-  return (proto === Object.prototype || proto === null) && Object.keys(x).every((k) => SLOT_OPTION_KEYS.has(k));
+  return (proto === Object.prototype || proto === null) && Object.keys(x).every((k) => known.has(k));
 }
 
 /** class-validator rules that name an element type: one row per rule. */

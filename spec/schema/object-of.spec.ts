@@ -202,6 +202,15 @@ describe('ObjectOf: definition errors name the property', () => {
     expect(anonymous.message).toMatch(/^OLT002: Cannot build tool 't' \(anonymous\.anonymous\), parameter #0 'b', property inner\.bad: /);
   });
 
+  it('a misspelt option (or one a property does not have) is refused, not read as an enum', () => {
+    const e = definitionError(() => one({ b: ObjectOf({ n: { type: Number, optinal: true } as never }, { name: 'Bad' }) }).inputSchema);
+    expect(e.code).toBe('OLT015');
+    expect(e.message).toBe(
+      "OLT015: Cannot build tool 't' (anonymous.anonymous), parameter #0 'b', property Bad.n: ObjectOf has no option 'optinal'. Its options are: type, enum, nullable, description, minLength, maxLength, minItems, maxItems, pattern, format, optional, default, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, each, examples.",
+    );
+    expect(definitionError(() => one({ b: ObjectOf({ n: { type: String, name: 'x' } as never }) }).inputSchema).message).toContain("ObjectOf has no option 'name'.");
+  });
+
   it('an option that does not apply to the property type', () => {
     const e = definitionError(() => one({ b: ObjectOf({ n: { type: Number, minLength: 2 } }, { name: 'Bad' }) }).inputSchema);
     expect(e.code).toBe('OLT015');
