@@ -460,9 +460,11 @@ export class TypeReader {
 
   private property(prop: ts.Symbol, owner: string | undefined, depth: number): { ir: ShapePropIR; decl?: ts.Declaration } | undefined {
     const decl = prop.valueDeclaration ?? prop.declarations?.[0];
-    if (decl !== undefined && ts.isClassElement(decl)) {
-      if (!ts.isPropertyDeclaration(decl) && !ts.isParameter(decl)) return undefined;
-      if (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static) || ts.isPrivateIdentifier(decl.name)) return undefined;
+    // A class's own members (its properties, and constructor parameter properties): public data only.
+    if (decl !== undefined && (ts.isClassElement(decl) || ts.isParameter(decl))) {
+      if (ts.isClassElement(decl) && !ts.isPropertyDeclaration(decl)) return undefined;
+      if (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) return undefined;
+      if (ts.isPropertyDeclaration(decl) && ts.isPrivateIdentifier(decl.name)) return undefined;
     }
     const key = prop.name;
     const symbolKey = String(prop.escapedName).startsWith('__@');

@@ -51,6 +51,8 @@ export class Order { address!: Address; tags!: Record<string, Color> }
 export type Pair<A, B> = { a: A; b: B };
 export type Id = string & { readonly __brand: 'Id' };
 export interface Node1 { kids: Node1[] | null; meta: Record<string, Node1> }
+export class CLit { kind!: 'lit'; value!: number }
+export class CAdd { kind!: 'add'; left!: CLit | CAdd }
 
 export class Shapes {
   @Tool() address(addr: Address) { return ''; }
@@ -67,6 +69,7 @@ export class Shapes {
   @Tool() expr(e: Expr) { return ''; }
   @Tool() order(o: Order) { return ''; }
   @Tool() origin(): Point { return { x: 0, y: 0 }; }
+  @Tool() classExpr(e: CLit | CAdd) { return ''; }
   @Tool() more(p: Pair<string, Item>, r: Record<Color, number>, i: Item & { extra: Int32 }, id: Id, u: Color | number, l: Level | 'none', x: 'a' | 1, n: Node1) { return ''; }
 }
 
@@ -104,6 +107,8 @@ const Add: ObjectHint = ObjectOf({ kind: EnumOf(['add']), left: () => AnyOf(Lit,
 export class Item { @Prop() name!: string; @Prop({ optional: true }) price?: number; describe(): string { return this.name; } }
 export class Dog { @Prop({ type: EnumOf(['dog']) }) kind!: 'dog'; @Prop() barks!: boolean }
 export class Cat { @Prop({ type: EnumOf(['cat']) }) kind!: 'cat'; @Prop({ type: Int32 }) lives!: number }
+export class CLit { @Prop({ type: EnumOf(['lit']) }) kind!: 'lit'; @Prop() value!: number }
+export class CAdd { @Prop({ type: EnumOf(['add']) }) kind!: 'add'; @Prop({ type: () => AnyOf(CLit, CAdd) }) left!: object }
 export class Order { @Prop({ type: Address }) address!: object; @Prop({ type: RecordOf(EnumOf(Color)) }) tags!: Record<string, Color> }
 
 export class Shapes {
@@ -138,6 +143,7 @@ export class Shapes {
   @Tool() expr(@Param({ type: AnyOf(Lit, Add) }) e: object) { return ''; }
   @Tool() order(o: Order) { return ''; }
   @Tool({ returns: Point }) origin(): object { return { x: 0, y: 0 }; }
+  @Tool() classExpr(@Param({ type: () => AnyOf(CLit, CAdd) }) e: object) { return ''; }
   @Tool() more(
     @Param({ type: ObjectOf({ a: String, b: () => Item }, { name: 'Pair' }) }) p: object,
     @Param({ type: ObjectOf({ red: Number, green: Number }) }) r: object,
@@ -204,7 +210,7 @@ describe('plugin: object types, unions and recursion read as hints', () => {
 
   it('gives, for every tool, the JSON text of the same tool written with hand hints (transformer, CommonJS)', () => {
     expect(Object.keys(plain)).toEqual(Object.keys(hinted));
-    expect(Object.keys(plain).length).toBe(16);
+    expect(Object.keys(plain).length).toBe(17);
     for (const name of Object.keys(hinted)) expect({ name, text: plain[name] }).toEqual({ name, text: hinted[name] });
   });
 
