@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ArrayMaxSize, IsEmail, IsFQDN, IsIP, IsInt, IsString, Length, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, Contains, IsEmail, IsFQDN, IsIP, IsInt, IsString, Length, MaxLength, Min } from 'class-validator';
 import { Int32, Int64, Param, Prop, Range, RecordOf, SetOf, Tool, ToolContext, UInt8 } from 'tool-signatures';
 import { definitionError, paramText } from '../helpers/schema';
 
@@ -193,6 +193,11 @@ describe('Nothing silently dropped (v3)', () => {
   it('a class-validator rule with { each: true } on a Map record annotates its values; on a plain value, the value itself', () => {
     class Dto { @Prop({ type: RecordOf(String) }) @MaxLength(4, { each: true }) names!: Map<string, string>; @MaxLength(3, { each: true }) code!: string; }
     expect(dtoProps(Dto)).toBe('{"names":{"type":"object","additionalProperties":{"type":"string","maxLength":4}},"code":{"type":"string","maxLength":3}}');
+  });
+
+  it("a phrase of a { each: true } rule on a Map's values reads 'Each value: …'", () => {
+    class Dto { @Prop({ type: RecordOf(String) }) @Contains('x', { each: true }) names!: Map<string, string>; }
+    expect(dtoProps(Dto)).toBe('{"names":{"type":"object","description":"Each value: must contain \'x\'.","additionalProperties":{"type":"string"}}}');
   });
 
   it('a class-validator rule with { each: true } on a plain-object record is OLT015 (class-validator would check the object itself)', () => {
