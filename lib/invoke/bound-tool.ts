@@ -2,6 +2,7 @@ import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { classToolSpecs } from '../schema/class-tools';
 import type { ToolSpec } from '../schema/tool-spec';
 import { bindTool, type Callee } from './bound';
+import { checkExamples } from './examples';
 import { invokeTool } from './invoker';
 import type { InvokeOptions } from './options';
 import type { ToolResult } from '../tool-result';
@@ -24,6 +25,7 @@ export interface BoundTool extends ToolDescription {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class BoundTool implements ToolDefinition {
   constructor(spec: ToolSpec, callee: Callee) {
+    checkExamples(spec);
     const self = this as { -readonly [K in keyof ToolDescription]: ToolDescription[K] };
     self.name = spec.name;
     self.description = spec.description;

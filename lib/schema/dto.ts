@@ -7,6 +7,7 @@ import { readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
 import { incompleteNodes, node, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
+import { jsonExamples } from './examples';
 import { slotType } from './slot';
 import { describeThrown } from '../thrown';
 
@@ -164,6 +165,7 @@ function property(cls: Function, key: string, warnings: string[]): { prop: Prope
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
     const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
+    if (options.examples !== undefined) n = { ...n, examples: jsonExamples(options.examples, false) };
     const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional' && !r.grouped);
     const optional = optionalByValidator || options.optional === true || staticProp?.optional === true;
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};

@@ -11,6 +11,7 @@ import { isContextType, isSignalType, resolveHint } from '../types/resolve';
 import { libraryCopyWarnings } from '../metadata/library-copies';
 import { annotate } from './annotations';
 import { dtoNode } from './dto';
+import { jsonExamples } from './examples';
 import { TOOL_NAME, toolNameOf } from './names';
 import { slotType } from './slot';
 import { deepFreeze, writeObject, writeRoot } from './write';
@@ -57,7 +58,7 @@ export interface ToolSource {
   readonly adHocParams?: Readonly<Record<string, Hint | ParamOptions>> | readonly (Hint | ParamOptions)[];
 }
 
-const PARAM_OPTION_KEYS = new Set(['name', 'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default']);
+const PARAM_OPTION_KEYS = new Set(['name', 'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default', 'examples']);
 
 function isParamOptions(x: unknown): x is ParamOptions {
   if (typeof x !== 'object' || x === null || Array.isArray(x) || hintKind(x) !== undefined) return false;
@@ -73,10 +74,12 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     throw refuse(name === '' ? D.anonymousFunction() : D.badToolName(String(name)), site);
   }
   checkOptions(o, site);
+  // Written at the root of the input schema; checked by the invoker when the definition is made (invoke/examples.ts).
+  const examples = o.examples !== undefined ? atSite(() => jsonExamples(o.examples, true), site) : undefined;
   const warnings: string[] = [];
   const params = buildParams(src, warnings, site);
   const inputSchema = deepFreeze(
-    writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, extras: p.written ? { default: p.written } : undefined }))),
+    writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, extras: p.written ? { default: p.written } : undefined })), examples),
   );
   const result = buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site);
   const description = o.description ?? src.methodDescription ?? src.staticMethod?.description ?? '';
@@ -100,6 +103,14 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     member: src.member,
   };
   return Object.freeze(spec);
+}
+
+function atSite<T>(build: () => T, site: ToolErrorSite): T {
+  try {
+    return build();
+  } catch (e) {
+    throw e instanceof ToolDefinitionError ? e.at(site) : e;
+  }
 }
 
 function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
@@ -200,6 +211,7 @@ function valueParam(
   n = annotate(n, { options: { ...opts, description: undefined }, range, rules: [], warnings });
   const description = slot?.description ?? opts.description ?? stat?.description ?? typeDescription;
   n = { ...n, nullable: n.nullable || opts.nullable === true || stat?.nullable === true, ...(description !== undefined ? { description } : {}) };
+  if (opts.examples !== undefined) n = { ...n, examples: jsonExamples(opts.examples, false) };
   const optional = sp?.hasDefault === true || hasFill || opts.optional === true || stat?.optional === true;
   const written = hasFill ? jsonDefault(opts.default, n) : sp?.literal ? sourceDefault(sp.literal, n) : undefined;
   return {
