@@ -21,6 +21,7 @@ export const KEYWORD_PHRASES: Readonly<Record<string, (value: unknown) => string
   uniqueItems: (v) => (v === true ? 'Items must be unique.' : 'Items may repeat.'),
   additionalProperties: (v) => `Any property names; each value must match the schema ${json(v)}.`,
   default: (v) => `Default: ${json(v)}.`,
+  examples: (v) => `Examples: ${(v as unknown[]).map(json).join(', ')}.`,
 };
 
 /** When both bounds of a pair move, one sentence says both (`Must be from 1 to 1000.`). */

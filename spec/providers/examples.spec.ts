@@ -1,0 +1,118 @@
+import 'reflect-metadata';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { IsOptional } from 'class-validator';
+import { Int32, Param, Prop, Range, Tool, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool, type ToolDefinition } from 'tool-signatures';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { toStrictJsonSchema } = require('openai/lib/transform') as { toStrictJsonSchema: (s: object) => object };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { transformJSONSchema } = require('@anthropic-ai/sdk/lib/transform-json-schema') as { transformJSONSchema: (s: object) => { description?: string } };
+
+/**
+ * The provider forms of tools with examples (`@Tool({ examples })` at the root, `@Param({ examples })`
+ * on a slot), compared as exact JSON text with the reviewed forms in examples.golden.json, loss
+ * reports included: MCP and the non-strict OpenAI form keep `examples` (JSON Schema's own keyword),
+ * Anthropic takes the tool's examples as `input_examples`, and what a vendor does not list moves into
+ * a description with a loss.
+ */
+
+class TreeNode {
+  @Prop() label!: string;
+  @IsOptional() @Prop({ type: () => [TreeNode] }) children?: TreeNode[];
+}
+
+const deep = { label: 'a', children: [{ label: 'b', children: [{ label: 'c', children: [{ label: 'd' }] }] }] };
+
+class Catalog {
+  @Tool({ description: 'Forecasts the weather.', examples: [{ city: 'Oslo' }, { city: 'Lima', days: 3 }] })
+  forecast(@Param({ description: 'A city.', examples: ['Oslo', 'Lima'] }) city: string, @Param({ optional: true, type: Int32 }) @Range(1, 7) days?: number): string {
+    return `${city} ${days ?? 1}`;
+  }
+
+  @Tool({ description: 'Prints a tree.', examples: [{ root: { label: 'a' } }, { root: deep }] })
+  print(@Param({ type: () => TreeNode }) root: TreeNode): string {
+    return root.label;
+  }
+}
+
+const GOLDEN = path.join(__dirname, 'examples.golden.json');
+
+const FORMS: Readonly<Record<string, (t: ToolDefinition) => { tool: unknown; losses: readonly unknown[] }>> = {
+  'openai strict': (t) => toOpenAITool(t, { strict: true }),
+  'openai': (t) => toOpenAITool(t, { strict: false }),
+  'anthropic strict': (t) => toAnthropicTool(t, { strict: true }),
+  'anthropic': (t) => toAnthropicTool(t),
+  'gemini': (t) => toGeminiTool(t),
+  'gemini openapi': (t) => toGeminiTool(t, { form: 'openapi' }),
+  'mcp': (t) => toMcpTool(t),
+};
+
+const tools = Tool.fromInstance(new Catalog());
+
+function forms(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const tool of tools) {
+    for (const [provider, make] of Object.entries(FORMS)) out[`${tool.name} / ${provider}`] = JSON.stringify(make(tool));
+  }
+  return out;
+}
+
+describe('Provider forms of tools with examples', () => {
+  const actual = forms();
+  const expected = JSON.parse(fs.readFileSync(GOLDEN, 'utf8')) as Record<string, string>;
+
+  it('covers every tool and provider', () => {
+    expect(Object.keys(actual)).toEqual(Object.keys(expected));
+  });
+
+  it.each(Object.keys(expected))('%s: exact text, loss report included', (key) => {
+    expect(actual[key]).toBe(expected[key]);
+  });
+
+  it('every emitted JSON Schema is valid 2020-12', () => {
+    const ajv = new Ajv2020();
+    for (const tool of tools) {
+      for (const s of [toOpenAITool(tool).tool.function.parameters, toOpenAITool(tool, { strict: false }).tool.function.parameters,
+        toAnthropicTool(tool, { strict: true }).tool.input_schema, toAnthropicTool(tool).tool.input_schema,
+        toGeminiTool(tool).tool.parametersJsonSchema, toMcpTool(tool).tool.inputSchema]) {
+        expect([tool.name, ajv.validateSchema(s), ajv.errors]).toEqual([tool.name, true, null]);
+      }
+    }
+  });
+
+  it('Anthropic: every input_examples entry is valid for the input_schema it is sent with (Anthropic checks them)', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    for (const tool of tools) {
+      for (const strict of [false, true]) {
+        const { tool: form } = toAnthropicTool(tool, { strict });
+        expect(form.input_examples?.length).toBeGreaterThan(0);
+        for (const example of form.input_examples ?? []) expect([tool.name, strict, ajv.validate(form.input_schema, example)]).toEqual([tool.name, strict, true]);
+      }
+    }
+  });
+
+  it('Anthropic strict: an example deeper than the unrolled recursion is moved into the description, with a loss', () => {
+    const { tool: form, losses } = toAnthropicTool(tools[1]!, { strict: true });
+    expect(form.strict).toBe(true);
+    expect(form.input_examples).toEqual([{ root: { label: 'a' } }]);
+    expect(form.description).toBe(`Prints a tree. Examples: ${JSON.stringify({ root: deep })}.`);
+    expect(losses[losses.length - 1]).toEqual({ path: '', keyword: 'examples', action: 'moved-to-description',
+      reason: 'Anthropic checks input_examples against the strict schema, whose recursion is unrolled; these examples go deeper, so they are in the description' });
+  });
+
+  it("the vendors' SDK transforms agree: OpenAI's toStrictJsonSchema changes nothing in our strict form, Anthropic's transformJSONSchema would move slot examples into the description as we do", () => {
+    for (const tool of tools) {
+      const { tool: form } = toOpenAITool(tool);
+      expect(JSON.stringify(toStrictJsonSchema(form.function.parameters))).toBe(JSON.stringify(form.function.parameters));
+    }
+    const city = (tools[0]!.inputSchema.properties as Record<string, object>).city!;
+    expect(transformJSONSchema(city).description).toBe('A city.\n\n{examples: ["Oslo","Lima"]}');
+  });
+
+  it('a tool without examples is sent as before (no input_examples, description unchanged)', () => {
+    const plain = Tool.create((city: string) => city, { name: 'plain', description: 'Plain.', params: { city: String } });
+    expect(JSON.stringify(toAnthropicTool(plain).tool)).toBe('{"name":"plain","description":"Plain.","input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}');
+  });
+});
