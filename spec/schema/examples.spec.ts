@@ -106,3 +106,30 @@ describe('Slot examples (v3): @Param / @Prop({ examples })', () => {
     expect(definitionError(() => Tool.fromInstance(new D())).message).toContain("parameter #0 'when': example 0 is not a JSON value: a Date (write its JSON form).");
   });
 });
+
+describe("the README's examples", () => {
+  it('Weather: tool and slot examples, and a refused one', () => {
+    class Weather {
+      @Tool({ examples: [{ city: 'Oslo' }, { city: 'Lima', days: 3 }] })
+      forecast(@Param({ examples: ['Oslo'] }) city: string, @Range(1, 7) days = 1) { return `${city} ${days}`; }
+    }
+    expect(inputText(Tool.fromInstance(new Weather())[0]!)).toBe('{"type":"object","properties":{"city":{"type":"string","examples":["Oslo"]},"days":{"type":"number","minimum":1,"maximum":7,"default":1}},'
+      + '"required":["city"],"additionalProperties":false,"examples":[{"city":"Oslo"},{"city":"Lima","days":3}]}');
+    const refused = (() => {
+      class Weather {
+        @Tool({ examples: [{ city: 'Oslo', days: 9 }] })
+        forecast(@Param({ examples: ['Oslo'] }) city: string, @Range(1, 7) days = 1) { return `${city} ${days}`; }
+      }
+      return new Weather();
+    })();
+    expect(definitionError(() => Tool.fromInstance(refused)).message).toBe("OLT015: Cannot build tool 'forecast' (Weather.forecast): example 0 is refused by the "
+      + "tool's own invoker: Argument 'days' must be a number from 1 to 7. Fix the example, or the type it should fit.");
+  });
+
+  it('Pager: one-sided ranges', () => {
+    class Pager { @Tool() page(@Range(1, Infinity) @Param() size: number, @Range(0) @Param({ type: Int32 }) offset: number) { return size + offset; } }
+    const t = Tool.fromInstance(new Pager())[0]!;
+    expect(paramText(t, 'size')).toBe('{"type":"number","minimum":1}');
+    expect(paramText(t, 'offset')).toBe('{"type":"integer","minimum":0,"maximum":2147483647}');
+  });
+});
