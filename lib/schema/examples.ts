@@ -1,5 +1,6 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
+import { setOwn } from '../json';
 
 /**
  * Examples (v3): `@Tool({ examples })` (argument objects) and `@Param`/`@Prop({ examples })` (slot
@@ -64,7 +65,7 @@ function toJson(v: unknown, path: string, depth: number): { value: unknown } | {
   for (const [k, x] of Object.entries(v)) {
     const item = toJson(x, path === '' ? k : `${path}.${k}`, depth + 1);
     if ('why' in item) return item;
-    Object.defineProperty(out, k, { value: item.value, enumerable: true, writable: true, configurable: true });
+    setOwn(out, k, item.value);
   }
   return { value: Object.freeze(out) };
 }
