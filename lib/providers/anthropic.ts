@@ -41,8 +41,12 @@ const unsupported = (keyword: string): KeywordRule => () => `Anthropic strict mo
 /** Anthropic strict mode: its structured-output limits, as keyword rules. */
 const STRICT_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
   format: onlyFormats('Anthropic', ANTHROPIC_STRICT_FORMATS),
+  // "Numerical constraints (minimum, maximum, multipleOf)" are not supported (Anthropic, Structured outputs, JSON Schema limitations).
   minimum: unsupported('minimum'),
   maximum: unsupported('maximum'),
+  exclusiveMinimum: unsupported('exclusiveMinimum'),
+  exclusiveMaximum: unsupported('exclusiveMaximum'),
+  multipleOf: unsupported('multipleOf'),
   minLength: unsupported('minLength'),
   maxLength: unsupported('maxLength'),
   pattern: (value) => {

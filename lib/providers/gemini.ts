@@ -54,6 +54,9 @@ const SUBSET_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
   pattern: notInSubset('pattern'),
   contentEncoding: notInSubset('contentEncoding'),
   uniqueItems: notInSubset('uniqueItems'),
+  exclusiveMinimum: notInSubset('exclusiveMinimum'),
+  exclusiveMaximum: notInSubset('exclusiveMaximum'),
+  multipleOf: notInSubset('multipleOf'),
   default: notInSubset('default'),
   examples: notInSubset('examples'),
 };
