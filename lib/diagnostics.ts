@@ -153,7 +153,7 @@ export const DIAGNOSTICS = {
   descriptionType: entry('OLT015', () => 'description must be a string.'),
   examplesShape: entry('OLT015', (tool: boolean) => (tool
     ? 'examples must be an array of argument objects: @Tool({ examples: [{ city: \'Oslo\' }] }).'
-    : 'examples must be an array of values: @Param({ examples: [\'Oslo\'] }).')),
+    : 'examples must be an array of values: @Param({ examples: [\'Oslo\'] }) or @Prop({ examples: [\'Oslo\'] }).')),
   exampleNotJson: entry('OLT015', (index: number, why: string) => `example ${index} is not a JSON value: ${why}. Write examples as JSON (strings, finite numbers, booleans, null, arrays and plain objects; a bigint only within ±2^53, as a JSON number cannot hold more).`),
   exampleRefused: entry('OLT015', (index: number, text: string) => `example ${index} is refused by the tool's own invoker: ${text} Fix the example, or the type it should fit.`),
   approvalType: entry('OLT015', () => 'requiresApproval must be true, false, or a function (args, ctx) => boolean.'),

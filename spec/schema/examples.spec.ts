@@ -101,6 +101,14 @@ describe('Slot examples (v3): @Param / @Prop({ examples })', () => {
     );
   });
 
+  it('slot examples that are not an array are OLT015', () => {
+    class Box { @Prop({ examples: 'x' as never }) label!: string; }
+    class B { @Tool() b(@Param({ type: Box }) box: Box) { return box; } }
+    expect(definitionError(() => Tool.fromInstance(new B())).message).toBe(
+      "OLT015: Cannot build tool 'b' (B.b), parameter #0 'box', property Box.label: examples must be an array of values: @Param({ examples: ['Oslo'] }) or @Prop({ examples: ['Oslo'] }).",
+    );
+  });
+
   it('a slot example that is not JSON is OLT015', () => {
     class D { @Tool() d(@Param({ examples: [new Date(0)] }) when: Date) { return when; } }
     expect(definitionError(() => Tool.fromInstance(new D())).message).toContain("parameter #0 'when': example 0 is not a JSON value: a Date (write its JSON form).");
