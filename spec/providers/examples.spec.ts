@@ -2,7 +2,10 @@ import 'reflect-metadata';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { formsOf, goldenTests } from './helpers';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { IsOptional } from 'class-validator';
+import { createMcpServer } from 'tool-signatures/mcp';
 import { Int32, Param, Prop, Range, Tool, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool } from 'tool-signatures';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -87,5 +90,21 @@ describe('Provider forms of tools with examples', () => {
   it('a tool without examples is sent as before (no input_examples, description unchanged)', () => {
     const plain = Tool.create((city: string) => city, { name: 'plain', description: 'Plain.', params: { city: String } });
     expect(JSON.stringify(toAnthropicTool(plain).tool)).toBe('{"name":"plain","description":"Plain.","input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}');
+  });
+
+  it('MCP: the real SDK client lists the tools with their examples as they are', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = createMcpServer(tools, { name: 'catalog', version: '1.0.0' });
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => JSON.stringify(t.inputSchema))).toEqual(tools.map((t) => JSON.stringify(t.inputSchema)));
+      expect(JSON.stringify(listed.tools[0]!.inputSchema.examples)).toBe('[{"city":"Oslo"},{"city":"Lima","days":3}]');
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });
