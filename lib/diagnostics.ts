@@ -167,6 +167,11 @@ export const DIAGNOSTICS = {
   timeout: entry('OLT015', (value: string) => `timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not ${value}.`),
   notBoolean: entry('OLT015', (option: string) => `${option} must be true or false.`),
   descriptionType: entry('OLT015', () => 'description must be a string.'),
+  examplesShape: entry('OLT015', (tool: boolean) => (tool
+    ? 'examples must be an array of argument objects: @Tool({ examples: [{ city: \'Oslo\' }] }).'
+    : 'examples must be an array of values: @Param({ examples: [\'Oslo\'] }) or @Prop({ examples: [\'Oslo\'] }).')),
+  exampleNotJson: entry('OLT015', (index: number, why: string) => `example ${index} is not a JSON value: ${why}. Write examples as JSON (strings, finite numbers, booleans, null, arrays and plain objects; a bigint only within ±2^53, as a JSON number cannot hold more).`),
+  exampleRefused: entry('OLT015', (index: number, text: string) => `example ${index} is refused by the tool's own invoker: ${text} Fix the example, or the type it should fit.`),
   approvalType: entry('OLT015', () => 'requiresApproval must be true, false, or a function (args, ctx) => boolean.'),
   paramOnConstructor: entry('OLT015', () => '@Param decorates the parameters of a tool method, not of a constructor.'),
   propTarget: entry('OLT015', () => '@Prop decorates instance properties with string names.'),

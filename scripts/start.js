@@ -2,8 +2,8 @@
 /**
  * `npm start`: compiles the samples (tsconfig.samples.json, with the library's source beside them,
  * into build/samples) and runs the main job, samples/docket/main.ts: the docket service's
- * catalogue, each provider's form, and a recorded conversation replayed through runToolCalls.
- * Extra arguments name another compiled sample to run instead, e.g. `npm start -- samples/ad-hoc`.
+ * catalogue, each provider's form, a recorded conversation replayed through runToolCalls, then
+ * samples/unions.ts (a tagged union and a recursive filter, listed and invoked). Extra arguments name another compiled sample to run instead, e.g. `npm start -- samples/ad-hoc`.
  */
 'use strict';
 

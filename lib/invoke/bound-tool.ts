@@ -3,6 +3,7 @@ import { classToolSpecs } from '../schema/class-tools';
 import type { ToolSpec } from '../schema/tool-spec';
 import { bindTool, type Callee } from './bound';
 import { checkDefaults } from './defaults';
+import { checkExamples } from './examples';
 import { invokeTool } from './invoker';
 import type { InvokeOptions } from './options';
 import type { ToolResult } from '../tool-result';
@@ -26,6 +27,7 @@ export interface BoundTool extends ToolDescription {}
 export class BoundTool implements ToolDefinition {
   constructor(spec: ToolSpec, callee: Callee) {
     checkDefaults(spec);
+    checkExamples(spec);
     const self = this as { -readonly [K in keyof ToolDescription]: ToolDescription[K] };
     self.name = spec.name;
     self.description = spec.description;

@@ -226,6 +226,20 @@ export async function validateDtos(dtos: HydrationState['dtos']): Promise<Argume
   const cv = validatorModule();
   if (cv === null || dtos.length === 0) return [];
   const results = await Promise.all(dtos.map((d) => cv.validate(d.instance, { forbidUnknownValues: false })));
+  return problemsOfResults(dtos, results);
+}
+
+/**
+ * The same, with class-validator's `validateSync` (an async constraint is not run): for a
+ * definition's examples, which are checked while the definition is built.
+ */
+export function validateDtosSync(dtos: HydrationState['dtos']): ArgumentProblem[] {
+  const cv = validatorModule();
+  if (cv === null || dtos.length === 0) return [];
+  return problemsOfResults(dtos, dtos.map((d) => cv.validateSync(d.instance, { forbidUnknownValues: false })));
+}
+
+function problemsOfResults(dtos: HydrationState['dtos'], results: readonly ValidationErrorLike[][]): ArgumentProblem[] {
   const problems: ArgumentProblem[] = [];
   for (let i = 0; i < dtos.length; i++) {
     const { path, node } = dtos[i]!;

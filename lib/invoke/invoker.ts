@@ -6,7 +6,7 @@ import { calleeOf, type Callee } from './bound';
 import { adopt, copyResult, execute, failed, isThenable, settleOf, type CallPlan } from './call';
 import { describeThrown } from '../thrown';
 import { compileFastPath, type CompiledFastPath } from './fast-path';
-import { converterOf, isValidatedDto, validateDtos, type Convert, type HydrationState } from './hydrate';
+import { converterOf, isValidatedDto, validateDtos, validateDtosSync, type Convert, type HydrationState } from './hydrate';
 import { validatorModule, type ValidationErrorLike } from './peers';
 import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
 import { formatProblems, notAnObject, tooDeep, tooManyMembers, type ArgumentProblem } from './messages';
@@ -180,8 +180,11 @@ async function passesClassValidator(instances: readonly object[]): Promise<boole
   return results.every((errors: ValidationErrorLike[]) => errors.every((e) => e.constraints === undefined));
 }
 
+/** How the class-validator rules of the hydrated DTOs are checked (asynchronously for calls). */
+type DtoCheck = (dtos: HydrationState['dtos']) => ArgumentProblem[] | Promise<ArgumentProblem[]>;
+
 /** The general path: ajv with every problem's text, hydration, class-validator. */
-function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits): Prepared | Promise<Prepared> {
+function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits, checkDtos: DtoCheck = validateDtos): Prepared | Promise<Prepared> {
   // The schema validator reports every problem (a line per unknown key): a refusal's work is bounded first.
   const maxMembers = limits.maxMembers ?? (DEFAULT_LIMITS.maxMembers as number);
   if (exceedsMembers(raw, maxMembers) && !firstErrorValidator(plan.spec)(raw)) return refused(tooManyMembers(maxMembers));
@@ -204,7 +207,26 @@ function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits)
     out[p.index] = v;
   }
   if (state === undefined || state.dtos.length === 0) return { ok: true, args: out, raw };
-  return validateDtos(state.dtos).then((problems: ArgumentProblem[]) => (problems.length > 0 ? refused(formatProblems(problems)) : { ok: true, args: out, raw }));
+  const verdict = (problems: ArgumentProblem[]): Prepared => (problems.length > 0 ? refused(formatProblems(problems)) : { ok: true, args: out, raw });
+  const checked = checkDtos(state.dtos);
+  return checked instanceof Promise ? checked.then(verdict) : verdict(checked);
+}
+
+/**
+ * Why the invoker refuses an example's arguments (undefined when it accepts them): validated and
+ * hydrated on the general path exactly as a call's arguments are, without calling the method, and
+ * synchronously (class-validator's `validateSync`: an async constraint is not run on examples).
+ */
+export function exampleRefusal(spec: ToolSpec, example: object): string | undefined {
+  const plan = planOf(spec);
+  let prepared: Prepared | Promise<Prepared>;
+  try {
+    prepared = general(plan, structuredClone(example), example, DEFAULT_LIMITS, validateDtosSync);
+  } catch (e) {
+    return `hydrating it threw ${describeThrown(e)}.`;
+  }
+  if (prepared instanceof Promise) throw new Error('unreachable: a synchronous check returned a promise');
+  return prepared.ok ? undefined : prepared.text;
 }
 
 // ---- callees ----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 /**
- * The functions of the optional peers that the invoker calls: class-validator's `validate` and
+ * The functions of the optional peers that the invoker calls: class-validator's `validate` (and
+ * `validateSync`, for examples) and
  * class-transformer's `instanceToPlain`. Reading their metadata storages is `metadata/`'s alone; the
  * facts read there reach the invoker through the tool spec's type tree.
  *
@@ -9,6 +10,7 @@
 
 export interface ValidatorModule {
   validate(object: object, options?: object): Promise<ValidationErrorLike[]>;
+  validateSync(object: object, options?: object): ValidationErrorLike[];
 }
 
 export interface ValidationErrorLike {

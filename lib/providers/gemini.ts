@@ -4,6 +4,7 @@ import type { ProviderForm, ProviderLoss, SchemaNode, SourceNode } from './losse
 import { checkName } from './names';
 import { KEYWORD_ORDER } from '../schema/keywords';
 import { unrollRecursion } from './unroll';
+import { examplesIntoDescription, withoutRootExamples } from './examples';
 
 /** Options of `toGeminiTool`. */
 export interface GeminiToolOptions {
@@ -40,14 +41,24 @@ const notInSubset = (keyword: string): KeywordRule => () => `Gemini's schema sub
 const formatRule = (formats: ReadonlySet<string>): KeywordRule => (value) => (formats.has(String(value)) ? undefined
   : `Gemini supports only the string formats ${[...formats].join(', ')} here`);
 
-/** What Gemini's documented schema subset leaves out, in both forms. */
+/**
+ * What Gemini's documented schema subset leaves out, in both forms. Source: the Gemini API reference,
+ * whose JSON Schema fields list only `$id`, `$defs`, `$ref`, `$anchor`, `type`, `format`, `title`,
+ * `description`, `enum`, `items`, `prefixItems`, `minItems`, `maxItems`, `minimum`, `maximum`,
+ * `anyOf`, `oneOf`, `properties`, `additionalProperties`, `required` (ai.google.dev/api, Schema and
+ * `responseJsonSchema`; `parametersJsonSchema` takes the same subset).
+ */
 const SUBSET_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
   minLength: notInSubset('minLength'),
   maxLength: notInSubset('maxLength'),
   pattern: notInSubset('pattern'),
   contentEncoding: notInSubset('contentEncoding'),
   uniqueItems: notInSubset('uniqueItems'),
+  exclusiveMinimum: notInSubset('exclusiveMinimum'),
+  exclusiveMaximum: notInSubset('exclusiveMaximum'),
+  multipleOf: notInSubset('multipleOf'),
   default: notInSubset('default'),
+  examples: notInSubset('examples'),
 };
 
 const JSON_SCHEMA_RULES: ConversionRules = {
@@ -95,12 +106,17 @@ export function toGeminiTool(tool: ToolDescription, options?: GeminiToolOptions)
 export function toGeminiTool(tool: ToolDescription, options: GeminiToolOptions = {}): ProviderForm<GeminiJsonSchemaDeclaration | GeminiOpenApiDeclaration> {
   checkName('gemini', tool.name);
   const losses: ProviderLoss[] = [];
-  const base = { name: tool.name, description: tool.description };
+  // Neither form lists `examples` (the OpenAPI Schema's `example` holds one value): the tool's examples go into its description.
+  const { schema, examples } = withoutRootExamples(tool.inputSchema);
+  const describe = (): string => (examples === undefined ? tool.description
+    : examplesIntoDescription(tool.description, examples, 'Gemini\'s schema subset does not list examples; the tool\'s examples are in its description', losses));
   if (options.form === 'openapi') {
     // The OpenAPI subset has anyOf but no $ref: recursive classes are unrolled (else kept, with a loss).
-    const unrolled = unrollRecursion(tool.inputSchema, 'Gemini\'s OpenAPI subset', losses);
+    const unrolled = unrollRecursion(schema, 'Gemini\'s OpenAPI subset', losses);
     if (unrolled === undefined) losses.push({ path: '/$defs', keyword: '$defs', action: 'removed', reason: 'Gemini\'s OpenAPI subset has no $ref, and this recursion cannot be cut; the schema is sent as it is' });
-    return { tool: { ...base, parameters: convertSchema(unrolled ?? tool.inputSchema, OPENAPI_RULES, losses) }, losses };
+    const parameters = convertSchema(unrolled ?? schema, OPENAPI_RULES, losses);
+    return { tool: { name: tool.name, description: describe(), parameters }, losses };
   }
-  return { tool: { ...base, parametersJsonSchema: convertSchema(tool.inputSchema, JSON_SCHEMA_RULES, losses) }, losses };
+  const parametersJsonSchema = convertSchema(schema, JSON_SCHEMA_RULES, losses);
+  return { tool: { name: tool.name, description: describe(), parametersJsonSchema }, losses };
 }

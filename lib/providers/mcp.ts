@@ -18,7 +18,8 @@ export function mcpOutputWrapped(tool: ToolDescription): boolean {
 }
 
 /**
- * The MCP tool for `tool`: the canonical schemas as they are (MCP takes JSON Schema 2020-12); a
+ * The MCP tool for `tool`: the canonical schemas as they are (MCP takes JSON Schema 2020-12, whose
+ * `anyOf`, `$ref`/`$defs` and `examples` it keeps: the MCP specification's Tool `inputSchema`); a
  * non-object output schema wrapped as `{"type":"object","properties":{"result":…},"required":["result"],
  * "additionalProperties":false}` (send `structuredContent: { result }` then; see `mcpOutputWrapped`).
  * Throws `ProviderNameError` for a name outside MCP's tool-name rule.

@@ -4,6 +4,7 @@ import type { ProviderForm, ProviderLoss, SchemaNode } from './losses';
 import { checkName } from './names';
 import { pointerSegment } from '../json';
 import { fallbackLosses, strictBlockers } from './strictness';
+import { examplesIntoDescription, withoutRootExamples } from './examples';
 
 /** Options of `toOpenAITool`. */
 export interface OpenAIToolOptions {
@@ -48,6 +49,7 @@ const STRICT_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
   contentEncoding: notListed('contentEncoding'),
   uniqueItems: notListed('uniqueItems'),
   default: notListed('default'),
+  examples: notListed('examples'),
 };
 
 const REQUIRED_REASON = 'OpenAI strict mode needs every property in required';
@@ -97,15 +99,25 @@ function widenToNull(node: SchemaNode): void {
 
 const STRICT_RULES: ConversionRules = { keywords: STRICT_KEYWORDS, finish: requireEvery };
 
-/** The parameters and strict flag for OpenAI, with the loss report. */
-export function openAIParameters(tool: ToolDescription, strict: boolean): { parameters: JsonSchema; strict: boolean; losses: ProviderLoss[] } {
-  if (!strict) return { parameters: copyJson(tool.inputSchema), strict: false, losses: [] };
+/**
+ * The parameters, description and strict flag for OpenAI, with the loss report. Without strict mode
+ * the parameters are the canonical JSON Schema as it is (`examples` included: JSON Schema's own
+ * keyword). Strict mode does not list `examples` among the keywords it supports (its SDK's
+ * toStrictJsonSchema keeps it as an annotation; we follow the documented list, as for `default`):
+ * the tool's examples are moved into its description, a slot's into the slot's.
+ */
+export function openAIParameters(tool: ToolDescription, strict: boolean): { parameters: JsonSchema; description: string; strict: boolean; losses: ProviderLoss[] } {
+  const description = tool.description;
+  if (!strict) return { parameters: copyJson(tool.inputSchema), description, strict: false, losses: [] };
   const blockers = strictBlockers(tool.inputSchema);
   if (blockers.length > 0) {
-    return { parameters: copyJson(tool.inputSchema), strict: false, losses: fallbackLosses('OpenAI', blockers) };
+    return { parameters: copyJson(tool.inputSchema), description, strict: false, losses: fallbackLosses('OpenAI', blockers) };
   }
   const losses: ProviderLoss[] = [];
-  return { parameters: convertSchema(tool.inputSchema, STRICT_RULES, losses), strict: true, losses };
+  const { schema, examples } = withoutRootExamples(tool.inputSchema);
+  const parameters = convertSchema(schema, STRICT_RULES, losses);
+  const text = examples === undefined ? description : examplesIntoDescription(description, examples, 'OpenAI strict mode does not list examples as supported; the tool\'s examples are in its description', losses);
+  return { parameters, description: text, strict: true, losses };
 }
 
 /**
@@ -117,8 +129,8 @@ export function toOpenAITool(tool: ToolDescription, options?: OpenAIToolOptions 
 export function toOpenAITool(tool: ToolDescription, options?: OpenAIToolOptions): ProviderForm<OpenAIChatTool | OpenAIResponsesTool>;
 export function toOpenAITool(tool: ToolDescription, options: OpenAIToolOptions = {}): ProviderForm<OpenAIChatTool | OpenAIResponsesTool> {
   checkName('openai', tool.name);
-  const { parameters, strict, losses } = openAIParameters(tool, options.strict ?? true);
-  const fn = { name: tool.name, description: tool.description, parameters, strict };
+  const { parameters, description, strict, losses } = openAIParameters(tool, options.strict ?? true);
+  const fn = { name: tool.name, description, parameters, strict };
   return options.api === 'responses'
     ? { tool: { type: 'function', ...fn }, losses }
     : { tool: { type: 'function', function: fn }, losses };

@@ -12,6 +12,9 @@ export const KEYWORD_PHRASES: Readonly<Record<string, (value: unknown) => string
   enum: (v) => `Must be one of: ${(v as unknown[]).map(json).join(', ')}.`,
   minimum: (v) => `Must be at least ${json(v)}.`,
   maximum: (v) => `Must be at most ${json(v)}.`,
+  exclusiveMinimum: (v) => `Must be greater than ${json(v)}.`,
+  exclusiveMaximum: (v) => `Must be less than ${json(v)}.`,
+  multipleOf: (v) => `Must be a multiple of ${json(v)}.`,
   minLength: (v) => `At least ${count(v, 'character')}.`,
   maxLength: (v) => `At most ${count(v, 'character')}.`,
   pattern: (v) => `Must match the pattern ${String(v)}.`,
@@ -21,6 +24,7 @@ export const KEYWORD_PHRASES: Readonly<Record<string, (value: unknown) => string
   uniqueItems: (v) => (v === true ? 'Items must be unique.' : 'Items may repeat.'),
   additionalProperties: (v) => `Any property names; each value must match the schema ${json(v)}.`,
   default: (v) => `Default: ${json(v)}.`,
+  examples: (v) => `Examples: ${(v as unknown[]).map(json).join(', ')}.`,
 };
 
 /** When both bounds of a pair move, one sentence says both (`Must be from 1 to 1000.`). */

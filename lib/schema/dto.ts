@@ -8,6 +8,7 @@ import { lineage, peekRecord } from '../metadata/storage';
 import { hintKind, type Hint, type ObjectHint } from '../types/hints';
 import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
+import { jsonExamples } from './examples';
 import { isSlotOptions, PROP_OPTION_KEYS, propertyDefault, slotType } from './slot';
 import { describeThrown } from '../thrown';
 
@@ -275,6 +276,7 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
     const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
+    if (options.examples !== undefined) n = { ...n, examples: jsonExamples(options.examples, false) };
     const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional');
     const optional = optionalByValidator || options.optional === true || staticProp?.optional === true;
     const d = propertyDefault(options, n, optional, initializer);

@@ -1,7 +1,7 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
-import type { PropOptions } from '../metadata/options';
+import { PARAM_OPTION_NAMES, PROP_OPTION_NAMES, type PropOptions } from '../metadata/options';
 import type { LiteralDefault } from '../metadata/source';
 import { enumJsonOf, enumNode } from '../types/enums';
 import { Discriminated, hintKind, type EnumSource, type Hint } from '../types/hints';
@@ -27,14 +27,11 @@ export interface TypeSources {
   readonly literal?: unknown;
 }
 
-/** The options of a property (`@Prop`'s, an `ObjectOf` property's: types/slot-options.ts). */
-export const PROP_OPTION_KEYS: ReadonlySet<string> = new Set([
-  'type', 'enum', 'nullable', 'description', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'optional', 'default',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'each', 'examples',
-]);
+/** The options of a property (`@Prop`'s, an `ObjectOf` property's): the names metadata/options.ts keeps complete. */
+export const PROP_OPTION_KEYS: ReadonlySet<string> = PROP_OPTION_NAMES;
 
-/** The options of a parameter (`@Param`'s, a `Tool.create` parameter's): a property's, and `name`. */
-const PARAM_OPTION_KEYS: ReadonlySet<string> = new Set([...PROP_OPTION_KEYS, 'name']);
+/** The options of a parameter (`@Param`'s, a `Tool.create` parameter's). */
+const PARAM_OPTION_KEYS: ReadonlySet<string> = PARAM_OPTION_NAMES;
 
 /**
  * Whether a value given where a hint or a slot's options may stand (`Tool.create`'s `params`, an

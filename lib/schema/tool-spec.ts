@@ -10,6 +10,7 @@ import { isContextType, isSignalType, resolveHint } from '../types/resolve';
 import { libraryCopyWarnings } from '../metadata/library-copies';
 import { annotate } from './annotations';
 import { dtoNode, objectTypeDescription } from './dto';
+import { jsonExamples } from './examples';
 import { TOOL_NAME, toolNameOf } from './names';
 import { defaultJson, isSlotOptions, slotType, sourceDefault } from './slot';
 import { deepFreeze, writeObject, writeRoot } from './write';
@@ -64,10 +65,12 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     throw refuse(name === '' ? D.anonymousFunction() : D.badToolName(String(name)), site);
   }
   checkOptions(o, site);
+  // Written at the root of the input schema; checked by the invoker when the definition is made (invoke/examples.ts).
+  const examples = o.examples !== undefined ? atSite(() => jsonExamples(o.examples, true), site) : undefined;
   const warnings: string[] = [];
   const params = buildParams(src, warnings, site);
   const inputSchema = deepFreeze(
-    writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) }))),
+    writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) })), examples),
   );
   const result = buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site);
   const description = o.description ?? src.methodDescription ?? src.staticMethod?.description ?? '';
@@ -91,6 +94,14 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     member: src.member,
   };
   return Object.freeze(spec);
+}
+
+function atSite<T>(build: () => T, site: ToolErrorSite): T {
+  try {
+    return build();
+  } catch (e) {
+    throw e instanceof ToolDefinitionError ? e.at(site) : e;
+  }
 }
 
 function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
@@ -215,6 +226,7 @@ function valueParam(
   n = annotate(n, { options: { ...opts, description: undefined }, range, rules: [], warnings });
   const description = slot?.description ?? opts.description ?? stat?.description ?? typeDescription;
   n = { ...n, nullable: n.nullable || opts.nullable === true || stat?.nullable === true, ...(description !== undefined ? { description } : {}) };
+  if (opts.examples !== undefined) n = { ...n, examples: jsonExamples(opts.examples, false) };
   // `optional: false` keeps a slot with a default required (v3), its default still written.
   const optional = opts.optional !== false && (sp?.hasDefault === true || hasFill || opts.optional === true || stat?.optional === true);
   const written = hasFill ? paramDefault(opts.default, n) : sp?.literal ? sourceDefault(sp.literal, n) : undefined;

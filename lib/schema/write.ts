@@ -116,8 +116,7 @@ const WRITERS: { readonly [K in Keyword]: Writer } = {
   exclusiveMinimum: (n) => n.exclusiveMinimum,
   exclusiveMaximum: (n) => n.exclusiveMaximum,
   multipleOf: (n) => n.multipleOf,
-  // v3 keyword: in the order now, written by the change that adds it (issue 12).
-  examples: () => undefined,
+  examples: (n) => n.examples,
   // Written only at the root (writeRoot, writeObject).
   $defs: () => undefined,
 };
@@ -139,6 +138,7 @@ export function writeFragment(n: TypeNode, extras?: SlotExtras, defs?: Definitio
       if (n.description !== undefined) out.description = n.description;
     }
     if (extras?.default !== undefined) out.default = extras.default.value;
+    if (n.examples !== undefined) out.examples = n.examples;
     return out;
   }
   for (const k of KEYWORD_ORDER) {
@@ -167,13 +167,17 @@ function requiredOf(list: readonly WrittenProperty[]): string[] | undefined {
   return required.length > 0 ? required : undefined;
 }
 
-/** The input schema: one closed object of the parameters, then `$defs` for its recursive classes. */
-export function writeObject(properties: readonly WrittenProperty[]): Record<string, unknown> {
+/**
+ * The input schema: one closed object of the parameters, the tool's `examples` (argument objects),
+ * then `$defs` for its recursive classes.
+ */
+export function writeObject(properties: readonly WrittenProperty[], examples?: readonly unknown[]): Record<string, unknown> {
   const defs = new Definitions();
   const out: Record<string, unknown> = { type: 'object', properties: propertiesOf(properties, defs) };
   const required = requiredOf(properties);
   if (required !== undefined) out.required = required;
   out.additionalProperties = false;
+  if (examples !== undefined) out.examples = examples;
   if (!defs.empty) out.$defs = defs.bodies;
   return out;
 }

@@ -19,6 +19,8 @@ export interface TypeNode {
   readonly nullable: boolean;
   readonly format?: string;
   readonly description?: string;
+  /** A slot's example values (JSON), written as its `examples` (v3). */
+  readonly examples?: readonly unknown[];
   /** The enum's JSON form, in order (without the `null` a nullable enum adds). */
   readonly enum?: readonly EnumValue[];
   /** JSON form → what the method receives, where they differ (numeric enums: name → number). */

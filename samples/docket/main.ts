@@ -2,7 +2,8 @@
  * The main job (`npm start`): the docket service's tools, their catalogue, each provider's form,
  * and a recorded conversation's tool calls replayed through `runToolCalls`: good calls, bad
  * arguments, a tool that throws, a timeout, a refused approval, an unknown tool, and the call that
- * ends the loop. No network, no keys.
+ * ends the loop. Then samples/unions.ts: a tool taking an array of a tagged union of DTO classes and
+ * one taking a recursive filter, listed and invoked. No network, no keys.
  */
 import 'reflect-metadata';
 import {
@@ -19,14 +20,17 @@ import {
   type ToolDefinition,
   type ToolResult,
 } from 'tool-signatures';
+import { runUnionsSample } from '../unions';
 import { DocketService } from './service';
 import recording from './turns.json';
 
-function main(): Promise<void> {
+async function main(): Promise<void> {
   const tools = new ToolSet([new DocketService()]);
   printCatalogue(tools.list());
   printProviderForms(tools.list());
-  return replay(tools);
+  await replay(tools);
+  heading('Unions and recursive classes (samples/unions.ts): listed, then invoked');
+  await runUnionsSample();
 }
 
 // ---- the catalogue --------------------------------------------------------------------------

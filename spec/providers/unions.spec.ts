@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import { Tool, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool, type ToolDefinition } from 'tool-signatures';
+import { formsOf, goldenTests } from './helpers';
+import { Tool, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool } from 'tool-signatures';
 import { Drawing } from '../fixtures/unions';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -18,37 +18,10 @@ const { transformJSONSchema } = require('@anthropic-ai/sdk/lib/transform-json-sc
 
 const GOLDEN = path.join(__dirname, 'unions.golden.json');
 
-const FORMS: Readonly<Record<string, (t: ToolDefinition) => { tool: unknown; losses: readonly unknown[] }>> = {
-  'openai strict': (t) => toOpenAITool(t, { strict: true }),
-  'openai': (t) => toOpenAITool(t, { strict: false }),
-  'anthropic strict': (t) => toAnthropicTool(t, { strict: true }),
-  'anthropic': (t) => toAnthropicTool(t),
-  'gemini': (t) => toGeminiTool(t),
-  'gemini openapi': (t) => toGeminiTool(t, { form: 'openapi' }),
-  'mcp': (t) => toMcpTool(t),
-};
-
 const tools = Tool.fromInstance(new Drawing());
 
-function forms(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const tool of tools) {
-    for (const [provider, make] of Object.entries(FORMS)) out[`${tool.name} / ${provider}`] = JSON.stringify(make(tool));
-  }
-  return out;
-}
-
 describe('Provider forms of the union and recursive-class tools', () => {
-  const actual = forms();
-  const expected = JSON.parse(fs.readFileSync(GOLDEN, 'utf8')) as Record<string, string>;
-
-  it('covers every tool and provider', () => {
-    expect(Object.keys(actual)).toEqual(Object.keys(expected));
-  });
-
-  it.each(Object.keys(expected))('%s: exact text, loss report included', (key) => {
-    expect(actual[key]).toBe(expected[key]);
-  });
+  goldenTests(GOLDEN, formsOf(tools));
 
   it('every emitted JSON Schema is valid 2020-12', () => {
     const ajv = new Ajv2020();

@@ -25,6 +25,16 @@ function node(args: string[], timeoutMs = 60_000): Promise<Run> {
   });
 }
 
+/** What samples/unions.ts prints for its calls: alone, and as the last part of the main job. */
+const UNION_CALLS = [
+  'notify ok: priority 2: Email ana@example.com',
+  'notify ok: priority 1: Sms +4915112345678, Email bo@example.com',
+  "notify error: Argument 'channels[0].kind' must be one of: email, sms.",
+  "notify error: Argument 'channels[1].phone' must match the pattern ^\\+[1-9]\\d{6,14}$.\nArgument 'priority' must be a number from 1 to 3.",
+  'find ok: Filter: (status = open or (age = 3 and not owner = bo))',
+  "find error: Argument 'where.or[0].equals' must be a string or a number.",
+];
+
 /** What each sample must print (each line a substring of its output). */
 const expected: Record<string, string[]> = {
   'samples/class-tools': [
@@ -43,14 +53,11 @@ const expected: Record<string, string[]> = {
     "Argument 'request.attendees[0].email' must be an email address.",
   ],
   'samples/unions': [
-    'notify: {"type":"object","properties":{"channel":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["email"]},"to":{"type":"string","format":"email","description":"Recipient address."}',
-    'find: {"type":"object","properties":{"where":{"$ref":"#/$defs/Filter","description":"What the records must match."}},"required":["where"],"additionalProperties":false,"$defs":{"Filter":',
-    'ok: Email (priority 2): ana@example.com',
-    'ok: Sms (priority 1): +4915112345678',
-    "error: Argument 'channel.kind' must be one of: email, sms.",
-    "error: Argument 'channel.phone' must match the pattern ^\\+[1-9]\\d{6,14}$.\nArgument 'priority' must be a number from 1 to 3.",
-    'ok: Filter: (status = open or (age = 3 and not owner = bo))',
-    "error: Argument 'where.or[0].equals' must be a string or a number.",
+    'notify: {"type":"object","properties":{"channels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["email"]},"to":{"type":"string","format":"email","description":"Recipient address."}',
+    '"additionalProperties":false,"examples":[{"channels":[{"kind":"email","to":"ana@example.com","subject":"Invoice"},{"kind":"sms","phone":"+4915112345678"}],"priority":2}]}',
+    'find: {"type":"object","properties":{"where":{"$ref":"#/$defs/Filter","description":"What the records must match."}},"required":["where"],"additionalProperties":false,"examples":[{"where":{"and":[{"field":"status","equals":"open"},{"not":{"field":"owner","equals":"bo"}}]}}],"$defs":{"Filter":',
+    'notify, anthropic input_examples: [{"channels":[{"kind":"email","to":"ana@example.com","subject":"Invoice"},{"kind":"sms","phone":"+4915112345678"}],"priority":2}]',
+    ...UNION_CALLS,
   ],
   'samples/ad-hoc': [
     'repeat_word: {"type":"object","properties":{"word":{"type":"string"},"count":{"type":"number","default":2},"separator":{"type":"string","default":" "}},"required":["word"],"additionalProperties":false}',
@@ -135,6 +142,10 @@ const mainJob = [
   'The loop ends: submit_report (toolu_08) returned the turn\'s typed result:\nShiftReport {',
   '11 calls: 5 ok, 6 returned to the model as errors.',
   'costs: warehouse API call 0.002 EUR',
+  '== Unions and recursive classes (samples/unions.ts): listed, then invoked ==',
+  'notify: {"type":"object","properties":{"channels":{"type":"array","items":{"anyOf":[',
+  'find: {"type":"object","properties":{"where":{"$ref":"#/$defs/Filter"',
+  ...UNION_CALLS,
 ];
 
 let start: Run;
