@@ -23,7 +23,7 @@ describe('Diagnostics', () => {
     interface Filter { q: string }
     class A { @Tool() find(filter: Filter) { return filter; } }
     expect(definitionError(() => Tool.fromInstance(new A())).message).toBe(
-      "OLT002: Cannot build tool 'find' (A.find), parameter #0 'filter': its type was erased to Object. Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased).",
+      "OLT002: Cannot build tool 'find' (A.find), parameter #0 'filter': its type was erased to Object. Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union), or compile with the plugin, which reads them.",
     );
   });
 

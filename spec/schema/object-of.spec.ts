@@ -206,7 +206,7 @@ describe('ObjectOf: definition errors name the property', () => {
     const e = definitionError(() => one({ b: ObjectOf({ n: { type: Number, optinal: true } as never }, { name: 'Bad' }) }).inputSchema);
     expect(e.code).toBe('OLT015');
     expect(e.message).toBe(
-      "OLT015: Cannot build tool 't' (anonymous.anonymous), parameter #0 'b', property Bad.n: ObjectOf has no option 'optinal'. Its options are: type, enum, nullable, description, minLength, maxLength, minItems, maxItems, pattern, format, optional, default, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, each, examples.",
+      "OLT015: Cannot build tool 't' (anonymous.anonymous), parameter #0 'b', property Bad.n: ObjectOf has no option 'optinal'. Its options are: type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, optional, default.",
     );
     expect(definitionError(() => one({ b: ObjectOf({ n: { type: String, name: 'x' } as never }) }).inputSchema).message).toContain("ObjectOf has no option 'name'.");
   });
