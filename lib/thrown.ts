@@ -26,3 +26,35 @@ export function describeThrown(e: unknown, withName = true): string {
 
 /** What is said of a thrown value that cannot be read. */
 export const UNSHOWABLE = 'a value that cannot be shown';
+
+/** At most this many characters of a refusal's reason are shown. */
+const MAX_REASON = 500;
+/** At most this many messages of a list (NestJS `BadRequestException(['a', 'b'])`) are shown. */
+const MAX_REASONS = 5;
+
+/**
+ * Why user code refused a value (a `@Transform` that throws), as one bounded sentence: a NestJS
+ * `HttpException`'s `getResponse().message` when it is a string or a list of strings (a
+ * `BadRequestException(['a', 'b'])` says "Bad Request Exception" in its `message`), else the
+ * thrown value as `describeThrown` says it, without the name. Never throws.
+ */
+export function describeRefusal(e: unknown): string {
+  let text: string | undefined;
+  try {
+    const getResponse: unknown = typeof e === 'object' && e !== null ? (e as { getResponse?: unknown }).getResponse : undefined;
+    if (typeof getResponse === 'function') {
+      const response: unknown = getResponse.call(e);
+      const message: unknown = typeof response === 'string' ? response : typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : undefined;
+      if (typeof message === 'string' && message !== '') text = message;
+      else if (Array.isArray(message) && message.length > 0 && message.every((m) => typeof m === 'string')) {
+        const shown = (message as string[]).slice(0, MAX_REASONS).map((m) => m.replace(/[.!?]$/, ''));
+        text = shown.join('; ') + (message.length > MAX_REASONS ? ` (and ${message.length - MAX_REASONS} more)` : '');
+      }
+    }
+  } catch {
+    text = undefined;
+  }
+  text ??= describeThrown(e, false);
+  if (text.length > MAX_REASON) text = `${text.slice(0, MAX_REASON - 1)}…`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

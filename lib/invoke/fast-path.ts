@@ -460,12 +460,12 @@ function fillCode(g: Generator, value: unknown): string {
  * An absent property with `@Prop({ default })` reads a fresh copy of the default's JSON form as if
  * it had been given (checked and converted by the same code); any other keeps its initializer.
  */
-function defaultCode(g: Generator, p: PropertyNode, s: Schema | undefined, present: (c: string) => string): string {
+function defaultCode(g: Generator, p: PropertyNode, s: Schema | undefined, present: (c: string, x: string) => string): string {
   if (p.fillsDefault !== true || p.default === undefined || s === undefined) return '';
   const x = g.name('x');
   const c = g.name('c');
   const json = p.default.value;
-  return `const ${x} = ${typeof json === 'object' && json !== null ? `${g.k(copyJson)}(${g.k(json)})` : g.k(json)}; let ${c};\n${value(g, p.node, s, x, c)}${present(c)}`;
+  return `const ${x} = ${typeof json === 'object' && json !== null ? `${g.k(copyJson)}(${g.k(json)})` : g.k(json)}; let ${c};\n${value(g, p.node, s, x, c)}${present(c, x)}`;
 }
 
 /** Reading one parameter or property: absent, null meaning absent, or a value to check and convert. */
@@ -477,7 +477,8 @@ function slot(
   s: Schema | undefined,
   required: boolean,
   absent: string,
-  present: (c: string) => string,
+  /** The code for a present value: `c` holds it checked and converted, `x` as sent. */
+  present: (c: string, x: string) => string,
 ): string {
   checkName(name);
   if (s === undefined) throw new Unsupported(`no schema for ${name}`);
@@ -486,7 +487,7 @@ function slot(
   let code = `{ const ${x} = ${read(g, source, name)};\n`;
   code += `if (${x} === undefined) { ${required ? 'return false;' : absent} }\n`;
   if (!node.nullable) code += `else if (${x} === null) { ${acceptsNull(s) ? absent : 'return false;'} }\n`;
-  code += `else { let ${c};\n${value(g, node, s, x, c)}${present(c)}}\n}\n`;
+  code += `else { let ${c};\n${value(g, node, s, x, c)}${present(c, x)}}\n}\n`;
   return code;
 }
 
@@ -510,8 +511,14 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
     const transforms = p.transforms ?? [];
     const key = JSON.stringify(p.key);
     const schema = Object.prototype.hasOwnProperty.call(schemas, p.name) ? schemas[p.name] : undefined;
-    const present = (c: string) => {
-      let t = '';
+    // Without @Type, class-transformer hands the transforms the JSON value as sent (checked, not
+    // converted), an object or array as a copy; under @Type, the converted value.
+    const asSent = transforms.length > 0 && p.transformsConverted !== true;
+    // Converting it anyway would run user code (a nested DTO's constructor and transforms) that
+    // class-transformer does not run: such a tool is left to the general path.
+    if (asSent && someNode(p.node, (x) => x.kind === 'dto')) throw new Unsupported('@Transform over a DTO without @Type');
+    const present = (c: string, x: string) => {
+      let t = asSent ? `${c} = typeof ${x} === 'object' && ${x} !== null ? ${g.k(copyJson)}(${x}) : ${x};\n` : '';
       for (const tr of transforms) {
         t += `${c} = ${g.k(tr)}.transformFn({ value: ${c}, key: ${key}, obj: ${v}, type: ${PLAIN_TO_CLASS}, options: ${g.k(TRANSFORM_OPTIONS)} });\n`;
       }

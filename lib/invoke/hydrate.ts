@@ -6,14 +6,16 @@ import { cachedBy } from '../cache';
 import { nodeValidator } from './validate';
 import { pointerOf, setOwn } from '../json';
 import { copyJson } from './defaults';
+import { describeRefusal } from '../thrown';
 
 /**
  * Hydration: JSON values (already valid for the enforced schema) become what the method receives,
  * directed by the type tree. One converter is compiled per node, once; a node whose values arrive
  * as they are compiles to none. DTOs are built as the contract's "Hydration" says: `new Dto()`,
  * each present property assigned its converted value under its declared key (nested DTOs first),
- * class-transformer `@Transform` functions run as class-transformer runs them for plain → class,
- * then the class-validator rules of every DTO whose node is `validated`.
+ * class-transformer `@Transform` functions run as class-transformer runs them for plain → class
+ * (given the JSON value as sent, or the converted value under `@Type`; one that throws refuses the
+ * argument: `TransformRefusal`), then the class-validator rules of every DTO whose node is `validated`.
  */
 
 /** Where the converters are in the argument tree, and the DTOs that class-validator must check. */
@@ -38,6 +40,23 @@ export const TRANSFORM_OPTIONS = Object.freeze({
   targetMaps: undefined,
   version: undefined,
 });
+
+/**
+ * A `@Transform` function threw while the arguments were hydrated: the argument at `path` is refused
+ * with what was thrown (`Argument 'memoryAt' was refused: memoryAt must be a date string.`), as
+ * class-transformer's exception refuses the request under NestJS's `ValidationPipe`.
+ */
+export class TransformRefusal extends Error {
+  constructor(readonly path: readonly (string | number)[], readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * Whether a tree holds a `@Transform` (hydration then tracks paths, so that a refusal names its
+ * argument).
+ */
+export const hasTransform = (n: TypeNode): boolean => n.kind === 'dto' && (n.properties ?? []).some((p) => p.transforms !== undefined);
 
 /** The converter of a node, or null when its JSON value is what the method receives. */
 export const converterOf: (n: TypeNode) => Convert | null = cachedBy((n: TypeNode) => CONVERTERS[n.kind](n));
@@ -165,6 +184,8 @@ interface PropertyPlan {
   readonly nullable: boolean;
   readonly convert: Convert | null;
   readonly transforms: readonly TransformMeta[] | undefined;
+  /** `@Type` given: the transforms see the converted value; otherwise a copy of the JSON value. */
+  readonly transformsConverted: boolean;
   /** `@Prop({ default })`: its JSON form, read in place of an absent value. */
   readonly fill: { readonly value: unknown } | undefined;
 }
@@ -185,6 +206,7 @@ function dtoConverter(n: TypeNode): Convert {
       nullable: p.node.nullable,
       convert: converterOf(p.node),
       transforms: p.transforms,
+      transformsConverted: p.transformsConverted === true,
       fill: p.fillsDefault === true ? p.default : undefined,
     })));
   const validated = n.validated === true;
@@ -200,16 +222,34 @@ function dtoConverter(n: TypeNode): Convert {
         if (p.fill === undefined) continue;
         v = copyJson(p.fill.value);
       }
-      if (p.convert !== null) v = at(st, p.name, p.convert, v);
-      if (p.transforms !== undefined) {
-        for (const t of p.transforms) v = t.transformFn({ value: v, key: p.key, obj: source, type: PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });
-      }
+      if (p.transforms !== undefined) v = transformed(p, p.transforms, v, source, st);
+      else if (p.convert !== null) v = at(st, p.name, p.convert, v);
       if (cls !== undefined) instance[p.key] = v;
       else setOwn(instance, p.key, v);
     }
     if (validated && st !== undefined) st.dtos.push({ instance, path: [...st.path], node: n });
     return instance;
   };
+}
+
+/**
+ * A property's value through its `@Transform` functions, as class-transformer's `plainToInstance`
+ * gives it to them (measured on class-transformer 0.5.1): converted by its type only under `@Type`
+ * (a `Date` from the string, a nested DTO's instance), else the JSON value as sent, an object or
+ * array as a copy. The functions run in class-transformer's order, each given the last one's result.
+ */
+function transformed(p: PropertyPlan, transforms: readonly TransformMeta[], value: unknown, source: object, st: HydrationState | undefined): unknown {
+  let v = value;
+  if (!p.transformsConverted) v = copyJson(v);
+  else if (p.convert !== null) v = at(st, p.name, p.convert, v);
+  for (const t of transforms) {
+    try {
+      v = t.transformFn({ value: v, key: p.key, obj: source, type: PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });
+    } catch (e) {
+      throw new TransformRefusal([...(st?.path ?? []), p.name], describeRefusal(e));
+    }
+  }
+  return v;
 }
 
 /**

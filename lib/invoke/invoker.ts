@@ -6,14 +6,14 @@ import { calleeOf, type Callee } from './bound';
 import { adopt, copyResult, execute, failed, isThenable, settleOf, type CallPlan } from './call';
 import { describeThrown } from '../thrown';
 import { compileFastPath, type CompiledFastPath } from './fast-path';
-import { converterOf, isValidatedDto, validateDtos, validateDtosSync, type Convert, type HydrationState } from './hydrate';
+import { converterOf, hasTransform, isValidatedDto, TransformRefusal, validateDtos, validateDtosSync, type Convert, type HydrationState } from './hydrate';
 import { validatorModule, type ValidationErrorLike } from './peers';
 import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from './json-text';
-import { formatProblems, notAnObject, tooDeep, tooManyMembers, type ArgumentProblem } from './messages';
+import { formatProblems, notAnObject, refusedBy, tooDeep, tooManyMembers, type ArgumentProblem } from './messages';
 import { failureText, type InvokeOptions } from './options';
 import { isToolResult, ToolResult } from '../tool-result';
 import { compileValidator, firstErrorValidator, problemsOf, walk } from './validate';
-import { segmentsOf } from '../json';
+import { pointerOf, segmentsOf } from '../json';
 import type { ValidateFunction } from 'ajv';
 import { cachedBy } from '../cache';
 import type { JsonSchema } from '../tool-description';
@@ -48,7 +48,10 @@ export interface Plan extends CallPlan {
   readonly keepBig: boolean;
   /** A JsonValue / JsonObject / JsonArray or a recursive class somewhere: a parsed object's depth is measured. */
   readonly open: boolean;
-  /** A DTO that class-validator must check somewhere: paths are tracked during hydration. */
+  /**
+   * A DTO that class-validator must check, or a `@Transform` (which may refuse its argument),
+   * somewhere: paths are tracked during hydration.
+   */
   readonly validates: boolean;
   /** Checks and hydrates in one pass; null when the tool's schema uses what it does not cover. */
   readonly fast: CompiledFastPath | null;
@@ -81,7 +84,7 @@ function compile(spec: ToolSpec): Plan {
     })),
     keepBig: nodes.some((n) => someNode(n, (x) => x.kind === 'bigint')),
     open: nodes.some((n) => someNode(n, isOpen)),
-    validates: nodes.some((n) => someNode(n, isValidatedDto)),
+    validates: nodes.some((n) => someNode(n, (x) => isValidatedDto(x) || hasTransform(x))),
     fast: compileFastPath(spec),
   };
 }
@@ -191,7 +194,20 @@ function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits,
   if (!plan.validate(raw)) return refused(formatProblems(problemsOf(plan.spec, plan.validate.errors ?? [], raw, typeof args === 'string')));
   const state: HydrationState | undefined = plan.validates ? { path: [], dtos: [] } : undefined;
   const out = new Array<unknown>(plan.arity);
-  const source = raw as Record<string, unknown>;
+  try {
+    hydrate(plan, raw as Record<string, unknown>, out, state);
+  } catch (e) {
+    if (!(e instanceof TransformRefusal)) throw e;
+    return refused(formatProblems([{ path: e.path, pointer: pointerOf(e.path), message: refusedBy(e.reason) }]));
+  }
+  if (state === undefined || state.dtos.length === 0) return { ok: true, args: out, raw };
+  const verdict = (problems: ArgumentProblem[]): Prepared => (problems.length > 0 ? refused(formatProblems(problems)) : { ok: true, args: out, raw });
+  const checked = checkDtos(state.dtos);
+  return checked instanceof Promise ? checked.then(verdict) : verdict(checked);
+}
+
+/** Each parameter's value, converted (and its DTOs recorded in `state`), into `out`. */
+function hydrate(plan: Plan, source: Record<string, unknown>, out: unknown[], state: HydrationState | undefined): void {
   for (const p of plan.params) {
     let v = p.inherited ? (Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined) : source[p.name];
     if (v === undefined || (v === null && !p.nullable)) {
@@ -206,10 +222,6 @@ function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits,
     }
     out[p.index] = v;
   }
-  if (state === undefined || state.dtos.length === 0) return { ok: true, args: out, raw };
-  const verdict = (problems: ArgumentProblem[]): Prepared => (problems.length > 0 ? refused(formatProblems(problems)) : { ok: true, args: out, raw });
-  const checked = checkDtos(state.dtos);
-  return checked instanceof Promise ? checked.then(verdict) : verdict(checked);
 }
 
 /**

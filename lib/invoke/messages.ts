@@ -68,6 +68,11 @@ export function notAProperty(className: string): string {
   return `is not a property of ${className}.`;
 }
 
+/** A `@Transform` threw: its reason (a sentence, `describeRefusal`'s) follows. */
+export function refusedBy(reason: string): string {
+  return `was refused: ${reason}`;
+}
+
 export function tooDeep(maxDepth: number): string {
   return `Arguments are nested too deeply: the limit is ${maxDepth} levels of arrays and objects.`;
 }

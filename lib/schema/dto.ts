@@ -6,7 +6,7 @@ import type { PropOptions, RangeRecord, StaticPropertyMeta } from '../metadata/o
 import { readClassFields, readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
 import { hintKind, type Hint, type ObjectHint } from '../types/hints';
-import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TypeNode } from '../types/node';
+import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TransformMeta, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
 import { jsonExamples } from './examples';
 import { isSlotOptions, PROP_OPTION_KEYS, propertyDefault, slotType } from './slot';
@@ -280,13 +280,38 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional');
     const optional = optionalByValidator || options.optional === true || staticProp?.optional === true;
     const d = propertyDefault(options, n, optional, initializer);
-    const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms } : {};
+    for (const idiom of parsingIdioms(ct.transforms)) {
+      warnings.push(`@Transform on ${key} ${idiom}, a query-string idiom: the model sends JSON, so the value reaches the transform already as its JSON type and the idiom does not apply (a transform that then throws refuses the argument). Accept the JSON type in the transform.`);
+    }
+    const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms, ...(ct.type !== undefined ? { transformsConverted: true } : {}) } : {};
     const skip = !d.required && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
     const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fillsDefault === true ? { fillsDefault: true } : {}) };
     return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, node: n, ...transforms, ...defaults }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw atProperty(e, owner, key);
   }
+}
+
+/**
+ * What the source text of a property's `@Transform` functions shows of parsing text into another
+ * JSON type, the way query strings are read (a cheap look at the text, not a proof): `JSON.parse`,
+ * a comparison with `'true'` or `'false'`, a `.split(` of the value.
+ */
+function parsingIdioms(transforms: readonly TransformMeta[]): string[] {
+  const found = new Set<string>();
+  for (const t of transforms) {
+    let text: string;
+    try {
+      text = Function.prototype.toString.call(t.transformFn);
+    } catch {
+      continue;
+    }
+    if (text.length > 10_000) continue;
+    if (/\bJSON\s*\.\s*parse\s*\(/.test(text)) found.add('calls JSON.parse');
+    if (/[=!]==?\s*(['"`])(?:true|false)\1|(['"`])(?:true|false)\2\s*[=!]==?/.test(text)) found.add("compares the value with 'true' or 'false'");
+    if (/\.\s*split\s*\(/.test(text)) found.add('splits text');
+  }
+  return [...found];
 }
 
 /** A definition error placed at a property (`Owner.key`, or `key` in an anonymous shape). */

@@ -95,6 +95,12 @@ export interface PropertyNode {
   readonly fillsDefault?: boolean;
   /** class-transformer `@Transform` functions that run when plain data becomes an instance (none: absent). */
   readonly transforms?: readonly TransformMeta[];
+  /**
+   * `@Type(() => T)` on the property: class-transformer converts the value before its transforms run,
+   * so they are given the converted value. Otherwise they are given the JSON value as sent (a copy of
+   * an object or array, as class-transformer copies it).
+   */
+  readonly transformsConverted?: boolean;
 }
 
 /** A class-transformer `@Transform` record. */

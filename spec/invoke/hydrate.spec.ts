@@ -121,7 +121,7 @@ describe('Hydration: DTOs', () => {
     expect(person.title).toBe('Dr.');
   });
 
-  it('@Transform runs as class-transformer runs it: the converted value, the plain object, the key', async () => {
+  it('@Transform runs as class-transformer runs it: the value as sent (converted under @Type), the plain object, the key', async () => {
     const seen: unknown[] = [];
     class Query {
       @Transform(({ value, key, obj, type }) => {
@@ -130,7 +130,7 @@ describe('Hydration: DTOs', () => {
       })
       @Prop()
       code!: string;
-      @Expose({ name: 'since_date' }) @Transform(({ value }) => (value as Date).getUTCFullYear()) @Prop({ type: Date }) since!: unknown;
+      @Expose({ name: 'since_date' }) @Transform(({ value }) => (value as Date).getUTCFullYear()) @Type(() => Date) @Prop({ type: Date }) since!: unknown;
       @IsOptional() @Transform(() => 'never') @Prop() absent: string = 'kept';
     }
     class Search {
