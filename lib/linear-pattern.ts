@@ -3,9 +3,14 @@ import { RE2JS } from 're2js';
 /**
  * Every pattern the invoker runs on an argument is matched by RE2 (the `re2js` port: time linear
  * in the input, whatever the pattern), never by the backtracking engine of `RegExp`, on which
- * `^(a|a)*$` takes seconds on 40 characters. A pattern RE2 cannot run (a backreference, a lookahead
- * or lookbehind) is refused when the tool is defined. RE2 reads the pattern as JavaScript writes it
+ * `^(a|a)*$` takes seconds on 40 characters. RE2 reads the pattern as JavaScript writes it
  * (`\u0041`, `\u{1F600}`, `[^]` are translated); see the README for what differs.
+ *
+ * RE2 has no lookaround. A pattern made of leading positive lookaheads and a rest, anchored at the
+ * start (`^(?=.*[a-z])(?=.*\d).{8,}$`, the password idiom), is matched as the conjunction of its
+ * parts: each lookahead `(?=X)` holds at position 0 exactly when `^(?:X)` matches, and the rest
+ * is `^(?:rest)`; each part runs on RE2. Any other pattern RE2 cannot run (a negative lookahead, a
+ * lookbehind, a backreference, a lookahead further in) has a `linearRefusal`.
  */
 
 /** What the invoker runs: `test` in linear time. */
@@ -17,20 +22,133 @@ export interface LinearPattern {
 
 const FLAGS: Readonly<Record<string, number>> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
 
-const compiled = new Map<string, RE2JS>();
+/** A pattern as RE2 runs it: one compiled pattern, or the conjunction of a lookahead pattern's parts. */
+interface Engine {
+  test(input: string): boolean;
+  /** The match of the pattern (the first, as `RegExp.exec` finds it), or null. */
+  find(input: string): { readonly index: number; readonly text: string } | null;
+}
+
+const compiled = new Map<string, Engine>();
 const MAX_CACHED = 1024;
 
-function compile(source: string, flags: string): RE2JS {
+function re2(source: string, flags: string): RE2JS {
+  let bits = 0;
+  for (const f of flags) bits |= FLAGS[f] ?? 0;
+  return RE2JS.compile(RE2JS.translateRegExp(source), bits);
+}
+
+function single(re: RE2JS): Engine {
+  return {
+    test: (input) => re.test(input),
+    find: (input) => {
+      const m = re.matcher(input);
+      return m.find() ? { index: m.start(0), text: m.group(0) ?? '' } : null;
+    },
+  };
+}
+
+function compile(source: string, flags: string): Engine {
   const key = `${flags}/${source}`;
-  let re = compiled.get(key);
-  if (re === undefined) {
-    let bits = 0;
-    for (const f of flags) bits |= FLAGS[f] ?? 0;
-    re = RE2JS.compile(RE2JS.translateRegExp(source), bits);
+  let engine = compiled.get(key);
+  if (engine === undefined) {
+    try {
+      engine = single(re2(source, flags));
+    } catch (e) {
+      const split = flags.includes('m') ? undefined : leadingLookaheads(source);
+      if (split === undefined) throw e;
+      engine = conjunction(split.lookaheads.map((x) => re2(`^(?:${x})`, flags)), re2(`^(?:${split.rest})`, flags));
+    }
     if (compiled.size >= MAX_CACHED) compiled.clear();
-    compiled.set(key, re);
+    compiled.set(key, engine);
   }
-  return re;
+  return engine;
+}
+
+/** Every lookahead holds at the start, and the rest matches there (its match is the pattern's). */
+function conjunction(lookaheads: readonly RE2JS[], rest: RE2JS): Engine {
+  const all = (input: string) => lookaheads.every((re) => re.test(input));
+  return {
+    test: (input) => all(input) && rest.test(input),
+    find: (input) => {
+      if (!all(input)) return null;
+      const m = rest.matcher(input);
+      return m.find() ? { index: 0, text: m.group(0) ?? '' } : null;
+    },
+  };
+}
+
+/**
+ * A pattern read as `^(?=A)(?=B)...rest`: its lookaheads' bodies and its rest, or undefined when it
+ * is not of that shape (no leading `^`, no lookahead right after it, a quantified lookahead, or an
+ * alternative `|` outside every group, which would not be anchored). Whether each part runs on RE2
+ * is for the caller to find out.
+ */
+export function leadingLookaheads(source: string): { readonly lookaheads: readonly string[]; readonly rest: string } | undefined {
+  if (!source.startsWith('^')) return undefined;
+  const lookaheads: string[] = [];
+  let i = 1;
+  while (source.startsWith('(?=', i)) {
+    const end = groupEnd(source, i);
+    if (end < 0) return undefined;
+    lookaheads.push(source.slice(i + 3, end));
+    i = end + 1;
+  }
+  const rest = source.slice(i);
+  if (lookaheads.length === 0 || /^[*+?{]/.test(rest) || topLevelBar(rest)) return undefined;
+  return { lookaheads, rest };
+}
+
+/** The index of the `)` that closes the group opened at `open`, or -1. */
+function groupEnd(source: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (c === '[') i = classEnd(source, i);
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The index of the `]` that closes the class opened at `open` (the end of the text when none does). */
+function classEnd(source: string, open: number): number {
+  for (let i = open + 1; i < source.length; i++) {
+    if (source[i] === '\\') i++;
+    else if (source[i] === ']') return i;
+  }
+  return source.length;
+}
+
+/** Whether `|` appears outside every group and class. */
+function topLevelBar(source: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (c === '[') i = classEnd(source, i);
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The parts a lookahead pattern is matched as (`^.*[a-z]`, `^.*\d`, `^.{8,}$`), each a pattern
+ * that must match; undefined for a pattern RE2 runs as it is, or cannot run.
+ */
+export function conjunctionParts(source: string, flags = ''): readonly string[] | undefined {
+  if (linearRefusal(source, flags) !== undefined) return undefined;
+  try {
+    re2(source, flags);
+    return undefined;
+  } catch {
+    const split = leadingLookaheads(source)!;
+    const anchored = (x: string) => (topLevelBar(x) ? `^(?:${x})` : `^${x}`);
+    return [...split.lookaheads.map(anchored), ...(split.rest === '' ? [] : [anchored(split.rest)])];
+  }
 }
 
 /** Why RE2 cannot run the pattern (its own words), or undefined when it can. */
@@ -54,9 +172,9 @@ export function linearPattern(source: string, flags = ''): LinearPattern {
     const native = new RegExp(source, 'u');
     return { source, test: (input) => native.test(input), toString: () => `/${source}/` };
   }
-  const re = compile(source, flags);
+  const engine = compile(source, flags);
   // ajv keeps one compiled pattern per `toString()`: it must differ between patterns.
-  return { source, test: (input) => re.test(input), toString: () => `/${source}/${flags}` };
+  return { source, test: (input) => engine.test(input), toString: () => `/${source}/${flags}` };
 }
 
 /**
@@ -65,13 +183,13 @@ export function linearPattern(source: string, flags = ''): LinearPattern {
  * its own pattern, so that its check cannot be the one that stalls.
  */
 export class LinearRegExp extends RegExp {
-  readonly #re: RE2JS;
+  readonly #engine: Engine;
   readonly #shown: string | undefined;
 
   /** `shown`: the text messages show for it (class-validator's `$constraint1`), when it was given as a string. */
   constructor(source: string, flags = '', shown?: string) {
     super(source, flags.replace(/[gy]/g, ''));
-    this.#re = compile(source, flags);
+    this.#engine = compile(source, flags);
     this.#shown = shown;
   }
 
@@ -81,10 +199,9 @@ export class LinearRegExp extends RegExp {
 
   override exec(input: string): RegExpExecArray | null {
     const text = String(input);
-    const m = this.#re.matcher(text);
-    if (!m.find()) return null;
-    const found = Object.assign([m.group(0) ?? ''], { index: m.start(0), input: text, groups: undefined }) as unknown as RegExpExecArray;
-    return found;
+    const m = this.#engine.find(text);
+    if (m === null) return null;
+    return Object.assign([m.text], { index: m.index, input: text, groups: undefined }) as unknown as RegExpExecArray;
   }
 }
 

@@ -6,7 +6,7 @@ import type { ConstraintOptions, ItemOptions, RangeRecord, StringFormat } from '
 import { enumNode } from '../types/enums';
 import type { MutableNode, TypeNode } from '../types/node';
 import { fitsDesignType } from '../types/resolve';
-import { linearRefusal, LinearRegExp } from '../linear-pattern';
+import { conjunctionParts, linearRefusal, LinearRegExp } from '../linear-pattern';
 
 /**
  * Applies a slot's annotations to its type's node. Our own decorators win over class-validator's
@@ -75,7 +75,7 @@ const CARRIES: Readonly<Record<Keyword, (n: TypeNode) => boolean>> = {
 
 export function annotate(base: TypeNode, a: Annotations): TypeNode {
   let n: MutableNode = { ...base };
-  for (const r of a.rules) if (r.name === 'matches') linearMatches(r.constraints as unknown[], patternOf(r.constraints));
+  const bounded = a.rules.filter((r) => r.name === 'matches' && !linearMatches(r.constraints as unknown[], patternOf(r.constraints)));
   const phrases = a.phrases ?? [];
   // Every class-validator rule holds: `validate()` runs without groups, so a rule limited to groups
   // (or marked `always`) is enforced like any other, and shows like any other.
@@ -86,7 +86,26 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   n = own(n, o, base, a.range);
   if (o.each !== undefined) n = each(n, o.each);
   if (o.description !== undefined && n.description === undefined) n.description = o.description;
+  for (const r of bounded) boundedPattern(n, r, a.warnings);
   return n;
+}
+
+/**
+ * A `@Matches` pattern that RE2 cannot run is a phrase (see `collect`) that class-validator enforces
+ * with the pattern's own engine, only on a value whose length the schema bounds first (the maxLength
+ * of the value it checks: the slot's, or its items' under `each`); a value without one is OLT015.
+ */
+function boundedPattern(n: TypeNode, r: ValidatorRule, warnings: string[]): void {
+  const re = patternOf(r.constraints);
+  const checked = r.each && n.kind === 'array' ? n.items : r.each && n.kind === 'record' && n.map === true ? n.values : n;
+  const max = checked?.maxLength;
+  if (max === undefined) throw refuse(D.unboundedPattern(String(re)));
+  warnings.push(`@Matches pattern ${String(re)} uses lookaround or a backreference, which cannot be matched in linear time: it is not written to the schema; the description says "${patternPhrase(re)}", and class-validator enforces it, on values of at most ${max} characters (the maxLength).`);
+}
+
+/** The phrase of a pattern that no keyword carries. */
+function patternPhrase(re: RegExp): string {
+  return `Must match the pattern ${re.flags === '' ? re.source : String(re)}.`;
 }
 
 /** The formats a slot may carry (v3), each checked by the invoker's parser of that name. */
@@ -218,7 +237,7 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     if (!written || ALSO_PHRASED.has(r.name)) {
       const found = rulePhrase(r);
       if (found !== undefined) {
-        const phrase = prefix === '' ? found : prefix + found.charAt(0).toLowerCase() + found.slice(1);
+        const phrase = prefixed(prefix, found);
         phrases.push(phrase);
         const name = r.constraint?.name ?? r.name;
         warnings.push(
@@ -230,15 +249,30 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     }
     for (const [k, v] of Object.entries(keywords) as [Keyword, unknown][]) {
       if (k === 'pattern') {
-        const written = writablePattern(v as RegExp);
+        const re = v as RegExp;
+        if (linearRefusal(re.source, re.flags) !== undefined) {
+          // RE2 cannot run it: a phrase, enforced by class-validator within a length bound (boundedPattern).
+          phrases.push(prefixed(prefix, patternPhrase(re)));
+          continue;
+        }
+        const written = writablePattern(re);
         if (written === undefined) warnings.push(`pattern ${RegExp.prototype.toString.call(v)} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
         else out.pattern = written;
+        // Leading lookaheads: the pattern is matched as the conjunction of its parts, which the
+        // phrase spells out for a model that does not read lookahead.
+        const parts = conjunctionParts(re.source, re.flags);
+        if (parts !== undefined) phrases.push(prefixed(prefix, `Must match each of these patterns: ${parts.join(', ')}.`));
       } else if (v !== undefined) {
         out[k] = v;
       }
     }
   }
   return out;
+}
+
+/** A phrase about each item (`Each item: must ...`), or about the value itself. */
+function prefixed(prefix: string, phrase: string): string {
+  return prefix === '' ? phrase : prefix + phrase.charAt(0).toLowerCase() + phrase.slice(1);
 }
 
 function apply(n: MutableNode, keywords: Partial<Record<Keyword, unknown>>, strict: boolean): void {
@@ -352,10 +386,12 @@ function refuseNonLinear(shown: string, source: string, flags: string): void {
 /**
  * class-validator's own `@Matches` check runs RE2 too: its pattern in the metadata (the constraint
  * class-validator passes to validator.js's `matches`) is replaced by a `LinearRegExp` of the same
- * source and flags, so that the check after the invoker's cannot be the one that stalls.
+ * source and flags, so that the check after the invoker's cannot be the one that stalls. False for
+ * a pattern RE2 cannot run: class-validator keeps its own, and runs it on bounded values only.
  */
-function linearMatches(constraints: unknown[], re: RegExp): void {
-  if (re instanceof LinearRegExp) return;
-  refuseNonLinear(String(re), re.source, re.flags);
+function linearMatches(constraints: unknown[], re: RegExp): boolean {
+  if (re instanceof LinearRegExp) return true;
+  if (linearRefusal(re.source, re.flags) !== undefined) return false;
   constraints[0] = new LinearRegExp(re.source, re.flags, typeof constraints[0] === 'string' ? constraints[0] : undefined);
+  return true;
 }
