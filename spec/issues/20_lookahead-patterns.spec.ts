@@ -155,7 +155,7 @@ describe('issue 20: other lookaround and backreferences are enforced by class-va
 });
 
 /** The least time of `runs` calls, in nanoseconds. */
-async function least(f: () => Promise<unknown>, runs = 9): Promise<number> {
+async function least(f: () => Promise<unknown>, runs = 5): Promise<number> {
   let best = Infinity;
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
@@ -176,23 +176,24 @@ async function growth(t: ToolDefinition, args: (n: number) => object, n: number)
 }
 
 describe('issue 20: hostile input stays linear', () => {
-  const N = 100_000;
+  // 50,000 and 400,000 characters: both beyond the size up to which RE2 uses its bit-state
+  // backtracker (faster per character), so the ratio compares one engine with itself.
+  const N = 400_000;
 
-  it('a lookahead pattern whose parts a backtracking engine runs in exponential time, on 100k characters', async () => {
+  it('a lookahead pattern whose parts a backtracking engine runs in exponential time (25 characters: 17 s), on 400k characters', async () => {
     class Hostile {
       @Matches(/^(?=(a|a)*$)(?=.*\d)/) s!: string;
       @Matches(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/) password!: string;
     }
     const t = toolOf(Hostile);
-    const args = (n: number) => ({ dto: { s: `${'a'.repeat(n - 1)}b`, password: 'a'.repeat(n) } });
-    expect(textOf(await t.invoke(args(N)))).toBe([
+    expect(textOf(await t.invoke({ dto: { s: `${'a'.repeat(N - 1)}b`, password: 'a'.repeat(N) } }))).toBe([
       "Argument 'dto.s' must match the pattern ^(?=(a|a)*$)(?=.*\\d).",
       "Argument 'dto.password' must match the pattern ^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{8,}$.",
     ].join('\n'));
-    expect(await growth(t, args, N)).toBeLessThan(24);
-  });
+    expect(await growth(t, (n) => ({ dto: { s: `${'a'.repeat(n - 1)}b`, password: 'Passw0rd' } }), N)).toBeLessThan(24);
+  }, 120_000);
 
-  it('a pattern class-validator runs is never given more than the maxLength: 100k characters are refused by the schema first', async () => {
+  it('a pattern class-validator runs is never given more than the maxLength: 400k characters are refused by the schema first', async () => {
     class Bounded {
       @MaxLength(30) @Matches(/^(?!(a|a)*$)/) s!: string;
     }
