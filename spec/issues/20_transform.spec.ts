@@ -226,6 +226,25 @@ describe('issue 20: a @Transform that throws refuses the argument', () => {
     expect(text.length).toBeLessThan(600);
   });
 
+  it('a thrown value that cannot be read, or whose getResponse throws, is still a refusal', async () => {
+    class Odd {
+      @Transform(({ value }) => {
+        if (value === 'response') throw Object.assign(new Error('its own message'), { getResponse: () => { throw new Error('no'); } });
+        if (value === 'revoked') {
+          const { proxy, revoke } = Proxy.revocable({}, {});
+          revoke();
+          throw proxy;
+        }
+        return value;
+      })
+      @IsString()
+      s!: string;
+    }
+    const { tool } = toolOf(Odd);
+    expect(textOf(await tool.invoke({ dto: { s: 'response' } }))).toBe("Argument 'dto.s' was refused: its own message.");
+    expect(textOf(await tool.invoke({ dto: { s: 'revoked' } }))).toBe("Argument 'dto.s' was refused: a value that cannot be shown.");
+  });
+
   it('on the fast path too (a transform over JSON values), the same verdict', async () => {
     class Trimmed {
       @Transform(({ value }) => {
