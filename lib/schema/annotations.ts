@@ -261,7 +261,10 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
         // Leading lookaheads: the pattern is matched as the conjunction of its parts, which the
         // phrase spells out for a model that does not read lookahead.
         const parts = conjunctionParts(re.source, re.flags);
-        if (parts !== undefined) phrases.push(prefixed(prefix, `Must match each of these patterns: ${parts.join(', ')}.`));
+        if (parts !== undefined) {
+          const shown = re.flags === '' ? parts : parts.map((x) => `/${x}/${re.flags}`);
+          phrases.push(prefixed(prefix, `Must match each of these patterns: ${shown.join(', ')}.`));
+        }
       } else if (v !== undefined) {
         out[k] = v;
       }

@@ -82,6 +82,20 @@ describe('issue 20: leading positive lookaheads are matched as the conjunction o
     );
   });
 
+  it('with a flag the pattern is not written (as any flagged @Matches), the phrase shows the flag on each part, class-validator runs it on RE2', async () => {
+    class Code {
+      @Matches(/^(?=.*\d)[a-z\d]{4}$/i) code!: string;
+    }
+    const t = toolOf(Code);
+    expect(JSON.stringify((t.inputSchema as { properties: { dto: unknown } }).properties.dto)).toBe(
+      '{"type":"object","properties":{"code":{"type":"string","description":"Must match each of these patterns: /^.*\\\\d/i, /^[a-z\\\\d]{4}$/i."}},"required":["code"],"additionalProperties":false}',
+    );
+    expect(t.warnings).toEqual(['pattern /^(?=.*\\d)[a-z\\d]{4}$/i is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.']);
+    for (const code of ['AB12', 'abcd', 'A1', 'a1b2c']) {
+      expect([code, !(await t.invoke({ dto: { code } })).isError]).toEqual([code, /^(?=.*\d)[a-z\d]{4}$/i.test(code)]);
+    }
+  });
+
   it('a refusal says the pattern', async () => {
     expect(textOf(await tool.invoke({ dto: { password: 'abcdefgh', strong: 'Ab1#xyzw', digitTwoLetters: 'ab1' } }))).toBe(
       "Argument 'dto.password' must match the pattern ^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{8,}$.",
