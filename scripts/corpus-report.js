@@ -30,7 +30,9 @@ async function main() {
   out.push(`Corpus: ${f.dtos} DTOs from ${report.projects.length} projects (${report.projects.map((p) => `${p.name} ${p.dtos}`).join(', ')})`);
   for (const p of report.projects) if (p.errors.length > 0) out.push(`  compile errors in ${p.name}: ${p.errors.join(' | ')}`);
   out.push(`Accepted: ${f.accepted}/${f.dtos} (${f.acceptedPercent}%); refused by code: ${JSON.stringify(f.refusedByCode)}`);
-  out.push(`Arguments tried: ${f.argumentsTried}; disagreements: ${f.disagreements} (unexplained ${f.unexplained})`);
+  out.push(`Arguments tried: ${f.argumentsTried} (generated valid ones accepted by class-validator: ${f.validAcceptedPercent}%)`);
+  out.push(`Invoker verdict differs from class-validator's on ${f.verdictsDiffering} arguments (${f.verdictsDifferingPercent}%), departures included`);
+  out.push(`Disagreements (invoker vs class-validator, schema vs invoker): ${f.disagreements}, unexplained ${f.unexplained}`);
   for (const [k, n] of Object.entries(f.byKind).sort()) out.push(`  ${k}: ${n}`);
   out.push(`Rules shown by no keyword, phrase or warning: ${f.silentRules}`);
   out.push('');

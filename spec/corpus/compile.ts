@@ -90,13 +90,16 @@ export function compileCorpus(): CorpusProject[] {
     const errors = JSON.parse(fs.readFileSync(done, 'utf8')) as Record<string, string[]>;
     return projects.map((name) => ({ name, options: readOptions(name), outputs: outputsOf(name, outRoot), errors: errors[name] ?? [] }));
   }
+  // Written to a directory of this process, then renamed into place: a parallel run never reads a half-written corpus.
+  const finalRoot = outRoot;
+  const workRoot = `${outRoot}.${process.pid}`;
   const makeHost = sharedHost();
   const result: CorpusProject[] = [];
   const allErrors: Record<string, string[]> = {};
   for (const name of projects) {
     const options: ts.CompilerOptions = {
       ...readOptions(name),
-      outDir: path.join(outRoot, name),
+      outDir: path.join(workRoot, name),
       rootDir: path.join(DTO_ROOT, name),
       noEmit: false,
       declaration: false,
@@ -118,9 +121,16 @@ export function compileCorpus(): CorpusProject[] {
     });
     if (emitted.emitSkipped) throw new Error(`corpus project ${name} was not emitted: ${errors.join('\n')}`);
     allErrors[name] = errors;
-    result.push({ name, options: readOptions(name), outputs: outputsOf(name, outRoot), errors });
+    result.push({ name, options: readOptions(name), outputs: outputsOf(name, finalRoot), errors });
   }
-  fs.writeFileSync(done, JSON.stringify(allErrors));
+  fs.writeFileSync(path.join(workRoot, 'done.json'), JSON.stringify(allErrors));
+  try {
+    fs.renameSync(workRoot, finalRoot);
+  } catch {
+    // Another run finished first with the same inputs: its output is identical.
+    fs.rmSync(workRoot, { recursive: true, force: true });
+  }
+  if (!fs.existsSync(done)) throw new Error(`corpus output missing: ${done}`);
   return result;
 }
 

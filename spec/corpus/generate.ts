@@ -107,7 +107,9 @@ export class Generator {
   private string(s: Schema): string {
     const format = s['format'] as string | undefined;
     const pattern = s['pattern'] as string | undefined;
-    const candidates = this.formatted(format);
+    const description = typeof s['description'] === 'string' ? (s['description'] as string) : '';
+    const hinted = DESCRIPTION_HINTS.filter(([re]) => re.test(description)).flatMap(([, values]) => values);
+    const candidates = hinted.length > 0 ? hinted.filter((c) => this.fits(s, c)) : this.formatted(format);
     if (pattern !== undefined) {
       const re = new RegExp(pattern, 'u');
       const found = [...candidates, ...PATTERN_CANDIDATES].filter((c) => re.test(c) && this.fits(s, c));
@@ -218,6 +220,21 @@ export class Generator {
     return out;
   }
 }
+
+/**
+ * Values for rules that only a phrase says (the description): so that the generated "valid"
+ * arguments pass them, and the mutations test the other rules.
+ */
+const DESCRIPTION_HINTS: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/ISO ?8601|date string|RFC 3339/i, ['2024-05-06T07:08:09Z', '2021-12-31']],
+  [/MongoDB ObjectId|mongodb id/i, ['507f191e810c19729de860ea']],
+  [/ISO ?4217|currency code/i, ['USD', 'EUR', 'CHF']],
+  [/ISO 3166-1 alpha-2|Alpha2/i, ['DE', 'US']],
+  [/JWT/i, ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U']],
+  [/locale/i, ['en-US', 'de']],
+  [/image URL/i, ['https://example.com/logo.png']],
+  [/after 1970/i, ['2024-05-06T07:08:09Z']],
+];
 
 /** Strings tried against a pattern when the generator has nothing better. */
 const PATTERN_CANDIDATES = [

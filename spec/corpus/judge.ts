@@ -57,6 +57,11 @@ export interface DtoResult {
   readonly schema?: Schema;
   readonly warnings: readonly string[];
   readonly argumentsTried: number;
+  /** Generated `valid` arguments, and how many of them class-validator accepts. */
+  readonly validTried: number;
+  readonly validAcceptedByClassValidator: number;
+  /** Arguments on which the invoker's verdict differs from class-validator's (departures included). */
+  readonly verdictsDiffering: number;
   readonly disagreements: readonly Disagreement[];
   /** Rules (`property: rule`) that the schema shows by no keyword, no phrase and no warning. */
   readonly silentRules: readonly string[];
@@ -406,16 +411,27 @@ export async function judgeDto(entry: LoadedDto): Promise<DtoResult> {
     tool = Tool.create(useDto, { name: 'f', params: { dto: dto.cls } });
   } catch (e) {
     if (!isDefinitionError(e)) throw e;
-    return { id: dto.id, file: dto.file, refused: { code: e.code, message: e.message }, warnings: [], argumentsTried: 0, disagreements: [], silentRules: [] };
+    return {
+      id: dto.id, file: dto.file, refused: { code: e.code, message: e.message }, warnings: [], argumentsTried: 0,
+      validTried: 0, validAcceptedByClassValidator: 0, verdictsDiffering: 0, disagreements: [], silentRules: [],
+    };
   }
   const root = tool.inputSchema as Schema;
   const dtoSchema = (root['properties'] as Record<string, Schema>)['dto']!;
   const validate = ajv.compile(root);
   const tried: Mutation[] = argumentsFor(root, dtoSchema, seedOf(dto.id));
   const disagreements: Disagreement[] = [];
+  let validTried = 0;
+  let validAccepted = 0;
+  let differing = 0;
   for (const m of tried) {
     const invoker = await invokerVerdict(tool, m.value);
     const cv = classValidatorVerdict(dto.cls, m.value);
+    if (m.kind === 'valid') {
+      validTried++;
+      if (cv.verdict === 'accepted') validAccepted++;
+    }
+    if (invoker.verdict !== cv.verdict) differing++;
     const schema: Verdict = validate({ dto: m.value }) ? 'accepted' : 'refused';
     const record = (kind: DisagreementKind): void => {
       disagreements.push({ kind, mutation: m.kind, at: m.at, value: m.value, invoker: invoker.verdict, classValidator: cv.verdict, schema, invokerText: invoker.text, classValidatorText: cv.text });
@@ -433,6 +449,9 @@ export async function judgeDto(entry: LoadedDto): Promise<DtoResult> {
     schema: dtoFragment,
     warnings: tool.warnings,
     argumentsTried: tried.length,
+    validTried,
+    validAcceptedByClassValidator: validAccepted,
+    verdictsDiffering: differing,
     disagreements,
     silentRules: silentRules(dto.cls, root, dtoFragment, tool.warnings),
   };
@@ -453,10 +472,19 @@ export interface Figures {
   readonly acceptedPercent: number;
   readonly refusedByCode: Readonly<Record<string, number>>;
   readonly argumentsTried: number;
+  /** Share of generated valid arguments that class-validator accepts (how well the generator reaches the rules). */
+  readonly validAcceptedPercent: number;
+  /** Arguments whose invoker verdict differs from class-validator's, departures included, and their share. */
+  readonly verdictsDiffering: number;
+  readonly verdictsDifferingPercent: number;
   readonly disagreements: number;
   readonly byKind: Readonly<Record<string, number>>;
   readonly unexplained: number;
   readonly silentRules: number;
+}
+
+function percent(n: number, of: number): number {
+  return Math.round((1000 * n) / Math.max(1, of)) / 10;
 }
 
 export function figures(report: CorpusReport): Figures {
@@ -471,13 +499,18 @@ export function figures(report: CorpusReport): Figures {
       count++;
     }
   }
+  const argumentsTried = report.dtos.reduce((a, d) => a + d.argumentsTried, 0);
+  const differing = report.dtos.reduce((a, d) => a + d.verdictsDiffering, 0);
   const unexplained = Object.entries(byKind).filter(([k]) => k.startsWith('unexplained')).reduce((a, [, n]) => a + n, 0);
   return {
     dtos: report.dtos.length,
     accepted: accepted.length,
-    acceptedPercent: Math.round((1000 * accepted.length) / Math.max(1, report.dtos.length)) / 10,
+    acceptedPercent: percent(accepted.length, report.dtos.length),
     refusedByCode,
-    argumentsTried: report.dtos.reduce((a, d) => a + d.argumentsTried, 0),
+    argumentsTried,
+    validAcceptedPercent: percent(report.dtos.reduce((a, d) => a + d.validAcceptedByClassValidator, 0), report.dtos.reduce((a, d) => a + d.validTried, 0)),
+    verdictsDiffering: differing,
+    verdictsDifferingPercent: percent(differing, argumentsTried),
     disagreements: count,
     byKind,
     unexplained,
