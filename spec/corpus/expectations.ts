@@ -87,6 +87,9 @@ export const ALLOWED_DEPARTURES: Readonly<Record<string, readonly string[]>> = {
   'brocoders/QueryUserDto': ['parse-transform', 'primitive-type-conversion'],
   'novu/GetNotificationsCountRequestDto': ['parse-transform'],
   'novu/GetNotificationsRequestDto': ['parse-transform', 'primitive-type-conversion'],
+  // `@Transform(({ value }) => value === 'true')`: the query-string boolean (a JSON `true` becomes `false`).
+  'ghostfolio/GetPerformanceDto': ['parse-transform'],
+  'ghostfolio/GetBenchmarkMarketDataDto': ['parse-transform'],
   // @Type(() => Number) / @Type(() => String) on a primitive.
   'brocoders/SortUserDto': ['primitive-type-conversion'],
   'hoppscotch/PaginationArgs': ['primitive-type-conversion'],

@@ -112,7 +112,7 @@ export class Generator {
     const candidates = hinted.length > 0 ? hinted.filter((c) => this.fits(s, c)) : this.formatted(format);
     if (pattern !== undefined) {
       const re = new RegExp(pattern, 'u');
-      const found = [...candidates, ...PATTERN_CANDIDATES].filter((c) => re.test(c) && this.fits(s, c));
+      const found = [...candidates, ...literalAlternatives(pattern), ...PATTERN_CANDIDATES].filter((c) => re.test(c) && this.fits(s, c));
       if (found.length > 0) return this.pick(found);
     }
     if (candidates.length > 0) return this.pick(candidates);
@@ -241,6 +241,13 @@ const PATTERN_CANDIDATES = [
   '', 'abc', 'ABC', 'abc123', 'Abcdef1!', 'Passw0rd!x', 'hello-world', 'a_b', '12345', '+4917612345678',
   'https://x.com/i/communities/1493446837214187523', 'https://example.com', 'r/typescript', '#aabbcc', 'USD',
 ];
+
+/** The plain words of a pattern's alternation (`^(1d|max|\\d{4})$` → `1d`, `max`). */
+function literalAlternatives(pattern: string): string[] {
+  const group = /\(([^()]*)\)/.exec(pattern);
+  const body = group?.[1] ?? pattern.replace(/^\^/, '').replace(/\$$/, '');
+  return body.split('|').filter((w) => w !== '' && !/[\\.*+?^$()[\]{}]/.test(w));
+}
 
 /** `a`, `a.b`, `a[0]` from path segments. */
 export function joinPath(segments: readonly (string | number)[]): string {

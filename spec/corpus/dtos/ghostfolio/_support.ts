@@ -4,7 +4,8 @@
 //   (libs/common/src/lib/validator-constraints/is-after-1970.ts), copied; isDerivedCurrency is ghostfolio's
 //   list of derived currencies (GBp, ILA, ZAc, USX); date-fns's isAfter/format/eachYearOfInterval reduced to what they use;
 // - scopes (libs/common/src/lib/scopes.ts) and the interfaces the DTOs name only as types;
-// - lodash's isString.
+// - lodash's isString;
+// - DATE_RANGES and DEFAULT_DATE_RANGE (libs/common/src/lib/config.ts) and HoldingType, copied.
 // Source: https://github.com/ghostfolio/ghostfolio @ c542997d27990365b607c7a6c9fe4bc8835a55c8
 import {
   isISO4217CurrencyCode,
@@ -150,3 +151,16 @@ export class IsAfter1970Constraint implements ValidatorConstraintInterface {
     return isAfter(aDate, new Date(0));
   }
 }
+
+// libs/common/src/lib/config.ts (the two constants the query DTOs use) and libs/common/src/lib/types (HoldingType).
+export const DATE_RANGES = [
+  '1d',
+  '1y',
+  '5y',
+  'max',
+  'mtd',
+  'wtd',
+  'ytd'
+] as const;
+export const DEFAULT_DATE_RANGE: DateRange = 'max';
+export type HoldingType = 'ACTIVE' | 'CLOSED';
