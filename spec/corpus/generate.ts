@@ -234,11 +234,12 @@ const DESCRIPTION_HINTS: readonly (readonly [RegExp, readonly string[]])[] = [
   [/locale/i, ['en-US', 'de']],
   [/image URL/i, ['https://example.com/logo.png']],
   [/after 1970/i, ['2024-05-06T07:08:09Z']],
+  [/upper ?case|capital/i, ['Passw0rdX1']],
 ];
 
 /** Strings tried against a pattern when the generator has nothing better. */
 const PATTERN_CANDIDATES = [
-  '', 'abc', 'ABC', 'abc123', 'Abcdef1!', 'Passw0rd!x', 'hello-world', 'a_b', '12345', '+4917612345678',
+  '', 'abc', 'ABC', 'abc123', 'Abcdef1!', 'Passw0rdX1', 'Passw0rd!x', 'hello-world', 'a_b', '12345', '+4917612345678',
   'https://x.com/i/communities/1493446837214187523', 'https://example.com', 'r/typescript', '#aabbcc', 'USD',
 ];
 
