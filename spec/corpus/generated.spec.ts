@@ -5,7 +5,7 @@ import {
   IsPositive, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength,
 } from 'class-validator';
 import { Tool } from 'tool-signatures';
-import { DEPARTURES, judgeDto } from './judge';
+import { DEPARTURES, judgeDto, silentRulesOf } from './judge';
 
 /**
  * Property tests over generated class-validator DTOs (contract v3.1): random rule subsets on
@@ -104,6 +104,17 @@ describe('generated class-validator DTOs (v3.1)', () => {
           throw new Error(`${describeRules(props, first)}\n  ${JSON.stringify(a.inputSchema)}\nvs\n${describeRules(props, second)}\n  ${JSON.stringify(b.inputSchema)}`);
         }
         expect([...a.warnings].sort()).toEqual([...b.warnings].sort());
+      }),
+      { numRuns: 200, seed: 20 },
+    );
+  });
+
+  it('show every rule: by a keyword, or by a phrase and a warning', () => {
+    fc.assert(
+      fc.property(dto, ([props, first]) => {
+        const cls = build(props, first);
+        const silent = silentRulesOf(cls, Tool.create(useDto, { name: 'f', params: { dto: cls } }));
+        if (silent.length > 0) throw new Error(`${describeRules(props, first)}: ${silent.join(', ')}`);
       }),
       { numRuns: 200, seed: 20 },
     );

@@ -387,6 +387,13 @@ function silentRules(cls: Function, root: Schema, dto: Schema, warnings: readonl
   return out;
 }
 
+/** The rules of a DTO parameter's class that its tool's schema shows by no keyword, no phrase and no warning. */
+export function silentRulesOf(cls: Function, tool: ToolDefinition, parameter = 'dto'): string[] {
+  const root = tool.inputSchema as Schema;
+  const fragment = (root['properties'] as Record<string, Schema>)[parameter]!;
+  return silentRules(cls, root, fragmentAt(root, fragment, []) ?? fragment, tool.warnings);
+}
+
 // ---- the run ----------------------------------------------------------------------------------
 
 /** The tool's function: one DTO parameter named `dto`. */
