@@ -17,6 +17,7 @@ process.env.CORPUS_TYPECHECK = '1';
 require('reflect-metadata');
 require('tsx/cjs/api').register({ tsconfig: path.resolve(__dirname, '..', 'tsconfig.json') });
 const { judgeCorpus, figures } = require('../spec/corpus/judge.ts');
+const { EXPECTED_REFUSED, ALLOWED_DEPARTURES, JUDGE_EXCEPTIONS } = require('../spec/corpus/expectations.ts');
 
 async function main() {
   const args = new Set(process.argv.slice(2));
@@ -30,6 +31,18 @@ async function main() {
   out.push(`Corpus: ${f.dtos} DTOs from ${report.projects.length} projects (${report.projects.map((p) => `${p.name} ${p.dtos}`).join(', ')})`);
   for (const p of report.projects) if (p.errors.length > 0) out.push(`  compile errors in ${p.name}: ${p.errors.join(' | ')}`);
   out.push(`Accepted: ${f.accepted}/${f.dtos} (${f.acceptedPercent}%); refused by code: ${JSON.stringify(f.refusedByCode)}`);
+  const typed = report.dtos.filter((d) => !(d.id in EXPECTED_REFUSED));
+  const typedAccepted = typed.filter((d) => !d.refused).length;
+  out.push(`  of the DTOs that carry type information (not in EXPECTED_REFUSED): ${typedAccepted}/${typed.length} (${Math.round((1000 * typedAccepted) / typed.length) / 10}%)`);
+  const unexpectedRefusals = report.dtos.filter((d) => d.refused && !(d.id in EXPECTED_REFUSED)).map((d) => d.id);
+  const unexpectedAccepts = Object.keys(EXPECTED_REFUSED).filter((id) => report.dtos.some((d) => d.id === id && !d.refused));
+  out.push(`  refused but not expected: ${unexpectedRefusals.join(', ') || 'none'}; expected refused but accepted: ${unexpectedAccepts.join(', ') || 'none'}`);
+  let outside = 0;
+  for (const d of report.dtos) {
+    const allowed = new Set(['schema-phrase', 'null-as-absent', 'safe-integer', ...(ALLOWED_DEPARTURES[d.id] || []), ...((JUDGE_EXCEPTIONS[d.id] || {}).kinds || [])]);
+    outside += d.disagreements.filter((x) => !allowed.has(x.kind)).length;
+  }
+  out.push(`  disagreements outside the expectation tables (what dtos.spec.ts fails on): ${outside}`);
   out.push(`Arguments tried: ${f.argumentsTried} (generated valid ones accepted by class-validator: ${f.validAcceptedPercent}%)`);
   out.push(`Invoker verdict differs from class-validator's on ${f.verdictsDiffering} arguments (${f.verdictsDifferingPercent}%), departures included`);
   out.push(`Disagreements (invoker vs class-validator, schema vs invoker): ${f.disagreements}, unexplained ${f.unexplained}`);
