@@ -251,7 +251,7 @@ function classifyInvokerRefusal(cls: Function, tool: ToolDefinition, text: strin
     let kind: DisagreementKind;
     if (/is not a property of/.test(reason) && names.length >= 2) kind = 'unknown-key-at-depth';
     else if (viaUnvalidatedNesting && names.length >= 2) kind = 'nested-without-ValidateNested';
-    else if (property !== undefined && hasTransform(owner, property) && tool.warnings.some((w) => /Transform/.test(w))) kind = 'parse-transform';
+    else if (property !== undefined && hasTransform(owner, property) && tool.warnings.some((w) => /transform/i.test(w))) kind = 'parse-transform';
     else if (property !== undefined && TYPE_LINE.test(reason) && primitiveType(owner, property)) kind = 'primitive-type-conversion';
     else if (/^must be an integer from -9007199254740991 to 9007199254740991/.test(reason)) kind = 'safe-integer';
     else if (property !== undefined && TYPE_LINE.test(reason) && typeUnchecked(propertyRules(owner, property))) kind = 'ts-type';
@@ -359,7 +359,7 @@ function silentRules(cls: Function, root: Schema, dto: Schema, warnings: readonl
       const name = ruleName(r);
       if (STRUCTURAL.has(name) && name !== 'conditionalValidation') continue;
       if (name === 'conditionalValidation') {
-        if (!warnings.some((w) => /ValidateIf/i.test(w))) out.push(`${where}: ValidateIf (no warning)`);
+        if (!warnings.some((w) => /ValidateIf|only when|condition/i.test(w))) out.push(`${where}: ValidateIf (no warning)`);
         continue;
       }
       let target = f;
