@@ -1,0 +1,10 @@
+// Source: https://github.com/amplication/amplication libs/schema-registry/src/lib/db-schema-import-request/value.ts @ d533515daf0845d82cd7edbe0e5c5f927cf2388a
+import { IsString } from "class-validator";
+
+export class Value {
+  @IsString()
+  actionId!: string;
+
+  @IsString()
+  file!: string;
+}

@@ -1,0 +1,15 @@
+// Source: https://github.com/brocoders/nestjs-boilerplate src/auth-apple/dto/auth-apple-login.dto.ts @ 9620f159eefe38f47747d02ab162852367c5472c
+// Relative imports point into this folder; the transformer and User type are in ./_support.
+// @nestjs/swagger decorators (@ApiProperty...) stripped: @nestjs/swagger is not installed here.
+import { Allow, IsNotEmpty } from 'class-validator';
+
+export class AuthAppleLoginDto {
+  @IsNotEmpty()
+  idToken: string;
+
+  @Allow()
+  firstName?: string;
+
+  @Allow()
+  lastName?: string;
+}

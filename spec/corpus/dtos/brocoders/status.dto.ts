@@ -1,0 +1,9 @@
+// Source: https://github.com/brocoders/nestjs-boilerplate src/statuses/dto/status.dto.ts @ 9620f159eefe38f47747d02ab162852367c5472c
+// Relative imports point into this folder; the transformer and User type are in ./_support.
+// @nestjs/swagger decorators (@ApiProperty...) stripped: @nestjs/swagger is not installed here.
+import { IsNumber } from 'class-validator';
+
+export class StatusDto {
+  @IsNumber()
+  id: number | string;
+}

@@ -1,0 +1,12 @@
+// Source: https://github.com/ghostfolio/ghostfolio libs/common/src/lib/dtos/create-watchlist-item.dto.ts @ c542997d27990365b607c7a6c9fe4bc8835a55c8
+// Imports of ghostfolio's own modules, @prisma/client, lodash and date-fns point to ./_support (stand-ins, named there).
+import { DataSource } from './_support';
+import { IsEnum, IsString } from 'class-validator';
+
+export class CreateWatchlistItemDto {
+  @IsEnum(DataSource)
+  dataSource: DataSource;
+
+  @IsString()
+  symbol: string;
+}

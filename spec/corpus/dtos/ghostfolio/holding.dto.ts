@@ -1,0 +1,13 @@
+// Source: https://github.com/ghostfolio/ghostfolio libs/common/src/lib/dtos/holding.dto.ts @ c542997d27990365b607c7a6c9fe4bc8835a55c8
+// Imports of ghostfolio's own modules, @prisma/client, lodash and date-fns point to ./_support (stand-ins, named there).
+import { IsNumber, IsString, Max, Min } from 'class-validator';
+
+export class HoldingDto {
+  @IsNumber()
+  @Max(1)
+  @Min(0)
+  allocationInPercentage: number;
+
+  @IsString()
+  name: string;
+}

@@ -1,0 +1,15 @@
+// Source: https://github.com/ghostfolio/ghostfolio libs/common/src/lib/dtos/transfer-balance.dto.ts @ c542997d27990365b607c7a6c9fe4bc8835a55c8
+// Imports of ghostfolio's own modules, @prisma/client, lodash and date-fns point to ./_support (stand-ins, named there).
+import { IsNumber, IsPositive, IsString } from 'class-validator';
+
+export class TransferBalanceDto {
+  @IsString()
+  accountIdFrom: string;
+
+  @IsString()
+  accountIdTo: string;
+
+  @IsNumber()
+  @IsPositive()
+  balance: number;
+}

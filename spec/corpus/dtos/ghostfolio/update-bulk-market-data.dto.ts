@@ -1,0 +1,13 @@
+// Source: https://github.com/ghostfolio/ghostfolio libs/common/src/lib/dtos/update-bulk-market-data.dto.ts @ c542997d27990365b607c7a6c9fe4bc8835a55c8
+// Imports of ghostfolio's own modules, @prisma/client, lodash and date-fns point to ./_support (stand-ins, named there).
+import { UpdateMarketDataDto } from './update-market-data.dto';
+
+import { Type } from 'class-transformer';
+import { ArrayNotEmpty, IsArray } from 'class-validator';
+
+export class UpdateBulkMarketDataDto {
+  @ArrayNotEmpty()
+  @IsArray()
+  @Type(() => UpdateMarketDataDto)
+  marketData: UpdateMarketDataDto[];
+}

@@ -1,0 +1,21 @@
+// Source: https://github.com/novuhq/novu apps/api/src/app/subscribers/dtos/chat-oauth-request.dto.ts @ 74a2e9a6a295cd5a17aa9806914b4574fecce737
+// @nestjs/swagger decorators (@ApiProperty...) stripped: @nestjs/swagger is not installed here.
+import { IsDefined, IsMongoId, IsOptional, IsString } from 'class-validator';
+
+export class ChatOauthRequestDto {
+  hmacHash: string;
+
+  @IsMongoId()
+  @IsDefined()
+  environmentId: string;
+
+  @IsOptional()
+  @IsString()
+  integrationIdentifier?: string;
+}
+
+export class ChatOauthCallbackRequestDto extends ChatOauthRequestDto {
+  @IsString()
+  @IsOptional()
+  code: string;
+}

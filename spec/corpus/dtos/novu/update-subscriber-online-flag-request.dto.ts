@@ -1,0 +1,9 @@
+// Source: https://github.com/novuhq/novu apps/api/src/app/subscribers/dtos/update-subscriber-online-flag-request.dto.ts @ 74a2e9a6a295cd5a17aa9806914b4574fecce737
+// @nestjs/swagger decorators (@ApiProperty...) stripped: @nestjs/swagger is not installed here.
+import { IsDefined, IsBoolean } from 'class-validator';
+
+export class UpdateSubscriberOnlineFlagRequestDto {
+  @IsDefined()
+  @IsBoolean()
+  isOnline: boolean;
+}
