@@ -267,33 +267,50 @@ class Gauge {
 
 /** Messages that may wait for one slow stream at once; one more is dropped (a notification may be). */
 const MAX_WAITING_MESSAGES = 8;
-const waitingOn = new WeakMap<ServerResponse, number>();
+const lanes = new WeakMap<ServerResponse, { tail: Promise<void>; waiting: number }>();
 
 /**
- * Backpressure for the server's notifications on an SSE stream: while the client reads slower than
- * they come (the response's buffer is full), a message waits for the buffer to drain, and so does
- * the tool that awaits `ctx.log` or `ctx.progress`; beyond `MAX_WAITING_MESSAGES` waiting ones, it is
- * dropped. False when the message must be dropped (too many waiting, or the stream closed).
+ * Backpressure for the server's notifications on an SSE stream: they go out one at a time, each
+ * only once the response's buffer has room (a client reading slower than they come fills it), and
+ * the tool that awaits `ctx.log` or `ctx.progress` waits with them; beyond `MAX_WAITING_MESSAGES`
+ * waiting for one stream, a notification is dropped, as is one for a stream that has closed.
  */
-async function roomOn(res: ServerResponse | undefined): Promise<boolean> {
-  if (res === undefined || !res.writableNeedDrain) return res === undefined || !res.destroyed;
-  const waiting = waitingOn.get(res) ?? 0;
-  if (waiting >= MAX_WAITING_MESSAGES) return false;
-  waitingOn.set(res, waiting + 1);
-  try {
-    await new Promise<void>((resolve) => {
-      const done = (): void => {
-        res.off('drain', done);
-        res.off('close', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-    });
-  } finally {
-    waitingOn.set(res, (waitingOn.get(res) ?? 1) - 1);
+async function inTurn(res: ServerResponse | undefined, send: () => unknown): Promise<void> {
+  if (res === undefined) {
+    await send();
+    return;
   }
-  return !res.destroyed && !res.writableEnded;
+  let lane = lanes.get(res);
+  if (lane === undefined) {
+    lane = { tail: Promise.resolve(), waiting: 0 };
+    lanes.set(res, lane);
+  }
+  if (lane.waiting >= MAX_WAITING_MESSAGES) return;
+  lane.waiting++;
+  const previous = lane.tail;
+  let done!: () => void;
+  lane.tail = new Promise<void>((resolve) => (done = resolve));
+  try {
+    await previous;
+    if (res.writableNeedDrain && !res.destroyed) {
+      await new Promise<void>((resolve) => {
+        const go = (): void => {
+          res.off('drain', go);
+          res.off('close', go);
+          resolve();
+        };
+        res.on('drain', go);
+        res.on('close', go);
+      });
+    }
+    if (res.destroyed || res.writableEnded) return;
+    await send();
+    // The message reaches the response's buffer (through the SDK transport's stream) before the next is measured.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  } finally {
+    lane.waiting--;
+    done();
+  }
 }
 
 /**
@@ -328,11 +345,16 @@ class Exchange {
     return true;
   }
 
-  /** A notification or request the server sends for one of this exchange's calls; waits while the client reads slowly (see `roomOn`). */
+  /** A notification or request the server sends for one of this exchange's calls; waits while the client reads slowly (see `inTurn`). */
   async event(message: JSONRPCMessage): Promise<void> {
     if (this.done || !this.stream()) return;
-    if (!(await roomOn(this.res)) || this.done) return;
-    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    const m = message as unknown as Message;
+    const write = (): void => {
+      if (!this.done) this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    };
+    // A request (a question the call waits for) is never dropped; notifications wait their turn.
+    if (m.id !== undefined) write();
+    else await inTurn(this.res, write);
   }
 
   respond(message: Message): void {
@@ -655,7 +677,7 @@ const REQUEST_CANCELLED = -32800;
  * - the client's requests in progress are known by id (a second request with the same id is
  *   refused before it reaches the SDK transport, which would answer it with the other's result);
  * - a call the client cancels gets an error answer, so that its SSE stream ends and frees its slot;
- * - log and progress notifications wait while their stream's client reads slowly (`roomOn`).
+ * - log and progress notifications wait while their stream's client reads slowly (`inTurn`).
  */
 class SessionWire implements Transport {
   onclose?: () => void;
@@ -738,7 +760,7 @@ class SessionWire implements Transport {
     }
     if (m.method === 'notifications/message' || m.method === 'notifications/progress') {
       const related = options?.relatedRequestId;
-      if (!(await roomOn(related !== undefined ? this.calls.get(related) : this.getStream))) return;
+      return inTurn(related !== undefined ? this.calls.get(related) : this.getStream, () => this.sdk.send(message, options));
     }
     return this.sdk.send(message, options);
   }

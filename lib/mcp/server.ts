@@ -81,17 +81,18 @@ const UNSAFE_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\
 
 /**
  * A tool's log or progress message as a client may show it: control characters (terminal escapes)
- * and bidirectional controls written as their `\uXXXX` escape (newlines and tabs stay), and cut to
- * `MAX_NOTIFICATION_TEXT`.
+ * and bidirectional controls written as their `\uXXXX` escape (newlines and tabs stay), then cut to
+ * `MAX_NOTIFICATION_TEXT` characters (never inside an escape or a surrogate pair), saying how many
+ * more there were.
  */
 export function notificationText(text: string): string {
-  let t = text;
-  if (t.length > MAX_NOTIFICATION_TEXT) {
-    let end = MAX_NOTIFICATION_TEXT;
-    if (/[\ud800-\udbff]/.test(t[end - 1]!)) end--;
-    t = `${t.slice(0, end)}… (${t.length - end} more characters not shown)`;
-  }
-  return t.replace(UNSAFE_TEXT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const shown = text.replace(UNSAFE_TEXT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (shown.length <= MAX_NOTIFICATION_TEXT) return shown;
+  let end = MAX_NOTIFICATION_TEXT;
+  const escape = shown.lastIndexOf('\\u', end - 1);
+  if (escape !== -1 && escape > end - 6 && /^\\u[0-9a-f]{4}$/.test(shown.slice(escape, escape + 6))) end = escape;
+  else if (/[\ud800-\udbff]/.test(shown[end - 1]!)) end--;
+  return `${shown.slice(0, end)}… (${shown.length - end} more characters not shown)`;
 }
 
 /** A token bucket: `MAX_NOTIFICATIONS_PER_SECOND` per second, as many at once. */

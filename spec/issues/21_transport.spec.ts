@@ -13,7 +13,10 @@ import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, Param, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { createMcpHttpHandler, serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
-import { raw } from './fixtures/21-http';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { request } from 'node:http';
+import { openSession, raw } from './fixtures/21-http';
 
 const ESCAPES = '\u001b[2J\u001b]0;owned\u0007\u202e\u0085';
 
@@ -26,6 +29,16 @@ class Chatty {
     }
     return 'done';
   }
+}
+
+/** Heap and array buffers after a full collection (gc exposed through V8's flag, as `--expose-gc` would). */
+function memoryAfterGc(): number {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
 }
 
 const info = { name: 'chatty', version: '1.0.0' };
@@ -54,12 +67,13 @@ describe('issue 21: log and progress messages are bounded and shown safely', () 
   it.each([
     ['stateless', {}],
     ['with sessions', { sessions: true }],
-  ] as const)('%s: a 100,000-character message arrives cut to 8,192 characters, terminal escapes and bidi controls written as \\uXXXX', async (_mode, options) => {
+  ] as const)('%s: terminal escapes and bidi controls written as \\uXXXX, then a 100,000-character message cut to 8,192 characters', async (_mode, options) => {
     const { http, url } = await serve(options);
     try {
       const { logs, progress } = await chat(url, 2, 100_000);
       const shown = '\\u001b[2J\\u001b]0;owned\\u0007\\u202e\\u0085';
-      expect(logs).toEqual(Array.from({ length: 2 }, () => `${shown}${'x'.repeat(8192 - ESCAPES.length)}… (${100_000 + ESCAPES.length - 8192} more characters not shown)`));
+      // Escaped first, then cut: what the client shows is at most 8,192 characters and the count of the rest.
+      expect(logs).toEqual(Array.from({ length: 2 }, () => `${shown}${'x'.repeat(8192 - shown.length)}… (${100_000 + shown.length - 8192} more characters not shown)`));
       expect(progress).toEqual([`${shown}step 1`, `${shown}step 2`]);
     } finally {
       await http.close();
@@ -81,6 +95,38 @@ describe('issue 21: log and progress messages are bounded and shown safely', () 
       await http.close();
     }
   });
+});
+
+describe('issue 21: backpressure on a stream whose client reads slowly', () => {
+  it('100 log messages of 512 KB sent to a GET stream that is not read hold a few MB, not the 50 MB sent (the rest wait, then are dropped)', async () => {
+    const http = await serveMcpHttp(new ToolSet([new Chatty()]), info, { sessions: true });
+    const url = http.url;
+    const streams: ReturnType<typeof request>[] = [];
+    try {
+      const s = await openSession(url);
+      const opened = new Promise<void>((resolve) => {
+        // A client that never reads its GET stream: the response stays paused.
+        const req = request(url, { method: 'GET', headers: { ...s.headers, accept: 'text/event-stream' } }, (res) => {
+          res.pause();
+          resolve();
+        });
+        req.on('error', () => undefined);
+        req.end();
+        streams.push(req);
+      });
+      await opened;
+      const before = memoryAfterGc();
+      const server = http.sessions.get(s.id)!;
+      const sent = Array.from({ length: 100 }, (_, i) => server.sendLoggingMessage({ level: 'info', data: `${i} ${'z'.repeat(512 * 1024)}` }).catch(() => undefined));
+      // Each send either went out, is waiting for the stream to drain, or was dropped.
+      await Promise.race([Promise.all(sent), new Promise((r) => setTimeout(r, 500))]);
+      const held = memoryAfterGc() - before;
+      expect(held).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      for (const r of streams) r.destroy();
+      await http.close();
+    }
+  }, 60_000);
 });
 
 describe('issue 21: headersTimeoutMs is kept', () => {
