@@ -50,7 +50,14 @@ export interface McpHttpAuthOptions {
 
 /** Stateful mode: one session (and one protocol server) per client that initializes. */
 export interface McpSessionOptions {
-  /** Stores SSE events so that a client can resume a stream with `Last-Event-ID` (the SDK's interface). @default undefined (no resumability) */
+  /**
+   * Stores SSE events so that a client can resume a stream with `Last-Event-ID` (the SDK's
+   * interface). One store serves every session, partitioned: each session's streams are stored under
+   * names of its own (`<session tag>.<stream id>`, its GET stream `<session tag>.get`), and a
+   * `Last-Event-ID` of another session's stream replays nothing (400). Give the store
+   * `getStreamIdForEventId`: without it, which stream an event is of is learnt by a replay whose
+   * events are dropped. @default undefined (no resumability)
+   */
   eventStore?: EventStore;
   /** Sessions open at once; an `initialize` beyond it is answered 503. @default 1000 */
   maxSessions?: number;
