@@ -179,6 +179,7 @@ describe('issue 21: off loopback, nothing is derived from the Host header', () =
       expect(metadata.text).not.toContain('evil.example');
     } finally {
       await handler.close();
+      server.closeAllConnections();
       server.close();
     }
   });
@@ -196,6 +197,7 @@ describe('issue 21: off loopback, nothing is derived from the Host header', () =
       expect((JSON.parse(metadata.text) as { resource: string }).resource).toBe('https://tools.example/mcp');
     } finally {
       await handler.close();
+      server.closeAllConnections();
       server.close();
     }
   });
