@@ -36,7 +36,13 @@ export interface McpHttpAuthOptions {
    * metadata (RFC 9728) at `/.well-known/oauth-protected-resource<path>`, where MCP clients look.
    */
   authorizationServers: (string | URL)[];
-  /** This endpoint's public URL, the metadata's `resource` (behind a proxy it is not what the socket says). @default http://<Host header><path> */
+  /**
+   * This endpoint's public URL, the metadata's `resource` (behind a proxy it is not what the socket
+   * says). @default on a loopback connection `http://<Host header><path>` (the Host header is checked
+   * against DNS rebinding there); elsewhere none: the metadata is not served (404) and
+   * `WWW-Authenticate` names no metadata URL, since a request's Host header may name any server.
+   * `serveMcpHttp` refuses to listen on a non-loopback address with `auth` and no `resource`.
+   */
   resource?: string | URL;
   /** A name for the endpoint in the metadata. @default undefined */
   resourceName?: string;
@@ -44,10 +50,24 @@ export interface McpHttpAuthOptions {
 
 /** Stateful mode: one session (and one protocol server) per client that initializes. */
 export interface McpSessionOptions {
-  /** Stores SSE events so that a client can resume a stream with `Last-Event-ID` (the SDK's interface). @default undefined (no resumability) */
+  /**
+   * Stores SSE events so that a client can resume a stream with `Last-Event-ID` (the SDK's
+   * interface). One store serves every session, partitioned: each session's streams are stored under
+   * names of its own (`<session tag>.<stream id>`, its GET stream `<session tag>.get`), and a
+   * `Last-Event-ID` of another session's stream replays nothing (400). Give the store
+   * `getStreamIdForEventId`: without it, which stream an event is of is learnt by a replay whose
+   * events are dropped. @default undefined (no resumability)
+   */
   eventStore?: EventStore;
   /** Sessions open at once; an `initialize` beyond it is answered 503. @default 1000 */
   maxSessions?: number;
+  /**
+   * Sessions one client may hold at once (a client: the principal of its verified token, else its
+   * remote address); its `initialize` beyond it is answered 503, so one client cannot take every
+   * slot. Behind a proxy without authentication every client has the proxy's address: raise it.
+   * @default a tenth of maxSessions (100), at least 1
+   */
+  maxSessionsPerClient?: number;
   /** A session with no request for this long is closed (its streams end). @default 1800000 (30 minutes) */
   idleTimeoutMs?: number;
   /**
@@ -139,6 +159,10 @@ function refuse(res: ServerResponse, r: Refusal, closeConnection = false): void 
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_NAMES.has(host.toLowerCase()) || isLoopbackAddress(host);
+}
 
 function isLoopbackAddress(address: string | undefined): boolean {
   return address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
@@ -248,6 +272,54 @@ class Gauge {
   }
 }
 
+/** Messages that may wait for one slow stream at once; one more is dropped (a notification may be). */
+const MAX_WAITING_MESSAGES = 8;
+const lanes = new WeakMap<ServerResponse, { tail: Promise<void>; waiting: number }>();
+
+/**
+ * Backpressure for the server's notifications on an SSE stream: they go out one at a time, each
+ * only once the response's buffer has room (a client reading slower than they come fills it), and
+ * the tool that awaits `ctx.log` or `ctx.progress` waits with them; beyond `MAX_WAITING_MESSAGES`
+ * waiting for one stream, a notification is dropped, as is one for a stream that has closed.
+ */
+async function inTurn(res: ServerResponse | undefined, send: () => unknown): Promise<void> {
+  if (res === undefined) {
+    await send();
+    return;
+  }
+  let lane = lanes.get(res);
+  if (lane === undefined) {
+    lane = { tail: Promise.resolve(), waiting: 0 };
+    lanes.set(res, lane);
+  }
+  if (lane.waiting >= MAX_WAITING_MESSAGES) return;
+  lane.waiting++;
+  const previous = lane.tail;
+  let done!: () => void;
+  lane.tail = new Promise<void>((resolve) => (done = resolve));
+  try {
+    await previous;
+    if (res.writableNeedDrain && !res.destroyed) {
+      await new Promise<void>((resolve) => {
+        const go = (): void => {
+          res.off('drain', go);
+          res.off('close', go);
+          resolve();
+        };
+        res.on('drain', go);
+        res.on('close', go);
+      });
+    }
+    if (res.destroyed || res.writableEnded) return;
+    await send();
+    // The message reaches the response's buffer (through the SDK transport's stream) before the next is measured.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  } finally {
+    lane.waiting--;
+    done();
+  }
+}
+
 /**
  * One HTTP POST in stateless mode: the responses it waits for, and how it answers (JSON once all
  * are in, or an SSE stream as soon as something must be sent before that).
@@ -280,10 +352,16 @@ class Exchange {
     return true;
   }
 
-  /** A notification or request the server sends for one of this exchange's calls. */
-  event(message: JSONRPCMessage): void {
+  /** A notification or request the server sends for one of this exchange's calls; waits while the client reads slowly (see `inTurn`). */
+  async event(message: JSONRPCMessage): Promise<void> {
     if (this.done || !this.stream()) return;
-    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    const m = message as unknown as Message;
+    const write = (): void => {
+      if (!this.done) this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    };
+    // A request (a question the call waits for) is never dropped; notifications wait their turn.
+    if (m.id !== undefined) write();
+    else await inTurn(this.res, write);
   }
 
   respond(message: Message): void {
@@ -383,7 +461,7 @@ class CallTransport implements Transport {
     // A message that belongs to no call (list_changed, a log outside a call) has no stream to go
     // to in stateless mode: there is no GET stream and no session to address it to.
     if (related === undefined) return;
-    this.calls.get(related as number)?.exchange.event(message);
+    await this.calls.get(related as number)?.exchange.event(message);
   }
 
   async close(): Promise<void> {
@@ -414,6 +492,9 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
   const keepAliveMs = options.keepAliveMs ?? DEFAULTS.keepAliveMs;
   const requests = new Gauge(options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests);
   const streams = new Gauge(options.maxOpenStreams ?? DEFAULTS.maxOpenStreams);
+  // Answers to the server's own questions (elicitation) have slots of their own: calls waiting for
+  // an answer hold request slots, and their answers must never wait behind them.
+  const answers = new Gauge(options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests);
   const allowedHosts = options.allowedHosts === undefined ? undefined : new Set(options.allowedHosts.map((h) => h.toLowerCase()));
   const allowedOrigins = options.allowedOrigins;
   const auth = options.auth === undefined ? undefined : bearerAuth(options.auth);
@@ -437,7 +518,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       const refusal = checkOrigin(req, allowedOrigins, allowedHosts);
       if (refusal !== undefined) return refuse(res, refusal);
       if (auth !== undefined && (await auth.handle(req, res))) return;
-      if (stateful !== undefined) return await stateful.handle(req, res, () => readPost(req, res));
+      if (stateful !== undefined) return await stateful.handle(req, res, (owned) => readPost(req, res, owned ? answers : undefined));
       if (req.method !== 'POST') {
         return refuse(res, new Refusal(405, SERVER_ERROR, 'Method Not Allowed: this endpoint is stateless (POST only)', { allow: 'POST' }));
       }
@@ -472,8 +553,12 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     }
   };
 
-  /** The POST checks and the body, parsed; undefined when a refusal has been sent. */
-  async function readPost(req: IncomingMessage, res: ServerResponse): Promise<Message[] | undefined> {
+  /**
+   * The POST checks and the body, parsed; undefined when a refusal has been sent. With `reserve`
+   * (a POST to a session its sender owns), a POST beyond the request limit takes a slot of the
+   * reserve instead, and is let in only if it holds no request (answers and notifications).
+   */
+  async function readPost(req: IncomingMessage, res: ServerResponse, reserve?: Gauge): Promise<Message[] | undefined> {
     const accept = accepts(req);
     if (!accept.json && !accept.sse) {
       refuse(res, new Refusal(406, SERVER_ERROR, 'Not Acceptable: the client must accept application/json or text/event-stream'));
@@ -488,11 +573,15 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       refuse(res, new Refusal(400, SERVER_ERROR, `Bad Request: unsupported protocol version (supported: ${supportedVersions().join(', ')})`));
       return undefined;
     }
+    let gauge = requests;
     if (!requests.tryAcquire()) {
-      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }));
-      return undefined;
+      if (reserve === undefined || !reserve.tryAcquire()) {
+        refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }));
+        return undefined;
+      }
+      gauge = reserve;
     }
-    res.once('close', () => requests.release());
+    res.once('close', () => gauge.release());
     let body = (req as { body?: unknown }).body;
     if (body === undefined) {
       const text = await readBody(req, maxBodyBytes, bodyTimeoutMs);
@@ -512,6 +601,10 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     const messages = parseMessages(body);
     if (messages instanceof Refusal) {
       refuse(res, messages);
+      return undefined;
+    }
+    if (gauge !== requests && messages.some(isRequest)) {
+      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }));
       return undefined;
     }
     return messages;
@@ -534,47 +627,238 @@ function supportedVersions(): readonly string[] {
   return versions;
 }
 
-/** The stateful side: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport. */
+/**
+ * Who sends a request, as far as sessions are concerned: the principal of the verified token (its
+ * `clientId` and, when the verifier gives one in `extra.sub`, its subject), else the connection's
+ * remote address. A session answers only its owner; it is also the unit of the per-client share.
+ */
+function principalOf(req: IncomingMessage): string {
+  const auth = (req as { auth?: AuthInfo }).auth;
+  if (auth !== undefined) {
+    const sub = (auth.extra as { sub?: unknown } | undefined)?.sub;
+    return `token ${JSON.stringify([auth.clientId, typeof sub === 'string' ? sub : null])}`;
+  }
+  return `address ${req.socket.remoteAddress ?? ''}`;
+}
+
+/** The SDK transport's name for a session's GET stream. */
+const GET_STREAM = '_GET_stream';
+
+/**
+ * One session's view of a shared event store: its stream ids carry the session's own tag, so a
+ * store shared by every session (in memory, or keyed as a Redis one is) replays a session only its
+ * own events; a `Last-Event-ID` of another session's stream replays nothing.
+ */
+function partitionedStore(store: EventStore, tag: string): EventStore {
+  const prefix = `${tag}.`;
+  const outer = (stream: string): string => `${prefix}${stream === GET_STREAM ? 'get' : stream}`;
+  const inner = (stream: string | undefined): string | undefined => {
+    if (typeof stream !== 'string' || !stream.startsWith(prefix)) return undefined;
+    const rest = stream.slice(prefix.length);
+    return rest === 'get' ? GET_STREAM : rest;
+  };
+  // Which stream an event id is of: the store's lookup, or else a replay whose events are dropped
+  // (the SDK transport asks before it replays, and answers 400 for an event of no stream of ours).
+  const lookup = store.getStreamIdForEventId?.bind(store) ?? ((eventId: string) => store.replayEventsAfter(eventId, { send: async () => undefined }));
+  return {
+    storeEvent: (streamId, message) => store.storeEvent(outer(streamId), message),
+    getStreamIdForEventId: async (eventId) => inner(await lookup(eventId)),
+    async replayEventsAfter(lastEventId, { send }) {
+      // Asked again, in case the store changed in between: the SDK transport sends nothing of a
+      // replay that throws (its stream is dropped), so a foreign stream is never read.
+      if (inner(await lookup(lastEventId)) === undefined) throw new Error('Last-Event-ID of another session');
+      const stream = inner(await store.replayEventsAfter(lastEventId, { send }));
+      if (stream === undefined) throw new Error('Last-Event-ID of another session');
+      return stream;
+    },
+  };
+}
+
+/** JSON-RPC's code for a cancelled request (the SDK server sends no answer to one; the stream needs one to end). */
+const REQUEST_CANCELLED = -32800;
+
+/**
+ * The transport a session's protocol server talks to, in front of the SDK's transport:
+ * - the server's questions to the client (elicitation, approval) go out under random ids, and an
+ *   answer counts only with the id of a question still open in this session;
+ * - the client's requests in progress are known by id (a second request with the same id is
+ *   refused before it reaches the SDK transport, which would answer it with the other's result);
+ * - a call the client cancels gets an error answer, so that its SSE stream ends and frees its slot;
+ * - log and progress notifications wait while their stream's client reads slowly (`inTurn`).
+ */
+class SessionWire implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /** The client's requests in progress, with the HTTP response that carries their stream. */
+  readonly calls = new Map<RequestId, ServerResponse>();
+  /** The server's open questions: the id the client sees → the server's own id. */
+  private readonly questions = new Map<string, RequestId>();
+  /** The session's GET stream, when open. */
+  getStream: ServerResponse | undefined;
+  /** The id of the `initialize` request; a session whose initialize is answered with an error is closed. */
+  initializeId: RequestId | undefined;
+
+  constructor(readonly sdk: StreamableHTTPServerTransport) {
+    sdk.onmessage = (message, extra) => this.receive(message as unknown as Message, extra);
+    sdk.onclose = () => this.onclose?.();
+    sdk.onerror = (error) => this.onerror?.(error);
+  }
+
+  get sessionId(): string | undefined {
+    return this.sdk.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.sdk.start();
+  }
+
+  close(): Promise<void> {
+    return this.sdk.close();
+  }
+
+  private receive(m: Message, extra: MessageExtraInfo | undefined): void {
+    if (typeof m.method !== 'string') {
+      // An answer: only to a question of this session that is still open.
+      const asked = typeof m.id === 'string' ? this.questions.get(m.id) : undefined;
+      if (asked === undefined) return;
+      this.questions.delete(m.id as string);
+      this.onmessage?.({ ...m, id: asked } as unknown as JSONRPCMessage, extra);
+      return;
+    }
+    if (m.method === 'notifications/cancelled') {
+      const id = (m.params as { requestId?: RequestId } | undefined)?.requestId;
+      if (id === undefined || !this.calls.has(id)) return;
+      this.onmessage?.(m as unknown as JSONRPCMessage, extra);
+      this.calls.delete(id);
+      this.sdk.send({ jsonrpc: '2.0', id, error: { code: REQUEST_CANCELLED, message: 'Request cancelled' } } as JSONRPCMessage).catch(() => undefined);
+      return;
+    }
+    this.onmessage?.(m as unknown as JSONRPCMessage, extra);
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const m = message as unknown as Message;
+    if (typeof m.method !== 'string') {
+      const id = m.id as RequestId;
+      // An answer to a cancelled call has already been given (the SDK server does not answer one).
+      if (!this.calls.delete(id) && id !== this.initializeId) return;
+      await this.sdk.send(message, options);
+      if (id === this.initializeId) {
+        this.initializeId = undefined;
+        if ('error' in m) void this.sdk.close();
+      }
+      return;
+    }
+    if (m.id !== undefined) {
+      const shown = randomUUID();
+      this.questions.set(shown, m.id as RequestId);
+      return this.sdk.send({ ...m, id: shown } as unknown as JSONRPCMessage, options);
+    }
+    if (m.method === 'notifications/cancelled') {
+      // The server gave up a question (its call ended or timed out): its answer no longer counts.
+      const asked = (m.params as { requestId?: RequestId } | undefined)?.requestId;
+      for (const [shown, id] of this.questions) {
+        if (id !== asked) continue;
+        this.questions.delete(shown);
+        return this.sdk.send({ ...m, params: { ...(m.params as object), requestId: shown } } as unknown as JSONRPCMessage, options);
+      }
+      return;
+    }
+    if (m.method === 'notifications/message' || m.method === 'notifications/progress') {
+      const related = options?.relatedRequestId;
+      return inTurn(related !== undefined ? this.calls.get(related) : this.getStream, () => this.sdk.send(message, options));
+    }
+    return this.sdk.send(message, options);
+  }
+}
+
+/** The stateful side: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport, each answering only its owner. */
 function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endpoint: McpEndpointOptions, streams: Gauge) {
   const { StreamableHTTPServerTransport: SdkTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const maxSessions = o.maxSessions ?? DEFAULTS.maxSessions;
+  const maxPerClient = o.maxSessionsPerClient ?? Math.max(1, Math.floor(maxSessions / 10));
   const idleTimeoutMs = o.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs;
   const sessions = new Map<string, Server>();
-  const live = new Map<string, { transport: StreamableHTTPServerTransport; server: Server; lastUsed: number }>();
+  interface Live {
+    owner: string;
+    wire: SessionWire;
+    server: Server;
+    lastUsed: number;
+  }
+  const live = new Map<string, Live>();
+  /** Sessions held or being opened, per client. */
+  const held = new Map<string, number>();
   let opening = 0;
+  const hold = (owner: string, n: number): void => {
+    const count = (held.get(owner) ?? 0) + n;
+    if (count <= 0) held.delete(owner);
+    else held.set(owner, count);
+  };
 
   const sweeper = setInterval(() => {
     const now = Date.now();
-    for (const s of live.values()) if (now - s.lastUsed > idleTimeoutMs) void s.transport.close();
+    for (const s of live.values()) if (now - s.lastUsed > idleTimeoutMs) void s.wire.close();
   }, Math.min(idleTimeoutMs, 60_000));
   sweeper.unref();
 
-  const open = async (): Promise<StreamableHTTPServerTransport> => {
+  /** A server and transport for an `initialize`; if it does not become a session, `dispose` drops both. */
+  const open = async (owner: string): Promise<SessionWire> => {
     const server = newServer();
-    const transport: StreamableHTTPServerTransport = new SdkTransport({
+    const tag = randomUUID().replace(/-/g, '');
+    const sdk: StreamableHTTPServerTransport = new SdkTransport({
       sessionIdGenerator: o.newSessionId ?? randomUUID,
-      ...(o.eventStore !== undefined ? { eventStore: o.eventStore } : {}),
+      ...(o.eventStore !== undefined ? { eventStore: partitionedStore(o.eventStore, tag) } : {}),
       ...(endpoint.keepAliveMs !== undefined ? { keepAliveMs: endpoint.keepAliveMs } : {}),
       onsessioninitialized: (id) => {
         sessions.set(id, server);
-        live.set(id, { transport, server, lastUsed: Date.now() });
+        live.set(id, { owner, wire, server, lastUsed: Date.now() });
+        hold(owner, 1);
         o.onSessionOpened?.(id, server);
       },
     });
-    transport.onclose = () => {
-      const id = transport.sessionId;
-      if (id === undefined || !live.delete(id)) return;
+    const wire = new SessionWire(sdk);
+    // Runs before the server's own (Protocol.connect chains them), which ends its calls.
+    wire.onclose = () => {
+      const id = wire.sessionId;
+      if (id === undefined || live.get(id)?.wire !== wire) return;
+      live.delete(id);
+      hold(owner, -1);
       sessions.delete(id);
-      void server.close();
       o.onSessionClosed?.(id);
     };
-    await server.connect(transport);
-    return transport;
+    await server.connect(wire);
+    return wire;
+  };
+
+  /** The session named by the header, if the sender owns it; otherwise undefined, and the refusal has been sent. */
+  const sessionOf = (req: IncomingMessage, res: ServerResponse, id: string | undefined): Live | undefined => {
+    if (id === undefined) {
+      refuse(res, new Refusal(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required'));
+      return undefined;
+    }
+    const session = live.get(id);
+    // Another client's session is answered as an unknown one: its id says nothing to them.
+    if (session === undefined || session.owner !== principalOf(req)) {
+      refuse(res, new Refusal(404, SESSION_NOT_FOUND, 'Session not found'));
+      return undefined;
+    }
+    return session;
+  };
+
+  /** A stream slot for an SSE answer or GET stream, released when the response closes; false when a 503 has been sent. */
+  const streamSlot = (res: ServerResponse): boolean => {
+    if (!streams.tryAcquire()) {
+      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many open streams', { 'retry-after': '5' }));
+      return false;
+    }
+    res.once('close', () => streams.release());
+    return true;
   };
 
   return {
     sessions,
-    async handle(req: IncomingMessage, res: ServerResponse, readPost: () => Promise<Message[] | undefined>): Promise<void> {
+    async handle(req: IncomingMessage, res: ServerResponse, readPost: (answersOnly: boolean) => Promise<Message[] | undefined>): Promise<void> {
       const method = req.method;
       if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
         return refuse(res, new Refusal(405, SERVER_ERROR, 'Method Not Allowed', { allow: 'GET, POST, DELETE' }));
@@ -582,51 +866,79 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
       const header = req.headers['mcp-session-id'];
       const id = typeof header === 'string' ? header : undefined;
       if (method === 'POST') {
-        const messages = await readPost();
+        const owned = id !== undefined && live.get(id)?.owner === principalOf(req);
+        const messages = await readPost(owned);
         if (messages === undefined) return;
-        const initialize = messages.some((m) => m.method === 'initialize');
-        if (initialize && id === undefined) {
-          if (live.size + opening >= maxSessions) {
-            return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many sessions', { 'retry-after': '5' }));
-          }
-          opening++;
-          try {
-            const transport = await open();
-            await transport.handleRequest(req, res, messages.length === 1 ? messages[0] : messages);
-          } finally {
-            opening--;
-          }
-          return;
-        }
-        const session = sessionOf(id, res);
+        if (id === undefined && messages.some((m) => m.method === 'initialize')) return openSession(req, res, messages);
+        const session = sessionOf(req, res, id);
         if (session === undefined) return;
         session.lastUsed = Date.now();
-        await session.transport.handleRequest(req, res, messages.length === 1 ? messages[0] : messages);
+        const ids: RequestId[] = [];
+        for (const m of messages) {
+          if (!isRequest(m)) continue;
+          const rid = m.id as RequestId;
+          if (session.wire.calls.has(rid) || ids.includes(rid)) {
+            const body = JSON.stringify({ jsonrpc: '2.0', id: rid, error: { code: INVALID_REQUEST, message: `Invalid Request: a request with id ${JSON.stringify(rid).slice(0, 80)} is already in progress in this session` } });
+            res.writeHead(409, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+            return;
+          }
+          ids.push(rid);
+        }
+        if (ids.length > 0 && !streamSlot(res)) return;
+        for (const rid of ids) session.wire.calls.set(rid, res);
+        await session.wire.sdk.handleRequest(req, res, messages.length === 1 ? messages[0] : messages);
+        // Refused by the SDK transport (its requests never reached the server): their ids are free.
+        if (res.statusCode >= 400) for (const rid of ids) if (session.wire.calls.get(rid) === res) session.wire.calls.delete(rid);
         return;
       }
-      const session = sessionOf(id, res);
+      const session = sessionOf(req, res, id);
       if (session === undefined) return;
       session.lastUsed = Date.now();
       if (method === 'GET') {
-        if (!streams.tryAcquire()) return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many open streams', { 'retry-after': '5' }));
-        res.once('close', () => streams.release());
+        if (!streamSlot(res)) return;
+        session.wire.getStream = res;
+        res.once('close', () => {
+          if (session.wire.getStream === res) session.wire.getStream = undefined;
+        });
       }
-      await session.transport.handleRequest(req, res);
+      await session.wire.sdk.handleRequest(req, res);
     },
     async close(): Promise<void> {
       clearInterval(sweeper);
-      await Promise.all([...live.values()].map((s) => s.transport.close()));
+      await Promise.all([...live.values()].map((s) => s.wire.close()));
     },
   };
 
-  function sessionOf(id: string | undefined, res: ServerResponse) {
-    if (id === undefined) {
-      refuse(res, new Refusal(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required'));
-      return undefined;
+  async function openSession(req: IncomingMessage, res: ServerResponse, messages: Message[]): Promise<void> {
+    // What the SDK transport would refuse is refused here, before a server is made for it.
+    if (messages.length !== 1 || !isRequest(messages[0]!)) {
+      return refuse(res, new Refusal(400, INVALID_REQUEST, 'Invalid Request: an initialize request must be sent alone'));
     }
-    const session = live.get(id);
-    if (session === undefined) refuse(res, new Refusal(404, SESSION_NOT_FOUND, 'Session not found'));
-    return session;
+    const accept = accepts(req);
+    if (!accept.json || !accept.sse) {
+      return refuse(res, new Refusal(406, SERVER_ERROR, 'Not Acceptable: the client must accept both application/json and text/event-stream'));
+    }
+    const owner = principalOf(req);
+    if (live.size + opening >= maxSessions) {
+      return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many sessions', { 'retry-after': '5' }));
+    }
+    if ((held.get(owner) ?? 0) >= maxPerClient) {
+      return refuse(res, new Refusal(503, SERVER_ERROR, `Service Unavailable: this client holds its share of sessions (${maxPerClient}); close one (DELETE) first`, { 'retry-after': '5' }));
+    }
+    if (!streamSlot(res)) return;
+    opening++;
+    hold(owner, 1);
+    let wire: SessionWire | undefined;
+    try {
+      wire = await open(owner);
+      wire.initializeId = messages[0]!.id as RequestId;
+      await wire.sdk.handleRequest(req, res, messages[0]);
+    } finally {
+      opening--;
+      hold(owner, -1);
+      // Refused, or the connection failed, before a session began: nothing of it is kept.
+      if (wire !== undefined && (wire.sessionId === undefined || !live.has(wire.sessionId))) void wire.close();
+    }
   }
 }
 
@@ -641,8 +953,10 @@ const WELL_KNOWN = '/.well-known/oauth-protected-resource';
  */
 function bearerAuth(o: McpHttpAuthOptions) {
   const { requireBearerAuth } = require('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js') as typeof import('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js');
-  const resourceOf = (req: IncomingMessage): URL => {
+  const resourceOf = (req: IncomingMessage): URL | undefined => {
     if (o.resource !== undefined) return new URL(String(o.resource));
+    // Off loopback the Host header may name any server: nothing is derived from it there.
+    if (!isLoopbackAddress(req.socket.localAddress)) return undefined;
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     url.search = '';
     // Asked for the metadata, the resource is the path after the well-known prefix (RFC 9728 §3.1).
@@ -651,12 +965,12 @@ function bearerAuth(o: McpHttpAuthOptions) {
   };
   const metadataUrl = (resource: URL): string => new URL(`${WELL_KNOWN}${resource.pathname === '/' ? '' : resource.pathname}`, resource).href;
   const middlewares = new Map<string, ReturnType<typeof requireBearerAuth>>();
-  const middlewareFor = (resource: URL) => {
-    const key = metadataUrl(resource);
+  const middlewareFor = (resource: URL | undefined) => {
+    const key = resource === undefined ? '' : metadataUrl(resource);
     let m = middlewares.get(key);
     if (m === undefined) {
       if (middlewares.size > 16) middlewares.clear();
-      m = requireBearerAuth({ verifier: { verifyAccessToken: o.verifyAccessToken }, requiredScopes: o.requiredScopes ?? [], resourceMetadataUrl: key });
+      m = requireBearerAuth({ verifier: { verifyAccessToken: o.verifyAccessToken }, requiredScopes: o.requiredScopes ?? [], ...(key !== '' ? { resourceMetadataUrl: key } : {}) });
       middlewares.set(key, m);
     }
     return m;
@@ -668,6 +982,10 @@ function bearerAuth(o: McpHttpAuthOptions) {
       if (path.startsWith(WELL_KNOWN)) {
         if (req.method !== 'GET') {
           refuse(res, new Refusal(405, SERVER_ERROR, 'Method Not Allowed', { allow: 'GET' }));
+          return true;
+        }
+        if (resource === undefined) {
+          refuse(res, new Refusal(404, SERVER_ERROR, 'Not Found: the protected-resource metadata needs auth.resource (the public URL) when served off loopback'));
           return true;
         }
         const body = JSON.stringify({
@@ -725,7 +1043,14 @@ export async function listenMcpHttp(handler: McpHttpHandler, options: McpListenO
   const path = options.path ?? '/mcp';
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const bodyTimeout = options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs;
-  const server = createServer((req, res) => {
+  const host = options.host ?? '127.0.0.1';
+  if (options.auth !== undefined && options.auth.resource === undefined && !isLoopbackHost(host)) {
+    throw new Error(`serveMcpHttp: with auth on a non-loopback address (${host}), give auth.resource (the endpoint's public URL): the protected-resource metadata is never derived from a request's Host header there`);
+  }
+  const requestTimeout = Math.max(headersTimeout, bodyTimeout) + 1000;
+  // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
+  // default): checked four times per headers timeout, a slow client is answered 408 on time.
+  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(headersTimeout / 4))) }, (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const p = q === -1 ? url : url.slice(0, q);
@@ -737,17 +1062,17 @@ export async function listenMcpHttp(handler: McpHttpHandler, options: McpListenO
   });
   server.headersTimeout = headersTimeout;
   // Node answers 408 and closes the connection when a request (headers and body) takes longer.
-  server.requestTimeout = Math.max(headersTimeout, bodyTimeout) + 1000;
+  server.requestTimeout = requestTimeout;
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     server,
-    url: new URL(`http://${host}:${address.port}${path}`),
+    url: new URL(`http://${shown}:${address.port}${path}`),
     sessions: handler.sessions,
     close: async () => {
       await handler.close();

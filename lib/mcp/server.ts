@@ -71,6 +71,44 @@ function setOf(source: McpToolSource, fixed: ToolSet | undefined): SetLike {
   return new ToolSet((source as { list(): readonly ToolDefinition[] }).list());
 }
 
+/** The longest log or progress message sent to a client, in UTF-16 code units; a longer one is cut, and says how much was cut. */
+export const MAX_NOTIFICATION_TEXT = 8192;
+/** Log and progress notifications one call may send per second (and at once, in a burst); more are dropped. */
+export const MAX_NOTIFICATIONS_PER_SECOND = 100;
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A tool's log or progress message as a client may show it: control characters (terminal escapes)
+ * and bidirectional controls written as their `\uXXXX` escape (newlines and tabs stay), then cut to
+ * `MAX_NOTIFICATION_TEXT` characters (never inside an escape or a surrogate pair), saying how many
+ * more there were.
+ */
+export function notificationText(text: string): string {
+  const shown = text.replace(UNSAFE_TEXT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (shown.length <= MAX_NOTIFICATION_TEXT) return shown;
+  let end = MAX_NOTIFICATION_TEXT;
+  const escape = shown.lastIndexOf('\\u', end - 1);
+  if (escape !== -1 && escape > end - 6 && /^\\u[0-9a-f]{4}$/.test(shown.slice(escape, escape + 6))) end = escape;
+  else if (/[\ud800-\udbff]/.test(shown[end - 1]!)) end--;
+  return `${shown.slice(0, end)}… (${shown.length - end} more characters not shown)`;
+}
+
+/** A token bucket: `MAX_NOTIFICATIONS_PER_SECOND` per second, as many at once. */
+function notificationBudget(): () => boolean {
+  let tokens = MAX_NOTIFICATIONS_PER_SECOND;
+  let last = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(MAX_NOTIFICATIONS_PER_SECOND, tokens + ((now - last) * MAX_NOTIFICATIONS_PER_SECOND) / 1000);
+    last = now;
+    if (tokens < 1) return false;
+    tokens--;
+    return true;
+  };
+}
+
 const LEVELS: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -141,6 +179,7 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
   };
   const elicitation = server.getClientCapabilities()?.elicitation as { form?: object; url?: object } | undefined;
   // A client that declares `elicitation: {}` supports forms (the 2025-06 form); one that lists modes must list `form`.
+  const budget = notificationBudget();
   const canAsk = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
   const elicit: ToolClient['elicit'] = canAsk
     ? (request, signal) => extra.sendRequest({ method: 'elicitation/create', params: { message: request.message, requestedSchema: request.requestedSchema as never } }, ElicitResultSchema, signal !== undefined ? { signal } : {})
@@ -150,16 +189,18 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     ...(token !== undefined
       ? {
           progress: (u) =>
-            extra.sendNotification({
-              method: 'notifications/progress',
-              params: { progressToken: token, progress: u.done, ...(u.total !== undefined ? { total: u.total } : {}), ...(u.message !== undefined ? { message: u.message } : {}) },
-            }),
+            budget()
+              ? extra.sendNotification({
+                  method: 'notifications/progress',
+                  params: { progressToken: token, progress: u.done, ...(u.total !== undefined ? { total: u.total } : {}), ...(u.message !== undefined ? { message: notificationText(String(u.message)) } : {}) },
+                })
+              : undefined,
         }
       : {}),
     log: (level, message) => {
       const least = levels.get(extra.sessionId) ?? 0;
-      if (LEVELS.indexOf(level) < least) return undefined;
-      return extra.sendNotification({ method: 'notifications/message', params: { level: level as LoggingLevel, logger: toolName, data: message } });
+      if (LEVELS.indexOf(level) < least || !budget()) return undefined;
+      return extra.sendNotification({ method: 'notifications/message', params: { level: level as LoggingLevel, logger: toolName, data: notificationText(message) } });
     },
     ...(elicit !== undefined ? { elicit } : {}),
     approve: (request) => askToApprove(elicit, request),

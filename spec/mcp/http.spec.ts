@@ -369,13 +369,14 @@ describe('MCP over Streamable HTTP: sessions', () => {
       expect([...http.sessions.keys()]).toEqual([id]);
       const r = await client.callTool({ name: 'place_order', arguments: { city: 'Oslo', lines: [{ sku: 'a', qty: 1 }] } });
       expect(r.content).toEqual([{ type: 'text', text: 'Oslo: 1 a' }]);
-      // The client opens its GET stream after initializing; a notification with no request reaches it there.
-      for (let i = 0; i < 50 && stored.mock.calls.every(([stream]) => stream !== '_GET_stream'); i++) {
+      // The client opens its GET stream after initializing; a notification with no request reaches it there
+      // (stored under the session's own name for its GET stream, `<session tag>.get`: issue 21).
+      for (let i = 0; i < 50 && stored.mock.calls.every(([stream]) => !stream.endsWith('.get')); i++) {
         await http.sessions.get(id)!.sendToolListChanged();
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await changed;
-      expect(stored.mock.calls.some(([stream]) => stream === '_GET_stream')).toBe(true);
+      expect(stored.mock.calls.some(([stream]) => stream.endsWith('.get'))).toBe(true);
       // Another session's id, or none, is refused.
       const other = await raw(url, { headers: { ...jsonHeaders, 'mcp-session-id': 'nope' }, body: JSON.stringify(call(1, 'place_order', {})) });
       expect([other.status, rpcError(other.text).code]).toEqual([404, -32001]);
