@@ -20,6 +20,7 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import { partsIn, partsText } from '../invoke/parts';
 import type { ToolDefinition } from '../invoke/bound-tool';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/approval';
+import { approvalQuestion } from '../invoke/question';
 import type { LogLevel, ToolClient, ToolContext } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
 import type { ToolResult } from '../tool-result';
@@ -166,22 +167,14 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
   };
 }
 
-/** Longest argument text shown in an approval question. */
-const SHOWN_ARGUMENTS = 2000;
-
 /** Asks the user to approve a call (an empty form: accept approves), or refuses saying why it cannot. */
 async function askToApprove(elicit: ToolClient['elicit'], request: ApprovalRequest): Promise<ApprovalDecision> {
   if (elicit === undefined) {
     return { approved: false, reason: "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)" };
   }
-  let shown: string;
-  try {
-    shown = JSON.stringify(request.arguments, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? '{}';
-  } catch {
-    shown = '(arguments that cannot be shown)';
-  }
-  if (shown.length > SHOWN_ARGUMENTS) shown = `${shown.slice(0, SHOWN_ARGUMENTS)}…`;
-  const reply = await elicit({ message: `Allow tool '${request.name}' to run with these arguments?\n${shown}`, requestedSchema: { type: 'object', properties: {} } }, request.context.signal);
+  const question = approvalQuestion(request);
+  if (!question.ok) return { approved: false, reason: question.reason };
+  const reply = await elicit({ message: question.text, requestedSchema: { type: 'object', properties: {} } }, request.context.signal);
   if (reply.action === 'accept') return true;
   return { approved: false, reason: reply.action === 'decline' ? 'the user declined' : 'the user dismissed the request' };
 }
