@@ -21,8 +21,9 @@
  * Guards, interceptors and pipes (`@UseGuards`, `@UseInterceptors`, `@UsePipes` on the tool's method
  * or class, and global ones) run around each call of a provider's tool, after its arguments are
  * validated; a guard's refusal is an error result the model reads. The `ExecutionContext` they get
- * has type `'tool'` and `getArgs()` `[arguments, context, { tool, callId, request }]` (`toolCallOf`
- * reads it): see enhancers.ts.
+ * has type `'tool'` and `getArgs()` `[request, context, { tool, callId, request }]`: the request
+ * the call belongs to or undefined (so `switchToHttp().getRequest()` is never the model's
+ * arguments), and the arguments only through `toolCallOf(context).arguments`: see enhancers.ts.
  *
  * NestJS 12 is an ES module only package; Node 20.19 and later load it from this CommonJS module
  * (`require(esm)`), sharing the one copy that `import` loads.
