@@ -20,7 +20,7 @@
  */
 import type { JSONSchema7, Tool as AiTool, ToolExecutionOptions, jsonSchema as aiJsonSchema, tool as aiTool } from 'ai';
 import type { ToolDefinition } from './invoke/bound-tool';
-import { APPROVED, approvalNeeded } from './invoke/approval';
+import { APPROVED, approvalNeeded, type Approver } from './invoke/approval';
 import type { ToolResult } from './tool-result';
 import { ToolSet } from './invoke/toolset';
 import { partsIn } from './invoke/parts';
@@ -47,8 +47,9 @@ export interface AiSdkToolOptions extends AdapterOptions {
    * Set the SDK's `needsApproval` on tools declared with `requiresApproval`, so that `generateText`
    * stops with a `tool-approval-request` for them instead of running them (a predicate becomes a
    * `needsApproval` function of the validated arguments and the call's context). A call the SDK
-   * runs has been approved by it. With `false`, the SDK is not told: `approve` (else the set's)
-   * decides, and without either the call runs, as the application approved it elsewhere.
+   * runs has been approved by it. With `false`, the SDK is not told: `approve` (else the set's,
+   * else the `client`'s or the parent context's client's) decides, and without any the call is
+   * refused (`Tool 'x' was not approved: it requires approval and no approver was given.`).
    * @default true
    */
   approvals?: boolean;
@@ -114,8 +115,9 @@ function modelOutput(output: unknown): ToolResultOutput {
 function makeTool(source: ToolSource, def: ToolDefinition, options: AiSdkToolOptions, sdk: AiSdkFunctions): AiSdkTools[string] {
   const context = options.context;
   const sdkApproves = def.requiresApproval && options.approvals !== false;
-  // The SDK approved what it runs; with approvals off, the application's approver decides, else it runs.
-  const approve = sdkApproves ? APPROVED : (options.approve ?? (hasApprover(source) ? undefined : APPROVED));
+  // The SDK approved what it runs; with approvals off, the application's approver decides, and
+  // with none anywhere the call is refused (SECURITY.md: no approver refuses the call).
+  const approve = sdkApproves ? APPROVED : (options.approve ?? (hasApprover(source) || options.client?.approve !== undefined || options.context?.clientApprover !== undefined ? undefined : NO_APPROVER));
   const callOptions = (toolCallId: string, signal: AbortSignal | undefined, frameworkContext: unknown) => ({
     callId: toolCallId,
     ...(signal !== undefined ? { signal } : {}),
@@ -151,6 +153,9 @@ function frameworkContextOf(call: object): unknown {
   const c = call as { context?: unknown; experimental_context?: unknown };
   return c.context !== undefined ? c.context : c.experimental_context;
 }
+
+/** What refuses a call that requires approval when the SDK does not ask and no approver was given. */
+const NO_APPROVER: Approver = () => ({ approved: false, reason: 'it requires approval and no approver was given' });
 
 /** Whether the source may approve calls itself (a tool set with an `approve` option). */
 function hasApprover(source: ToolSource): boolean {

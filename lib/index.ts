@@ -18,6 +18,7 @@ export {
   type ToolContextErrorCode,
 } from './invoke/context';
 export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/approval';
+export { approvalQuestion, type ApprovalQuestion } from './invoke/question';
 export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
 export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/options';
 export { ToolInvoker, type StagedCall } from './invoke/invoker';

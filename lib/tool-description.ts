@@ -12,7 +12,8 @@ export interface ToolAnnotations {
 
 /** A verified access token, as MCP's bearer-token middleware gives it (the SDK's `AuthInfo`). */
 export interface CallerAuthInfo {
-  readonly token: string;
+  /** The bearer token itself: only when the server passes credentials to tools (MCP `exposeCredentials`). */
+  readonly token?: string;
   readonly clientId: string;
   readonly scopes: readonly string[];
   readonly expiresAt?: number;
@@ -24,9 +25,9 @@ export interface CallerAuthInfo {
 export interface ToolCaller {
   /** How the call arrived: `'mcp'`, `'ai-sdk'`, `'langchain'`, `'cli'`, or the application's own word. */
   readonly via?: string;
-  /** MCP: the verified access token (`extra.authInfo`), when the endpoint checks bearer tokens. */
+  /** MCP: who holds the verified access token (`extra.authInfo`: client id, scopes, expiry, resource), when the endpoint checks bearer tokens; the token itself only with `exposeCredentials`. */
   readonly authInfo?: CallerAuthInfo;
-  /** MCP over HTTP: the request's headers (`extra.requestInfo.headers`). */
+  /** MCP over HTTP: the request's headers (`extra.requestInfo.headers`), without `Authorization`, `Proxy-Authorization` and `Cookie` unless `exposeCredentials`. */
   readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** MCP: the session id, when the transport keeps sessions. */
   readonly sessionId?: string;

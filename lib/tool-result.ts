@@ -136,7 +136,7 @@ export function partText(part: Part): string {
     case 'text':
       return part.text;
     case 'json':
-      return JSON.stringify(part.value) ?? 'null';
+      return jsonPartText(part.value);
     case 'image':
       return `[${part.mimeType} image]`;
     case 'audio':
@@ -145,6 +145,23 @@ export function partText(part: Part): string {
       return `[${part.name}](${part.uri})`;
     case 'resource':
       return part.text ?? `[${part.mimeType ?? OCTETS} resource ${part.uri}]`;
+  }
+}
+
+/**
+ * A JSON part's value as text. `Part.json` takes JSON data; a value that is not (a bigint, a cycle)
+ * is written as well as it can be (bigints as their digits' string, as the library's JSON form
+ * writes them), or as a line that says it cannot be, never a throw.
+ */
+function jsonPartText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    try {
+      return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'null';
+    } catch {
+      return '[a JSON part whose value is not JSON data]';
+    }
   }
 }
 

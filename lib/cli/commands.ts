@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS } from '../invoke/json-text';
 import type { ApprovalDecision, ApprovalRequest } from '../invoke/approval';
+import { approvalQuestion } from '../invoke/question';
 import type { ToolClient } from '../invoke/context';
 import type { ToolResult } from '../tool-result';
 import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
@@ -130,7 +131,9 @@ function terminalClient(io: Io, stdinUsed: boolean): ToolClient {
     log: (level, message) => io.err(`${level}: ${message}\n`),
     approve: async (request: ApprovalRequest): Promise<ApprovalDecision> => {
       if (confirm === undefined) return { approved: false, reason: 'it requires approval and there is no terminal to ask on; pass --approve to approve it' };
-      const yes = await confirm(`Tool '${request.name}' requires approval. Run it with ${JSON.stringify(request.arguments, bigintAsText)}? [y/N] `);
+      const question = approvalQuestion(request);
+      if (!question.ok) return { approved: false, reason: question.reason };
+      const yes = await confirm(`${question.text}\n[y/N] `);
       return yes ? true : { approved: false, reason: 'refused on the terminal' };
     },
   };

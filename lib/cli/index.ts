@@ -13,7 +13,13 @@ export { COMMANDS, type Command, type Io } from './commands';
  * loaded, no tools, a usage mistake).
  */
 export async function main(argv: readonly string[], given: Io): Promise<number> {
-  const io: Io = { ...given, out: (text) => given.out(printable(text)), err: (text) => given.err(printable(text)) };
+  const confirm = given.confirm;
+  const io: Io = {
+    ...given,
+    out: (text) => given.out(printable(text)),
+    err: (text) => given.err(printable(text)),
+    ...(confirm !== undefined ? { confirm: (question: string) => confirm.call(given, printable(question)) } : {}),
+  };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(help());

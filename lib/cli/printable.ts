@@ -1,12 +1,12 @@
 /**
  * What the CLI prints is made safe for a terminal: a module path, a tool's description or output
  * may hold control characters (an ANSI escape sequence that clears the screen, rewrites the title,
- * or hides text) and bidirectional overrides. Each is written as its `\uXXXX` escape; newlines and
- * tabs stay. Inside JSON output the escape is the same character, so the JSON stays valid.
+ * or hides text), bidirectional marks and overrides, and invisible format characters. Each is
+ * written as its `\uXXXX` escape (the same set as an approval question's, `lib/invoke/question.ts`);
+ * newlines and tabs stay. Inside JSON output the escape is the same character, so the JSON stays valid.
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+import { visibleText } from '../invoke/question';
 
 export function printable(text: string): string {
-  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return visibleText(text);
 }

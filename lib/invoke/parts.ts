@@ -5,6 +5,7 @@
  */
 import { encodeBase64 } from './formats';
 import { OCTETS, partText, type Part } from '../tool-result';
+import { describeThrown } from '../thrown';
 
 export { partText, partsText } from '../tool-result';
 
@@ -63,14 +64,26 @@ const TO_MCP: Convert<'mcp'> = (p) => {
   }
 };
 
+/** The URI as a URL when it is an absolute one (a relative URI has no URL of its own: `new URL` throws). */
+function absoluteUrl(uri: string): URL | undefined {
+  try {
+    return new URL(uri);
+  } catch {
+    return undefined;
+  }
+}
+
 const TO_AI_SDK: Convert<'ai-sdk'> = (p) => {
   switch (p.type) {
     case 'image':
     case 'audio':
       return { type: 'file', data: { type: 'data', data: encodeBase64(p.data) }, mediaType: p.mimeType };
-    case 'resource_link':
+    case 'resource_link': {
       if (p.mimeType === undefined) return { loss: 'an AI SDK file part needs a media type, and the link has none' };
-      return { type: 'file', data: { type: 'url', url: new URL(p.uri) }, mediaType: p.mimeType, filename: p.name };
+      const url = absoluteUrl(p.uri);
+      if (url === undefined) return { loss: 'an AI SDK file part needs an absolute URL, and the link has a relative (or malformed) URI' };
+      return { type: 'file', data: { type: 'url', url }, mediaType: p.mimeType, filename: p.name };
+    }
     case 'resource':
       return p.text !== undefined
         ? { type: 'file', data: { type: 'text', text: p.text }, mediaType: p.mimeType ?? 'text/plain' }
@@ -100,13 +113,19 @@ const FORMS: { readonly [F in PartForm]: Convert<F> } = { mcp: TO_MCP, 'ai-sdk':
 
 /**
  * The parts in `form`, and what it could not carry (each such part goes as its text instead).
- * MCP carries every part; the AI SDK has no link without a media type.
+ * MCP carries every part; the AI SDK has no link without a media type or with a relative URI.
+ * Never throws: a converter that fails on a part sends it as text, with the failure as its loss.
  */
 export function partsIn<F extends PartForm>(form: F, parts: readonly Part[]): { content: FormOf[F][]; losses: PartLoss[] } {
   const convert = FORMS[form] as Convert<F>;
   const losses: PartLoss[] = [];
   const content = parts.map((part, index) => {
-    const out = convert(part);
+    let out: FormOf[F] | { loss: string };
+    try {
+      out = convert(part);
+    } catch (e) {
+      out = { loss: `it could not be converted (${describeThrown(e, false)})` };
+    }
     if ('loss' in out) {
       losses.push({ index, type: part.type, reason: out.loss });
       return { type: 'text', text: partText(part) } as FormOf[F];

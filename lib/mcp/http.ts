@@ -21,6 +21,7 @@ import type { EventStore, StreamableHTTPServerTransport } from '@modelcontextpro
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../thrown';
+import { audienceChecked } from './audience';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -970,7 +971,7 @@ function bearerAuth(o: McpHttpAuthOptions) {
     let m = middlewares.get(key);
     if (m === undefined) {
       if (middlewares.size > 16) middlewares.clear();
-      m = requireBearerAuth({ verifier: { verifyAccessToken: o.verifyAccessToken }, requiredScopes: o.requiredScopes ?? [], ...(key !== '' ? { resourceMetadataUrl: key } : {}) });
+      m = requireBearerAuth({ verifier: audienceChecked(o.verifyAccessToken, resource), requiredScopes: o.requiredScopes ?? [], ...(key !== '' ? { resourceMetadataUrl: key } : {}) });
       middlewares.set(key, m);
     }
     return m;

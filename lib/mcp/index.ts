@@ -29,12 +29,23 @@ export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, o
  * Host are checked, bodies and concurrency bounded (see `McpEndpointOptions`). Mounted behind a
  * body parser (Express, NestJS), it reads the parsed `req.body` instead of the consumed stream.
  */
-export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, options: McpEndpointOptions = {}): McpHttpHandler {
-  return createStreamableHttpHandler(() => createMcpServer(tools, info), options);
+export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, options: McpEndpointOptions & McpCallerOptions = {}): McpHttpHandler {
+  const serverOptions = options.exposeCredentials === true ? { exposeCredentials: true } : {};
+  return createStreamableHttpHandler(() => createMcpServer(tools, info, serverOptions), options);
 }
 
-/** Options of `serveMcpHttp`: where it listens, and the endpoint's checks and bounds. */
-export type McpHttpOptions = McpListenOptions & McpEndpointOptions;
+/** What tool code is told of the HTTP caller. */
+export interface McpCallerOptions {
+  /**
+   * Passes the bearer token (`ctx.caller.authInfo.token`) and the `Authorization`,
+   * `Proxy-Authorization` and `Cookie` headers to tools, approvers and `visible` rules.
+   * @default false: they see who is calling, not the credentials
+   */
+  exposeCredentials?: boolean;
+}
+
+/** Options of `serveMcpHttp`: where it listens, the endpoint's checks and bounds, and what tools are told of the caller. */
+export type McpHttpOptions = McpListenOptions & McpEndpointOptions & McpCallerOptions;
 
 /** Starts an HTTP server with the Streamable HTTP endpoint (127.0.0.1, /mcp by default); resolves once it listens. */
 export async function serveMcpHttp(tools: McpToolSource, info: McpServerInfo, options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {

@@ -20,7 +20,9 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import { partsIn, partsText } from '../invoke/parts';
 import type { ToolDefinition } from '../invoke/bound-tool';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/approval';
-import type { LogLevel, ToolClient, ToolContext } from '../invoke/context';
+import { approvalQuestion } from '../invoke/question';
+import type { CallerAuthInfo, LogLevel, ToolClient, ToolContext } from '../invoke/context';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { InvokeOptions } from '../invoke/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/toolset';
@@ -48,6 +50,35 @@ export interface McpServerOptions extends ServerOptions {
    * supports it; else the call is refused with a text that says approval is needed
    */
   approve?: Approver;
+  /**
+   * Passes the caller's credentials to tool code: the bearer token (`ctx.caller.authInfo.token`) and
+   * the `Authorization`, `Proxy-Authorization` and `Cookie` headers (`ctx.caller.headers`). Off, a
+   * tool, an approver and a `visible` rule see who is calling (client id, scopes, expiry, resource,
+   * `extra`) but not the token itself, which tool code could log or send on.
+   * @default false
+   */
+  exposeCredentials?: boolean;
+}
+
+/** Request headers that carry credentials: kept from tool code unless `exposeCredentials`. */
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+/** The caller's headers (a copy), without the credential headers unless they are to be exposed. */
+function callerHeaders(headers: Readonly<Record<string, string | readonly string[] | undefined>>, expose: boolean): Record<string, string | readonly string[] | undefined> {
+  const out: Record<string, string | readonly string[] | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!expose && CREDENTIAL_HEADERS.has(name.toLowerCase())) continue;
+    // A header named __proto__ is defined, never assigned.
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** What a tool is told of the verified token: everything but the token, unless it is to be exposed. */
+function callerAuthInfo(authInfo: AuthInfo, expose: boolean): CallerAuthInfo {
+  if (expose) return authInfo;
+  const { token: _token, ...rest } = authInfo;
+  return rest;
 }
 
 /** A source with the optional parts of a `ToolSet` that the server uses when they are there. */
@@ -121,7 +152,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  * The server declares `tools.listChanged` when the source can change (a `ToolSet`), and `logging`.
  */
 export function createMcpServer(tools: McpToolSource, info: McpServerInfo, options: McpServerOptions = {}): Server {
-  const { approve, ...serverOptions } = options;
+  const { approve, exposeCredentials = false, ...serverOptions } = options;
   const live = isSetLike(tools) && typeof tools.onChange === 'function';
   const server = new Server(info, {
     ...serverOptions,
@@ -136,14 +167,14 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   });
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
     const set = setOf(tools, fixed);
-    const client = clientOf(server, extra, '', levels);
+    const client = clientOf(server, extra, '', levels, exposeCredentials);
     const listed = set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
     return { tools: listed.map((t) => toMcpTool(t).tool) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     const set = setOf(tools, fixed);
-    const client = clientOf(server, extra, name, levels);
+    const client = clientOf(server, extra, name, levels, exposeCredentials);
     const result = await set.invoke(name, request.params.arguments ?? {}, {
       signal: extra.signal,
       callId: String(extra.requestId),
@@ -168,13 +199,13 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
 }
 
 /** What the client of one request can do for the call: progress, logging, elicitation, approval. */
-function clientOf(server: Server, extra: Extra, toolName: string, levels: ReadonlyMap<string | undefined, number>): ToolClient {
+function clientOf(server: Server, extra: Extra, toolName: string, levels: ReadonlyMap<string | undefined, number>, exposeCredentials: boolean): ToolClient {
   const token = extra._meta?.progressToken;
   const headers = extra.requestInfo?.headers;
   const caller = {
     via: 'mcp',
-    ...(extra.authInfo !== undefined ? { authInfo: extra.authInfo } : {}),
-    ...(headers !== undefined ? { headers } : {}),
+    ...(extra.authInfo !== undefined ? { authInfo: callerAuthInfo(extra.authInfo, exposeCredentials) } : {}),
+    ...(headers !== undefined ? { headers: callerHeaders(headers, exposeCredentials) } : {}),
     ...(extra.sessionId !== undefined ? { sessionId: extra.sessionId } : {}),
   };
   const elicitation = server.getClientCapabilities()?.elicitation as { form?: object; url?: object } | undefined;
@@ -207,22 +238,14 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
   };
 }
 
-/** Longest argument text shown in an approval question. */
-const SHOWN_ARGUMENTS = 2000;
-
 /** Asks the user to approve a call (an empty form: accept approves), or refuses saying why it cannot. */
 async function askToApprove(elicit: ToolClient['elicit'], request: ApprovalRequest): Promise<ApprovalDecision> {
   if (elicit === undefined) {
     return { approved: false, reason: "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)" };
   }
-  let shown: string;
-  try {
-    shown = JSON.stringify(request.arguments, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? '{}';
-  } catch {
-    shown = '(arguments that cannot be shown)';
-  }
-  if (shown.length > SHOWN_ARGUMENTS) shown = `${shown.slice(0, SHOWN_ARGUMENTS)}…`;
-  const reply = await elicit({ message: `Allow tool '${request.name}' to run with these arguments?\n${shown}`, requestedSchema: { type: 'object', properties: {} } }, request.context.signal);
+  const question = approvalQuestion(request);
+  if (!question.ok) return { approved: false, reason: question.reason };
+  const reply = await elicit({ message: question.text, requestedSchema: { type: 'object', properties: {} } }, request.context.signal);
   if (reply.action === 'accept') return true;
   return { approved: false, reason: reply.action === 'decline' ? 'the user declined' : 'the user dismissed the request' };
 }

@@ -14,9 +14,13 @@
  *
  * The `ExecutionContext` of a tool call: `getType()` is `'tool'`, `getClass()` and `getHandler()`
  * are the provider's class and the tool's method (so `Reflector` reads a `@Roles()` there), and
- * `getArgs()` is `[arguments, context, call]`: the arguments by parameter name as the method
- * receives them, the call's `ToolContext`, and `{ tool, callId, request }`; `toolCallOf(ctx)`
- * reads them. `switchToRpc()` gives the arguments as `getData()` and the context as `getContext()`.
+ * `getArgs()` is `[request, context, call]`: the request the call belongs to (the MCP endpoint's
+ * HTTP request, or the one given to `invoke(..., { request })` / `withRequest`; undefined when
+ * there is none), the call's `ToolContext`, and `{ tool, callId, request }`. So a guard written for
+ * HTTP that reads `switchToHttp().getRequest()` sees the transport's request or nothing, never
+ * data the model wrote (issue 21: a guard reading `getRequest().user.role` was given the arguments,
+ * and `{ user: { role: 'admin' } }` passed it). The arguments are reachable only through
+ * `toolCallOf(ctx).arguments`, where a guard asks for them knowingly.
  *
  * A guard that returns false, or anything that throws a client-error `HttpException` (4xx:
  * `ForbiddenException`, `UnauthorizedException`, ...) before the method runs, refuses the call:
@@ -47,7 +51,7 @@ export interface ToolCallInfo {
 
 /** A tool call as a guard or interceptor sees it (`toolCallOf(context)`). */
 export interface ToolCallHost extends ToolCallInfo {
-  /** The validated arguments by parameter name, as the method receives them (DTOs hydrated). */
+  /** The validated arguments by parameter name, as the method receives them (DTOs hydrated): written by the model, so never who is calling. */
   readonly arguments: Readonly<Record<string, unknown>>;
   /** The call's context (`caller`: who is calling, e.g. MCP headers and auth): the one the tool receives, or one made alike for a tool that takes none. */
   readonly context: ToolContext;
@@ -59,8 +63,8 @@ export interface ToolCallHost extends ToolCallInfo {
  */
 export function toolCallOf(context: ExecutionContext): ToolCallHost | undefined {
   if (context.getType<string>() !== TOOL_CONTEXT_TYPE) return undefined;
-  const [args, ctx, info] = context.getArgs<[Record<string, unknown>, ToolContext, ToolCallInfo]>();
-  return { tool: info.tool, callId: info.callId, request: info.request, arguments: args, context: ctx };
+  const [, ctx, info] = context.getArgs<[unknown, ToolContext, CallInfo]>();
+  return { tool: info.tool, callId: info.callId, request: info.request, arguments: info[STATE].arguments, context: ctx };
 }
 
 /** What one call needs beyond the method's own arguments. */
@@ -70,9 +74,10 @@ export interface CallScope {
   readonly callId?: string;
 }
 
-/** The method's arguments of a call; `started` once they are handed to the method. */
+/** The method's arguments of a call (positional, and by name for `toolCallOf`); `started` once they are handed to the method. */
 interface CallState {
   readonly positional: readonly unknown[];
+  readonly arguments: Readonly<Record<string, unknown>>;
   started: boolean;
 }
 
@@ -246,9 +251,11 @@ export class ToolEnhancers {
       if (p.name === '__proto__') Object.defineProperty(args, p.name, { value: positional[p.index], enumerable: true });
       else args[p.name] = positional[p.index];
     }
-    const state: CallState = { positional, started: false };
-    const info: CallInfo = Object.freeze({ tool: spec.name, callId: context.callId ?? scope?.callId, request: scope?.request, [STATE]: state });
-    return handler(Object.freeze(args), context, info).catch((e: unknown) => {
+    const state: CallState = { positional, arguments: Object.freeze(args), started: false };
+    const request = scope?.request;
+    const info: CallInfo = Object.freeze({ tool: spec.name, callId: context.callId ?? scope?.callId, request, [STATE]: state });
+    // The first of getArgs() is what switchToHttp().getRequest() gives: the transport's request or nothing.
+    return handler(request, context, info).catch((e: unknown) => {
       if (!state.started && isRefusal(e)) return refusal(spec.name, e);
       throw e;
     });

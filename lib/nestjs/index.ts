@@ -21,8 +21,9 @@
  * Guards, interceptors and pipes (`@UseGuards`, `@UseInterceptors`, `@UsePipes` on the tool's method
  * or class, and global ones) run around each call of a provider's tool, after its arguments are
  * validated; a guard's refusal is an error result the model reads. The `ExecutionContext` they get
- * has type `'tool'` and `getArgs()` `[arguments, context, { tool, callId, request }]` (`toolCallOf`
- * reads it): see enhancers.ts.
+ * has type `'tool'` and `getArgs()` `[request, context, { tool, callId, request }]`: the request
+ * the call belongs to or undefined (so `switchToHttp().getRequest()` is never the model's
+ * arguments), and the arguments only through `toolCallOf(context).arguments`: see enhancers.ts.
  *
  * NestJS 12 is an ES module only package; Node 20.19 and later load it from this CommonJS module
  * (`require(esm)`), sharing the one copy that `import` loads.
@@ -40,7 +41,7 @@ import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/
 import type { InvokeOptions } from '../invoke/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
-import type { McpServerInfo } from '../mcp';
+import type { McpCallerOptions, McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
 import { ToolEnhancers, type CallScope } from './enhancers';
 
@@ -59,9 +60,11 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    * Serve the registry's tools over MCP (Streamable HTTP, stateless) on the application's HTTP
    * adapter, at `path`. Needs `@modelcontextprotocol/sdk` and an HTTP application
    * (`NestFactory.create`); in an application context it is skipped with a warning.
+   * `exposeCredentials` passes the bearer token and the credential headers to tools (see
+   * `McpCallerOptions`; off by default).
    * @default none
    */
-  mcp?: { path: string; info?: McpServerInfo };
+  mcp?: { path: string; info?: McpServerInfo } & McpCallerOptions;
   /**
    * Register the module globally, so that `ToolRegistry` can be injected in every module.
    * @default true
@@ -192,13 +195,14 @@ export class ToolRegistry extends ToolSet {
    * A Node HTTP handler serving these tools over MCP (Streamable HTTP, stateless), each call in the
    * DI sub-tree of its HTTP request. Mount it on the HTTP adapter: `app.use('/mcp', handler)`
    * (Express), or `fastify.all('/mcp', (req, reply) => handler(req.raw, reply.raw))`. A body that
-   * a body parser has already read (`req.body`) is used as it is.
+   * a body parser has already read (`req.body`) is used as it is. Tools are not given the
+   * caller's credentials unless `options.exposeCredentials`.
    */
-  mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }, options: McpCallerOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
     // Calls go through this registry (services, request scope, approvals, visibility).
-    const handle = createMcpHttpHandler(this, info);
+    const handle = createMcpHttpHandler(this, info, options.exposeCredentials === true ? { exposeCredentials: true } : {});
     return (req, res) => this.#scope.run({ request: req }, () => handle(req, res));
   }
 
@@ -331,6 +335,6 @@ export class ToolsModule implements OnModuleInit {
       logger.warn(`mcp: no HTTP adapter (an application context?): the MCP endpoint ${options.mcp.path} is not served.`);
       return;
     }
-    adapter.use(options.mcp.path, registry.mcpHttpHandler(options.mcp.info));
+    adapter.use(options.mcp.path, registry.mcpHttpHandler(options.mcp.info, { exposeCredentials: options.mcp.exposeCredentials === true }));
   }
 }

@@ -83,10 +83,14 @@ describe('where require() cannot load the ES module (jest itself)', () => {
 
   it('works with the functions passed in', async () => {
     const sdk = { tool: <T>(t: T) => t, jsonSchema: (schema: unknown) => ({ jsonSchema: schema }) } as never;
-    const tools = toAiSdkTools(new ToolSet([new Echo()]), { sdk, approvals: false }) as unknown as Record<string, { inputSchema: unknown; needsApproval?: boolean; execute(input: unknown, o: { toolCallId: string; messages: []; context: {} }): Promise<unknown> }>;
+    type Made = Record<string, { inputSchema: unknown; needsApproval?: boolean; execute(input: unknown, o: { toolCallId: string; messages: []; context: {} }): Promise<unknown> }>;
+    const tools = toAiSdkTools(new ToolSet([new Echo()]), { sdk, approvals: false, approve: () => true }) as unknown as Made;
     expect([Object.keys(tools), tools.echo!.inputSchema, tools.echo!.needsApproval]).toEqual([['echo'], { jsonSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } }, undefined]);
     await expect(tools.echo!.execute({ text: 'hi' }, { toolCallId: 't', messages: [], context: {} })).resolves.toBe('hi');
     await expect(tools.echo!.execute({}, { toolCallId: 't', messages: [], context: {} })).rejects.toThrow("Argument 'text' is required.");
+    // Without an approver, approvals: false refuses the call (issue 21; SECURITY.md: no approver refuses it).
+    const unapproved = toAiSdkTools(new ToolSet([new Echo()]), { sdk, approvals: false }) as unknown as Made;
+    await expect(unapproved.echo!.execute({ text: 'hi' }, { toolCallId: 't', messages: [], context: {} })).rejects.toThrow("Tool 'echo' was not approved: it requires approval and no approver was given.");
   });
 });
 

@@ -38,11 +38,13 @@ describe('guards (@UseGuards on the class and the method, resolved through DI)',
     expect(out.badArguments).toEqual([[true, "Argument 'refund.amount' must be a number greater than 0."], 0]);
   });
 
-  it("see an ExecutionContext of type 'tool': the class and method, the arguments by name, the ToolContext and { tool, callId, request }", () => {
+  it("see an ExecutionContext of type 'tool': the class and method, getArgs() [request, ToolContext, { tool, callId, request }], the arguments by name through toolCallOf", () => {
     expect(out.shape).toEqual({
       type: 'tool',
       class: 'Desk',
       handlerIsTheMethod: true,
+      request: { user: 'ana' },
+      httpRequest: true,
       args: { text: 'call back' },
       contextIsToolContext: true,
       contextHasServices: true,

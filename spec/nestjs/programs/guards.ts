@@ -100,17 +100,19 @@ let shape: unknown;
 @Injectable()
 class ShapeGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const [args, ctx, info] = context.getArgs<[Record<string, unknown>, ToolContext, { tool: string; callId?: string; request?: Caller }]>();
+    const [request, ctx, info] = context.getArgs<[Caller | undefined, ToolContext, { tool: string; callId?: string; request?: Caller }]>();
     const rpc = context.switchToRpc();
     shape = {
       type: context.getType(),
       class: context.getClass().name,
       handlerIsTheMethod: context.getHandler() === Desk.prototype.note,
-      args,
+      request: request ?? null,
+      httpRequest: context.switchToHttp().getRequest() === request,
+      args: toolCallOf(context)!.arguments,
       contextIsToolContext: ctx instanceof ToolContext,
       contextHasServices: ctx.services.get(Staff) instanceof Staff,
       info: { tool: info.tool, callId: info.callId ?? null, request: info.request ?? null },
-      rpcData: rpc.getData() === args,
+      rpcData: rpc.getData() === request,
       rpcContext: rpc.getContext() === ctx,
     };
     return true;
