@@ -478,6 +478,7 @@ function slot(
   required: boolean,
   absent: string,
   present: (c: string) => string,
+  keepsNull = false,
 ): string {
   checkName(name);
   if (s === undefined) throw new Unsupported(`no schema for ${name}`);
@@ -485,7 +486,9 @@ function slot(
   const c = g.name('c');
   let code = `{ const ${x} = ${read(g, source, name)};\n`;
   code += `if (${x} === undefined) { ${required ? 'return false;' : absent} }\n`;
-  if (!node.nullable) code += `else if (${x} === null) { ${acceptsNull(s) ? absent : 'return false;'} }\n`;
+  // `@ValidateIf` decides the property: a null the schema takes (as absence) is passed as sent.
+  if (!node.nullable && keepsNull && acceptsNull(s)) code += `else if (${x} === null) { let ${c} = null;\n${present(c)}}\n`;
+  else if (!node.nullable) code += `else if (${x} === null) { ${acceptsNull(s) ? absent : 'return false;'} }\n`;
   code += `else { let ${c};\n${value(g, node, s, x, c)}${present(c)}}\n}\n`;
   return code;
 }
@@ -517,7 +520,7 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
       }
       return `${t}${inst}[${key}] = ${c};\n`;
     };
-    code += slot(g, v, p.name, p.node, schema, p.required, defaultCode(g, p, schema, present), present);
+    code += slot(g, v, p.name, p.node, schema, p.required, defaultCode(g, p, schema, present), present, p.keepsNull === true);
   }
   code += ruleCheck(g, n, s, inst);
   return code + `${out} = ${inst};\n`;
