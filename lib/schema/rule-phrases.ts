@@ -206,7 +206,8 @@ const CONDITIONAL: Readonly<Record<string, (c: readonly unknown[]) => string>> =
   max: (c) => `Must be at most ${String(c[0])}.`,
   minLength: (c) => `Must be at least ${String(c[0])} characters long.`,
   maxLength: (c) => `Must be at most ${String(c[0])} characters long.`,
-  isLength: (c) => (c[1] === undefined ? `Must be at least ${String(c[0])} characters long.` : `Must be from ${String(c[0])} to ${String(c[1])} characters long.`),
+  isLength: (c) => (c[1] === undefined ? `Must be at least ${String(c[0])} characters long.`
+    : c[0] === c[1] ? `Must be exactly ${String(c[0])} characters long.` : `Must be from ${String(c[0])} to ${String(c[1])} characters long.`),
   arrayMinSize: (c) => `Must have at least ${String(c[0])} items.`,
   arrayMaxSize: (c) => `Must have at most ${String(c[0])} items.`,
   arrayNotEmpty: () => 'Must have at least 1 item.',
