@@ -74,6 +74,18 @@ export function isTypeRule(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(TYPE_RULES, name);
 }
 
+/**
+ * `@IsInt` on a number named by `@Type(() => Number)` or by the static type is an integer, as
+ * everywhere (v3.1); `{ each: true }` on an array's items.
+ */
+function withIntRule(n: TypeNode, rules: readonly ValidatorRule[], each = false): TypeNode {
+  const int = (e: boolean) => rules.some((r) => r.name === 'isInt' && r.each === e);
+  const plainNumber = (x: TypeNode | undefined) => x !== undefined && x.kind === 'number' && x.token === undefined;
+  if (plainNumber(n) && int(each)) return n.nullable ? { ...tokenNode('Int'), nullable: true } : tokenNode('Int');
+  if (!each && n.kind === 'array' && plainNumber(n.items) && int(true)) return { ...n, items: tokenNode('Int') };
+  return n;
+}
+
 const LITERAL_TYPES: Readonly<Record<string, Function>> = { number: Number, string: String, boolean: Boolean };
 
 export function slotType(s: TypeSources, dto: DtoResolver): TypeNode {
@@ -89,15 +101,13 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     }
     return n;
   }
-  if (s.staticType !== undefined) return resolveHint(s.staticType, dto);
+  if (s.staticType !== undefined) return withIntRule(resolveHint(s.staticType, dto), s.rules);
   const design = s.design;
   if (s.transformerType !== undefined) {
     const d = s.discriminator;
     const hint = d !== undefined ? Discriminated(d.property, Object.fromEntries(d.subTypes.map((t) => [t.name, t.value]))) : s.transformerType;
-    const given = resolveHint(hint, dto);
     const collection = design === Array || design === Set || design === Map;
-    // `@Type(() => Number)` with `@IsInt` is an integer, as everywhere (v3.1).
-    const element = given.kind === 'number' && given.token === undefined && s.rules.some((r) => r.name === 'isInt' && r.each === collection) ? tokenNode('Int') : given;
+    const element = withIntRule(resolveHint(hint, dto), s.rules, collection);
     if (design === Array) return node('array', { items: element });
     if (design === Set) return node('array', { items: element, uniqueItems: true, set: true });
     if (design === Map) return node('record', { values: element, map: true });
