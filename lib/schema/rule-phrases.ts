@@ -204,12 +204,12 @@ const KIND_PHRASES: Readonly<Record<string, string>> = {
 const CONDITIONAL: Readonly<Record<string, (c: readonly unknown[]) => string>> = {
   min: (c) => `Must be at least ${String(c[0])}.`,
   max: (c) => `Must be at most ${String(c[0])}.`,
-  minLength: (c) => `Must be at least ${String(c[0])} characters long.`,
-  maxLength: (c) => `Must be at most ${String(c[0])} characters long.`,
-  isLength: (c) => (c[1] === undefined ? `Must be at least ${String(c[0])} characters long.`
-    : c[0] === c[1] ? `Must be exactly ${String(c[0])} characters long.` : `Must be from ${String(c[0])} to ${String(c[1])} characters long.`),
-  arrayMinSize: (c) => `Must have at least ${String(c[0])} items.`,
-  arrayMaxSize: (c) => `Must have at most ${String(c[0])} items.`,
+  minLength: (c) => `Must be at least ${count(c[0], 'character')} long.`,
+  maxLength: (c) => `Must be at most ${count(c[0], 'character')} long.`,
+  isLength: (c) => (c[1] === undefined ? `Must be at least ${count(c[0], 'character')} long.`
+    : c[0] === c[1] ? `Must be exactly ${count(c[0], 'character')} long.` : `Must be from ${String(c[0])} to ${String(c[1])} characters long.`),
+  arrayMinSize: (c) => `Must have at least ${count(c[0], 'item')}.`,
+  arrayMaxSize: (c) => `Must have at most ${count(c[0], 'item')}.`,
   arrayNotEmpty: () => 'Must have at least 1 item.',
   arrayUnique: () => 'Must not repeat an item.',
   isPositive: () => 'Must be greater than 0.',
@@ -234,6 +234,10 @@ function enumValues(e: unknown): unknown[] {
   const o = e as Record<string, unknown>;
   return Object.keys(o).filter((k) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof o[k] === 'string')).map((k) => o[k]);
 }
+function count(n: unknown, noun: string): string {
+  return `${String(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 function sentence(text: string): string {
   const t = text.trim();
   const capital = t.charAt(0).toUpperCase() + t.slice(1);
