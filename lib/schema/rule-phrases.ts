@@ -192,7 +192,7 @@ export function conditionalPhrase(r: ValidatorRule, kind: string): string | unde
 /** The type rules that only name a JSON kind: the kinds of node that already say them. */
 const SAID_BY_KIND: Readonly<Record<string, readonly string[]>> = {
   isString: ['string', 'enum'], isNumber: ['number', 'integer'], isBoolean: ['boolean'], isDate: ['date'], isArray: ['array'],
-  isObject: ['dto', 'record', 'any'],
+  isObject: ['object', 'dto', 'record'],
 };
 
 const KIND_PHRASES: Readonly<Record<string, string>> = {
