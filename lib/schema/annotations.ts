@@ -1,7 +1,8 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
-import { conditionalPhrase, optionPhrase, rulePhrase, shownByShape } from './rule-phrases';
+import { conditionalPhrase, optionPhrase, rulePhrase, shownByShape, typeSays } from './rule-phrases';
+import { isTypeRule } from './slot';
 import type { ConstraintOptions, ItemOptions, RangeRecord, StringFormat } from '../metadata/options';
 import { enumNode } from '../types/enums';
 import type { MutableNode, TypeNode } from '../types/node';
@@ -127,7 +128,7 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   } else {
     // Every class-validator rule holds: `validate()` runs without groups, so a rule limited to groups
     // (or marked `always`) is enforced like any other, and shows like any other.
-    const fromRules = collect(rules.filter((r) => !r.each), a.warnings, phrases, '');
+    const fromRules = collect(rules.filter((r) => !r.each), a.warnings, phrases, '', n.kind);
     apply(n, fromRules, false);
     n = eachRules(n, rules.filter((r) => r.each), a.warnings, phrases);
   }
@@ -283,10 +284,10 @@ function eachRules(n: MutableNode, rules: readonly ValidatorRule[], warnings: st
   if (n.kind === 'record' && slot === undefined && rules.some((r) => !shownByShape(r.name))) throw refuse(D.eachRuleOnRecord(rules.find((r) => !shownByShape(r.name))!.name));
   const element = slot === undefined ? undefined : n[slot];
   if (slot === undefined || element === undefined) {
-    apply(n, collect(rules, warnings, phrases, ''), false);
+    apply(n, collect(rules, warnings, phrases, '', n.kind), false);
     return n;
   }
-  const keywords = collect(rules, warnings, phrases, slot === 'items' ? 'Each item: ' : 'Each value: ');
+  const keywords = collect(rules, warnings, phrases, slot === 'items' ? 'Each item: ' : 'Each value: ', element.kind);
   if (Object.keys(keywords).length === 0) return n;
   const e: MutableNode = { ...element };
   apply(e, keywords, false);
@@ -301,7 +302,7 @@ function isOpen(v: number | bigint | undefined): boolean {
 /** Rules whose keyword says only part of what they check: the phrase is written beside it. */
 const ALSO_PHRASED: ReadonlySet<string> = new Set(['isFqdn']);
 
-function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string): Partial<Record<Keyword, unknown>> {
+function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string, kind: string): Partial<Record<Keyword, unknown>> {
   const out: Partial<Record<Keyword, unknown>> = {};
   const say = (found: string, r: ValidatorRule, text: (phrase: string) => string) => {
     const phrase = prefix === '' ? found : prefix + found.charAt(0).toLowerCase() + found.slice(1);
@@ -312,6 +313,9 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     const row = RULES[r.name];
     const keywords = row === undefined ? {} : row(r.constraints);
     const written = Object.values(keywords).some((v) => v !== undefined);
+    // A type rule that did not name the type (`@Type(() => String)` named it first): its phrase.
+    const unsaid = row === undefined && isTypeRule(r.name) && !typeSays(r.name, kind) ? conditionalPhrase(r, kind) : undefined;
+    if (unsaid !== undefined) say(unsaid, r, (phrase) => `is not said by the type: the description says "${phrase}", and class-validator still enforces it.`);
     if (!written || ALSO_PHRASED.has(r.name)) {
       const found = rulePhrase(r);
       if (found !== undefined) {
