@@ -325,7 +325,8 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
       }
     }
     // Options that narrow the rule beyond its type or keyword (v3.1): a phrase and a warning.
-    const options = optionPhrase(r, keywords.pattern !== undefined && r.name === 'isUrl' ? URL_PATTERN_OPTIONS : []);
+    // (A rule said by its own phrase has its options in it.)
+    const options = written || isTypeRule(r.name) ? optionPhrase(r, keywords.pattern !== undefined && r.name === 'isUrl' ? URL_PATTERN_OPTIONS : []) : undefined;
     if (options !== undefined) say(options, r, (phrase) => `has options that no JSON Schema keyword says: the description says "${phrase}", and class-validator still enforces it.`);
     for (const [k, v] of Object.entries(keywords) as [Keyword, unknown][]) {
       if (v === undefined) continue;

@@ -172,6 +172,9 @@ const OPTION_PHRASES: Readonly<Record<string, (o: Readonly<Record<string, unknow
   isNumber: (o) => (typeof o.maxDecimalPlaces === 'number' ? `Must have at most ${o.maxDecimalPlaces} decimal places.` : undefined),
   isEmail: (o) => withOptions('Must be an email address.', [o]),
   isUrl: (o) => withOptions('Must be a URL.', [o]),
+  // Where the rule names the type (a date-time string), its options are still said.
+  isDateString: (o) => withOptions('Must be an ISO 8601 date.', [o]),
+  isIso8601: (o) => withOptions('Must be an ISO 8601 date.', [o]),
 };
 
 /**
