@@ -71,14 +71,14 @@ function hasOptions(o: unknown): boolean {
  * `@IsUrl({ protocols, require_protocol: true })`: validator.js takes only those schemes (in any
  * case), so the URL starts with one of them and `://`.
  */
-function protocolPattern(o: unknown): RegExp | undefined {
+function protocolPattern(o: unknown): string | undefined {
   const opts = (typeof o === 'object' && o !== null ? o : {}) as { protocols?: unknown; require_protocol?: unknown; require_valid_protocol?: unknown };
   const { protocols } = opts;
   if (opts.require_protocol !== true || opts.require_valid_protocol === false || !Array.isArray(protocols) || protocols.length === 0) return undefined;
   if (!protocols.every((p) => typeof p === 'string' && /^[a-z][a-z0-9+.-]*$/i.test(p))) return undefined;
   const caseless = (p: string) => [...p].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch === '.' || ch === '+' ? `\\${ch}` : ch)).join('');
   const sorted = [...new Set(protocols as string[])].sort();
-  return new RegExp(`^(?:${sorted.map(caseless).join('|')})://`);
+  return `^(?:${sorted.map(caseless).join('|')})://`;
 }
 
 /** The URL options a protocol pattern says exactly (the phrase leaves them out). */
@@ -330,7 +330,7 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     if (options !== undefined) say(options, r, (phrase) => `has options that no JSON Schema keyword says: the description says "${phrase}", and class-validator still enforces it.`);
     for (const [k, v] of Object.entries(keywords) as [Keyword, unknown][]) {
       if (v === undefined) continue;
-      const value = k === 'pattern' ? writablePattern(v as RegExp) : v;
+      const value = k === 'pattern' ? writablePattern(v as RegExp | string) : v;
       if (k === 'pattern' && value === undefined) {
         warnings.push(`pattern ${RegExp.prototype.toString.call(v)} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
         continue;
@@ -455,8 +455,9 @@ function nonNegativeInteger(v: unknown, k: string): number {
   throw refuse(D.notNonNegative(k, String(v)));
 }
 
-/** A pattern is written only when it has no flags and compiles in Unicode mode. */
-function writablePattern(re: RegExp): string | undefined {
+/** A pattern is written only when it has no flags and compiles in Unicode mode (a source given as text is written as it is). */
+function writablePattern(re: RegExp | string): string | undefined {
+  if (typeof re === 'string') return compilesInUnicode(re) ? re : undefined;
   return re.flags === '' && compilesInUnicode(re.source) ? re.source : undefined;
 }
 
