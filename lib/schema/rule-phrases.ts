@@ -114,7 +114,11 @@ export function shownByShape(name: string): boolean {
 export function rulePhrase(r: ValidatorRule): string | undefined {
   if (SHOWN.has(r.name) || isTypeRule(r.name)) return undefined;
   const row = PHRASES[r.name];
-  if (row !== undefined) return READS_CONSTRAINTS.has(r.name) ? row(r.constraints) : withOptions(row(r.constraints), r.constraints);
+  if (row !== undefined) {
+    if (!READS_CONSTRAINTS.has(r.name)) return withOptions(row(r.constraints), r.constraints);
+    // A constraint that is not given (an unset environment variable) is never written as `undefined`.
+    return r.name !== 'isIp' && r.constraints[0] === undefined ? `Must satisfy ${r.name}.` : row(r.constraints);
+  }
   const message = r.constraint?.message();
   if (message !== undefined) return sentence(message);
   return `Must satisfy ${r.constraint?.name ?? r.name}.`;
@@ -188,7 +192,7 @@ export function conditionalPhrase(r: ValidatorRule, kind: string): string | unde
   const said = SAID_BY_KIND[r.name];
   if (said !== undefined) return said.includes(kind) ? optionPhrase(r) : withOptions(KIND_PHRASES[r.name]!, []);
   const row = CONDITIONAL[r.name];
-  if (row !== undefined) return row(r.constraints);
+  if (row !== undefined) return NEEDS_CONSTRAINT.has(r.name) && r.constraints[0] === undefined ? `Must satisfy ${r.name}.` : row(r.constraints);
   return rulePhrase(r);
 }
 
@@ -209,6 +213,9 @@ const KIND_PHRASES: Readonly<Record<string, string>> = {
   isString: 'Must be a string.', isNumber: 'Must be a number.', isBoolean: 'Must be a boolean.', isDate: 'Must be a date.',
   isArray: 'Must be an array.', isObject: 'Must be an object.',
 };
+
+/** The rows of CONDITIONAL that say their first constraint. */
+const NEEDS_CONSTRAINT: ReadonlySet<string> = new Set(['min', 'max', 'minLength', 'maxLength', 'isLength', 'arrayMinSize', 'arrayMaxSize', 'isDivisibleBy', 'matches', 'isEnum', 'isIn']);
 
 /** The phrases of the rules written elsewhere as keywords or types, for when they hold only under a condition. */
 const CONDITIONAL: Readonly<Record<string, (c: readonly unknown[]) => string>> = {

@@ -207,6 +207,12 @@ describe('Rule options count (v3.1)', () => {
       @cv.ValidateBy({ name: 'inDomain', constraints: [unset], validator: { validate: () => true, defaultMessage: () => '$property must end with $constraint1' } }) c!: string;
     }
     expect(built(Site).text).toBe('{"a":{"type":"string","description":"Must satisfy hasDomain."},"b":{"type":"string","description":"URL must contain the domain: example.com."},"c":{"type":"string","description":"Must satisfy inDomain."}}');
+    class BuiltIn {
+      @cv.Contains(unset as unknown as string) a!: string;
+      @cv.IsUrl({ host_whitelist: [unset as unknown as string], require_tld: false }) b!: string;
+      @cv.ValidateIf((o: BuiltIn) => o.a === 'x') @cv.MinLength(unset as unknown as number) c?: string;
+    }
+    expect(built(BuiltIn).text).toBe(`{"a":{"type":"string","description":"Must satisfy contains."},"b":{"type":"string","format":"uri","description":"Must be a URL (require_tld: false)."},"c":{"type":"string","description":"Must satisfy minLength. ${GIST}"}}`);
   });
 });
 
