@@ -128,7 +128,7 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   } else {
     // Every class-validator rule holds: `validate()` runs without groups, so a rule limited to groups
     // (or marked `always`) is enforced like any other, and shows like any other.
-    const fromRules = collect(rules.filter((r) => !r.each), a.warnings, phrases, '', n.kind);
+    const fromRules = collect(rules.filter((r) => !r.each), a.warnings, phrases, '', n);
     apply(n, fromRules, false);
     n = eachRules(n, rules.filter((r) => r.each), a.warnings, phrases);
   }
@@ -284,10 +284,10 @@ function eachRules(n: MutableNode, rules: readonly ValidatorRule[], warnings: st
   if (n.kind === 'record' && slot === undefined && rules.some((r) => !shownByShape(r.name))) throw refuse(D.eachRuleOnRecord(rules.find((r) => !shownByShape(r.name))!.name));
   const element = slot === undefined ? undefined : n[slot];
   if (slot === undefined || element === undefined) {
-    apply(n, collect(rules, warnings, phrases, '', n.kind), false);
+    apply(n, collect(rules, warnings, phrases, '', n), false);
     return n;
   }
-  const keywords = collect(rules, warnings, phrases, slot === 'items' ? 'Each item: ' : 'Each value: ', element.kind);
+  const keywords = collect(rules, warnings, phrases, slot === 'items' ? 'Each item: ' : 'Each value: ', element);
   if (Object.keys(keywords).length === 0) return n;
   const e: MutableNode = { ...element };
   apply(e, keywords, false);
@@ -302,7 +302,8 @@ function isOpen(v: number | bigint | undefined): boolean {
 /** Rules whose keyword says only part of what they check: the phrase is written beside it. */
 const ALSO_PHRASED: ReadonlySet<string> = new Set(['isFqdn']);
 
-function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string, kind: string): Partial<Record<Keyword, unknown>> {
+function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string, target: TypeNode): Partial<Record<Keyword, unknown>> {
+  const kind = target.kind;
   const out: Partial<Record<Keyword, unknown>> = {};
   const say = (found: string, r: ValidatorRule, text: (phrase: string) => string) => {
     const phrase = prefix === '' ? found : prefix + found.charAt(0).toLowerCase() + found.slice(1);
@@ -314,7 +315,7 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     const keywords = row === undefined ? {} : row(r.constraints);
     const written = Object.values(keywords).some((v) => v !== undefined);
     // A type rule that did not name the type (`@Type(() => String)` named it first): its phrase.
-    const unsaid = row === undefined && isTypeRule(r.name) && !typeSays(r.name, kind) ? conditionalPhrase(r, kind) : undefined;
+    const unsaid = row === undefined && isTypeRule(r.name) && !(typeSays(r.name, kind) && sameEnum(r, target)) ? conditionalPhrase(r, kind) : undefined;
     if (unsaid !== undefined) say(unsaid, r, (phrase) => `is not said by the type: the description says "${phrase}", and class-validator still enforces it.`);
     if (!written || ALSO_PHRASED.has(r.name)) {
       const found = rulePhrase(r);
@@ -347,6 +348,19 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     }
   }
   return out;
+}
+
+/** An enum rule is said by the node's enum only when it lists the same values (`@IsIn` narrower than `@IsEnum` is not). */
+function sameEnum(r: ValidatorRule, n: TypeNode): boolean {
+  if ((r.name !== 'isEnum' && r.name !== 'isIn') || n.kind !== 'enum') return true;
+  let listed: readonly unknown[] | undefined;
+  try {
+    listed = enumNode(r.constraints[0] as Parameters<typeof enumNode>[0]).enum;
+  } catch {
+    return false;
+  }
+  const has = new Set(n.enum ?? []);
+  return listed !== undefined && listed.length === has.size && listed.every((v) => has.has(v as never));
 }
 
 const NOT_MERGED = Symbol('not merged');

@@ -227,6 +227,14 @@ describe('Order never matters (v3.1)', () => {
     await expectAgreement(A1, [{ e: 'a' }, { e: 'c' }], [true, false]);
   });
 
+  it('@IsEnum and a narrower @IsIn: the enum is the type, the other list a phrase, in either order', async () => {
+    class C1 { @cv.IsEnum(E) @cv.IsIn(['a']) e!: E; }
+    class C2 { @cv.IsIn(['a']) @cv.IsEnum(E) e!: E; }
+    expect(built(C1).text).toBe('{"e":{"type":"string","description":"Must be one of: \'a\'.","enum":["a","b"]}}');
+    expect(built(C2).text).toBe(built(C1).text);
+    await expectAgreement(C1, [{ e: 'a' }, { e: 'b' }], [true, false]);
+  });
+
   it('two rules on one keyword: the tighter holds, in either order', () => {
     class B1 { @cv.MinLength(1) @cv.Length(2, 9) @cv.MaxLength(5) s!: string; @cv.IsDivisibleBy(4) @cv.IsDivisibleBy(6) n!: number; }
     class B2 { @cv.MaxLength(5) @cv.Length(2, 9) @cv.MinLength(1) s!: string; @cv.IsDivisibleBy(6) @cv.IsDivisibleBy(4) n!: number; }
