@@ -199,13 +199,14 @@ export function conditionalPhrase(r: ValidatorRule, kind: string): string | unde
 /** Whether a node of this kind says a type rule (`@IsInt` an integer, `@IsEnum` an enum). */
 export function typeSays(name: string, kind: string): boolean {
   if (name === 'isEnum' || name === 'isIn') return kind === 'enum';
-  if (name === 'isInt') return kind === 'integer';
+  // An enum's values are checked as the method receives them (a numeric enum's numbers).
+  if (name === 'isInt') return kind === 'integer' || kind === 'enum';
   return SAID_BY_KIND[name]?.includes(kind) ?? true;
 }
 
 /** The type rules that only name a JSON kind: the kinds of node that already say them. */
 const SAID_BY_KIND: Readonly<Record<string, readonly string[]>> = {
-  isString: ['string', 'enum'], isNumber: ['number', 'integer'], isBoolean: ['boolean'], isDate: ['date'], isArray: ['array'],
+  isString: ['string', 'enum'], isNumber: ['number', 'integer', 'enum'], isBoolean: ['boolean'], isDate: ['date'], isArray: ['array'],
   isObject: ['object', 'dto', 'record'],
 };
 

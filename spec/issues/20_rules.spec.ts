@@ -266,3 +266,18 @@ describe('No rule without a word (v3.1)', () => {
     await expectAgreement(Trimmed, [{}, { name: ' a ' }, { name: '  ' }, { name: null }], [true, true, false, false]);
   });
 });
+
+describe('Type rules beside an enum (v3.1)', () => {
+  enum Priority { Low, High }
+
+  it('@IsEnum(E) with @IsInt or @IsNumber on a numeric enum: the enum says them (the method receives the number)', async () => {
+    class Task { @cv.IsInt() @cv.IsEnum(Priority) p!: Priority; @cv.IsEnum(Priority) @cv.IsNumber() q!: Priority; }
+    const b = built(Task);
+    expect(b.text).toBe('{"p":{"type":"string","enum":["Low","High"]},"q":{"type":"string","enum":["Low","High"]}}');
+    expect(b.warnings).toEqual([]);
+    // A numeric enum travels by its names (the v1 contract), so class-validator's verdict is on the numbers the method receives.
+    const got = await verdicts(Task, [{ p: 'Low', q: 'High' }, { p: 'Mid', q: 'High' }]);
+    expect(got.map((g) => g.invoker)).toEqual([{ fast: true, general: true }, { fast: false, general: false }]);
+    expect(classValidatorAccepts(Task, { p: 0, q: 1 })).toBe(true);
+  });
+});
