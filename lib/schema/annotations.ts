@@ -333,7 +333,10 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
       if (v === undefined) continue;
       const value = k === 'pattern' ? writablePattern(v as RegExp | string) : v;
       if (k === 'pattern' && value === undefined) {
-        warnings.push(`pattern ${RegExp.prototype.toString.call(v)} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
+        // Its flags are options no keyword says (v3.1): the phrase says the pattern as written.
+        const shown = RegExp.prototype.toString.call(v);
+        phrases.push(prefix === '' ? `Must match ${shown}.` : `${prefix}must match ${shown}.`);
+        warnings.push(`pattern ${shown} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
         continue;
       }
       const merged = merge(k, out[k], value);

@@ -185,10 +185,10 @@ describe('Rule options count (v3.1)', () => {
     await expectAgreement(Dto, values.map((x) => ({ x })), accepted);
   });
 
-  it('@Matches with flags: not a keyword, a warning (class-validator enforces it)', async () => {
+  it('@Matches with flags: not a keyword, a phrase and a warning (class-validator enforces it)', async () => {
     class Code { @cv.Matches(/^[a-z]+$/i) code!: string; }
     const b = built(Code);
-    expect(b.text).toBe('{"code":{"type":"string"}}');
+    expect(b.text).toBe('{"code":{"type":"string","description":"Must match /^[a-z]+$/i."}}');
     expect(b.warnings).toEqual(['pattern /^[a-z]+$/i is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.']);
     await expectAgreement(Code, [{ code: 'AbC' }, { code: 'a1' }], [true, false]);
   });
