@@ -112,6 +112,13 @@ describe('@ValidateIf (v3.1): the property is optional, its rules are phrases wi
     __setFastPath(true);
   });
 
+  it('a nested DTO under Optional(): absent skips it, null reaches class-validator, which refuses it', async () => {
+    class Exif { @cv.IsString() make!: string; }
+    class Asset { @Optional() @cv.ValidateNested() @Type(() => Exif) exif?: Exif; }
+    expect(built(Asset).text).toBe('{"exif":{"type":"object","properties":{"make":{"type":"string"}},"required":["make"],"additionalProperties":false}}');
+    await expectAgreement(Asset, [{}, { exif: { make: 'x' } }, { exif: null }, { exif: { make: 1 } }], [true, true, false, false]);
+  });
+
   it('a condition on another property: the rules hold only when it does', async () => {
     class Link {
       @cv.IsIn(['link', 'text']) kind!: string;
