@@ -479,6 +479,7 @@ function slot(
   absent: string,
   /** The code for a present value: `c` holds it checked and converted, `x` as sent. */
   present: (c: string, x: string) => string,
+  keepsNull = false,
 ): string {
   checkName(name);
   if (s === undefined) throw new Unsupported(`no schema for ${name}`);
@@ -486,7 +487,9 @@ function slot(
   const c = g.name('c');
   let code = `{ const ${x} = ${read(g, source, name)};\n`;
   code += `if (${x} === undefined) { ${required ? 'return false;' : absent} }\n`;
-  if (!node.nullable) code += `else if (${x} === null) { ${acceptsNull(s) ? absent : 'return false;'} }\n`;
+  // `@ValidateIf` decides the property: a null the schema takes (as absence) is passed as sent.
+  if (!node.nullable && keepsNull && acceptsNull(s)) code += `else if (${x} === null) { let ${c} = null;\n${present(c, x)}}\n`;
+  else if (!node.nullable) code += `else if (${x} === null) { ${acceptsNull(s) ? absent : 'return false;'} }\n`;
   code += `else { let ${c};\n${value(g, node, s, x, c)}${present(c, x)}}\n}\n`;
   return code;
 }
@@ -524,7 +527,7 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
       }
       return `${t}${inst}[${key}] = ${c};\n`;
     };
-    code += slot(g, v, p.name, p.node, schema, p.required, defaultCode(g, p, schema, present), present);
+    code += slot(g, v, p.name, p.node, schema, p.required, defaultCode(g, p, schema, present), present, p.keepsNull === true);
   }
   code += ruleCheck(g, n, s, inst);
   return code + `${out} = ${inst};\n`;

@@ -182,6 +182,8 @@ interface PropertyPlan {
   /** The JSON name is also a property of Object.prototype: read it only as an own property. */
   readonly inherited: boolean;
   readonly nullable: boolean;
+  /** `@ValidateIf` decides it: `null` is kept as sent. */
+  readonly keepsNull: boolean;
   readonly convert: Convert | null;
   readonly transforms: readonly TransformMeta[] | undefined;
   /** `@Type` given: the transforms see the converted value; otherwise a copy of the JSON value. */
@@ -204,6 +206,7 @@ function dtoConverter(n: TypeNode): Convert {
       name: p.name,
       inherited: p.name in Object.prototype,
       nullable: p.node.nullable,
+      keepsNull: p.keepsNull === true,
       convert: converterOf(p.node),
       transforms: p.transforms,
       transformsConverted: p.transformsConverted === true,
@@ -218,12 +221,12 @@ function dtoConverter(n: TypeNode): Convert {
       let v = p.inherited ? (Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined) : source[p.name];
       // Absent, or null for a property that is not nullable: its default (a fresh copy of its JSON
       // form, converted below as a given value is), else the initializer stays.
-      if (v === undefined || (v === null && !p.nullable)) {
+      if (v === undefined || (v === null && !p.nullable && !p.keepsNull)) {
         if (p.fill === undefined) continue;
         v = copyJson(p.fill.value);
       }
       if (p.transforms !== undefined) v = transformed(p, p.transforms, v, source, st);
-      else if (p.convert !== null) v = at(st, p.name, p.convert, v);
+      else if (p.convert !== null && (v !== null || p.nullable)) v = at(st, p.name, p.convert, v);
       if (cls !== undefined) instance[p.key] = v;
       else setOwn(instance, p.key, v);
     }

@@ -103,8 +103,11 @@ function constraintOf(m: RawMetadata, key: string): ValidatorRule['constraint'] 
     message: () => {
       try {
         const text = c.instance.defaultMessage?.({ value: undefined, constraints, targetName: '', object: {}, property: key });
-        if (typeof text !== 'string' || text === '') return undefined;
-        return text.replace(/\$property/g, key).replace(/\$constraint(\d+)/g, (_, i: string) => String(constraints[Number(i) - 1]));
+        if (typeof text !== 'string' || text === '' || /\$value/.test(text)) return undefined;
+        const filled = text.replace(/\$property/g, key).replace(/\$constraint(\d+)/g, (_, i: string) => String(constraints[Number(i) - 1]));
+        // A message that reads a value not given (the argument, a constraint from an environment
+        // variable that is not set) would say `undefined`: the rule is named instead.
+        return /\b(undefined|NaN)\b|\[object Object\]/.test(filled) ? undefined : filled;
       } catch {
         return undefined;
       }

@@ -1,7 +1,8 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError } from '../errors';
 import type { ValidatorRule } from '../metadata/class-validator';
-import { rulePhrase, shownByShape } from './rule-phrases';
+import { conditionalPhrase, optionPhrase, rulePhrase, shownByShape, typeSays } from './rule-phrases';
+import { isTypeRule } from './slot';
 import type { ConstraintOptions, ItemOptions, RangeRecord, StringFormat } from '../metadata/options';
 import { enumNode } from '../types/enums';
 import type { MutableNode, TypeNode } from '../types/node';
@@ -21,7 +22,15 @@ export interface Annotations {
   readonly warnings: string[];
   /** Collects the fixed phrases of the rules that no keyword says, for the slot's description. */
   readonly phrases?: string[];
+  /**
+   * The rules hold only when a `@ValidateIf` condition does (v3.1): none is written as a keyword
+   * (a keyword holds always); each is a phrase with the condition's gist, and a warning.
+   */
+  readonly conditional?: boolean;
 }
+
+/** The gist of a `@ValidateIf` condition, written after the phrases of the rules it decides (v3.1). */
+export const CONDITION_GIST = 'Applies only when another property allows it.';
 
 type Keyword = 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'pattern' | 'format' | 'uniqueItems';
 
@@ -36,8 +45,11 @@ const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<K
   arrayMaxSize: (c) => ({ maxItems: c[0] }),
   arrayNotEmpty: () => ({ minItems: 1 }),
   arrayUnique: () => ({ uniqueItems: true }),
-  isEmail: () => ({ format: 'email' }),
-  isUrl: () => ({ format: 'uri' }),
+  // An email rule's options change its language (a display name, an IP domain, no TLD): with any,
+  // the phrase says them and no format is written, which would refuse what class-validator takes.
+  isEmail: (c) => (hasOptions(c[0]) ? {} : { format: 'email' }),
+  isUrl: (c) => ({ format: 'uri', pattern: protocolPattern(c[0]) }),
+  isUuid: (c) => ({ format: 'uuid', pattern: uuidPattern(c[0]) }),
   // validator.js's IPv4 language is ajv-formats' exactly; its IPv6 also takes a zone (`%eth0`),
   // which ours refuses (stricter). Without a version the rule keeps its phrase.
   isIp: (c) => (String(c[0]) === '4' ? { format: 'ipv4' } : String(c[0]) === '6' ? { format: 'ipv6' } : {}),
@@ -50,6 +62,38 @@ const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<K
   isDivisibleBy: (c) => ({ multipleOf: c[0] }),
   matches: (c) => ({ pattern: patternOf(c) }),
 };
+
+function hasOptions(o: unknown): boolean {
+  return typeof o === 'object' && o !== null && Object.values(o).some((v) => v !== undefined);
+}
+
+/**
+ * `@IsUrl({ protocols, require_protocol: true })`: validator.js takes only those schemes (in any
+ * case), so the URL starts with one of them and `://`.
+ */
+function protocolPattern(o: unknown): string | undefined {
+  const opts = (typeof o === 'object' && o !== null ? o : {}) as { protocols?: unknown; require_protocol?: unknown; require_valid_protocol?: unknown };
+  const { protocols } = opts;
+  if (opts.require_protocol !== true || opts.require_valid_protocol === false || !Array.isArray(protocols) || protocols.length === 0) return undefined;
+  if (!protocols.every((p) => typeof p === 'string' && /^[a-z][a-z0-9+.-]*$/i.test(p))) return undefined;
+  const caseless = (p: string) => [...p].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch === '.' || ch === '+' ? `\\${ch}` : ch)).join('');
+  const sorted = [...new Set(protocols as string[])].sort();
+  return `^(?:${sorted.map(caseless).join('|')})://`;
+}
+
+/** The URL options a protocol pattern says exactly (the phrase leaves them out). */
+export const URL_PATTERN_OPTIONS: readonly string[] = ['protocols', 'require_protocol', 'require_valid_protocol'];
+
+const HEX = '[0-9A-Fa-f]';
+
+/** `@IsUUID(version)`: validator.js's pattern of that version, in either case; none for all versions. */
+function uuidPattern(version: unknown): RegExp | undefined {
+  const v = String(version);
+  if (/^[1-8]$/.test(v)) return new RegExp(`^${HEX}{8}-${HEX}{4}-${v}${HEX}{3}-[89ABab]${HEX}{3}-${HEX}{12}$`);
+  if (v === 'nil') return /^00000000-0000-0000-0000-000000000000$/;
+  if (v === 'max') return /^[Ff]{8}-[Ff]{4}-[Ff]{4}-[Ff]{4}-[Ff]{12}$/;
+  return undefined;
+}
 
 /** A `@Matches` rule's pattern (class-validator keeps a RegExp, or a source and its flags). */
 function patternOf(c: readonly unknown[]): RegExp {
@@ -77,11 +121,17 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   let n: MutableNode = { ...base };
   const bounded = a.rules.filter((r) => r.name === 'matches' && !linearMatches(r.constraints as unknown[], patternOf(r.constraints)));
   const phrases = a.phrases ?? [];
-  // Every class-validator rule holds: `validate()` runs without groups, so a rule limited to groups
-  // (or marked `always`) is enforced like any other, and shows like any other.
-  const fromRules = collect(a.rules.filter((r) => !r.each), a.warnings, phrases, '');
-  apply(n, fromRules, false);
-  n = eachRules(n, a.rules.filter((r) => r.each), a.warnings, phrases);
+  // Order never matters (v3.1): the rules are read in one order whatever the order they were written in.
+  const rules = canonical(a.rules);
+  if (a.conditional === true) {
+    conditional(n, rules, a.warnings, phrases);
+  } else {
+    // Every class-validator rule holds: `validate()` runs without groups, so a rule limited to groups
+    // (or marked `always`) is enforced like any other, and shows like any other.
+    const fromRules = collect(rules.filter((r) => !r.each), a.warnings, phrases, '', n);
+    apply(n, fromRules, false);
+    n = eachRules(n, rules.filter((r) => r.each), a.warnings, phrases);
+  }
   const o = a.options ?? {};
   n = own(n, o, base, a.range);
   if (o.each !== undefined) n = each(n, o.each);
@@ -106,6 +156,49 @@ function boundedPattern(n: TypeNode, r: ValidatorRule, warnings: string[]): void
 /** The phrase of a pattern that no keyword carries. */
 function patternPhrase(re: RegExp): string {
   return `Must match the pattern ${re.flags === '' ? re.source : String(re)}.`;
+}
+
+/**
+ * The rules in one order, whatever the order of their decorators: by name, then by their
+ * constraints' text (two rules alike in both say the same thing).
+ */
+function canonical(rules: readonly ValidatorRule[]): ValidatorRule[] {
+  return rules
+    .map((r, i) => ({ r, i, k: `${r.name}\u0000${r.constraint?.name ?? ''}\u0000${constraintsKey(r.constraints)}\u0000${r.each ? 1 : 0}` }))
+    .sort((x, y) => (x.k < y.k ? -1 : x.k > y.k ? 1 : x.i - y.i))
+    .map((x) => x.r);
+}
+
+function constraintsKey(c: readonly unknown[]): string {
+  try {
+    return JSON.stringify(c, (_, v: unknown) => (v instanceof RegExp ? String(v) : typeof v === 'function' ? `fn:${(v as Function).name}` : typeof v === 'bigint' ? `${v}n` : v)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Rules under `@ValidateIf` (v3.1): class-validator runs them only when the condition holds, which
+ * no keyword can say. Each is a phrase (items' rules as `Each item: ...`), the condition's gist
+ * follows them, and each is listed in warnings; class-validator decides at call time.
+ */
+function conditional(n: TypeNode, rules: readonly ValidatorRule[], warnings: string[], phrases: string[]): void {
+  const slot = n.kind === 'array' ? n.items : n.kind === 'record' && n.map === true ? n.values : undefined;
+  const prefix = n.kind === 'array' ? 'Each item: ' : 'Each value: ';
+  const found: [ValidatorRule, string][] = [];
+  for (const r of rules) {
+    const each = r.each && slot !== undefined;
+    const p = conditionalPhrase(r, each ? slot.kind : n.kind);
+    if (p === undefined) continue;
+    const phrase = each ? prefix + p.charAt(0).toLowerCase() + p.slice(1) : p;
+    phrases.push(phrase);
+    found.push([r, phrase]);
+  }
+  if (found.length === 0) return;
+  phrases.push(CONDITION_GIST);
+  for (const [r, phrase] of found) {
+    warnings.push(`class-validator rule ${r.constraint?.name ?? r.name} holds only when its @ValidateIf condition does, which JSON Schema cannot say: the description says "${phrase} ${CONDITION_GIST}", and class-validator decides at call time.`);
+  }
 }
 
 /** The formats a slot may carry (v3), each checked by the invoker's parser of that name. */
@@ -210,10 +303,10 @@ function eachRules(n: MutableNode, rules: readonly ValidatorRule[], warnings: st
   if (n.kind === 'record' && slot === undefined && rules.some((r) => !shownByShape(r.name))) throw refuse(D.eachRuleOnRecord(rules.find((r) => !shownByShape(r.name))!.name));
   const element = slot === undefined ? undefined : n[slot];
   if (slot === undefined || element === undefined) {
-    apply(n, collect(rules, warnings, phrases, ''), false);
+    apply(n, collect(rules, warnings, phrases, '', n), false);
     return n;
   }
-  const keywords = collect(rules, warnings, phrases, slot === 'items' ? 'Each item: ' : 'Each value: ');
+  const keywords = collect(rules, warnings, phrases, slot === 'items' ? 'Each item: ' : 'Each value: ', element);
   if (Object.keys(keywords).length === 0) return n;
   const e: MutableNode = { ...element };
   apply(e, keywords, false);
@@ -228,46 +321,63 @@ function isOpen(v: number | bigint | undefined): boolean {
 /** Rules whose keyword says only part of what they check: the phrase is written beside it. */
 const ALSO_PHRASED: ReadonlySet<string> = new Set(['isFqdn']);
 
-function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string): Partial<Record<Keyword, unknown>> {
+function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string, target: TypeNode): Partial<Record<Keyword, unknown>> {
+  const kind = target.kind;
   const out: Partial<Record<Keyword, unknown>> = {};
+  const say = (found: string, r: ValidatorRule, text: (phrase: string) => string) => {
+    const phrase = prefix === '' ? found : prefix + found.charAt(0).toLowerCase() + found.slice(1);
+    phrases.push(phrase);
+    warnings.push(`class-validator rule ${r.constraint?.name ?? r.name} ${text(phrase)}`);
+  };
   for (const r of rules) {
     const row = RULES[r.name];
     const keywords = row === undefined ? {} : row(r.constraints);
     const written = Object.values(keywords).some((v) => v !== undefined);
+    // A type rule that did not name the type (`@Type(() => String)` named it first): its phrase.
+    const unsaid = row === undefined && isTypeRule(r.name) && !(typeSays(r.name, kind) && sameEnum(r, target)) ? conditionalPhrase(r, kind) : undefined;
+    if (unsaid !== undefined) say(unsaid, r, (phrase) => `is not said by the type: the description says "${phrase}", and class-validator still enforces it.`);
     if (!written || ALSO_PHRASED.has(r.name)) {
       const found = rulePhrase(r);
       if (found !== undefined) {
-        const phrase = prefixed(prefix, found);
-        phrases.push(phrase);
-        const name = r.constraint?.name ?? r.name;
-        warnings.push(
-          written
-            ? `class-validator rule ${name} is written as ${Object.entries(keywords).map(([k, v]) => `${k} ${String(v)}`).join(', ')}, which says only part of it: the description says "${phrase}", and class-validator still enforces it.`
-            : `class-validator rule ${name} has no JSON Schema keyword: the description says "${phrase}", and class-validator still enforces it.`,
-        );
+        say(found, r, (phrase) => (written
+          ? `is written as ${Object.entries(keywords).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${String(v)}`).join(', ')}, which says only part of it: the description says "${phrase}", and class-validator still enforces it.`
+          : `has no JSON Schema keyword: the description says "${phrase}", and class-validator still enforces it.`));
       }
     }
+    // Options that narrow the rule beyond its type or keyword (v3.1): a phrase and a warning.
+    // (A rule said by its own phrase has its options in it.)
+    const options = written || isTypeRule(r.name) ? optionPhrase(r, keywords.pattern !== undefined && r.name === 'isUrl' ? URL_PATTERN_OPTIONS : []) : undefined;
+    if (options !== undefined) say(options, r, (phrase) => `has options that no JSON Schema keyword says: the description says "${phrase}", and class-validator still enforces it.`);
     for (const [k, v] of Object.entries(keywords) as [Keyword, unknown][]) {
-      if (k === 'pattern') {
-        const re = v as RegExp;
-        if (linearRefusal(re.source, re.flags) !== undefined) {
-          // RE2 cannot run it: a phrase, enforced by class-validator within a length bound (boundedPattern).
-          phrases.push(prefixed(prefix, patternPhrase(re)));
-          continue;
-        }
-        const written = writablePattern(re);
-        if (written === undefined) warnings.push(`pattern ${RegExp.prototype.toString.call(v)} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
-        else out.pattern = written;
+      if (v === undefined) continue;
+      if (k === 'pattern' && v instanceof RegExp && linearRefusal(v.source, v.flags) !== undefined) {
+        // RE2 cannot run it: a phrase, enforced by class-validator within a length bound (boundedPattern).
+        phrases.push(prefixed(prefix, patternPhrase(v)));
+        continue;
+      }
+      const value = k === 'pattern' ? writablePattern(v as RegExp | string) : v;
+      if (k === 'pattern' && value === undefined) {
+        // Its flags are options no keyword says (v3.1): the phrase says the pattern as written.
+        const shown = RegExp.prototype.toString.call(v);
+        phrases.push(prefix === '' ? `Must match ${shown}.` : `${prefix}must match ${shown}.`);
+        warnings.push(`pattern ${shown} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
+        continue;
+      }
+      if (k === 'pattern' && v instanceof RegExp) {
         // Leading lookaheads: the pattern is matched as the conjunction of its parts, which the
         // phrase spells out for a model that does not read lookahead.
-        const parts = conjunctionParts(re.source, re.flags);
-        if (parts !== undefined) {
-          const shown = re.flags === '' ? parts : parts.map((x) => `/${x}/${re.flags}`);
-          phrases.push(prefixed(prefix, `Must match each of these patterns: ${shown.join(', ')}.`));
-        }
-      } else if (v !== undefined) {
-        out[k] = v;
+        const parts = conjunctionParts(v.source, v.flags);
+        if (parts !== undefined) phrases.push(prefixed(prefix, `Must match each of these patterns: ${parts.join(', ')}.`));
       }
+      const merged = merge(k, out[k], value);
+      if (merged !== NOT_MERGED) {
+        out[k] = merged;
+        continue;
+      }
+      // Two rules on one keyword that cannot be one value (two patterns, two formats): the first in
+      // the rules' order is the keyword, the other its phrase.
+      const found = conditionalPhrase(r, '');
+      if (found !== undefined) say(found, r, (phrase) => `shares ${k} with another rule, which one keyword cannot say: the description says "${phrase}", and class-validator still enforces it.`);
     }
   }
   return out;
@@ -276,6 +386,44 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
 /** A phrase about each item (`Each item: must ...`), or about the value itself. */
 function prefixed(prefix: string, phrase: string): string {
   return prefix === '' ? phrase : prefix + phrase.charAt(0).toLowerCase() + phrase.slice(1);
+}
+
+/** An enum rule is said by the node's enum only when it lists the same values (`@IsIn` narrower than `@IsEnum` is not). */
+function sameEnum(r: ValidatorRule, n: TypeNode): boolean {
+  if ((r.name !== 'isEnum' && r.name !== 'isIn') || n.kind !== 'enum') return true;
+  let listed: readonly unknown[] | undefined;
+  try {
+    listed = enumNode(r.constraints[0] as Parameters<typeof enumNode>[0]).enum;
+  } catch {
+    return false;
+  }
+  const has = new Set(n.enum ?? []);
+  return listed !== undefined && listed.length === has.size && listed.every((v) => has.has(v as never));
+}
+
+const NOT_MERGED = Symbol('not merged');
+const LOWER: ReadonlySet<Keyword> = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems']);
+const UPPER: ReadonlySet<Keyword> = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems']);
+
+/**
+ * Two rules on one keyword both hold (class-validator runs every rule), so the keyword says the
+ * tighter: the larger lower bound, the smaller upper bound, a common multiple of two integers.
+ */
+function merge(k: Keyword, had: unknown, v: unknown): unknown {
+  if (had === undefined || had === v) return v;
+  if (typeof had === 'number' && typeof v === 'number') {
+    if (LOWER.has(k)) return Math.max(had, v);
+    if (UPPER.has(k)) return Math.min(had, v);
+    if (k === 'multipleOf' && Number.isSafeInteger(had) && Number.isSafeInteger(v) && had > 0 && v > 0) {
+      const lcm = (had / gcd(had, v)) * v;
+      if (Number.isSafeInteger(lcm)) return lcm;
+    }
+  }
+  return NOT_MERGED;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 function apply(n: MutableNode, keywords: Partial<Record<Keyword, unknown>>, strict: boolean): void {
@@ -359,8 +507,9 @@ function nonNegativeInteger(v: unknown, k: string): number {
   throw refuse(D.notNonNegative(k, String(v)));
 }
 
-/** A pattern is written only when it has no flags and compiles in Unicode mode. */
-function writablePattern(re: RegExp): string | undefined {
+/** A pattern is written only when it has no flags and compiles in Unicode mode (a source given as text is written as it is). */
+function writablePattern(re: RegExp | string): string | undefined {
+  if (typeof re === 'string') return compilesInUnicode(re) ? re : undefined;
   return re.flags === '' && compilesInUnicode(re.source) ? re.source : undefined;
 }
 

@@ -252,9 +252,10 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
   const { key, ct, options, range, description, staticProp, design, hasDesign, allRules, initializer } = slot;
   if (ct.excluded) return undefined;
   // Under @ValidateIf the property's rules hold only when its condition does, which a schema cannot
-  // say: they are left to class-validator at call time, and the property may be left out.
+  // say (v3.1): the property may be left out, its rules are phrases, class-validator decides at call
+  // time; a rule names no more of the type than its JSON kind (the TypeScript type is the contract).
   const conditional = allRules.some((r) => r.name === 'validateIf');
-  const rules = conditional ? [] : allRules;
+  const rules = conditional ? allRules.flatMap(kindOnly) : allRules;
   const before = warnings.length;
   try {
     let n = slotType(
@@ -272,7 +273,7 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     );
     const typeDescription = objectTypeDescription(n);
     const phrases: string[] = [];
-    n = annotate(n, { options, range, rules, warnings, phrases });
+    n = annotate(n, { options, range, rules: allRules, warnings, phrases, conditional });
     const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
     const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
@@ -286,7 +287,9 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms, ...(ct.type !== undefined ? { transformsConverted: true } : {}) } : {};
     const skip = !d.required && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
     const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fillsDefault === true ? { fillsDefault: true } : {}) };
-    return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, node: n, ...transforms, ...defaults }, rules: allRules, lossy: warnings.length > before };
+    // A value the condition lets through is passed as sent: `null` is not turned into absence.
+    const keepsNull = conditional ? { keepsNull: true } : {};
+    return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, ...keepsNull, node: n, ...transforms, ...defaults }, rules: allRules, lossy: warnings.length > before };
   } catch (e) {
     throw atProperty(e, owner, key);
   }
@@ -312,6 +315,31 @@ function parsingIdioms(transforms: readonly TransformMeta[]): string[] {
     if (/\.\s*split\s*\(/.test(text)) found.add('splits text');
   }
   return [...found];
+}
+
+/**
+ * A type rule under `@ValidateIf` as the JSON kind it names (`@IsUUID` a string, `@IsInt` a
+ * number): the rest of what it says is a phrase, since it holds only when the condition does.
+ */
+function kindOnly(r: ValidatorRule): ValidatorRule[] {
+  const as = (name: string): ValidatorRule[] => [{ name, constraints: [], each: r.each }];
+  switch (r.name) {
+    case 'isInt':
+      return as('isNumber');
+    case 'isUuid':
+    case 'isEmail':
+    case 'isUrl':
+      return as('isString');
+    case 'isEnum':
+    case 'isIn': {
+      const values = Array.isArray(r.constraints[0]) ? r.constraints[0] as unknown[]
+        : typeof r.constraints[0] === 'object' && r.constraints[0] !== null ? Object.entries(r.constraints[0]).filter(([k, v]) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof v === 'string')).map(([, v]) => v as unknown) : [];
+      const kinds = new Set(values.map((v) => typeof v));
+      return kinds.size !== 1 ? [] : kinds.has('string') ? as('isString') : kinds.has('number') ? as('isNumber') : kinds.has('boolean') ? as('isBoolean') : [];
+    }
+    default:
+      return [r];
+  }
 }
 
 /** A definition error placed at a property (`Owner.key`, or `key` in an anonymous shape). */

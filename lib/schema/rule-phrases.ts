@@ -114,10 +114,146 @@ export function shownByShape(name: string): boolean {
 export function rulePhrase(r: ValidatorRule): string | undefined {
   if (SHOWN.has(r.name) || isTypeRule(r.name)) return undefined;
   const row = PHRASES[r.name];
-  if (row !== undefined) return row(r.constraints);
+  if (row !== undefined) {
+    if (!READS_CONSTRAINTS.has(r.name)) return withOptions(row(r.constraints), r.constraints);
+    // A constraint that is not given (an unset environment variable) is never written as `undefined`.
+    return r.name !== 'isIp' && r.constraints[0] === undefined ? `Must satisfy ${r.name}.` : row(r.constraints);
+  }
   const message = r.constraint?.message();
   if (message !== undefined) return sentence(message);
   return `Must satisfy ${r.constraint?.name ?? r.name}.`;
+}
+
+/** The rows of PHRASES that say their constraints themselves; the others get them as options. */
+const READS_CONSTRAINTS: ReadonlySet<string> = new Set([
+  'equals', 'notEquals', 'isNotIn', 'minDate', 'maxDate', 'arrayContains', 'arrayNotContains', 'contains', 'notContains', 'isByteLength', 'isIp', 'isHash',
+]);
+
+/**
+ * What a rule's options (a locale, a version, an options object) narrow beyond the rule's fixed
+ * phrase, written after it: `Must be a phone number (GB).`, `Must be an ISO 8601 date (strict: true).`
+ * A value that is not given (`undefined`: an environment variable that was not set) is left out,
+ * never written as `undefined`.
+ */
+function withOptions(phrase: string, constraints: readonly unknown[]): string {
+  const said = constraints.map(optionText).filter((t) => t !== '');
+  return said.length === 0 ? phrase : `${phrase.slice(0, -1)} (${said.join('; ')}).`;
+}
+
+/** One constraint as the phrase shows it: '' when it says nothing (absent, empty, a function). */
+function optionText(v: unknown): string {
+  if (v === undefined || v === null || typeof v === 'function' || typeof v === 'symbol') return '';
+  if (typeof v === 'string') return v === '' ? '' : v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (v instanceof RegExp) return String(v);
+  if (Array.isArray(v)) return v.map(optionText).filter((t) => t !== '').join(', ');
+  if (typeof v === 'object') {
+    return Object.keys(v).sort()
+      .map((k) => [k, optionText((v as Record<string, unknown>)[k])] as const)
+      .filter(([, t]) => t !== '')
+      .map(([k, t]) => `${k}: ${t}`)
+      .join(', ');
+  }
+  return '';
+}
+
+/**
+ * The options of a type or keyword rule that its type or keyword does not say (`@IsNumber({
+ * maxDecimalPlaces: 2 })`, `@IsEmail({ allow_display_name: true })`, `@IsUrl({ require_tld: false })`),
+ * as a phrase; undefined when they narrow nothing more. `said` lists the option names a keyword
+ * already wrote (`@IsUrl`'s protocols as a pattern).
+ */
+export function optionPhrase(r: ValidatorRule, said: readonly string[] = []): string | undefined {
+  const row = OPTION_PHRASES[r.name];
+  if (row === undefined) return undefined;
+  const o = r.constraints[0];
+  const given = typeof o === 'object' && o !== null && !Array.isArray(o)
+    ? Object.fromEntries(Object.entries(o).filter(([k, v]) => !said.includes(k) && optionText(v) !== '')) : {};
+  return Object.keys(given).length === 0 ? undefined : row(given);
+}
+
+const OPTION_PHRASES: Readonly<Record<string, (o: Readonly<Record<string, unknown>>) => string | undefined>> = {
+  isNumber: (o) => (typeof o.maxDecimalPlaces === 'number' ? `Must have at most ${o.maxDecimalPlaces} decimal places.` : undefined),
+  isEmail: (o) => withOptions('Must be an email address.', [o]),
+  isUrl: (o) => withOptions('Must be a URL.', [o]),
+  // Where the rule names the type (a date-time string), its options are still said.
+  isDateString: (o) => withOptions('Must be an ISO 8601 date.', [o]),
+  isIso8601: (o) => withOptions('Must be an ISO 8601 date.', [o]),
+};
+
+/**
+ * What a rule says when it holds only under `@ValidateIf`: every rule that the schema would
+ * otherwise write as a keyword or a type is written as a phrase (a keyword would hold always). A
+ * type rule that the slot's own type already says (`@IsString()` on a string) needs none.
+ */
+export function conditionalPhrase(r: ValidatorRule, kind: string): string | undefined {
+  if (r.name === 'isDefined') return 'Must be given, and not null.';
+  if (SHOWN.has(r.name)) return undefined;
+  const said = SAID_BY_KIND[r.name];
+  if (said !== undefined) return said.includes(kind) ? optionPhrase(r) : withOptions(KIND_PHRASES[r.name]!, []);
+  const row = CONDITIONAL[r.name];
+  if (row !== undefined) return NEEDS_CONSTRAINT.has(r.name) && r.constraints[0] === undefined ? `Must satisfy ${r.name}.` : row(r.constraints);
+  return rulePhrase(r);
+}
+
+/** Whether a node of this kind says a type rule (`@IsInt` an integer, `@IsEnum` an enum). */
+export function typeSays(name: string, kind: string): boolean {
+  if (name === 'isEnum' || name === 'isIn') return kind === 'enum';
+  // An enum's values are checked as the method receives them (a numeric enum's numbers).
+  if (name === 'isInt') return kind === 'integer' || kind === 'enum';
+  return SAID_BY_KIND[name]?.includes(kind) ?? true;
+}
+
+/** The type rules that only name a JSON kind: the kinds of node that already say them. */
+const SAID_BY_KIND: Readonly<Record<string, readonly string[]>> = {
+  isString: ['string', 'enum'], isNumber: ['number', 'integer', 'enum'], isBoolean: ['boolean'], isDate: ['date'], isArray: ['array'],
+  isObject: ['object', 'dto', 'record'],
+};
+
+const KIND_PHRASES: Readonly<Record<string, string>> = {
+  isString: 'Must be a string.', isNumber: 'Must be a number.', isBoolean: 'Must be a boolean.', isDate: 'Must be a date.',
+  isArray: 'Must be an array.', isObject: 'Must be an object.',
+};
+
+/** The rows of CONDITIONAL that say their first constraint. */
+const NEEDS_CONSTRAINT: ReadonlySet<string> = new Set(['min', 'max', 'minLength', 'maxLength', 'isLength', 'arrayMinSize', 'arrayMaxSize', 'isDivisibleBy', 'matches', 'isEnum', 'isIn']);
+
+/** The phrases of the rules written elsewhere as keywords or types, for when they hold only under a condition. */
+const CONDITIONAL: Readonly<Record<string, (c: readonly unknown[]) => string>> = {
+  min: (c) => `Must be at least ${String(c[0])}.`,
+  max: (c) => `Must be at most ${String(c[0])}.`,
+  minLength: (c) => `Must be at least ${count(c[0], 'character')} long.`,
+  maxLength: (c) => `Must be at most ${count(c[0], 'character')} long.`,
+  isLength: (c) => (c[1] === undefined ? `Must be at least ${count(c[0], 'character')} long.`
+    : c[0] === c[1] ? `Must be exactly ${count(c[0], 'character')} long.` : `Must be from ${String(c[0])} to ${String(c[1])} characters long.`),
+  arrayMinSize: (c) => `Must have at least ${count(c[0], 'item')}.`,
+  arrayMaxSize: (c) => `Must have at most ${count(c[0], 'item')}.`,
+  arrayNotEmpty: () => 'Must have at least 1 item.',
+  arrayUnique: () => 'Must not repeat an item.',
+  isPositive: () => 'Must be greater than 0.',
+  isNegative: () => 'Must be less than 0.',
+  isDivisibleBy: (c) => `Must be a multiple of ${String(c[0])}.`,
+  matches: (c) => `Must match ${String(c[0] instanceof RegExp ? c[0] : new RegExp(String(c[0]), typeof c[1] === 'string' ? c[1] : ''))}.`,
+  isInt: () => 'Must be an integer.',
+  isEnum: (c) => `Must be one of: ${list(enumValues(c[0]))}.`,
+  isIn: (c) => `Must be one of: ${list(c[0])}.`,
+  isEmail: (c) => withOptions('Must be an email address.', c),
+  isUrl: (c) => withOptions('Must be a URL.', c),
+  isUuid: (c) => withOptions('Must be a UUID.', c.map((v) => (v === undefined || v === 'all' ? undefined : `version ${String(v)}`))),
+};
+
+/**
+ * The values an enum rule takes as they are sent (under `@ValidateIf` the value is not converted: a
+ * numeric enum's numbers), the reverse mappings of numeric members left out.
+ */
+function enumValues(e: unknown): unknown[] {
+  if (Array.isArray(e)) return e;
+  if (typeof e !== 'object' || e === null) return [];
+  const o = e as Record<string, unknown>;
+  return Object.keys(o).filter((k) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof o[k] === 'string')).map((k) => o[k]);
+}
+function count(n: unknown, noun: string): string {
+  return `${String(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function sentence(text: string): string {

@@ -58,9 +58,32 @@ const TYPE_RULES: Readonly<Record<string, (c: readonly unknown[]) => TypeNode>> 
   isUuid: () => tokenNode('Uuid'),
 };
 
+/**
+ * Which type rule names the type when several fit (order never matters, v3.1): the one that says
+ * most (an enum over a string, an integer over a number), then by name.
+ */
+const TYPE_RANK: Readonly<Record<string, number>> = { isEnum: 0, isIn: 0, isInt: 1, isUuid: 1, isEmail: 1, isUrl: 1, isDate: 1 };
+
+function byRank(rules: readonly ValidatorRule[]): ValidatorRule[] {
+  const rank = (r: ValidatorRule) => TYPE_RANK[r.name] ?? 2;
+  return [...rules].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
 /** Whether a class-validator rule names the slot's type (the type says it; no phrase is needed). */
 export function isTypeRule(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(TYPE_RULES, name);
+}
+
+/**
+ * `@IsInt` on a number named by `@Type(() => Number)` or by the static type is an integer, as
+ * everywhere (v3.1); `{ each: true }` on an array's items.
+ */
+function withIntRule(n: TypeNode, rules: readonly ValidatorRule[], each = false): TypeNode {
+  const int = (e: boolean) => rules.some((r) => r.name === 'isInt' && r.each === e);
+  const plainNumber = (x: TypeNode | undefined) => x !== undefined && x.kind === 'number' && x.token === undefined;
+  if (plainNumber(n) && int(each)) return n.nullable ? { ...tokenNode('Int'), nullable: true } : tokenNode('Int');
+  if (!each && n.kind === 'array' && plainNumber(n.items) && int(true)) return { ...n, items: tokenNode('Int') };
+  return n;
 }
 
 const LITERAL_TYPES: Readonly<Record<string, Function>> = { number: Number, string: String, boolean: Boolean };
@@ -78,19 +101,21 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     }
     return n;
   }
-  if (s.staticType !== undefined) return resolveHint(s.staticType, dto);
+  if (s.staticType !== undefined) return withIntRule(resolveHint(s.staticType, dto), s.rules);
   const design = s.design;
   if (s.transformerType !== undefined) {
     const d = s.discriminator;
     const hint = d !== undefined ? Discriminated(d.property, Object.fromEntries(d.subTypes.map((t) => [t.name, t.value]))) : s.transformerType;
-    const element = resolveHint(hint, dto);
+    const collection = design === Array || design === Set || design === Map;
+    const element = withIntRule(resolveHint(hint, dto), s.rules, collection);
     if (design === Array) return node('array', { items: element });
     if (design === Set) return node('array', { items: element, uniqueItems: true, set: true });
     if (design === Map) return node('record', { values: element, map: true });
     if (fitsDesignType(element, design)) return element;
   }
+  const ranked = byRank(s.rules);
   for (const each of [false, true]) {
-    for (const rule of s.rules) {
+    for (const rule of ranked) {
       const row = rule.each === each ? TYPE_RULES[rule.name] : undefined;
       if (row === undefined) continue;
       const element = row(rule.constraints);

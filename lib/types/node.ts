@@ -83,6 +83,11 @@ export interface PropertyNode {
    * refuse it when absent, so its rules are not run then (the schema's word wins).
    */
   readonly skipWhenAbsent?: boolean;
+  /**
+   * `@ValidateIf` decides the property (v3.1): a `null` is passed as sent (class-validator's
+   * condition sees it), not turned into absence.
+   */
+  readonly keepsNull?: boolean;
   readonly node: TypeNode;
   /** A union's tag that the member's class does not declare: checked, never set on the instance. */
   readonly tagOnly?: boolean;

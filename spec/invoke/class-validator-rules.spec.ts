@@ -23,14 +23,14 @@ describe.each([['fast path', true], ['general path', false]])('class-validator r
     expect(text(await tool.invoke({ l: { tags: [] } }))).toBe("Argument 'l.tags' must have at least 1 item.");
   });
 
-  it('@ValidateIf: the rules are conditional, so the schema leaves them (and the property) to class-validator', async () => {
+  it('@ValidateIf: the rules are conditional, so the schema writes them as phrases (the property optional) and class-validator decides', async () => {
     class Shipping {
       @IsString() method!: string;
       @ValidateIf((o: Shipping) => o.method === 'post') @Length(5, 5) zip!: string;
     }
     class Shop { @Tool() ship(s: Shipping) { return s.zip ?? 'none'; } }
     const tool = Tool.fromInstance(new Shop())[0]!;
-    expect(paramText(tool, 's')).toBe('{"type":"object","properties":{"method":{"type":"string"},"zip":{"type":"string"}},"required":["method"],"additionalProperties":false}');
+    expect(paramText(tool, 's')).toBe('{"type":"object","properties":{"method":{"type":"string"},"zip":{"type":"string","description":"Must be exactly 5 characters long. Applies only when another property allows it."}},"required":["method"],"additionalProperties":false}');
     expect(text(await tool.invoke({ s: { method: 'post', zip: '123' } }))).toBe("Argument 's.zip' must be longer than or equal to 5 characters.");
     expect((await tool.invoke({ s: { method: 'pickup', zip: '1' } })).isError).toBe(false);
     expect((await tool.invoke({ s: { method: 'pickup' } })).parts).toEqual([{ type: 'text', text: 'none' }]);

@@ -147,4 +147,11 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
   ])('writes v3 defaults and empty objects in every build: %s', (tool, inputSchema) => {
     expectInEveryBuild(tool, (schema) => schema, inputSchema);
   });
+
+  // v3.1 (fixture dtos.ts Review): rules under @ValidateIf as phrases with the condition's gist, rule
+  // options kept (a UUID version, URL protocols, decimal places), @IsEnum before @IsString keeping
+  // the enum, @IsInt with @Type(() => Number) an integer: the contract's text in every build.
+  it('writes @ValidateIf rules and rule options in every build: review', () => {
+    expectInEveryBuild('review', (schema) => schema, '{"type":"object","properties":{"review":{"type":"object","properties":{"kind":{"type":"string"},"link":{"type":"string","description":"Must be a URL (protocols: https, require_protocol: true). Applies only when another property allows it."},"ids":{"type":"array","description":"Each item: must be a UUID (version 4). Applies only when another property allows it.","items":{"type":"string"}},"owner":{"type":"string","format":"uuid","pattern":"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-4[0-9A-Fa-f]{3}-[89ABab][0-9A-Fa-f]{3}-[0-9A-Fa-f]{12}$"},"color":{"type":"string","enum":["red","green"]},"count":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"price":{"type":"number","description":"Must have at most 2 decimal places."}},"required":["kind","owner","color","count","price"],"additionalProperties":false}},"required":["review"],"additionalProperties":false}');
+  });
 });

@@ -99,10 +99,10 @@ describe('Annotations', () => {
       expect(definitionError(() => Tool.fromInstance(new B())).code).toBe('OLT015');
     });
 
-    it('@Matches(re) is written; one with flags or invalid in u mode is not, and warnings report it', () => {
+    it('@Matches(re) is written; one with flags or invalid in u mode is not: a phrase says it, and warnings report it', () => {
       class Dto { @Matches(/^[a-z]+$/) a!: string; @Matches(/^[a-z]+$/i) b!: string; @Matches(/\-x/) c!: string; }
       const { text, warnings } = dtoText(Dto);
-      expect(props(text)).toBe('{"a":{"type":"string","pattern":"^[a-z]+$"},"b":{"type":"string"},"c":{"type":"string"}}');
+      expect(props(text)).toBe('{"a":{"type":"string","pattern":"^[a-z]+$"},"b":{"type":"string","description":"Must match /^[a-z]+$/i."},"c":{"type":"string","description":"Must match /\\\\-x/."}}');
       expect(warnings).toEqual([
         'pattern /^[a-z]+$/i is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.',
         'pattern /\\-x/ is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.',

@@ -91,3 +91,37 @@ describe('Rules the schema cannot say (v3)', () => {
     expect(seen).toHaveLength(decorators.length);
   });
 });
+
+describe('Rules under @ValidateIf (v3.1): every one shows, as a phrase with the condition\'s gist, the type or the shape', () => {
+  const GIST = 'Applies only when another property allows it.';
+  /** Shown by the slot's type or shape under a condition too; `none` as above. */
+  const UNDER_CONDITION: Readonly<Record<string, 'type' | 'shape' | 'none'>> = {
+    Allow: 'none', ValidatePromise: 'none', IsOptional: 'none',
+    ValidateNested: 'shape', IsInstance: 'shape',
+    IsBoolean: 'type', IsDate: 'type', IsNumber: 'type', IsString: 'type', IsArray: 'type', IsObject: 'type',
+  };
+
+  it('the fixture DTO with @ValidateIf on every property: no rule is dropped, none is a keyword, none is required', () => {
+    class AllRulesWhen extends AllRules {}
+    const keys = Object.keys(built(AllRules).props);
+    for (const key of keys) cv.ValidateIf((o: AllRules) => o.IsDefined === 'x')(AllRulesWhen.prototype, key);
+    const b = built(AllRulesWhen);
+    expect(b.required).toEqual([]);
+    const quoted = b.warnings.map((w) => /the description says "(.*)", and class-validator decides at call time\.$/.exec(w)?.[1]);
+    expect(quoted.every((q) => q !== undefined && q.endsWith(` ${GIST}`))).toBe(true);
+    for (const key of keys) {
+      const p = b.props[key]!;
+      const shows = UNDER_CONDITION[key] ?? 'phrase';
+      // A Date's own format is its type's, not a rule's.
+      const keywords = Object.keys(p).filter((k) => !['type', 'description', 'items', 'properties', 'required', 'additionalProperties'].includes(k) && !(k === 'format' && p.format === 'date-time'));
+      const d = p.description as string | undefined;
+      const ok = shows === 'phrase'
+        ? d !== undefined && d.endsWith(` ${GIST}`) && keywords.length === 0
+          && quoted.some((q) => d.includes(q!.slice(0, -GIST.length - 1)))
+        : shows === 'type' ? typeof p.type === 'string' && d === undefined && keywords.length === 0
+          : shows === 'shape' ? p.properties !== undefined
+            : d === undefined;
+      expect([key, shows, ok, p]).toEqual([key, shows, true, p]);
+    }
+  });
+});
