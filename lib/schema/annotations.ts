@@ -359,7 +359,10 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
       if (k === 'pattern' && value === undefined) {
         // Its flags are options no keyword says (v3.1): the phrase says the pattern as written.
         const shown = RegExp.prototype.toString.call(v);
-        phrases.push(prefix === '' ? `Must match ${shown}.` : `${prefix}must match ${shown}.`);
+        // Leading lookaheads with a flag: each part with the flag, as the invoker matches them.
+        const parts = v instanceof RegExp ? conjunctionParts(v.source, v.flags) : undefined;
+        if (parts !== undefined) phrases.push(prefixed(prefix, `Must match each of these patterns: ${parts.map((x) => `/${x}/${(v as RegExp).flags}`).join(', ')}.`));
+        else phrases.push(prefix === '' ? `Must match ${shown}.` : `${prefix}must match ${shown}.`);
         warnings.push(`pattern ${shown} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
         continue;
       }
