@@ -5,7 +5,7 @@
  * Hints are stored as given and resolved only when a schema is built.
  */
 
-import type { ObjectProperty } from './slot-options';
+import type { ObjectProperty, UnionMember } from './slot-options';
 
 const HINT = Symbol.for('tool-signatures.hint');
 
@@ -37,7 +37,7 @@ export type CompositeHint =
   | { readonly [HINT]: 'record'; readonly of: Hint }
   | { readonly [HINT]: 'nullable'; readonly of: Hint }
   | { readonly [HINT]: 'enum'; readonly of: EnumSource }
-  | { readonly [HINT]: 'anyOf'; readonly of: readonly Hint[] }
+  | { readonly [HINT]: 'anyOf'; readonly of: readonly UnionMember[] }
   | { readonly [HINT]: 'discriminated'; readonly of: { readonly tag: string; readonly members: Readonly<Record<string, Constructor | ObjectHint>> } }
   | ObjectHint;
 
@@ -86,9 +86,11 @@ export function EnumOf(of: EnumSource): CompositeHint {
 
 /**
  * `A | B | …`: a value of any of the members (two or more hints of any kind), tried in the order
- * given. Written as `anyOf`; the first member that a value matches decides its conversion.
+ * given. Written as `anyOf`; the first member that a value matches decides its conversion. A member
+ * may be a slot's options with the hint as `type` (`{ type: String, minLength: 1, description: '…' }`):
+ * its description and constraints are written in that member's fragment and enforced on it.
  */
-export function AnyOf(...members: Hint[]): CompositeHint {
+export function AnyOf(...members: UnionMember[]): CompositeHint {
   return composite('anyOf', Object.freeze([...members]));
 }
 

@@ -5,10 +5,15 @@ import { hintKind, isThunk, type CompositeHint, type Hint, type ObjectHint, type
 import { incompleteNodes, node, type TypeNode } from './node';
 
 /**
- * Builds the node of a DTO class or of an `ObjectOf` shape; supplied by the schema layer (their
- * properties are slots, read as `@Prop` slots are, which this table does not do).
+ * What the schema layer supplies to this table: the node of a DTO class or of an `ObjectOf` shape
+ * (their properties are slots, read as `@Prop` slots are), and the node of an `AnyOf` member given as
+ * a slot's options (annotated as a slot is). This table does neither.
  */
-export type DtoResolver = (source: Function | ObjectHint) => TypeNode;
+export interface DtoResolver {
+  readonly dto: (source: Function | ObjectHint) => TypeNode;
+  /** A union member that is a plain object: its node when it is a slot's options, else undefined (an enum object). */
+  readonly member: (value: object) => TypeNode | undefined;
+}
 
 const TIMESPAN = '^-?(\\d+\\.)?\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?$';
 
@@ -99,12 +104,12 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
     case 'anyOf': {
       const members = h.of as readonly Hint[];
       if (members.length < 2) throw refuse(D.unionArity(members.length));
-      return node('union', { members: members.map((m) => resolveHint(m, dto)) });
+      return node('union', { members: members.map((m) => memberNode(m, dto)) });
     }
     case 'discriminated':
       return taggedUnion(h.of as { tag: string; members: Record<string, Function | ObjectHint> }, dto);
     case 'object':
-      return dto(h as ObjectHint);
+      return dto.dto(h as ObjectHint);
     default:
       return enumNode(h.of as Record<string, string>);
   }
@@ -122,7 +127,7 @@ function taggedUnion(of: { tag: string; members: Record<string, Function | Objec
   const members = values.map((value) => {
     const m = of.members[value];
     const n =
-      typeof m === 'function' && hintKind(m) === undefined && !isThunk(m) ? constructorNode(m, dto) : hintKind(m) === 'object' ? dto(m as ObjectHint) : undefined;
+      typeof m === 'function' && hintKind(m) === undefined && !isThunk(m) ? constructorNode(m, dto) : hintKind(m) === 'object' ? dto.dto(m as ObjectHint) : undefined;
     if (n === undefined || n.kind !== 'dto') throw refuse(D.taggedMember(value));
     // A member whose class is still being built (the union is inside its own member) has no properties yet.
     if (incompleteNodes.has(n)) throw refuse(D.taggedCycle(value));
@@ -137,12 +142,21 @@ function taggedUnion(of: { tag: string; members: Record<string, Function | Objec
   return node('union', { members, tag: { property: of.tag, values } });
 }
 
+/** An `AnyOf` member: a hint, or a slot's options (a plain object that is no hint), read by the schema layer. */
+function memberNode(m: unknown, dto: DtoResolver): TypeNode {
+  if (typeof m === 'object' && m !== null && !Array.isArray(m) && hintKind(m) === undefined) {
+    const read = dto.member(m);
+    if (read !== undefined) return read;
+  }
+  return resolveHint(m as Hint, dto);
+}
+
 function constructorNode(ctor: Function, dto: DtoResolver): TypeNode {
   const row = CONSTRUCTORS.get(ctor);
   if (row !== undefined) return row();
   if (REFUSED_TYPES.has(ctor.name) && (globalThis as Record<string, unknown>)[ctor.name] === ctor) throw refuse(D.refusedType(ctor.name));
   if (isContextType(ctor) || isSignalType(ctor)) throw refuse(D.runtimeOnly(ctor.name));
-  return dto(ctor);
+  return dto.dto(ctor);
 }
 
 /**
