@@ -93,7 +93,7 @@ describe('Union members carry their own options (v3.1)', () => {
 
   it('an enum object member is still an enum (its keys are not options)', () => {
     enum Mode { Fast = 'fast', Slow = 'slow' }
-    expect(fragmentOf(AnyOf(Mode, Int32))).toBe('{"anyOf":[{"type":"string","enum":["fast","slow"]},{"type":"integer","minimum":-2147483648,"maximum":2147483647}]}');
+    expect(fragmentOf(AnyOf(Mode as never, Int32))).toBe('{"anyOf":[{"type":"string","enum":["fast","slow"]},{"type":"integer","minimum":-2147483648,"maximum":2147483647}]}');
   });
 });
 
