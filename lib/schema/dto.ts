@@ -128,7 +128,12 @@ export function hintReaders(warnings: string[]): DtoResolver {
  */
 function unionMember(value: object, readers: DtoResolver, warnings: string[]): TypeNode | undefined {
   const options = slotOptionsOf(value, MEMBER_OPTION_NAMES, 'An AnyOf member') as ConstraintOptions | undefined;
-  if (options === undefined) return undefined;
+  if (options === undefined) {
+    // An enum object holds only strings and numbers: anything else is options with a misspelt key (`tpye`).
+    const misspelt = Object.values(value).some((v) => typeof v !== 'string' && typeof v !== 'number') ? Object.keys(value).find((k) => !MEMBER_OPTION_NAMES.has(k)) : undefined;
+    if (misspelt !== undefined) throw refuse(D.unknownOption('An AnyOf member', misspelt, [...MEMBER_OPTION_NAMES]));
+    return undefined;
+  }
   if (options.type === undefined && options.enum === undefined) throw refuse(D.memberWithoutType(Object.keys(options)));
   let n = slotType({ design: undefined, hasDesign: true, explicit: options.type, enumSource: options.enum, rules: [] }, readers);
   n = annotate(n, { options: { ...options, description: undefined }, rules: [], warnings });

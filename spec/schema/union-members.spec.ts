@@ -75,6 +75,8 @@ describe('Union members carry their own options (v3.1)', () => {
   it('a misspelt member option is OLT015 naming it and the member options', () => {
     const e = definitionError(() => fragmentOf(AnyOf({ type: String, minLenght: 1 } as never, Number)));
     expect([e.code, e.message]).toEqual(['OLT015', expect.stringContaining("An AnyOf member has no option 'minLenght'. Its options are: type, nullable, description, enum, minLength")]);
+    const type = definitionError(() => fragmentOf(AnyOf({ tpye: String, minLength: 1 } as never, Number)));
+    expect([type.code, type.message]).toEqual(['OLT015', expect.stringContaining("An AnyOf member has no option 'tpye'.")]);
   });
 
   it('the slot\'s own options (optional, default, name) are not a member\'s: OLT015', () => {
