@@ -2,7 +2,10 @@ import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AnyOf, ObjectOf, Tool, type ToolDefinition } from 'tool-signatures';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { githubTools } from './github-tools';
+import { publishedServer, REFERENCE_SOURCE, referenceTools } from './reference-servers';
 import { accepts, argumentSamples } from './samples';
 
 /**
@@ -112,5 +115,41 @@ describe('Published MCP tools (github/github-mcp-server) written with the librar
     const text = (type: unknown) => JSON.stringify(Tool.create((v: unknown) => String(v), { name: 'f', params: { v: type as never } }).inputSchema.properties);
     expect(text(withOptions)).toContain('{"type":"string","description":"Label name"}');
     expect(text(without)).not.toContain('Label name');
+  });
+});
+
+describe('Published MCP tools (modelcontextprotocol/servers: filesystem, memory) written with the library', () => {
+  const listed: Record<string, Schema> = {};
+
+  beforeAll(async () => {
+    // The published schemas: what a client lists from the SDK's own McpServer given the servers' zod shapes.
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    const server = publishedServer();
+    const client = new Client({ name: 'corpus', version: '1.0.0' });
+    await Promise.all([server.connect(a), client.connect(b)]);
+    for (const t of (await client.listTools()).tools) listed[t.name] = t.inputSchema as Schema;
+    await client.close();
+    await server.close();
+  });
+
+  it('holds every published tool, each built without a warning', () => {
+    expect(referenceTools.map((t) => t.name)).toEqual(Object.keys(listed));
+    expect(referenceTools.filter((t) => t.warnings.length > 0)).toEqual([]);
+    expect(REFERENCE_SOURCE.commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it.each(referenceTools.map((t) => [t.name, t] as const))('%s: the published schema and the library agree on every sample', async (_name, tool) => {
+    const { count, schema, invoker } = await verdicts(tool, listed[tool.name]!);
+    expect(count).toBeGreaterThan(0);
+    expect({ schema, invoker }).toEqual({ schema: [], invoker: [] });
+  });
+
+  it("keeps each parameter's description and default", () => {
+    for (const tool of referenceTools) {
+      const theirs = (listed[tool.name]!.properties ?? {}) as Record<string, Schema>;
+      const ours = tool.inputSchema.properties as Record<string, Schema>;
+      expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+      for (const [k, p] of Object.entries(theirs)) expect({ tool: tool.name, k, d: ours[k]!.description, def: ours[k]!.default }).toEqual({ tool: tool.name, k, d: p.description, def: p.default });
+    }
   });
 });
