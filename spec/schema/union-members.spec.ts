@@ -141,3 +141,11 @@ describe("A DTO class's @Description is written on its own fragment where no slo
     expect(outputText(many!)).toBe(`{"type":"array","items":{"type":"object","description":"A labelled point.",${pin}}}`);
   });
 });
+
+describe("A union member's own examples (v3.1)", () => {
+  it('are written in the member and checked by that member when the definition is made', () => {
+    expect(fragmentOf(AnyOf({ type: String, minLength: 1, examples: ['src'] }, Number))).toBe('{"anyOf":[{"type":"string","minLength":1,"examples":["src"]},{"type":"number"}]}');
+    const e = definitionError(() => fragmentOf(AnyOf({ type: String, minLength: 2, examples: ['a'] }, Number)));
+    expect([e.code, e.message]).toEqual(['OLT015', expect.stringContaining("Argument 'v' must be at least 2 characters long.")]);
+  });
+});
