@@ -1,10 +1,10 @@
-/* eslint-disable max-len */
 import { Tool, AnyOf, EnumOf, Int, JsonObject, JsonValue, ObjectOf, type ToolDefinition } from 'tool-signatures';
 
 /**
  * github/github-mcp-server's published tools (pkg/github/__toolsnaps__/<name>.snap at 64a49f34d076b6f5917dae1424521d43c7bcae84), each rewritten with this library's
  * public API: the parameters of Tool.create, options as @Param's, union members with their own options.
- * Written from the snapshots by a script, then reviewed; the originals are in github-mcp-server.json.
+ * Written from the snapshots by rewrite.py (python3 rewrite.py github-mcp-server.json > github-tools.ts), then
+ * reviewed; the originals are in github-mcp-server.json.
  */
 export const calls: string[] = [];
 const call = (name: string): string => { calls.push(name); return 'ok'; };

@@ -1,3 +1,9 @@
+"""Rewrites published MCP tool input schemas (github-mcp-server.json) as Tool.create calls of tool-signatures.
+
+Each JSON Schema keyword becomes the option that writes it: type -> a hint (Int for integer), enum -> EnumOf,
+items -> [T] with `each`, properties -> ObjectOf, anyOf/oneOf -> AnyOf with members given as options where
+they carry a description or constraints (v3.1), {type: null} members -> nullable.
+"""
 import json,sys
 RESERVED={'public':'isPublic','private':'isPrivate'}
 def lit(v): return json.dumps(v, ensure_ascii=False)
@@ -73,7 +79,6 @@ def hint_and_opts(s, ind):
     else: raise Exception('type %r'%t)
     for k in ['minLength','maxLength','pattern','format','minimum','maximum','exclusiveMinimum','exclusiveMaximum','multipleOf','minItems','maxItems']:
         if k in s: opts.append((k,lit(s[k])))
-    if s.get('uniqueItems'): opts.append(('uniqueItems?','true'))
     return h,opts
 
 def tool(name, schema, description):
@@ -96,10 +101,9 @@ for name,schema in src['tools'].items():
     try: body.append(tool(name,schema,''))
     except Exception as e: fails.append((name,str(e)))
 imports=sorted(Imp.used)
-print("/* eslint-disable max-len */")
 print("import { Tool, %s, type ToolDefinition } from 'tool-signatures';"%', '.join(imports))
 print()
-print("/**\n * github/github-mcp-server's published tools (%s at %s), each rewritten with this library's\n * public API: the parameters of Tool.create, options as @Param's, union members with their own options.\n * Written from the snapshots by a script, then reviewed; the originals are in github-mcp-server.json.\n */"%(src['path'],src['commit']))
+print("/**\n * github/github-mcp-server's published tools (%s at %s), each rewritten with this library's\n * public API: the parameters of Tool.create, options as @Param's, union members with their own options.\n * Written from the snapshots by rewrite.py (python3 rewrite.py github-mcp-server.json > github-tools.ts), then\n * reviewed; the originals are in github-mcp-server.json.\n */"%(src['path'],src['commit']))
 print("export const calls: string[] = [];\nconst call = (name: string): string => { calls.push(name); return 'ok'; };\n")
 print("export const githubTools: readonly ToolDefinition[] = [\n%s,\n];"%(',\n'.join(body)))
-sys.stderr.write(repr(fails)+'\n')
+if fails: sys.exit("not written: %r" % fails)
