@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import Ajv2020 from 'ajv/dist/2020';
-import { AnyOf, Description, JsonObject, Prop, Tool, type ToolDefinition } from 'tool-signatures';
+import fc from 'fast-check';
+import { AnyOf, Description, Int32, JsonObject, Prop, Tool, type ToolDefinition } from 'tool-signatures';
 
 /**
  * Contract v3.1, last bullet: an `AnyOf` member's constraints are written in its fragment, so the
@@ -72,5 +73,27 @@ describe('Union members with their own options: enforced as written (v3.1)', () 
     expect(await verdict(t, { s: { terms: ['a', 'b', 'c'] } })).toBe("Argument 's.terms' must have at most 2 items.");
     const r = await t.invoke({ s: { terms: ['a'] } });
     expect(r.parts).toEqual([expect.objectContaining({ text: '["a"]' })]);
+  });
+});
+
+describe('Union members with their own options: property (fast-check)', () => {
+  it('for any member bounds, the invoker accepts exactly what an independent ajv reads in the schema', async () => {
+    const ajv = new Ajv2020({ strict: false });
+    const value = fc.oneof(fc.string({ maxLength: 6 }), fc.array(fc.string({ maxLength: 4 }), { maxLength: 5 }), fc.integer({ min: -3, max: 12 }), fc.constant(null), fc.dictionary(fc.string({ maxLength: 2 }), fc.integer(), { maxKeys: 2 }));
+    await fc.assert(
+      fc.asyncProperty(fc.nat(3), fc.nat(3), fc.nat(3), fc.nat(4), fc.array(value, { minLength: 1, maxLength: 8 }), async (minLength, extra, minItems, minimum, values) => {
+        const t = Tool.create((v: unknown) => JSON.stringify(v), {
+          name: 'prop',
+          params: { v: AnyOf({ type: String, minLength, maxLength: minLength + extra }, { type: [String], minItems, each: { minLength } }, { type: Int32, minimum, description: 'A count.' }) },
+        });
+        const check = ajv.compile(t.inputSchema);
+        for (const v of values) {
+          const r = await t.invoke({ v });
+          if (r.isError === check({ v })) return false;
+        }
+        return true;
+      }),
+      { numRuns: 60, seed: 20 },
+    );
   });
 });
