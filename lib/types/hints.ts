@@ -38,7 +38,7 @@ export type CompositeHint =
   | { readonly [HINT]: 'nullable'; readonly of: Hint }
   | { readonly [HINT]: 'enum'; readonly of: EnumSource }
   | { readonly [HINT]: 'anyOf'; readonly of: readonly UnionMember[] }
-  | { readonly [HINT]: 'discriminated'; readonly of: { readonly tag: string; readonly members: Readonly<Record<string, Constructor | ObjectHint>> } }
+  | { readonly [HINT]: 'discriminated'; readonly of: { readonly tag: string; readonly members: Readonly<Record<string, TaggedMember>> } }
   | ObjectHint;
 
 /** An object type with no class (an interface, a type alias, an inline object type): see `ObjectOf`. */
@@ -94,13 +94,17 @@ export function AnyOf(...members: UnionMember[]): CompositeHint {
   return composite('anyOf', Object.freeze([...members]));
 }
 
+/** A member of `Discriminated`: a DTO class or an `ObjectOf` shape, or (v3.1) that type with its own description. */
+export type TaggedMember = Constructor | ObjectHint | { readonly type: Constructor | ObjectHint; readonly description?: string };
+
 /**
  * A tagged union of DTO classes and `ObjectOf` shapes: the property `tag` holds the member's name
  * (`Discriminated('kind', { circle: Circle, square: Square })`). The tag picks the member, both when
  * arguments are checked and when they are hydrated (into the member's class; a shape's plain object,
- * which always holds the tag).
+ * which always holds the tag). A member given as `{ type: Circle, description: '…' }` writes that
+ * description on its fragment, over the class's own.
  */
-export function Discriminated(tag: string, members: Readonly<Record<string, Constructor | ObjectHint>>): CompositeHint {
+export function Discriminated(tag: string, members: Readonly<Record<string, TaggedMember>>): CompositeHint {
   return composite('discriminated', Object.freeze({ tag, members: Object.freeze({ ...members }) }));
 }
 

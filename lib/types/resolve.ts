@@ -1,7 +1,7 @@
 import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
 import { refuse } from '../errors';
 import { enumNode } from './enums';
-import { hintKind, isThunk, type CompositeHint, type Hint, type ObjectHint, type TokenHint, type TokenName } from './hints';
+import { hintKind, isThunk, type CompositeHint, type Hint, type ObjectHint, type TaggedMember, type TokenHint, type TokenName } from './hints';
 import { incompleteNodes, node, type TypeNode } from './node';
 
 /**
@@ -107,7 +107,7 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
       return node('union', { members: members.map((m) => memberNode(m, dto)) });
     }
     case 'discriminated':
-      return taggedUnion(h.of as { tag: string; members: Record<string, Function | ObjectHint> }, dto);
+      return taggedUnion(h.of as { tag: string; members: Record<string, TaggedMember> }, dto);
     case 'object':
       return dto.dto(h as ObjectHint);
     default:
@@ -121,11 +121,11 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
  * the tag property has it replaced; a class that does not has it added, and the instance never
  * receives it; a shape always receives it (its plain object has no class to tell the member).
  */
-function taggedUnion(of: { tag: string; members: Record<string, Function | ObjectHint> }, dto: DtoResolver): TypeNode {
+function taggedUnion(of: { tag: string; members: Record<string, TaggedMember> }, dto: DtoResolver): TypeNode {
   const values = Object.keys(of.members);
   if (typeof of.tag !== 'string' || of.tag === '' || values.length === 0) throw refuse(D.taggedEmpty());
   const members = values.map((value) => {
-    const m = of.members[value];
+    const { type: m, description } = taggedMemberOptions(of.members[value]);
     const n =
       typeof m === 'function' && hintKind(m) === undefined && !isThunk(m) ? constructorNode(m, dto) : hintKind(m) === 'object' ? dto.dto(m as ObjectHint) : undefined;
     if (n === undefined || n.kind !== 'dto') throw refuse(D.taggedMember(value));
@@ -137,9 +137,22 @@ function taggedUnion(of: { tag: string; members: Record<string, Function | Objec
       declared !== undefined ? { ...declared, required: true, node: tagNode } : { key: of.tag, name: of.tag, required: true, node: tagNode, ...(n.cls !== undefined ? { tagOnly: true } : {}) };
     const rest = (n.properties ?? []).filter((p) => p !== declared);
     const { recursive: _recursive, ...plain } = n;
-    return { ...plain, properties: [tagProperty, ...rest] } as TypeNode;
+    return { ...plain, ...(description !== undefined ? { description } : {}), properties: [tagProperty, ...rest] } as TypeNode;
   });
   return node('union', { members, tag: { property: of.tag, values } });
+}
+
+/** The options a tagged member may carry (v3.1): its class or shape as `type`, and its own `description`. */
+const TAGGED_MEMBER_OPTIONS = ['type', 'description'];
+
+/** A tagged member as given: a class or shape, or `{ type, description }` (any other key is OLT015). */
+function taggedMemberOptions(m: TaggedMember | undefined): { type: unknown; description?: string } {
+  if (typeof m !== 'object' || m === null || hintKind(m) !== undefined) return { type: m };
+  const unknown = Object.keys(m).find((k) => !TAGGED_MEMBER_OPTIONS.includes(k));
+  if (unknown !== undefined) throw refuse(D.unknownOption('A Discriminated member', unknown, TAGGED_MEMBER_OPTIONS));
+  const { type, description } = m as { type?: unknown; description?: unknown };
+  if (description !== undefined && typeof description !== 'string') throw refuse(D.descriptionText());
+  return { type, ...(description !== undefined ? { description: description as string } : {}) };
 }
 
 /** An `AnyOf` member: a hint, or a slot's options (a plain object that is no hint), read by the schema layer. */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
-import { AnyOf, Description, Int32, JsonObject, Prop, Tool, type ToolDefinition } from 'tool-signatures';
+import { AnyOf, Description, Discriminated, Int32, JsonObject, Prop, Tool, type ToolDefinition } from 'tool-signatures';
 
 /**
  * Contract v3.1, last bullet: an `AnyOf` member's constraints are written in its fragment, so the
@@ -95,5 +95,18 @@ describe('Union members with their own options: property (fast-check)', () => {
       }),
       { numRuns: 60, seed: 20 },
     );
+  });
+});
+
+describe('Discriminated members with their own description: invoked as before', () => {
+  it('the tag picks the member and its class is built', async () => {
+    class Sq { @Prop() side!: number; }
+    class Ci { @Prop() r!: number; }
+    const t = Tool.create((s: Sq | Ci) => (s instanceof Sq ? `square ${s.side}` : s instanceof Ci ? `circle ${s.r}` : 'plain'), {
+      name: 'shape',
+      params: { s: Discriminated('kind', { sq: { type: Sq, description: 'Four equal sides.' }, ci: Ci }) },
+    });
+    expect((await t.invoke({ s: { kind: 'sq', side: 2 } })).parts).toEqual([expect.objectContaining({ text: 'square 2' })]);
+    expect(await verdict(t, { s: { kind: 'sq', r: 2 } })).toContain("Argument 's");
   });
 });

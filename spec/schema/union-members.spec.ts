@@ -149,3 +149,16 @@ describe("A union member's own examples (v3.1)", () => {
     expect([e.code, e.message]).toEqual(['OLT015', expect.stringContaining("Argument 'v' must be at least 2 characters long.")]);
   });
 });
+
+describe('Discriminated members with their own description (v3.1)', () => {
+  it('{ type, description } writes the description on that member, over the class\'s; other keys are OLT015', () => {
+    @Description('A square.') class Sq { @Prop() side!: number; }
+    class Ci { @Prop() r!: number; }
+    expect(fragmentOf(Discriminated('kind', { sq: { type: Sq, description: 'Four equal sides.' }, ci: Ci }))).toBe(
+      '{"anyOf":[{"type":"object","description":"Four equal sides.","properties":{"kind":{"type":"string","enum":["sq"]},"side":{"type":"number"}},"required":["kind","side"],"additionalProperties":false},' +
+        '{"type":"object","properties":{"kind":{"type":"string","enum":["ci"]},"r":{"type":"number"}},"required":["kind","r"],"additionalProperties":false}]}',
+    );
+    const e = definitionError(() => fragmentOf(Discriminated('kind', { sq: { type: Sq, minLength: 1 } as never })));
+    expect([e.code, e.message]).toEqual(['OLT015', expect.stringContaining("A Discriminated member has no option 'minLength'. Its options are: type, description.")]);
+  });
+});
