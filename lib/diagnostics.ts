@@ -138,6 +138,7 @@ export const DIAGNOSTICS = {
 
   // OLT015: a hint contradicts the design type, or an option is invalid
   contradiction: entry('OLT015', (hint: string, declared: string) => `the type hint (${hint}) contradicts the declared type ${declared}.`),
+  memberWithoutType: entry('OLT015', (given: readonly string[]) => `an AnyOf member given as options (${given.length > 0 ? given.join(', ') : 'none'}) names no type. Give the member's type: AnyOf({ type: String, minLength: 1 }, [String]).`),
   unionArity: entry('OLT015', (count: number) => `AnyOf takes two or more member types (found ${count}). For one type, give the type itself.`),
   taggedMember: entry('OLT015', (value: string) => `the member '${value}' of a tagged union is not a DTO class or an ObjectOf shape. Discriminated(tag, { ${value}: SomeClass }) takes classes and ObjectOf shapes only.`),
   defaultNotJson: entry('OLT015', (given: string) => `its default (${given}) has no JSON form to write. Give a string, number, boolean, enum member, Date, or an array or plain object made of them.`),

@@ -28,7 +28,7 @@ export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
 export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
 export type { ToolDefinition } from './invoke/bound-tool';
-export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta } from './metadata/options';
+export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export { registerGeneratedMetadata, type GeneratedOrigin } from './metadata/generated';
 export * from './providers';

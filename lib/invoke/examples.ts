@@ -19,9 +19,12 @@ export const checkExamples: (spec: ToolSpec) => true = cachedBy((spec: ToolSpec)
     if (p.role !== 'value') continue;
     const here: ToolErrorSite = { ...site, paramIndex: p.index, paramName: p.name };
     checkSlot(spec, p.name, p.node, here);
-    for (const { owner, prop } of propertiesWithExamples(p.node)) {
+    const below = slotsWithExamples(p.node);
+    for (const { owner, prop } of below.properties) {
       checkSlot(spec, prop.name, prop.node, { ...here, path: `${owner}.${prop.key}` });
     }
+    // A union member's own examples (v3.1 member options): checked by that member alone, named as the slot.
+    for (const m of below.members) checkSlot(spec, p.name, m, here);
   }
   const examples = spec.inputSchema.examples as readonly object[] | undefined;
   examples?.forEach((example, i) => {
@@ -59,9 +62,10 @@ function slotSpec(spec: ToolSpec, name: string, n: TypeNode): ToolSpec {
   });
 }
 
-/** Every DTO property below a node (each class once, cycles included) that has examples. */
-function propertiesWithExamples(root: TypeNode): { owner: string; prop: PropertyNode }[] {
+/** Every DTO property and union member below a node (each class once, cycles included) that has examples. */
+function slotsWithExamples(root: TypeNode): { properties: { owner: string; prop: PropertyNode }[]; members: TypeNode[] } {
   const out: { owner: string; prop: PropertyNode }[] = [];
+  const members: TypeNode[] = [];
   const seen = new Set<TypeNode>();
   const visit = (n: TypeNode): void => {
     if (seen.has(n)) return;
@@ -72,8 +76,11 @@ function propertiesWithExamples(root: TypeNode): { owner: string; prop: Property
     }
     if (n.items !== undefined) visit(n.items);
     if (n.values !== undefined) visit(n.values);
-    for (const m of n.members ?? []) visit(m);
+    for (const m of n.members ?? []) {
+      if (m.examples !== undefined && !seen.has(m)) members.push(m);
+      visit(m);
+    }
   };
   visit(root);
-  return out;
+  return { properties: out, members };
 }

@@ -3,7 +3,7 @@ import type { Part, ToolResult } from '../tool-result';
 import type { Hint } from '../types/hints';
 import type { ConstraintOptions, PropOptions } from '../types/slot-options';
 
-export type { ConstraintOptions, ItemOptions, PropOptions, StringFormat } from '../types/slot-options';
+export type { ConstraintOptions, ItemOptions, PropOptions, StringFormat, UnionMember } from '../types/slot-options';
 
 /** Options of `@Tool` (and of `Tool.create`, which adds `params` and `returns`). */
 export interface ToolOptions {
@@ -118,6 +118,9 @@ export const PARAM_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...
 
 /** The option names of `@Prop`. */
 export const PROP_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...CONSTRAINT_KEYS, optional: true, default: true } satisfies Record<keyof PropOptions, true>));
+
+/** The option names of an `AnyOf` member given as options (v3.1): a slot's constraints, not its `optional`, `default` or `name`. */
+export const MEMBER_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(CONSTRAINT_KEYS));
 
 /** The option names of `@Tool` (`Tool.create` adds `params`). */
 export const TOOL_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({

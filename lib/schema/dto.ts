@@ -2,14 +2,15 @@ import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError } from '../errors';
 import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
 import { transformerFacts, transformerKeys, type TransformerFacts } from '../metadata/class-transformer';
-import type { PropOptions, RangeRecord, StaticPropertyMeta } from '../metadata/options';
+import { MEMBER_OPTION_NAMES, type ConstraintOptions, type PropOptions, type RangeRecord, type StaticPropertyMeta } from '../metadata/options';
 import { readClassFields, readFieldOrder } from '../metadata/source';
 import { lineage, peekRecord } from '../metadata/storage';
-import { hintKind, type Hint, type ObjectHint } from '../types/hints';
+import type { Hint, ObjectHint } from '../types/hints';
 import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TransformMeta, type TypeNode } from '../types/node';
 import { annotate } from './annotations';
 import { jsonExamples } from './examples';
-import { isSlotOptions, PROP_OPTION_KEYS, propertyDefault, slotType } from './slot';
+import type { DtoResolver } from '../types/resolve';
+import { PROP_OPTION_KEYS, propertyDefault, slotOptionsOf, slotType } from './slot';
 import { describeThrown } from '../thrown';
 
 /**
@@ -52,7 +53,7 @@ export function dtoNode(source: ObjectSource, warnings: string[]): TypeNode {
   try {
     const own: string[] = [];
     const props: PropertyNode[] = [];
-    const n = (shape !== undefined ? node('dto', { shape, properties: props }) : classNode(source as Function, props)) as MutableNode;
+    const n = (shape !== undefined ? node('dto', { shape, properties: props, ...described(shape.of.description) }) : classNode(source as Function, props)) as MutableNode;
     building.push({ source, node: n });
     incompleteNodes.add(n);
     let lossy = false;
@@ -100,7 +101,46 @@ function classNode(cls: Function, props: PropertyNode[]): TypeNode {
   // schema says (its bounds may be ours, its counting differs). The invoker checks them: itself
   // where it reproduces a rule exactly (validationPlan), else through class-validator.
   const validation = validationPlan(cls);
-  return node('dto', { cls, properties: props, validation, ...(validation.kind !== 'none' ? { validated: true } : {}) });
+  return node('dto', { cls, properties: props, validation, ...(validation.kind !== 'none' ? { validated: true } : {}), ...described(peekRecord(cls)?.description) });
+}
+
+/**
+ * A class's `@Description` (a shape's `description`) is its node's own (v3.1): written on its fragment
+ * where no slot carries a description of its own (a union member, an array item); a slot's wins.
+ */
+function described(text: string | undefined): { description?: string } {
+  return text !== undefined ? { description: text } : {};
+}
+
+/**
+ * What the type table needs from this layer (`resolveHint`): the nodes of DTO classes and shapes, and
+ * of `AnyOf` members given as options. Both collect their warnings into `warnings`.
+ */
+export function hintReaders(warnings: string[]): DtoResolver {
+  const readers: DtoResolver = { dto: (c) => dtoNode(c, warnings), member: (m) => unionMember(m, readers, warnings) };
+  return readers;
+}
+
+/**
+ * An `AnyOf` member given as a slot's options (v3.1): its type (`type`, or `enum`) annotated as a
+ * slot's is, its description and constraints its own. A plain object that is not options is left to
+ * the type table (an enum object); options with a misspelt key are OLT015.
+ */
+function unionMember(value: object, readers: DtoResolver, warnings: string[]): TypeNode | undefined {
+  const options = slotOptionsOf(value, MEMBER_OPTION_NAMES, 'An AnyOf member') as ConstraintOptions | undefined;
+  if (options === undefined) {
+    // An enum object holds only strings and numbers: anything else is options with a misspelt key (`tpye`).
+    const misspelt = Object.values(value).some((v) => typeof v !== 'string' && typeof v !== 'number') ? Object.keys(value).find((k) => !MEMBER_OPTION_NAMES.has(k)) : undefined;
+    if (misspelt !== undefined) throw refuse(D.unknownOption('An AnyOf member', misspelt, [...MEMBER_OPTION_NAMES]));
+    return undefined;
+  }
+  if (options.type === undefined && options.enum === undefined) throw refuse(D.memberWithoutType(Object.keys(options)));
+  let n = slotType({ design: undefined, hasDesign: true, explicit: options.type, enumSource: options.enum, rules: [] }, readers);
+  n = annotate(n, { options: { ...options, description: undefined }, rules: [], warnings });
+  const description = options.description ?? n.description;
+  n = { ...n, nullable: n.nullable || options.nullable === true, ...described(description) };
+  if (options.examples !== undefined) n = { ...n, examples: jsonExamples(options.examples, false) };
+  return n;
 }
 
 /**
@@ -240,11 +280,7 @@ function shapeSlots(shape: ObjectHint): { key: string; read: () => PropertySlot 
  * hint, they would be an enum object.
  */
 function propertyOptions(p: unknown): PropOptions {
-  if (isSlotOptions(p, PROP_OPTION_KEYS)) return p as PropOptions;
-  const type: unknown = typeof p === 'object' && p !== null && hintKind(p) === undefined ? (p as { type?: unknown }).type : undefined;
-  const unknown = typeof type === 'function' || (typeof type === 'object' && type !== null) ? Object.keys(p as object).find((k) => !PROP_OPTION_KEYS.has(k)) : undefined;
-  if (unknown !== undefined) throw refuse(D.unknownOption('ObjectOf', unknown, [...PROP_OPTION_KEYS]));
-  return { type: p as Hint };
+  return (slotOptionsOf(p, PROP_OPTION_KEYS, 'ObjectOf') as PropOptions | undefined) ?? { type: p as Hint };
 }
 
 /** One property's node: its type from its sources, annotated, with its description, optionality and transforms. */
@@ -269,7 +305,7 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
         ...(ct.discriminator !== undefined ? { discriminator: ct.discriminator } : {}),
         rules,
       },
-      (c) => dtoNode(c, warnings),
+      hintReaders(warnings),
     );
     const typeDescription = objectTypeDescription(n);
     const phrases: string[] = [];

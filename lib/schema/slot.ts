@@ -43,6 +43,20 @@ export function isSlotOptions(x: unknown, known: ReadonlySet<string> = PARAM_OPT
   return (proto === Object.prototype || proto === null) && Object.keys(x).every((k) => known.has(k));
 }
 
+/**
+ * A value given where a hint or a slot's options may stand, read as options: the options when it is
+ * options (`isSlotOptions`); undefined when it is a hint; a definition error (OLT015, `where` has no
+ * option '…') when it is options with a misspelt key, that is a plain object with a `type` that is a
+ * hint beside a key that is no option (read as a hint, it would be an enum object).
+ */
+export function slotOptionsOf(x: unknown, known: ReadonlySet<string>, where: string): Record<string, unknown> | undefined {
+  if (isSlotOptions(x, known)) return x as Record<string, unknown>;
+  const type: unknown = typeof x === 'object' && x !== null && !Array.isArray(x) && hintKind(x) === undefined ? (x as { type?: unknown }).type : undefined;
+  const unknown = typeof type === 'function' || (typeof type === 'object' && type !== null) ? Object.keys(x as object).find((k) => !known.has(k)) : undefined;
+  if (unknown !== undefined) throw refuse(D.unknownOption(where, unknown, [...known]));
+  return undefined;
+}
+
 /** class-validator rules that name an element type: one row per rule. */
 const TYPE_RULES: Readonly<Record<string, (c: readonly unknown[]) => TypeNode>> = {
   isInt: () => tokenNode('Int'),

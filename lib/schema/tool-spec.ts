@@ -9,7 +9,7 @@ import { node, type TypeNode } from '../types/node';
 import { isContextType, isSignalType, resolveHint } from '../types/resolve';
 import { libraryCopyWarnings } from '../metadata/library-copies';
 import { annotate } from './annotations';
-import { dtoNode, objectTypeDescription } from './dto';
+import { hintReaders, objectTypeDescription } from './dto';
 import { jsonExamples } from './examples';
 import { TOOL_NAME, toolNameOf } from './names';
 import { defaultJson, isSlotOptions, slotType, sourceDefault } from './slot';
@@ -219,7 +219,7 @@ function valueParam(
       rules: [],
       literal,
     },
-    (c) => dtoNode(c, warnings),
+    hintReaders(warnings),
   );
   const typeDescription = objectTypeDescription(n);
   const range: RangeRecord | undefined = slot?.range ?? (stat?.minimum !== undefined && stat?.maximum !== undefined ? { min: stat.minimum, max: stat.maximum } : undefined);
@@ -252,8 +252,10 @@ function buildReturns(hint: ToolOptions["returns"], warnings: string[], site: To
     if (hintKind(h) === 'token' && (h as { token: string }).token === 'JsonValue') return { kind: 'json' };
     const isParts = (x: unknown) => typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[PART_FACTORY] === true;
     if (isParts(h) || (Array.isArray(h) && h.length === 1 && isParts(h[0]))) return { kind: 'parts' };
-    const n = resolveHint(h as Hint, (c) => dtoNode(c, warnings));
-    return { kind: 'value', schema: writeRoot(n), node: n };
+    const n = resolveHint(h as Hint, hintReaders(warnings));
+    // The root of an output schema stays as in v3: a class's description is written on members and items only.
+    const { description: _root, ...root } = n;
+    return { kind: 'value', schema: writeRoot(n.kind === 'dto' && n.description === objectTypeDescription(n) ? (root as TypeNode) : n), node: n };
   } catch (e) {
     if (e instanceof ToolDefinitionError) {
       throw refuse(D.returnType('declared', e.reason), { ...site, ...e.site });

@@ -5,7 +5,7 @@
  * Hints are stored as given and resolved only when a schema is built.
  */
 
-import type { ObjectProperty } from './slot-options';
+import type { ObjectProperty, UnionMember } from './slot-options';
 
 const HINT = Symbol.for('tool-signatures.hint');
 
@@ -37,8 +37,8 @@ export type CompositeHint =
   | { readonly [HINT]: 'record'; readonly of: Hint }
   | { readonly [HINT]: 'nullable'; readonly of: Hint }
   | { readonly [HINT]: 'enum'; readonly of: EnumSource }
-  | { readonly [HINT]: 'anyOf'; readonly of: readonly Hint[] }
-  | { readonly [HINT]: 'discriminated'; readonly of: { readonly tag: string; readonly members: Readonly<Record<string, Constructor | ObjectHint>> } }
+  | { readonly [HINT]: 'anyOf'; readonly of: readonly UnionMember[] }
+  | { readonly [HINT]: 'discriminated'; readonly of: { readonly tag: string; readonly members: Readonly<Record<string, TaggedMember>> } }
   | ObjectHint;
 
 /** An object type with no class (an interface, a type alias, an inline object type): see `ObjectOf`. */
@@ -86,19 +86,25 @@ export function EnumOf(of: EnumSource): CompositeHint {
 
 /**
  * `A | B | …`: a value of any of the members (two or more hints of any kind), tried in the order
- * given. Written as `anyOf`; the first member that a value matches decides its conversion.
+ * given. Written as `anyOf`; the first member that a value matches decides its conversion. A member
+ * may be a slot's options with the hint as `type` (`{ type: String, minLength: 1, description: '…' }`):
+ * its description and constraints are written in that member's fragment and enforced on it.
  */
-export function AnyOf(...members: Hint[]): CompositeHint {
+export function AnyOf(...members: UnionMember[]): CompositeHint {
   return composite('anyOf', Object.freeze([...members]));
 }
+
+/** A member of `Discriminated`: a DTO class or an `ObjectOf` shape, or (v3.1) that type with its own description. */
+export type TaggedMember = Constructor | ObjectHint | { readonly type: Constructor | ObjectHint; readonly description?: string };
 
 /**
  * A tagged union of DTO classes and `ObjectOf` shapes: the property `tag` holds the member's name
  * (`Discriminated('kind', { circle: Circle, square: Square })`). The tag picks the member, both when
  * arguments are checked and when they are hydrated (into the member's class; a shape's plain object,
- * which always holds the tag).
+ * which always holds the tag). A member given as `{ type: Circle, description: '…' }` writes that
+ * description on its fragment, over the class's own.
  */
-export function Discriminated(tag: string, members: Readonly<Record<string, Constructor | ObjectHint>>): CompositeHint {
+export function Discriminated(tag: string, members: Readonly<Record<string, TaggedMember>>): CompositeHint {
   return composite('discriminated', Object.freeze({ tag, members: Object.freeze({ ...members }) }));
 }
 

@@ -1,14 +1,19 @@
 import { DIAGNOSTICS as D, REFUSED_TYPES } from '../diagnostics';
 import { refuse } from '../errors';
 import { enumNode } from './enums';
-import { hintKind, isThunk, type CompositeHint, type Hint, type ObjectHint, type TokenHint, type TokenName } from './hints';
+import { hintKind, isThunk, type CompositeHint, type Hint, type ObjectHint, type TaggedMember, type TokenHint, type TokenName } from './hints';
 import { incompleteNodes, node, type TypeNode } from './node';
 
 /**
- * Builds the node of a DTO class or of an `ObjectOf` shape; supplied by the schema layer (their
- * properties are slots, read as `@Prop` slots are, which this table does not do).
+ * What the schema layer supplies to this table: the node of a DTO class or of an `ObjectOf` shape
+ * (their properties are slots, read as `@Prop` slots are), and the node of an `AnyOf` member given as
+ * a slot's options (annotated as a slot is). This table does neither.
  */
-export type DtoResolver = (source: Function | ObjectHint) => TypeNode;
+export interface DtoResolver {
+  readonly dto: (source: Function | ObjectHint) => TypeNode;
+  /** A union member that is a plain object: its node when it is a slot's options, else undefined (an enum object). */
+  readonly member: (value: object) => TypeNode | undefined;
+}
 
 const TIMESPAN = '^-?(\\d+\\.)?\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?$';
 
@@ -99,12 +104,12 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
     case 'anyOf': {
       const members = h.of as readonly Hint[];
       if (members.length < 2) throw refuse(D.unionArity(members.length));
-      return node('union', { members: members.map((m) => resolveHint(m, dto)) });
+      return node('union', { members: members.map((m) => memberNode(m, dto)) });
     }
     case 'discriminated':
-      return taggedUnion(h.of as { tag: string; members: Record<string, Function | ObjectHint> }, dto);
+      return taggedUnion(h.of as { tag: string; members: Record<string, TaggedMember> }, dto);
     case 'object':
-      return dto(h as ObjectHint);
+      return dto.dto(h as ObjectHint);
     default:
       return enumNode(h.of as Record<string, string>);
   }
@@ -116,13 +121,13 @@ function composite(h: CompositeHint, dto: DtoResolver): TypeNode {
  * the tag property has it replaced; a class that does not has it added, and the instance never
  * receives it; a shape always receives it (its plain object has no class to tell the member).
  */
-function taggedUnion(of: { tag: string; members: Record<string, Function | ObjectHint> }, dto: DtoResolver): TypeNode {
+function taggedUnion(of: { tag: string; members: Record<string, TaggedMember> }, dto: DtoResolver): TypeNode {
   const values = Object.keys(of.members);
   if (typeof of.tag !== 'string' || of.tag === '' || values.length === 0) throw refuse(D.taggedEmpty());
   const members = values.map((value) => {
-    const m = of.members[value];
+    const { type: m, description } = taggedMemberOptions(of.members[value]);
     const n =
-      typeof m === 'function' && hintKind(m) === undefined && !isThunk(m) ? constructorNode(m, dto) : hintKind(m) === 'object' ? dto(m as ObjectHint) : undefined;
+      typeof m === 'function' && hintKind(m) === undefined && !isThunk(m) ? constructorNode(m, dto) : hintKind(m) === 'object' ? dto.dto(m as ObjectHint) : undefined;
     if (n === undefined || n.kind !== 'dto') throw refuse(D.taggedMember(value));
     // A member whose class is still being built (the union is inside its own member) has no properties yet.
     if (incompleteNodes.has(n)) throw refuse(D.taggedCycle(value));
@@ -132,9 +137,31 @@ function taggedUnion(of: { tag: string; members: Record<string, Function | Objec
       declared !== undefined ? { ...declared, required: true, node: tagNode } : { key: of.tag, name: of.tag, required: true, node: tagNode, ...(n.cls !== undefined ? { tagOnly: true } : {}) };
     const rest = (n.properties ?? []).filter((p) => p !== declared);
     const { recursive: _recursive, ...plain } = n;
-    return { ...plain, properties: [tagProperty, ...rest] } as TypeNode;
+    return { ...plain, ...(description !== undefined ? { description } : {}), properties: [tagProperty, ...rest] } as TypeNode;
   });
   return node('union', { members, tag: { property: of.tag, values } });
+}
+
+/** The options a tagged member may carry (v3.1): its class or shape as `type`, and its own `description`. */
+const TAGGED_MEMBER_OPTIONS = ['type', 'description'];
+
+/** A tagged member as given: a class or shape, or `{ type, description }` (any other key is OLT015). */
+function taggedMemberOptions(m: TaggedMember | undefined): { type: unknown; description?: string } {
+  if (typeof m !== 'object' || m === null || hintKind(m) !== undefined) return { type: m };
+  const unknown = Object.keys(m).find((k) => !TAGGED_MEMBER_OPTIONS.includes(k));
+  if (unknown !== undefined) throw refuse(D.unknownOption('A Discriminated member', unknown, TAGGED_MEMBER_OPTIONS));
+  const { type, description } = m as { type?: unknown; description?: unknown };
+  if (description !== undefined && typeof description !== 'string') throw refuse(D.descriptionText());
+  return { type, ...(description !== undefined ? { description: description as string } : {}) };
+}
+
+/** An `AnyOf` member: a hint, or a slot's options (a plain object that is no hint), read by the schema layer. */
+function memberNode(m: unknown, dto: DtoResolver): TypeNode {
+  if (typeof m === 'object' && m !== null && !Array.isArray(m) && hintKind(m) === undefined) {
+    const read = dto.member(m);
+    if (read !== undefined) return read;
+  }
+  return resolveHint(m as Hint, dto);
 }
 
 function constructorNode(ctor: Function, dto: DtoResolver): TypeNode {
@@ -142,7 +169,7 @@ function constructorNode(ctor: Function, dto: DtoResolver): TypeNode {
   if (row !== undefined) return row();
   if (REFUSED_TYPES.has(ctor.name) && (globalThis as Record<string, unknown>)[ctor.name] === ctor) throw refuse(D.refusedType(ctor.name));
   if (isContextType(ctor) || isSignalType(ctor)) throw refuse(D.runtimeOnly(ctor.name));
-  return dto(ctor);
+  return dto.dto(ctor);
 }
 
 /**

@@ -58,3 +58,11 @@ export interface PropOptions extends ConstraintOptions {
 
 /** One property of an `ObjectOf` shape: a hint, or `@Prop`'s options with the hint as `type`. */
 export type ObjectProperty = Hint | (PropOptions & { readonly type: Hint });
+
+/**
+ * One member of `AnyOf` (v3.1): a hint, or a slot's options with the hint as `type` (or an `enum`), whose
+ * description and constraints are written in that member's fragment
+ * (`AnyOf({ type: String, minLength: 1 }, { type: [String], minItems: 1 })`). The slot's own options
+ * (`optional`, `default`, `name`) belong to the slot, not to a member.
+ */
+export type UnionMember = Hint | (ConstraintOptions & { readonly type: Hint }) | (ConstraintOptions & { readonly enum: EnumSource });

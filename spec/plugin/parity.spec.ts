@@ -126,6 +126,17 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
     expectInEveryBuild(tool, (schema) => schema.properties, properties);
   });
 
+  // v3.1: AnyOf members that carry their own options (fixtures unions.ts): no TypeScript syntax says
+  // them, so both sets give the same AnyOf, which every build passes through as written; a class's
+  // description is written on a member and on an item, where no slot carries it.
+  it.each([
+    ['paths_of', '{"paths":{"anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]}}'],
+    ['values_of', '{"props":{"anyOf":[{"type":"object","description":"The property values"},{"type":"string"}]}}'],
+    ['items_of', '{"items":{"anyOf":[{"type":"object","description":"A product in the catalog","properties":{"sku":{"type":"string","description":"The stock keeping unit"},"qty":{"type":"integer","minimum":1,"maximum":1000}},"required":["sku","qty"],"additionalProperties":false},{"type":"array","items":{"type":"object","description":"A product in the catalog","properties":{"sku":{"type":"string","description":"The stock keeping unit"},"qty":{"type":"integer","minimum":1,"maximum":1000}},"required":["sku","qty"],"additionalProperties":false}}]}}'],
+  ])('writes AnyOf member options and a class description on members and items in every build: %s', (tool, properties) => {
+    expectInEveryBuild(tool, (schema) => schema.properties, properties);
+  });
+
   // Doc tags (fixtures bounds.ts, shapes.ts): what the options give, in every build, so that a tag
   // and its option both ignored could not pass as parity.
   it.each([

@@ -224,7 +224,7 @@ describe('plugin: object types, unions and recursion read as hints', () => {
     expect(input('tagged')).toContain('"shape":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"]');
     // The shape's summary is the description of the slots that use it, beside their $ref.
     expect(input('trees')).toContain('"properties":{"t":{"$ref":"#/$defs/TreeNode","description":"A tree of labels."},"f":{"$ref":"#/$defs/Folder"}}');
-    expect(input('trees')).toContain('"$defs":{"TreeNode":{"type":"object","properties":{"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/TreeNode"}}}');
+    expect(input('trees')).toContain('"$defs":{"TreeNode":{"type":"object","properties":{"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/TreeNode","description":"A tree of labels."}}}');
     expect(input('trees')).toContain('"Folder":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"$ref":"#/$defs/FileEntry"}}}');
     expect(input('unions')).toContain('"required":["u","v","w"]');
   });

@@ -17,7 +17,7 @@ describe('Tool examples (v3): @Tool({ examples })', () => {
     const text = inputText(Tool.fromInstance(new Search())[0]!);
     expect(text).toBe(
       '{"type":"object","properties":{"where":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."},"limit":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["where"],"additionalProperties":false,'
-      + '"examples":[{"where":{"field":"status","equals":"open"}},{"where":{"or":[{"field":"a"},{"and":[{"field":"b","equals":2}]}]},"limit":5}],"$defs":{"Filter":{"type":"object","properties":{"field":{"type":"string"},"equals":{"anyOf":[{"type":"string"},{"type":"number"}]},"and":{"type":"array","description":"All of these hold.","items":{"$ref":"#/$defs/Filter"}},"or":{"type":"array","description":"Any of these holds.","items":{"$ref":"#/$defs/Filter"}},"not":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}},"additionalProperties":false}}}',
+      + '"examples":[{"where":{"field":"status","equals":"open"}},{"where":{"or":[{"field":"a"},{"and":[{"field":"b","equals":2}]}]},"limit":5}],"$defs":{"Filter":{"type":"object","properties":{"field":{"type":"string"},"equals":{"anyOf":[{"type":"string"},{"type":"number"}]},"and":{"type":"array","description":"All of these hold.","items":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}},"or":{"type":"array","description":"Any of these holds.","items":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}},"not":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}},"additionalProperties":false}}}',
     );
   });
 

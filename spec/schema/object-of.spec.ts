@@ -50,7 +50,7 @@ describe('ObjectOf: the schema', () => {
     );
   });
 
-  it("nested shapes and classes inline; a shape's description is what a class's @Description is: the fallback of each slot that uses it", () => {
+  it("nested shapes and classes inline; a shape's description is what a class's @Description is: the fallback of each slot that uses it, and its own on an item (v3.1)", () => {
     @Description('A postal address')
     class Address {
       @Prop() street!: string;
@@ -63,7 +63,7 @@ describe('ObjectOf: the schema', () => {
         '"home":{"type":"object","description":"A postal address","properties":{"street":{"type":"string"},"zip":{"type":"string"}},"required":["street"],"additionalProperties":false},' +
         '"phone":{"type":"object","description":"A phone number","properties":{"number":{"type":"string"}},"required":["number"],"additionalProperties":false},' +
         '"work":{"type":"object","description":"At work","properties":{"number":{"type":"string"}},"required":["number"],"additionalProperties":false},' +
-        '"phones":{"type":"array","items":{"type":"object","properties":{"number":{"type":"string"}},"required":["number"],"additionalProperties":false}}},' +
+        '"phones":{"type":"array","items":{"type":"object","description":"A phone number","properties":{"number":{"type":"string"}},"required":["number"],"additionalProperties":false}}},' +
         '"required":["home","phone","phones"],"additionalProperties":false}',
     );
   });

@@ -79,7 +79,7 @@ describe('Recursive classes (v3)', () => {
     expect(inputText(Tool.fromInstance(new Drawing())[1]!)).toBe(
       '{"type":"object","properties":{"where":{"$ref":"#/$defs/Filter","description":"What the records must match."},"limit":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["where"],"additionalProperties":false,' +
         '"$defs":{"Filter":{"type":"object","properties":{"field":{"type":"string"},"equals":{"anyOf":[{"type":"string"},{"type":"number"}]},' +
-        '"and":{"type":"array","description":"All of these hold.","items":{"$ref":"#/$defs/Filter"}},"or":{"type":"array","description":"Any of these holds.","items":{"$ref":"#/$defs/Filter"}},' +
+        '"and":{"type":"array","description":"All of these hold.","items":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}},"or":{"type":"array","description":"Any of these holds.","items":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}},' +
         '"not":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}},"additionalProperties":false}}}',
     );
   });
