@@ -71,8 +71,8 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  it('holds dist (CommonJS, ES module wrappers, declarations), the bin, the README and SECURITY.md, and no sources', () => {
-    for (const f of ['package.json', 'README.md', 'SECURITY.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
+  it('holds dist (CommonJS, ES module wrappers, declarations), the bin, the README, SECURITY.md and the docs/ pages, and no sources', () => {
+    for (const f of ['package.json', 'README.md', 'SECURITY.md', 'docs/contract.md', 'docs/plugin.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
       expect(packedFiles).toContain(f);
     }
     expect(packedFiles.filter((f) => /^(lib|spec|samples|scripts|bench)\//.test(f) || f.endsWith('.tsbuildinfo'))).toEqual([]);
