@@ -23,6 +23,11 @@ export interface Io {
    * `--approve` is given.
    */
   confirm?(question: string): Promise<boolean>;
+  /**
+   * Whether standard error is a terminal that takes colours (a TTY, and `NO_COLOR` unset or empty):
+   * then TypeScript's diagnostics are printed with colours and source context, else as plain text.
+   */
+  readonly color?: boolean;
 }
 
 /** One row of the command table. */
