@@ -92,6 +92,34 @@ describe('the tarball', () => {
 });
 
 describe('installed in a fresh project', () => {
+  // The project installs the three required peers only: every optional one is missing.
+  const missingPeer = (load: string) =>
+    `${load}.then(() => console.log('loaded'), (e) => console.log(JSON.stringify({ code: e.code, peer: e.peer, message: e.message.split('\\n')[0] })))`;
+
+  it.each([
+    ['mcp', '@modelcontextprotocol/sdk', 'npm install @modelcontextprotocol/sdk'],
+    ['plugin', 'typescript', 'npm install --save-dev typescript'],
+    ['langchain', '@langchain/core', 'npm install @langchain/core'],
+  ])('a subpath whose optional peer is missing names the package to install (tool-signatures/%s, require and import)', async (sub, peer, install) => {
+    for (const load of [`Promise.resolve().then(() => require('tool-signatures/${sub}'))`, `import('tool-signatures/${sub}')`]) {
+      const r = await ok(process.execPath, ['-e', missingPeer(load)], app);
+      const seen = JSON.parse(r.stdout) as { code: string; peer: string; message: string };
+      expect([load, seen.code, seen.peer]).toEqual([load, 'ERR_TOOL_SIGNATURES_MISSING_PEER', peer]);
+      const head = `tool-signatures/${sub} needs ${peer} (${pkg.peerDependencies[peer]}), an optional peer dependency of tool-signatures, and it could not be loaded (Cannot find module '${peer}`;
+      expect([seen.message.startsWith(head), seen.message.endsWith(`). Install it: ${install}`)]).toEqual([true, true]);
+    }
+  });
+
+  it("the ES module entry of tool-signatures/plugin has the transformer as its default export, as require()'s .default", async () => {
+    // The build beside the tarball (packOnce built it), with the repository's TypeScript.
+    const script = `import plugin, { factory } from ${JSON.stringify(path.join(root, 'dist', 'plugin.mjs'))};
+import { createRequire } from 'node:module';
+const cjs = createRequire(import.meta.url)(${JSON.stringify(path.join(root, 'dist', 'plugin.js'))});
+console.log(JSON.stringify([typeof plugin, plugin === cjs.default, factory === cjs.factory]));`;
+    const r = await ok(process.execPath, ['--input-type=module', '-e', script], root);
+    expect(JSON.parse(r.stdout)).toEqual(['function', true, true]);
+  });
+
   it('works from require()', async () => {
     const r = await ok(process.execPath, ['use-require.js'], app);
     expect(JSON.parse(r.stdout)).toEqual({
