@@ -110,6 +110,17 @@ describe('installed in a fresh project', () => {
     }
   });
 
+  it('the generate and check commands without typescript name the package to install, exit status 2', async () => {
+    for (const command of ['generate', 'check']) {
+      const r = await run(process.execPath, [path.join('node_modules', 'tool-signatures', 'bin', 'tool-signatures.js'), command], app);
+      expect([r.code, r.stdout, r.stderr.split('\n')[0]]).toEqual([
+        2,
+        '',
+        `tool-signatures ${command}: the typescript package is not installed (an optional peer dependency of tool-signatures, which ${command} needs). Install it: npm install --save-dev typescript`,
+      ]);
+    }
+  });
+
   it("the ES module entry of tool-signatures/plugin has the transformer as its default export, as require()'s .default", async () => {
     // The build beside the tarball (packOnce built it), with the repository's TypeScript.
     const script = `import plugin, { factory } from ${JSON.stringify(path.join(root, 'dist', 'plugin.mjs'))};
