@@ -257,5 +257,5 @@ describe('generate (the compile-time plugin, one row of the command table)', () 
     expect(fs.readFileSync(path.join(gen, 'tools.meta.ts'), 'utf8')).toMatch(/registerGeneratedMetadata\(\[[^]*\[\(\) => [\w.]*\bMailer\b/);
     const missing = await cli('generate', path.join(gen, 'nowhere.json'));
     expect(missing.code).toBe(2);
-  });
+  }, 150_000);
 });
