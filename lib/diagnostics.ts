@@ -44,8 +44,8 @@ export const REFUSED_TYPES: ReadonlySet<string> = new Set(['Function', 'Symbol',
 
 /** The fix for each design type that erases what it holds. */
 const ERASED_FIX = {
-  Object: 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union), or compile with the plugin, which reads them.',
-  Array: 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property).',
+  Object: 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them.',
+  Array: 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property). A tuple ([string, number]) has no schema: take a class with named properties instead.',
   Set: 'Give the element type: SetOf(Item).',
   Map: 'Give the value type: RecordOf(Item).',
 } as const;

@@ -141,7 +141,14 @@ function nestedObject(fragment: JsonSchema): { schema: JsonSchema; suffix: strin
 export function summarize(fragment: JsonSchema, members = false): string {
   const parts: string[] = [];
   const types = Array.isArray(fragment.type) ? (fragment.type as string[]) : fragment.type === undefined ? [] : [fragment.type as string];
-  if (Array.isArray(fragment.enum)) parts.push((fragment.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | '));
+  const anyOf = Array.isArray(fragment.anyOf) ? (fragment.anyOf as JsonSchema[]) : undefined;
+  if (typeof fragment.$ref === 'string') parts.push(refName(fragment.$ref));
+  else if (anyOf !== undefined) {
+    // A union: its members in order (an object member names its properties, so that tagged members can be told apart).
+    const shown = anyOf.filter((m) => m.type !== 'null');
+    parts.push(shown.map((m) => summarize(m, true)).join(' | '));
+    if (shown.length < anyOf.length) parts.push('or null');
+  } else if (Array.isArray(fragment.enum)) parts.push((fragment.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | '));
   else if (types.includes('array')) {
     const items = fragment.items as JsonSchema | undefined;
     parts.push(items === undefined ? 'array' : `array of ${summarize(items, members)}`);
@@ -165,6 +172,12 @@ export function summarize(fragment: JsonSchema, members = false): string {
   if (typeof fragment.pattern === 'string') parts.push(`/${fragment.pattern}/`);
   if (fragment.default !== undefined) parts.push(`default ${JSON.stringify(fragment.default)}`);
   return parts.join(' ');
+}
+
+/** `#/$defs/TreeNode` → `TreeNode` (a class or shape written once in `$defs`: recursive). */
+function refName(ref: string): string {
+  const m = /^#\/\$defs\/(.+)$/.exec(ref);
+  return m === null ? `$ref ${ref}` : `${m[1]} (recursive, $defs)`;
 }
 
 function alignRows(rows: readonly Row[]): string[] {

@@ -24,6 +24,11 @@ export interface Io {
    * `--approve` is given.
    */
   confirm?(question: string): Promise<boolean>;
+  /**
+   * Whether standard error is a terminal that takes colours (a TTY, and `NO_COLOR` unset or empty):
+   * then TypeScript's diagnostics are printed with colours and source context, else as plain text.
+   */
+  readonly color?: boolean;
 }
 
 /** One row of the command table. */
@@ -57,15 +62,28 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'generate [tsconfig.json] [--out <file>] [--import-extension .js|.ts|none] [--library <specifier>] [--watch]',
     summary: 'The compile-time plugin for builds that cannot run it (esbuild, tsx, Vite, SWC): write one module of the static metadata, to import before tools are built; nothing is written when there are definition errors (exit status 2). Needs typescript.',
     args: { passthrough: true },
-    run: async (args, io) => (await import('../plugin/cli')).main(['generate', ...args.positionals], io),
+    run: async (args, io) => (await pluginCli('generate')).main(['generate', ...args.positionals], io),
   },
   check: {
     usage: 'check [tsconfig.json]',
     summary: 'Build every tool both ways (full static types, and design types alone as at run time without the plugin) and list each argument that loses type information, with the hint that fixes it; exit status 1 when one does. Needs typescript.',
     args: { passthrough: true },
-    run: async (args, io) => (await import('../plugin/cli')).main(['check', ...args.positionals], io),
+    run: async (args, io) => (await pluginCli('check')).main(['check', ...args.positionals], io),
   },
 };
+
+/** The plugin's commands, which need the `typescript` package: its absence is a usage problem that names the install. */
+async function pluginCli(command: string): Promise<typeof import('../plugin/cli')> {
+  try {
+    return await import('../plugin/cli');
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'MODULE_NOT_FOUND' && /Cannot find module 'typescript'/.test(String(err.message))) {
+      throw new UsageError(`the typescript package is not installed (an optional peer dependency of tool-signatures, which ${command} needs). Install it: npm install --save-dev typescript`);
+    }
+    throw e;
+  }
+}
 
 async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number): Promise<{ loaded: LoadedModule; found: FoundTool[] }> {
   if (args.positionals.length !== arity) throw new UsageError(`expected ${arity} argument${arity === 1 ? '' : 's'}, got ${args.positionals.length}.`);

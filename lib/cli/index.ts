@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { COMMANDS, readAllStdin, type Io } from './commands';
 import { DiscoveryError } from './discover';
 import { isToolDefinitionError, LoadError } from './load';
-import { printable } from './printable';
+import { printable, printableStyled } from './printable';
 
 export { COMMANDS, type Command, type Io } from './commands';
 
@@ -17,7 +17,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   const io: Io = {
     ...given,
     out: (text) => given.out(printable(text)),
-    err: (text) => given.err(printable(text)),
+    err: (text) => given.err(given.color === true ? printableStyled(text) : printable(text)),
     ...(confirm !== undefined ? { confirm: (question: string) => confirm.call(given, printable(question)) } : {}),
   };
   const [name, ...rest] = argv;
@@ -71,6 +71,11 @@ async function askOnTerminal(question: string): Promise<boolean> {
   }
 }
 
+/** Colours on a terminal only, and never when `NO_COLOR` is set to anything but '' (no-color.org). */
+export function takesColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  return stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '');
+}
+
 /** The process entry (bin/tool-signatures.js): runs, lets the output drain, exits with the status. */
 export async function run(argv: readonly string[]): Promise<never> {
   const io: Io = {
@@ -79,6 +84,7 @@ export async function run(argv: readonly string[]): Promise<never> {
     err: (text) => process.stderr.write(text),
     readStdin: readAllStdin,
     ...(process.stdin.isTTY === true && process.stderr.isTTY === true ? { confirm: askOnTerminal } : {}),
+    color: takesColor(process.stderr, process.env),
   };
   const status = await main(argv, io);
   // Exit explicitly: a user's module may hold handles open (a pool, a timer) that would keep the

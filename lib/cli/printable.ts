@@ -10,3 +10,18 @@ import { visibleText } from '../invoke/question';
 export function printable(text: string): string {
   return visibleText(text);
 }
+
+/** Colour changes (SGR: ESC [ digits and semicolons m), which only style text; every other control character is escaped as above. */
+// eslint-disable-next-line no-control-regex
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/** `printable`, keeping colour changes: for text the CLI itself coloured, on a terminal that takes colours. */
+export function printableStyled(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(SGR)) {
+    out += printable(text.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + printable(text.slice(last));
+}

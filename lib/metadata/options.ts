@@ -126,3 +126,6 @@ export const MEMBER_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(CONS
 export const TOOL_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({
   name: true, description: true, returns: true, endsLoop: true, requiresApproval: true, parallelSafe: true, timeoutSeconds: true, annotations: true, examples: true,
 } satisfies Record<keyof ToolOptions, true>));
+
+/** The option names of `Tool.create(fn, options)`: `@Tool`'s and `params`. */
+export const CREATE_OPTION_NAMES: ReadonlySet<string> = new Set([...TOOL_OPTION_NAMES, 'params']);

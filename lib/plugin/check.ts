@@ -40,7 +40,7 @@ export interface CheckFailure {
 }
 
 export interface CheckResult {
-  /** Tools built both ways and compared. */
+  /** Tools built both ways and compared (in a project that compiles with the plugin, also those only its path can build). */
   readonly tools: number;
   readonly losses: readonly SlotLoss[];
   readonly failures: readonly CheckFailure[];
@@ -48,6 +48,15 @@ export interface CheckResult {
   readonly unreached: readonly string[];
   /** The plugin's own diagnostics for the program (its definition errors). */
   readonly diagnostics: readonly ts.Diagnostic[];
+  /**
+   * Where the project's build runs the plugin (`tsconfig.json "plugins"` with ts-patch, `nest-cli.json`
+   * `plugins`, a `tool-signatures.generated.ts` in the program), if it does: then its tools get the
+   * full types at run time, and the losses and failures above are what a build without the plugin
+   * would have (not counted against the project).
+   */
+  readonly plugin?: string;
+  /** Tools that the plugin's path itself cannot build (what a plugin project gets at run time). */
+  readonly pluginFailures: readonly CheckFailure[];
 }
 
 /**
@@ -72,8 +81,10 @@ export function check(options: CheckOptions): CheckResult {
   const full = loadPass(program, analysis, true);
   const losses: SlotLoss[] = [];
   const failures: CheckFailure[] = [];
+  const pluginFailures: CheckFailure[] = [];
   const unreached: string[] = [];
   let tools = 0;
+  let builtByPluginOnly = 0;
   for (const [id, site] of sitesOf(analysis)) {
     const r = runtime.tools.get(id);
     const f = full.tools.get(id);
@@ -81,8 +92,10 @@ export function check(options: CheckOptions): CheckResult {
       if (!runtime.loadErrors.some((e) => site.at.startsWith(`${e.at}:`))) unreached.push(site.at);
       continue;
     }
+    if ('error' in f) pluginFailures.push({ at: site.at, message: f.error });
     if ('error' in r) {
       failures.push({ at: site.at, message: r.error });
+      if (!('error' in f)) builtByPluginOnly += f.schemas.size;
       continue;
     }
     if ('error' in f) continue;
@@ -98,7 +111,39 @@ export function check(options: CheckOptions): CheckResult {
   }
   // A module that builds its tools at load fails with the error already reported for the tool.
   for (const e of runtime.loadErrors) if (!failures.some((x) => x.at.startsWith(`${e.at}:`) && e.message.endsWith(x.message))) failures.push(e);
-  return { tools, losses, failures, unreached, diagnostics: analysis.diagnostics };
+  const plugin = pluginOf(options.project, parsed, program);
+  // With the plugin, a tool that only the plugin's path can build is a tool the project has.
+  if (plugin !== undefined) tools += builtByPluginOnly;
+  return { tools, losses, failures, unreached, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures };
+}
+
+const PLUGIN = /^tool-signatures\/plugin(\/index)?(\.js)?$/;
+
+/** Where the project's build runs the plugin, if it does: tsconfig `plugins` (ts-patch), nest-cli.json `plugins`, or a generated module in the program. */
+function pluginOf(project: string, parsed: ts.ParsedCommandLine, program: ts.Program): string | undefined {
+  const named = (p: unknown): boolean => {
+    if (typeof p === 'string') return PLUGIN.test(p);
+    if (typeof p !== 'object' || p === null) return false;
+    const o = p as { transform?: unknown; name?: unknown };
+    return (typeof o.transform === 'string' && PLUGIN.test(o.transform)) || (typeof o.name === 'string' && PLUGIN.test(o.name));
+  };
+  const tsPlugins = parsed.options['plugins'];
+  if (Array.isArray(tsPlugins) && tsPlugins.some(named)) return `${path.basename(project)} "plugins" (ts-patch)`;
+  const nestCli = path.join(path.dirname(path.resolve(project)), 'nest-cli.json');
+  if (ts.sys.fileExists(nestCli)) {
+    const read = ts.readConfigFile(nestCli, ts.sys.readFile);
+    const c = read.config as { compilerOptions?: { plugins?: unknown } } | undefined;
+    if (Array.isArray(c?.compilerOptions?.plugins) && c.compilerOptions.plugins.some(named)) return 'nest-cli.json "plugins"';
+  }
+  const generated = program.getSourceFiles().find((sf) => /(^|[\\/])tool-signatures\.generated\.[cm]?ts$/.test(sf.fileName));
+  if (generated !== undefined) return `${path.basename(generated.fileName)} (tool-signatures generate)`;
+  return undefined;
+}
+
+/** `check`'s exit status: 1 when the project's run-time tools lose something or cannot be built; 0 otherwise. */
+export function checkStatus(result: CheckResult): 0 | 1 {
+  if (result.plugin !== undefined) return result.pluginFailures.length > 0 ? 1 : 0;
+  return result.losses.length > 0 || result.failures.length > 0 ? 1 : 0;
 }
 
 /** The report, as `tool-signatures check` prints it. */
@@ -115,6 +160,17 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
   for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${f.message}`);
   if (result.unreached.length > 0) lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
   const n = result.losses.length;
+  if (result.plugin !== undefined) {
+    for (const f of result.pluginFailures) lines.push(`${rel(f.at)}: the plugin cannot build it: ${f.message}`);
+    const without = [
+      ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} would lose type information`] : []),
+      ...(result.failures.length > 0 ? [`${result.failures.length} could not be built`] : []),
+    ];
+    lines.push(`${result.tools} tool${result.tools === 1 ? '' : 's'} checked: this project compiles with the plugin (${result.plugin}), so its tools get the full types at run time` +
+      (without.length > 0 ? ` (without the plugin, ${without.join(' and ')}: listed above).` : '.') +
+      (result.pluginFailures.length > 0 ? ` ${result.pluginFailures.length} cannot be built with the plugin either.` : ''));
+    return lines.join('\n') + '\n';
+  }
   lines.push(n === 0 && result.failures.length === 0
     ? `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: the runtime path sees every type the source declares.`
     : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${[

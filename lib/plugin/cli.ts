@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as ts from 'typescript';
-import { check, formatCheck } from './check';
+import { check, checkStatus, formatCheck } from './check';
 import { generate, generateFromProgram, type GenerateOptions, type GenerateResult } from './generate';
 import { ProjectError, readProject } from './project';
 import { describeThrown } from '../thrown';
@@ -16,9 +16,14 @@ const USAGE = `Usage:
       from design types alone) and lists each argument that loses type information at run time,
       with the hint that fixes it. Exit status 0 nothing lost, 1 something lost, 2 a usage error.`;
 
-type Io = { out: (s: string) => void; err: (s: string) => void };
+/** Where the commands write; `color`: standard error is a terminal that takes colours (a TTY without NO_COLOR). */
+type Io = { out: (s: string) => void; err: (s: string) => void; color?: boolean };
 
-const defaultIo: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+const defaultIo: Io = {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  color: process.stderr.isTTY === true && (process.env.NO_COLOR === undefined || process.env.NO_COLOR === ''),
+};
 
 /** `tool-signatures generate|check ...`. Returns the exit status (`generate --watch`: a promise that does not settle). */
 export function main(argv: readonly string[], io: Io = defaultIo): number | Promise<number> {
@@ -72,11 +77,16 @@ function parse(args: readonly string[], valued: readonly string[]): { project?: 
 
 const HOST: ts.FormatDiagnosticsHost = { getCanonicalFileName: (x) => x, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
 
+/** TypeScript's diagnostics: with colours and source context on a terminal that takes colours, else as plain `file(line,col): error OLT…: text` lines. */
+export function formatDiagnostics(diagnostics: readonly ts.Diagnostic[], color: boolean): string {
+  return color ? ts.formatDiagnosticsWithColorAndContext(diagnostics, HOST) : ts.formatDiagnostics(diagnostics, HOST);
+}
+
 function runCheck(project: string, io: Io): number {
   // The plugin's own diagnostics are about compiling with the plugin, which this user does not do.
   const result = check({ project });
   io.out(formatCheck(result));
-  return result.losses.length > 0 || result.failures.length > 0 ? 1 : 0;
+  return checkStatus(result);
 }
 
 function generateOptions(values: Map<string, string>): Omit<GenerateOptions, 'project'> {
@@ -107,7 +117,7 @@ function watchGenerate(project: string, values: Map<string, string>, io: Io): Pr
 }
 
 function report(result: GenerateResult, io: Io): number {
-  if (result.diagnostics.length > 0) io.err(ts.formatDiagnosticsWithColorAndContext(result.diagnostics, HOST));
+  if (result.diagnostics.length > 0) io.err(formatDiagnostics(result.diagnostics, io.color === true));
   const errors = result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
   const out = path.relative(process.cwd(), result.out) || result.out;
   if (errors > 0) {

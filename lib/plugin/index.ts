@@ -19,7 +19,7 @@ import { assertFullProgram, createTransformer, type PluginOptions, type Transfor
 export { PluginSetupError, type PluginOptions, type TransformerExtras } from './transformer';
 export type { PluginDiagnostic, PluginCode } from './diagnostics';
 export { generate, type GenerateOptions, type GenerateResult } from './generate';
-export { check, formatCheck, type CheckOptions, type CheckResult, type CheckFailure, type SlotLoss } from './check';
+export { check, checkStatus, formatCheck, type CheckOptions, type CheckResult, type CheckFailure, type SlotLoss } from './check';
 
 /** The transformer factory: `(program, options?, extras?)`, the shape ts-patch and ts-loader call. */
 export default function toolSignaturesTransformer(program: ts.Program, options?: PluginOptions, extras?: TransformerExtras): ts.TransformerFactory<ts.SourceFile> {

@@ -60,11 +60,9 @@ function reportDiagnostics(analysis: Analysis, options: PluginOptions, extras: T
   if (typeof extras.addDiagnostic === 'function') {
     for (const d of analysis.diagnostics) extras.addDiagnostic(d);
   } else if (options.printDiagnostics !== false) {
-    process.stderr.write(ts.formatDiagnosticsWithColorAndContext(analysis.diagnostics, {
-      getCanonicalFileName: (x) => x,
-      getCurrentDirectory: () => process.cwd(),
-      getNewLine: () => '\n',
-    }));
+    const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (x) => x, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
+    const color = process.stderr.isTTY === true && (process.env.NO_COLOR === undefined || process.env.NO_COLOR === '');
+    process.stderr.write(color ? ts.formatDiagnosticsWithColorAndContext(analysis.diagnostics, host) : ts.formatDiagnostics(analysis.diagnostics, host));
   }
 }
 

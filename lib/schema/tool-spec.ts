@@ -1,7 +1,7 @@
 import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
-import { TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolOptions } from '../metadata/options';
+import { CREATE_OPTION_NAMES, TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
 import type { SlotRecord } from '../metadata/storage';
 import { hintKind, isThunk, type Hint } from '../types/hints';
@@ -64,7 +64,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
     throw refuse(name === '' ? D.anonymousFunction() : D.badToolName(String(name)), site);
   }
-  checkOptions(o, site);
+  checkOptions(o, site, src.adHocParams !== undefined);
   // Written at the root of the input schema; checked by the invoker when the definition is made (invoke/examples.ts).
   const examples = o.examples !== undefined ? atSite(() => jsonExamples(o.examples, true), site) : undefined;
   const warnings: string[] = [];
@@ -104,8 +104,10 @@ function atSite<T>(build: () => T, site: ToolErrorSite): T {
   }
 }
 
-function checkOptions(o: ToolOptions, site: ToolErrorSite): void {
-  for (const key of Object.keys(o)) if (!TOOL_OPTION_NAMES.has(key)) throw refuse(D.unknownOption('@Tool', key, [...TOOL_OPTION_NAMES]), site);
+function checkOptions(o: ToolOptions, site: ToolErrorSite, create: boolean): void {
+  // Tool.create's own `params` was taken out of the options before: a misspelling of it lands here.
+  const [decorator, known] = create ? ['Tool.create', CREATE_OPTION_NAMES] : ['@Tool', TOOL_OPTION_NAMES];
+  for (const key of Object.keys(o)) if (!known.has(key)) throw refuse(D.unknownOption(decorator, key, [...known]), site);
   const t = o.timeoutSeconds;
   if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) {
     throw refuse(D.timeout(String(t)), site);

@@ -19,9 +19,9 @@ interface Run {
   stderr: string;
 }
 
-function node(args: string[], input?: string): Promise<Run> {
+function node(args: string[], input?: string, timeout = 60_000): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, args, { cwd: root, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, args, { cwd: root, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
     });
     if (input !== undefined) child.stdin?.end(input);
@@ -32,12 +32,12 @@ const cli = (...args: string[]) => node([cliJs, ...args]);
 
 beforeAll(async () => {
   const compiled = fixturesToCompile().map((f) => path.join('spec', 'cli', 'fixtures', f));
-  const r = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', '--check', 'spec/cli', 'lib/cli/index.ts', ...compiled]);
+  const r = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', '--check', 'spec/cli', 'lib/cli/index.ts', ...compiled], undefined, 300_000);
   if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
   // Copied as they are: an ES module, hand-written CommonJS, and TypeScript sources the CLI compiles itself.
   for (const f of ['esm-tools.mjs', 'no-metadata.js']) fs.copyFileSync(path.join(__dirname, 'fixtures', f), fixture(f));
   fs.cpSync(path.join(__dirname, 'fixtures', 'ts-source'), fixture('ts-source'), { recursive: true });
-}, 120_000);
+}, 330_000);
 
 afterAll(() => {
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -48,6 +48,15 @@ function fixturesToCompile(): string[] {
 }
 
 describe('inspect', () => {
+  it('shows a union as its members and a recursive class by its name, not as any JSON', async () => {
+    const r = await cli('inspect', fixture('unions.js'));
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).not.toContain('any JSON');
+    expect(r.stdout).toMatch(/\n    shape +object \{kind, radius\} \| object \{kind, side\} +required\n/);
+    expect(r.stdout).toMatch(/\n    environment +string \| array of string +required\n/);
+    expect(r.stdout).toMatch(/\n    tree +TreeNode \(recursive, \$defs\) or null +required\n/);
+  });
+
   it('prints a readable table of the tools it finds, exit status 0', async () => {
     const r = await cli('inspect', fixture('tools.js'));
     expect(r.stderr).toBe('');
@@ -248,5 +257,5 @@ describe('generate (the compile-time plugin, one row of the command table)', () 
     expect(fs.readFileSync(path.join(gen, 'tools.meta.ts'), 'utf8')).toMatch(/registerGeneratedMetadata\(\[[^]*\[\(\) => [\w.]*\bMailer\b/);
     const missing = await cli('generate', path.join(gen, 'nowhere.json'));
     expect(missing.code).toBe(2);
-  });
+  }, 150_000);
 });

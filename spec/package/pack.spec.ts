@@ -71,8 +71,8 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  it('holds dist (CommonJS, ES module wrappers, declarations), the bin, the README and SECURITY.md, and no sources', () => {
-    for (const f of ['package.json', 'README.md', 'SECURITY.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
+  it('holds dist (CommonJS, ES module wrappers, declarations), the bin, the README, SECURITY.md and the docs/ pages, and no sources', () => {
+    for (const f of ['package.json', 'README.md', 'SECURITY.md', 'docs/contract.md', 'docs/plugin.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
       expect(packedFiles).toContain(f);
     }
     expect(packedFiles.filter((f) => /^(lib|spec|samples|scripts|bench)\//.test(f) || f.endsWith('.tsbuildinfo'))).toEqual([]);
@@ -92,6 +92,47 @@ describe('the tarball', () => {
 });
 
 describe('installed in a fresh project', () => {
+  // The project installs the three required peers only: every optional one is missing.
+  const missingPeer = (load: string) =>
+    `${load}.then(() => console.log('loaded'), (e) => console.log(JSON.stringify({ code: e.code, peer: e.peer, message: e.message.split('\\n')[0] })))`;
+
+  it.each([
+    ['mcp', '@modelcontextprotocol/sdk', 'npm install @modelcontextprotocol/sdk'],
+    ['plugin', 'typescript', 'npm install --save-dev typescript'],
+    ['langchain', '@langchain/core', 'npm install @langchain/core'],
+  ])('a subpath whose optional peer is missing names the package to install (tool-signatures/%s, require and import)', async (sub, peer, install) => {
+    for (const load of [`Promise.resolve().then(() => require('tool-signatures/${sub}'))`, `import('tool-signatures/${sub}')`]) {
+      // The rejection is caught and printed. (Node 20 also reports a CommonJS module that throws under
+      // import() as uncaught and exits 1 although it was caught; Node 24 does not: the status is not the point.)
+      const r = await run(process.execPath, ['-e', missingPeer(load)], app);
+      const seen = JSON.parse(r.stdout.split('\n')[0]!) as { code: string; peer: string; message: string };
+      expect([load, seen.code, seen.peer]).toEqual([load, 'ERR_TOOL_SIGNATURES_MISSING_PEER', peer]);
+      const head = `tool-signatures/${sub} needs ${peer} (${pkg.peerDependencies[peer]}), an optional peer dependency of tool-signatures, and it could not be loaded (Cannot find module '${peer}`;
+      expect([seen.message.startsWith(head), seen.message.endsWith(`). Install it: ${install}`)]).toEqual([true, true]);
+    }
+  });
+
+  it('the generate and check commands without typescript name the package to install, exit status 2', async () => {
+    for (const command of ['generate', 'check']) {
+      const r = await run(process.execPath, [path.join('node_modules', 'tool-signatures', 'bin', 'tool-signatures.js'), command], app);
+      expect([r.code, r.stdout, r.stderr.split('\n')[0]]).toEqual([
+        2,
+        '',
+        `tool-signatures ${command}: the typescript package is not installed (an optional peer dependency of tool-signatures, which ${command} needs). Install it: npm install --save-dev typescript`,
+      ]);
+    }
+  });
+
+  it("the ES module entry of tool-signatures/plugin has the transformer as its default export, as require()'s .default", async () => {
+    // The build beside the tarball (packOnce built it), with the repository's TypeScript.
+    const script = `import plugin, { factory } from ${JSON.stringify(path.join(root, 'dist', 'plugin.mjs'))};
+import { createRequire } from 'node:module';
+const cjs = createRequire(import.meta.url)(${JSON.stringify(path.join(root, 'dist', 'plugin.js'))});
+console.log(JSON.stringify([typeof plugin, plugin === cjs.default, factory === cjs.factory]));`;
+    const r = await ok(process.execPath, ['--input-type=module', '-e', script], root);
+    expect(JSON.parse(r.stdout)).toEqual(['function', true, true]);
+  });
+
   it('works from require()', async () => {
     const r = await ok(process.execPath, ['use-require.js'], app);
     expect(JSON.parse(r.stdout)).toEqual({

@@ -40,8 +40,8 @@ export function succeeded(r: Run): void {
   if (r.code !== 0) throw new Error(`exit ${r.code}:\n${r.stdout}\n${r.stderr}`);
 }
 
-export async function ok(file: string, args: string[], cwd: string): Promise<Run> {
-  const r = await run(file, args, cwd);
+export async function ok(file: string, args: string[], cwd: string, timeoutMs?: number): Promise<Run> {
+  const r = await run(file, args, cwd, timeoutMs);
   if (r.code !== 0) throw new Error(`${path.basename(file)} ${args.join(' ')} failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
   return r;
 }
@@ -98,7 +98,8 @@ function alive(pid: number): boolean {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function buildAndPack(dir: string): Promise<Packed> {
-  await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root);
+  // The build is tsc over lib/: minutes on a loaded machine, within packOnce's own bound.
+  await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root, 480_000);
   // prepack would build again: the build above is the one packed.
   const pack = await ok(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root);
   const [packed] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];

@@ -56,6 +56,18 @@ describe('check', () => {
     expect(r.code).toBe(0);
   }, 240_000);
 
+  it('is honest in a project that compiles with the plugin: exit 0, what plain tsc would lose listed as such', () => {
+    const r = run(project('plugin'));
+    expect(r.err).toBe('');
+    expect(r.out).toContain("tool 'label', argument 'mode' loses its type.\n");
+    expect(r.out).toContain("tools.ts:13: the runtime path cannot build it: OLT002: Cannot build tool 'tag' (Tags.tag)");
+    expect(r.out.split('\n').at(-2)).toBe(
+      '2 tools checked: this project compiles with the plugin (tsconfig.json "plugins" (ts-patch)), so its tools get the full types at run time ' +
+        '(without the plugin, 1 argument would lose type information and 1 could not be built: listed above).',
+    );
+    expect(r.code).toBe(0);
+  }, 240_000);
+
   it('exits 2 for a usage error', () => {
     expect(run('no-such-tsconfig.json').code).toBe(2);
     expect(run('a.json', 'b.json').code).toBe(2);

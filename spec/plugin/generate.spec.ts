@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../lib/plugin/cli';
+import { main as cliMain, takesColor } from '../../lib/cli/index';
 import { compilerOptions } from './harness';
 
 function project(files: Record<string, string>, options: object = {}): string {
@@ -44,6 +45,28 @@ describe('tool-signatures generate', () => {
     expect(r.out).toBe('');
     expect(r.err).toContain('OLT003: a static method cannot be a tool.');
     expect(r.err).toMatch(/tool-signatures generate: 1 definition error; .*tool-signatures\.generated\.ts was not written\.\n$/);
+  }, 60_000);
+
+  it("prints TypeScript's diagnostics as plain text, unless standard error is a terminal that takes colours", async () => {
+    const dir = project({ 'tools.ts': `import { Tool } from 'tool-signatures';\nexport class Shop {\n  @Tool() static find(query: string): string { return query; }\n}\n` });
+    // As the bin runs it: lib/cli's main, whose output is made safe for a terminal.
+    const viaCli = async (color: boolean) => {
+      let err = '';
+      const code = await cliMain(['generate', path.join(dir, 'tsconfig.json')], { cwd: dir, out: () => undefined, err: (s) => (err += s), readStdin: async () => '', color });
+      return { code, err };
+    };
+    const plain = await viaCli(false);
+    expect(plain.code).toBe(2);
+    expect(plain.err).not.toContain('\u001b');
+    expect(plain.err).not.toContain('\\u001b');
+    expect(plain.err).toMatch(/tools\.ts\(3,\d+\): error TS\d+: OLT003: a static method cannot be a tool\./);
+    const coloured = await viaCli(true);
+    expect(coloured.code).toBe(2);
+    expect(coloured.err).toContain('\u001b[');
+    expect(coloured.err).not.toContain('\\u001b');
+    expect(coloured.err).toContain('OLT003');
+    // A terminal takes colours unless NO_COLOR is set (to anything but ''); a pipe or a file never does.
+    expect([takesColor({ isTTY: true }, {}), takesColor({ isTTY: true }, { NO_COLOR: '1' }), takesColor({ isTTY: true }, { NO_COLOR: '' }), takesColor({ isTTY: false }, {}), takesColor({}, {})]).toEqual([true, false, true, false, false]);
   }, 60_000);
 
   it('chooses the import extension from the tsconfig: none under commonjs, .js under nodenext', () => {

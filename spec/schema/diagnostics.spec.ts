@@ -16,14 +16,14 @@ describe('Diagnostics', () => {
     const e = error as ToolDefinitionError;
     expect(e.code).toBe('OLT002');
     expect(e.site).toEqual({ tool: 'order', className: 'Shop', member: 'order', paramIndex: 1, paramName: 'lines' });
-    expect(e.message).toBe("OLT002: Cannot build tool 'order' (Shop.order), parameter #1 'lines': its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property).");
+    expect(e.message).toBe("OLT002: Cannot build tool 'order' (Shop.order), parameter #1 'lines': its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property). A tuple ([string, number]) has no schema: take a class with named properties instead.");
   });
 
   it('OLT002: a parameter or property type has no schema', () => {
     interface Filter { q: string }
     class A { @Tool() find(filter: Filter) { return filter; } }
     expect(definitionError(() => Tool.fromInstance(new A())).message).toBe(
-      "OLT002: Cannot build tool 'find' (A.find), parameter #0 'filter': its type was erased to Object. Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union), or compile with the plugin, which reads them.",
+      "OLT002: Cannot build tool 'find' (A.find), parameter #0 'filter': its type was erased to Object. Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them.",
     );
   });
 

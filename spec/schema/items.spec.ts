@@ -223,7 +223,12 @@ describe('Nothing silently dropped (v3)', () => {
     const q = definitionError(() => { class D { @Prop({ requried: true } as object) n!: number; } return D; });
     expect(q.message).toContain("@Prop has no option 'requried'.");
     const t = definitionError(() => Tool.create((a: string) => a, { name: 'x', params: { a: String }, strict: true } as object));
-    expect(t.message).toContain("@Tool has no option 'strict'.");
+    expect(t.message).toContain("Tool.create has no option 'strict'.");
+    // Tool.create's own option is among those listed for a misspelling of it.
+    const m = definitionError(() => Tool.create((a: string) => a, { name: 'x', param: { a: String } } as object));
+    expect(m.message).toBe(
+      "OLT015: Cannot build tool 'x' (function): Tool.create has no option 'param'. Its options are: name, description, returns, endsLoop, requiresApproval, parallelSafe, timeoutSeconds, annotations, examples, params.",
+    );
     const k = definitionError(() => Tool.create((a: string, b = 2) => a + b, { name: 'x', params: { a: String, c: Number } }));
     expect(k.message).toContain("Tool.create options.params names 'c', which is not a parameter of the function (its parameters: a, b).");
   });
