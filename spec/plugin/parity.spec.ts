@@ -147,4 +147,13 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
   ])('writes v3 defaults and empty objects in every build: %s', (tool, inputSchema) => {
     expectInEveryBuild(tool, (schema) => schema, inputSchema);
   });
+
+  // v3.1 (fixtures real-dtos.ts, one source without hints in both sets): types named by the rules
+  // where plain tsc erased them, null where class-validator takes it (and not where the rules refuse
+  // it), literal initializers as defaults, @Allow() alone optional, @IsDefined() kept required.
+  it.each([
+    ['real_search', '{"type":"object","properties":{"query":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"string"}},"required":["field","value"],"additionalProperties":false}},"extra":{"type":["array","null"],"items":{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"string"}},"required":["field","value"],"additionalProperties":false}},"main":{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"string"}},"required":["field","value"],"additionalProperties":false},"birthDate":{"type":["string","null"],"format":"date-time"},"nickname":{"type":["string","null"]},"memoryAt":{"type":["string","null"],"description":"Must be an ISO 8601 date."},"window":{"type":["string","null"],"enum":["day","max",null]},"range":{"type":"string","enum":["day","max"],"default":"max"},"page":{"type":"integer","minimum":1,"maximum":9007199254740991,"default":1},"tags":{"type":"array","items":{"type":"string"},"default":[]},"ids":{"type":["array","null"],"items":{"type":"string","format":"uuid"}},"note":{"type":"string"},"kind":{"type":"string"},"ratio":{"type":"number"}},"required":["filters","main","kind","ratio"],"additionalProperties":false}},"required":["query"],"additionalProperties":false}'],
+  ])('writes v3.1 real DTOs in every build: %s', (tool, inputSchema) => {
+    expectInEveryBuild(tool, (schema) => schema, inputSchema);
+  });
 });
