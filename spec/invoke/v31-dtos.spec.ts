@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance, Type } from 'class-transformer';
-import { Allow, IsArray, IsDate, IsDefined, IsEnum, IsIn, IsInt, IsNumber, IsOptional, IsString, Min, validateSync, ValidateNested } from 'class-validator';
+import { Allow, IsArray, IsDate, IsEnum, IsIn, IsInt, IsNumber, IsOptional, IsString, Min, validateSync, ValidateNested } from 'class-validator';
 import { Nullable, Prop, Tool, type ToolDefinition } from 'tool-signatures';
 import { __setFastPath } from '../helpers/fast-path';
 import { paramText } from '../helpers/schema';
