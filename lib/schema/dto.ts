@@ -282,7 +282,8 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
       // was erased and no hint says the type, the type takes null too (and null reaches the method).
       // A property declared by a literal initializer alone (`page = 1`) has the design type Object
       // because it has no annotation, not because a `| null` was erased: its type is the literal's.
-      erasedOptional: isOptional && (design === Object || design === Array) && options.type === undefined && options.enum === undefined
+      // `Array` is only ever `T[]` itself (under strictNullChecks `T[] | null` is Object): no null.
+      erasedOptional: isOptional && design === Object && options.type === undefined && options.enum === undefined
         && staticProp?.type === undefined && initializer?.kind !== 'json',
       conditional,
       isOptional,

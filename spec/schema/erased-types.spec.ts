@@ -104,6 +104,9 @@ describe('Null where class-validator takes it', () => {
   it('@IsOptional on an erased type adds null; on a design type that is not erased, null means absent (and class-validator takes it too)', async () => {
     class Dto { @IsOptional() @IsString() erased!: string | null; @IsOptional() @IsString() plain?: string; }
     expect(propsOf(Dto)).toBe('{"erased":{"type":["string","null"]},"plain":{"type":"string"}}');
+    // `T[]` records Array (under strictNullChecks `T[] | null` is Object): nothing says null there.
+    class List { @IsOptional() @IsString({ each: true }) tags?: string[]; @IsOptional() @IsString({ each: true }) maybe?: string[] | null; }
+    expect(propsOf(List)).toBe('{"tags":{"type":"array","items":{"type":"string"}},"maybe":{"type":["array","null"],"items":{"type":"string"}}}');
     const tool = Tool.create(function save(v: Dto) { return JSON.stringify([v.erased, v.plain, 'plain' in v ? 'has plain' : 'no plain']); }, { params: { v: Dto } });
     const r = await tool.invoke({ v: { erased: null, plain: null } });
     expect(r.parts).toEqual([{ type: 'text', text: '[null,null,"has plain"]' }]);
