@@ -4,6 +4,7 @@ import { Allow, IsArray, IsDate, IsEnum, IsIn, IsInt, IsNumber, IsOptional, IsSt
 import { Nullable, Prop, Tool, type ToolDefinition } from 'tool-signatures';
 import { __setFastPath } from '../helpers/fast-path';
 import { paramText } from '../helpers/schema';
+import { validationPlan } from '../../lib/metadata/class-validator';
 
 /**
  * CONTRACT v3.1, "DTOs as real projects write them": the judge. For a DTO written as real NestJS
@@ -31,11 +32,14 @@ class Profile {
   @IsOptional() @IsInt() @Type(() => Number) page = 1;
 }
 
-/** Only rules the invoker checks itself (the fast path's emulated plan): @IsOptional, @IsInt, @Min, @IsIn, @IsEnum. */
+class Span { @IsInt() @Min(0) from!: number; }
+
+/** Only rules the invoker checks itself (the fast path's emulated plan): @IsOptional, @IsInt, @Min, @IsIn, @IsEnum, @ValidateNested. */
 class Paging {
   @IsOptional() @IsInt() @Min(1) page!: number | null;
   @IsIn(['asc', 'desc']) sort = 'asc';
   @IsOptional() @IsEnum(Range) window!: Range | null;
+  @IsOptional() @ValidateNested() @Type(() => Span) span!: Span | null;
 }
 
 /** The plugin's `ratio: number | null` with @IsNumber, as a hint: the rules refuse null. */
@@ -78,8 +82,9 @@ describe('v3.1 DTO schemas (no hint; erased types named by the rules)', () => {
   });
 
   it('rules the invoker checks itself: an erased number | null with @IsOptional takes null, an initializer with @IsIn is a default', () => {
+    expect(validationPlan(Paging).kind).toBe('emulated');
     expect(paramText(paging, 'q')).toBe(
-      '{"type":"object","properties":{"page":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"sort":{"type":"string","enum":["asc","desc"],"default":"asc"},"window":{"type":["string","null"],"enum":["day","max",null]}},"additionalProperties":false}',
+      '{"type":"object","properties":{"page":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"sort":{"type":"string","enum":["asc","desc"],"default":"asc"},"window":{"type":["string","null"],"enum":["day","max",null]},"span":{"type":["object","null"],"properties":{"from":{"type":"integer","minimum":0,"maximum":9007199254740991}},"required":["from"],"additionalProperties":false}},"additionalProperties":false}',
     );
   });
 
@@ -116,6 +121,9 @@ const CASES: readonly [string, keyof typeof DTOS, object, boolean, string][] = [
   ['emulated rules: below @Min', 'Paging', { page: 0 }, false, ''],
   ['emulated rules: not an integer', 'Paging', { page: 2.5 }, false, ''],
   ['emulated rules: not in @IsIn', 'Paging', { sort: 'up' }, false, ''],
+  ['emulated rules: @IsOptional on an erased Span | null: null reaches the method', 'Paging', { span: null }, true, '{"sort":"asc","span":null}'],
+  ['emulated rules: a nested DTO', 'Paging', { span: { from: 0 } }, true, '{"sort":"asc","span":{"from":0}}'],
+  ['emulated rules: a nested DTO below its @Min', 'Paging', { span: { from: -1 } }, false, ''],
   ['the rules refuse null: null is refused', 'Ratio', { ratio: null }, false, ''],
   ['the rules refuse null: a number is accepted', 'Ratio', { ratio: 0.5 }, true, '{"ratio":0.5}'],
 ];
