@@ -182,7 +182,11 @@ function erasedType(s: TypeSources, dto: DtoResolver): TypeNode | undefined {
     return found.length > 0 ? mostSpecific(found, what) : undefined;
   }
   const stray = named(false);
-  if (stray.length > 0) throw refuse(D.erasedRulesDisagree(what, ['@IsArray()', ...stray.map((n) => n.by)]));
+  if (stray.length > 0) {
+    const each = s.rules.find((r) => r.name === 'isArray' || r.each);
+    const arrayBy = each === undefined ? 'the design type Array' : each.name === 'isArray' ? '@IsArray()' : `${decoratorOf(each.name).slice(0, -1)}{ each: true })`;
+    throw refuse(D.erasedRulesDisagree(what, [arrayBy, ...stray.map((n) => n.by)]));
+  }
   const items = [...byTransformer, ...named(true)];
   return items.length > 0 ? node('array', { items: mostSpecific(items, 'Array') }) : undefined;
 }

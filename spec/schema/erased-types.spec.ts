@@ -81,6 +81,8 @@ describe('Types from the rules (erased design types)', () => {
     );
     class Arr { @IsArray() @IsString() v!: string[] | null; }
     expect(definitionError(() => toolOf(Arr).inputSchema).message).toContain('its type was erased to Object, and its class-validator rules name different types (@IsArray(), @IsString())');
+    class Each { @IsNumber() @MaxLength(3, { each: true }) v!: string[] | null; }
+    expect(definitionError(() => toolOf(Each).inputSchema).message).toContain('its class-validator rules name different types (@MaxLength({ each: true }), @IsNumber())');
   });
 
   it('rules none of which names a type are OLT002 whose fix names the rule to add', () => {
