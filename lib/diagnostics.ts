@@ -77,6 +77,11 @@ export const DIAGNOSTICS = {
   genericClass: entry('OLT002', (name: string) => `${name} is generic: a generic class has no single schema. Declare a class for each use.`),
   function: entry('OLT002', () => 'a function has no JSON Schema.'),
   propertiesAndIndex: entry('OLT002', (written: string) => `the type ${written} has both named properties and an index signature, and a schema is either a closed object or a record. Declare only the named properties (an object), or only the index signature (a record: Record<string, T>).`),
+  // v3.1: a DTO property whose design type was erased takes its type from its class-validator rules.
+  erasedNoRule: entry('OLT002', (what: 'Object' | 'Array') => `its type was erased to ${what}, and no class-validator rule names it. ${what === 'Array'
+    ? 'Add the rule that names its element type: @Type(() => Item), or an element rule with { each: true } such as @IsString({ each: true })'
+    : 'Add the rule that names its type: @IsString(), @IsNumber(), @IsInt(), @IsBoolean(), @IsDate(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}; or give the type as a hint: @Prop({ type: ... }).`),
+  erasedRulesDisagree: entry('OLT002', (what: 'Object' | 'Array', rules: readonly string[]) => `its type was erased to ${what}, and its class-validator rules name different types (${rules.join(', ')}), which no value passes together. Keep the one rule that names its type, or give the type as a hint: @Prop({ type: ... }).`),
   noRuntimeClass: entry('OLT002', (what: string) => `${what} has no runtime class to build a schema from. Declare it as a class (a DTO), or use JsonObject.`),
 
   // OLT003: the member cannot be a tool, or the return type is not supported
@@ -180,4 +185,13 @@ export const DIAGNOSTICS = {
   rangeTarget: entry('OLT015', () => '@Range decorates a tool parameter or a DTO property.'),
   descriptionText: entry('OLT015', () => '@Description takes a string.'),
   descriptionTarget: entry('OLT015', () => '@Description decorates a class, a method, a parameter or a property.'),
+} as const;
+
+/**
+ * Definition warnings (`ToolDefinition.warnings`) that the schema layer writes about a DTO property:
+ * what the schema leaves out so that it accepts only what class-validator accepts.
+ */
+export const WARNINGS = {
+  nullRefused: (property: string, rules: readonly string[]) =>
+    `property ${property}: its type allows null, but its class-validator rules (${rules.join(', ')}) refuse null and there is no @IsOptional() or @ValidateIf(): the schema does not offer null. Add @IsOptional() to accept null.`,
 } as const;

@@ -1,4 +1,4 @@
-import { DIAGNOSTICS as D } from '../diagnostics';
+import { DIAGNOSTICS as D, WARNINGS as W } from '../diagnostics';
 import { refuse, ToolDefinitionError } from '../errors';
 import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
 import { transformerFacts, transformerKeys, type TransformerFacts } from '../metadata/class-transformer';
@@ -10,7 +10,7 @@ import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyN
 import { annotate } from './annotations';
 import { jsonExamples } from './examples';
 import type { DtoResolver } from '../types/resolve';
-import { PROP_OPTION_KEYS, propertyDefault, slotOptionsOf, slotType } from './slot';
+import { decoratorOf, PROP_OPTION_KEYS, propertyDefault, slotOptionsOf, slotType, sourceDefault } from './slot';
 import { describeThrown } from '../thrown';
 
 /**
@@ -304,24 +304,45 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
         transformerType: ct.type,
         ...(ct.discriminator !== undefined ? { discriminator: ct.discriminator } : {}),
         rules,
+        dtoProperty: true,
+        ...(initializer?.kind === 'json' ? { literal: initializer.value } : {}),
       },
       hintReaders(warnings),
     );
     const typeDescription = objectTypeDescription(n);
     const phrases: string[] = [];
     n = annotate(n, { options, range, rules: allRules, warnings, phrases, conditional });
-    const nullable = n.nullable || options.nullable === true || staticProp?.nullable === true;
+    const isOptional = allRules.some((r) => r.name === 'isOptional');
+    const nullable = nullability(owner, key, {
+      typeSaysNull: n.nullable || options.nullable === true || staticProp?.nullable === true,
+      // v3.1: class-validator's @IsOptional() takes null as well as absence; where the design type
+      // was erased and no hint says the type, the type takes null too (and null reaches the method).
+      // A property declared by a literal initializer alone (`page = 1`) has the design type Object
+      // because it has no annotation, not because a `| null` was erased: its type is the literal's.
+      // `Array` is only ever `T[]` itself (under strictNullChecks `T[] | null` is Object): no null.
+      erasedOptional: isOptional && design === Object && options.type === undefined && options.enum === undefined
+        && staticProp?.type === undefined && initializer?.kind !== 'json',
+      conditional,
+      isOptional,
+      rules: allRules,
+    }, warnings);
     const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
     if (options.examples !== undefined) n = { ...n, examples: jsonExamples(options.examples, false) };
-    const optionalByValidator = conditional || rules.some((r) => r.name === 'isOptional');
+    // `@Allow()` alone checks nothing, so class-validator passes an absent property (v3.1).
+    const allowedOnly = allRules.length > 0 && allRules.every((r) => r.name === 'allow');
+    const optionalByValidator = conditional || isOptional || allowedOnly;
     const optional = optionalByValidator || options.optional === true || staticProp?.optional === true;
-    const d = propertyDefault(options, n, optional, initializer);
+    // v3.1: a literal initializer is a default (class-transformer constructs the instance, so an
+    // absent key keeps it), unless @IsDefined() or @Prop({ optional: false }) keeps the property required.
+    const keptRequired = options.optional === false || allRules.some((r) => r.name === 'isDefined');
+    const byInitializer = !optional && !keptRequired && initializer !== undefined && options.default === undefined && initializerDefault(initializer, n);
+    const d = propertyDefault(options, n, optional || byInitializer, initializer);
     for (const idiom of parsingIdioms(ct.transforms)) {
       warnings.push(`@Transform on ${key} ${idiom}, a query-string idiom: the model sends JSON, so the value reaches the transform already as its JSON type and the idiom does not apply (a transform that then throws refuses the argument). Accept the JSON type in the transform.`);
     }
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms, ...(ct.type !== undefined ? { transformsConverted: true } : {}) } : {};
-    const skip = !d.required && !optionalByValidator && allRules.length > 0 ? { skipWhenAbsent: true } : {};
+    const skip = !d.required && !optionalByValidator && !byInitializer && allRules.length > 0 ? { skipWhenAbsent: true } : {};
     const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fillsDefault === true ? { fillsDefault: true } : {}) };
     // A value the condition lets through is passed as sent: `null` is not turned into absence.
     const keepsNull = conditional ? { keepsNull: true } : {};
@@ -390,6 +411,34 @@ function atProperty(e: unknown, owner: string | undefined, key: string): unknown
 export function objectTypeDescription(n: TypeNode): string | undefined {
   if (n.kind !== 'dto') return undefined;
   return n.cls !== undefined ? peekRecord(n.cls)?.description : n.shape?.of.description;
+}
+
+/** Rules that take null (class-validator runs them on it and they pass, or it skips them). */
+const NULL_TAKING = new Set(['allow', 'isOptional', 'validateIf', 'isEmpty']);
+
+/**
+ * Whether a property's type takes null (v3.1, "null where class-validator takes it"): where its
+ * type says `| null` (the plugin, `Nullable`, `nullable: true`) but its rules refuse null (no
+ * `@IsOptional()`, no `@ValidateIf()`), the schema does not offer null and the definition warns.
+ */
+function nullability(
+  owner: string | undefined,
+  key: string,
+  f: { typeSaysNull: boolean; erasedOptional: boolean; conditional: boolean; isOptional: boolean; rules: readonly ValidatorRule[] },
+  warnings: string[],
+): boolean {
+  if (f.erasedOptional) return true;
+  if (!f.typeSaysNull) return false;
+  const refusing = f.rules.filter((r) => !NULL_TAKING.has(r.name));
+  if (f.conditional || f.isOptional || refusing.length === 0) return true;
+  warnings.push(W.nullRefused(owner !== undefined ? `${owner}.${key}` : key, [...new Set(refusing.map((r) => decoratorOf(r.name)))]));
+  return false;
+}
+
+/** Whether an initializer is a literal that the schema writes as the property's default (v3.1). */
+function initializerDefault(initializer: NonNullable<PropertySlot['initializer']>, n: TypeNode): boolean {
+  const written = sourceDefault(initializer, n);
+  return written !== undefined && written.value !== null;
 }
 
 /** The initializer of a property as the source declares it: the most derived class that declares the field. */

@@ -25,6 +25,11 @@ export interface TypeSources {
   readonly rules: readonly ValidatorRule[];
   /** The value of a literal default, which gives the type of an unannotated parameter. */
   readonly literal?: unknown;
+  /**
+   * A DTO property (v3.1): where its design type was erased (`Object`, `Array`) and no hint is given,
+   * its class-validator rules name its type.
+   */
+  readonly dtoProperty?: boolean;
 }
 
 /** The options of a property (`@Prop`'s, an `ObjectOf` property's): the names metadata/options.ts keeps complete. */
@@ -83,28 +88,45 @@ function byRank(rules: readonly ValidatorRule[]): ValidatorRule[] {
   return [...rules].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/**
+ * Rules that name a type only where the design type was erased (v3.1): a date string, which the
+ * method gets as sent (its phrase still says ISO 8601, as validator.js checks it).
+ */
+const ERASED_TYPE_RULES: Readonly<Record<string, (c: readonly unknown[]) => TypeNode>> = {
+  isDateString: () => node('string', { stringKind: 'plain' }),
+  isIso8601: () => node('string', { stringKind: 'plain' }),
+};
+
+/** How a class-validator rule is written in source (`isUuid` → `@IsUUID()`), for messages. */
+const DECORATOR_NAMES: Readonly<Record<string, string>> = { isUuid: 'IsUUID', isIso8601: 'IsISO8601', isIp: 'IsIP', isFqdn: 'IsFQDN' };
+
+export function decoratorOf(rule: string): string {
+  return `@${DECORATOR_NAMES[rule] ?? rule.charAt(0).toUpperCase() + rule.slice(1)}()`;
+}
+
 /** Whether a class-validator rule names the slot's type (the type says it; no phrase is needed). */
 export function isTypeRule(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(TYPE_RULES, name);
 }
 
-/**
- * `@IsInt` on a number named by `@Type(() => Number)` or by the static type is an integer, as
- * everywhere (v3.1); `{ each: true }` on an array's items.
- */
-function withIntRule(n: TypeNode, rules: readonly ValidatorRule[], each = false): TypeNode {
-  const int = (e: boolean) => rules.some((r) => r.name === 'isInt' && r.each === e);
-  const plainNumber = (x: TypeNode | undefined) => x !== undefined && x.kind === 'number' && x.token === undefined;
-  if (plainNumber(n) && int(each)) return n.nullable ? { ...tokenNode('Int'), nullable: true } : tokenNode('Int');
-  if (!each && n.kind === 'array' && plainNumber(n.items) && int(true)) return { ...n, items: tokenNode('Int') };
-  return n;
-}
-
 const LITERAL_TYPES: Readonly<Record<string, Function>> = { number: Number, string: String, boolean: Boolean };
 
 export function slotType(s: TypeSources, dto: DtoResolver): TypeNode {
-  const n = baseType(s, dto);
+  const n = intByRule(baseType(s, dto), s.rules);
   return adaptToDesign(n, s.design);
+}
+
+/**
+ * `@IsInt()` makes a number an integer whatever else named the type (`@Type(() => Number)`, a
+ * `number` the plugin read, a `Number` hint): class-validator refuses every other number. With
+ * `{ each: true }` it makes the elements integers.
+ */
+function intByRule(n: TypeNode, rules: readonly ValidatorRule[]): TypeNode {
+  const int = (each: boolean) => rules.some((r) => r.name === 'isInt' && r.each === each);
+  const asInt = (x: TypeNode): TypeNode => ({ ...tokenNode('Int'), nullable: x.nullable, ...(x.description !== undefined ? { description: x.description } : {}) });
+  if (n.kind === 'number' && int(false)) return asInt(n);
+  if (n.kind === 'array' && n.items?.kind === 'number' && int(true)) return { ...n, items: asInt(n.items) };
+  return n;
 }
 
 function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
@@ -115,13 +137,18 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     }
     return n;
   }
-  if (s.staticType !== undefined) return withIntRule(resolveHint(s.staticType, dto), s.rules);
+  if (s.staticType !== undefined) return resolveHint(s.staticType, dto);
   const design = s.design;
+  if (s.dtoProperty === true && (design === Object || design === Array)) {
+    const named = erasedType(s, dto);
+    if (named !== undefined) return named;
+    const literalType = LITERAL_TYPES[typeof s.literal];
+    if (design === Object && literalType !== undefined && !s.rules.some((r) => r.name === 'isArray' || r.each)) return resolveHint(literalType, dto);
+    // Rules, none of which names the type: the fix names the rule to add.
+    if (s.rules.length > 0) throw refuse(D.erasedNoRule(design === Array ? 'Array' : 'Object'));
+  }
   if (s.transformerType !== undefined) {
-    const d = s.discriminator;
-    const hint = d !== undefined ? Discriminated(d.property, Object.fromEntries(d.subTypes.map((t) => [t.name, t.value]))) : s.transformerType;
-    const collection = design === Array || design === Set || design === Map;
-    const element = withIntRule(resolveHint(hint, dto), s.rules, collection);
+    const element = transformerNode(s, dto);
     if (design === Array) return node('array', { items: element });
     if (design === Set) return node('array', { items: element, uniqueItems: true, set: true });
     if (design === Map) return node('record', { values: element, map: true });
@@ -148,6 +175,76 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     if (Array.isArray(s.literal)) throw refuse(D.erased('Array'));
   }
   return resolveHint(design as Hint, dto);
+}
+
+/** `@Type(() => T)` (with a discriminator, the tagged union of its subtypes). */
+function transformerNode(s: TypeSources, dto: DtoResolver): TypeNode {
+  const d = s.discriminator;
+  const hint = d !== undefined ? Discriminated(d.property, Object.fromEntries(d.subTypes.map((t) => [t.name, t.value]))) : s.transformerType!;
+  return resolveHint(hint, dto);
+}
+
+/** A type some source names, with the source (a rule, or `@Type`) for messages. */
+type Named = { readonly by: string; readonly node: TypeNode };
+
+/**
+ * The type of a DTO property whose design type was erased (v3.1), from its class-validator rules
+ * and `@Type`: an array when the design type is `Array`, or `@IsArray()` or a rule with
+ * `{ each: true }` says so (its elements named by `@Type` or the element rules), else the one type
+ * the rules name. Undefined when none names a type; rules that name different types are OLT002.
+ * The order of the decorators never matters: the most specific type that all of them allow wins.
+ */
+function erasedType(s: TypeSources, dto: DtoResolver): TypeNode | undefined {
+  const what = s.design === Array ? 'Array' : 'Object';
+  const named = (each: boolean): Named[] =>
+    s.rules.flatMap((r) => {
+      const row = r.each === each ? (TYPE_RULES[r.name] ?? ERASED_TYPE_RULES[r.name]) : undefined;
+      return row !== undefined ? [{ by: decoratorOf(r.name), node: row(r.constraints) }] : [];
+    });
+  const byTransformer: Named[] = s.transformerType !== undefined ? [{ by: '@Type()', node: transformerNode(s, dto) }] : [];
+  const array = s.design === Array || s.rules.some((r) => r.name === 'isArray' || r.each);
+  if (!array) {
+    const found = [...byTransformer, ...named(false)];
+    return found.length > 0 ? mostSpecific(found, what) : undefined;
+  }
+  const stray = named(false);
+  if (stray.length > 0) {
+    const each = s.rules.find((r) => r.name === 'isArray' || r.each);
+    const arrayBy = each === undefined ? 'the design type Array' : each.name === 'isArray' ? '@IsArray()' : `${decoratorOf(each.name).slice(0, -1)}{ each: true })`;
+    throw refuse(D.erasedRulesDisagree(what, [arrayBy, ...stray.map((n) => n.by)]));
+  }
+  const items = [...byTransformer, ...named(true)];
+  return items.length > 0 ? node('array', { items: mostSpecific(items, 'Array') }) : undefined;
+}
+
+/** The type that every other named type allows (an enum within strings, an integer within numbers, a DTO within objects). */
+function mostSpecific(found: readonly Named[], what: 'Object' | 'Array'): TypeNode {
+  const winner = found.find((c) => found.every((o) => narrows(c.node, o.node)));
+  if (winner === undefined) throw refuse(D.erasedRulesDisagree(what, [...new Set(found.map((n) => n.by))]));
+  return winner.node;
+}
+
+/** Whether every value of type `a` is one of type `b` (as class-validator's type rules check them). */
+function narrows(a: TypeNode, b: TypeNode): boolean {
+  if (a === b) return true;
+  const stringEnum = a.kind === 'enum' && a.enumType === 'string' && a.numericEnum !== true;
+  const numericEnum = a.kind === 'enum' && (a.numericEnum === true || a.enumType === 'integer' || a.enumType === 'number');
+  switch (b.kind) {
+    case 'string':
+      return b.stringKind === 'plain' && b.format === undefined ? a.kind === 'string' || stringEnum : a.kind === 'string' && a.stringKind === b.stringKind && a.format === b.format;
+    case 'number':
+      return a.kind === 'number' || a.kind === 'integer' || numericEnum;
+    case 'integer':
+      return a.kind === 'integer' || (a.kind === 'enum' && (a.numericEnum === true || a.enumType === 'integer'));
+    case 'object':
+      return a.kind === 'object' || a.kind === 'dto';
+    case 'enum':
+      return a.kind === 'enum' && JSON.stringify(a.enum) === JSON.stringify(b.enum) && a.numericEnum === b.numericEnum;
+    case 'dto':
+      return a.kind === 'dto' && a.cls === b.cls && a.shape === b.shape;
+    default:
+      return a.kind === b.kind && a.format === b.format;
+  }
 }
 
 /** The runtime form follows the design type: a `Map` design type receives a Map, a `Buffer` one a Buffer. */

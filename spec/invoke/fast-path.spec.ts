@@ -59,7 +59,7 @@ class BaseTag {
 class SubTag extends BaseTag {
   @Range(0, 100) override level: number = 0;
   /** Replaces the base's @Length for class-validator (same rule type), not for the schema. */
-  @MaxLength(3) override code: string = '';
+  @MaxLength(3) override code: string = 'abc';
 }
 
 class Contact {

@@ -78,13 +78,18 @@ describe('Defaults on DTO properties', () => {
     expect(schemaOf(Chat)).toBe('{"type":"object","properties":{"mode":{"type":"string","default":"assigned"},"tone":{"type":"string","default":"warm"}},"additionalProperties":false}');
   });
 
-  it('on a required property, or when it is not a literal (a call, a variable), nothing is written', () => {
+  it('on a property kept required, or when it is not a literal (a call, a variable), nothing is written', () => {
     class Chat {
-      @Prop() mode: string = 'freeform';
+      @Prop({ optional: false }) mode: string = 'freeform';
       @Prop({ optional: true }) at: number = Date.now();
       @Prop({ optional: true }) limit: number = LIMIT;
     }
     expect(schemaOf(Chat)).toBe('{"type":"object","properties":{"mode":{"type":"string"},"at":{"type":"number"},"limit":{"type":"number"}},"required":["mode"],"additionalProperties":false}');
+  });
+
+  it('a literal initializer makes a property optional with its default (v3.1)', () => {
+    class Chat { @Prop() mode: string = 'freeform'; }
+    expect(schemaOf(Chat)).toBe('{"type":"object","properties":{"mode":{"type":"string","default":"freeform"}},"additionalProperties":false}');
   });
 
   it('@Prop({ default }) wins over the initializer', () => {
