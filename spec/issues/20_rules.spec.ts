@@ -94,7 +94,7 @@ describe('@ValidateIf (v3.1): the property is optional, its rules are phrases wi
       @Optional({ nullable: true }) @cv.IsString() description?: string | null;
       @ValidateUUID({ optional: true }) albumThumbnailAssetId?: string;
     }
-    expect(built(Album).text).toBe(`{"albumName":{"type":"string","description":"Must be at least 2 characters long. ${GIST}"},"description":{"type":"string"},"albumThumbnailAssetId":{"type":"string","description":"Must be a UUID (version 4). ${GIST}"}}`);
+    expect(built(Album).text).toBe(`{"albumName":{"type":"string","description":"Must be at least 2 characters long. ${GIST}"},"description":{"type":["string","null"]},"albumThumbnailAssetId":{"type":"string","description":"Must be a UUID (version 4). ${GIST}"}}`);
     await expectAgreement(Album,
       [{}, { albumName: 'ab' }, { albumName: 'a' }, { albumName: null }, { description: null }, { albumThumbnailAssetId: U1 }, { albumThumbnailAssetId: null }, { albumThumbnailAssetId: 'x' }],
       [true, true, false, false, true, true, false, false]);
