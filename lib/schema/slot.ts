@@ -209,9 +209,9 @@ function erasedType(s: TypeSources, dto: DtoResolver): TypeNode | undefined {
   }
   const stray = named(false);
   if (stray.length > 0) {
-    const each = s.rules.find((r) => r.name === 'isArray' || r.each);
+    const each = s.rules.find((r) => r.name === 'isArray') ?? s.rules.filter((r) => r.each).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))[0];
     const arrayBy = each === undefined ? 'the design type Array' : each.name === 'isArray' ? '@IsArray()' : `${decoratorOf(each.name).slice(0, -1)}{ each: true })`;
-    throw refuse(D.erasedRulesDisagree(what, [arrayBy, ...stray.map((n) => n.by)]));
+    throw refuse(D.erasedRulesDisagree(what, [arrayBy, ...[...new Set(stray.map((n) => n.by))].sort()]));
   }
   const items = [...byTransformer, ...named(true)];
   return items.length > 0 ? node('array', { items: mostSpecific(items, 'Array') }) : undefined;
@@ -220,7 +220,8 @@ function erasedType(s: TypeSources, dto: DtoResolver): TypeNode | undefined {
 /** The type that every other named type allows (an enum within strings, an integer within numbers, a DTO within objects). */
 function mostSpecific(found: readonly Named[], what: 'Object' | 'Array'): TypeNode {
   const winner = found.find((c) => found.every((o) => narrows(c.node, o.node)));
-  if (winner === undefined) throw refuse(D.erasedRulesDisagree(what, [...new Set(found.map((n) => n.by))]));
+  // Named in one order whatever the decorators' order (v3.1: order never matters).
+  if (winner === undefined) throw refuse(D.erasedRulesDisagree(what, [...new Set(found.map((n) => n.by))].sort()));
   return winner.node;
 }
 
