@@ -32,6 +32,15 @@ export interface Annotations {
 /** The gist of a `@ValidateIf` condition, written after the phrases of the rules it decides (v3.1). */
 export const CONDITION_GIST = 'Applies only when another property allows it.';
 
+/** What a rule under `@ValidateIf` that no phrase of its own says still requires: the property itself. */
+const GIVEN_PHRASE = 'Must be given.';
+
+/**
+ * Rules that require nothing of an absent value: class-validator skips or passes it, or (a nested
+ * DTO) the nesting is a departure of its own ("nested DTOs are validated with or without @ValidateNested").
+ */
+const ABSENCE_TAKING = new Set(['validateIf', 'isOptional', 'allow', 'validateNested', 'validatePromise']);
+
 type Keyword = 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'pattern' | 'format' | 'uniqueItems';
 
 /** class-validator rules that become keywords: one row per rule name. */
@@ -194,7 +203,14 @@ function conditional(n: TypeNode, rules: readonly ValidatorRule[], warnings: str
     phrases.push(phrase);
     found.push([r, phrase]);
   }
-  if (found.length === 0) return;
+  // A rule the slot's own type already says (`@IsString()` on a string) has no phrase of its own, yet
+  // it still refuses absence when the condition holds: the property is then required, and says so.
+  if (found.length === 0) {
+    const refusing = rules.find((r) => !ABSENCE_TAKING.has(r.name));
+    if (refusing === undefined || rules.some((r) => r.name === 'isOptional')) return;
+    phrases.push(GIVEN_PHRASE);
+    found.push([refusing, GIVEN_PHRASE]);
+  }
   phrases.push(CONDITION_GIST);
   for (const [r, phrase] of found) {
     warnings.push(`class-validator rule ${r.constraint?.name ?? r.name} holds only when its @ValidateIf condition does, which JSON Schema cannot say: the description says "${phrase} ${CONDITION_GIST}", and class-validator decides at call time.`);

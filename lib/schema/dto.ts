@@ -218,6 +218,12 @@ interface PropertySlot {
   readonly allRules: readonly ValidatorRule[];
   /** The initializer the class source declares for it (a DTO class only). */
   readonly initializer?: ReturnType<typeof initializerOf>;
+  /**
+   * The value an instance constructed without arguments holds, where the initializer is not a literal
+   * the source shows (`range = DEFAULT_DATE_RANGE`) and that value is defined: class-transformer keeps
+   * it for an absent key, as it keeps a literal (v3.1, "Initializers are defaults").
+   */
+  readonly constructed?: { readonly value: unknown };
 }
 
 /** The slots of a class's properties, each read when its turn comes (in property order). */
@@ -245,6 +251,8 @@ function classSlot(cls: Function, key: string): PropertySlot {
   const R = Reflect as unknown as { getMetadata?: (k: string, t: object, p: string) => unknown; hasMetadata?: (k: string, t: object, p: string) => boolean };
   const hasDesign = typeof R.hasMetadata === 'function' && R.hasMetadata('design:type', cls.prototype, key);
   const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : staticProp?.design;
+  const initializer = initializerOf(cls, key);
+  const constructed = initializer !== undefined && (initializer.kind === 'none' || initializer.kind === 'member') ? constructedValue(cls, key) : undefined;
   return {
     key,
     options,
@@ -255,8 +263,36 @@ function classSlot(cls: Function, key: string): PropertySlot {
     hasDesign: hasDesign || staticProp?.type !== undefined || staticProp?.design !== undefined,
     ct,
     allRules: validatorRules(cls, key),
-    initializer: initializerOf(cls, key),
+    initializer,
+    ...(constructed !== undefined ? { constructed } : {}),
   };
+}
+
+/** One instance of each DTO class constructed without arguments (undefined when it throws), read for non-literal initializers. */
+const instances = new WeakMap<Function, { readonly instance: object | undefined }>();
+
+/**
+ * What an instance constructed without arguments holds for a property whose initializer is an
+ * expression the source does not show as a literal (an identifier, a call). Constructed once per
+ * class; an own data property only (a getter is not run); a constructor that throws reads nothing
+ * (classNode refuses the class with OLT013).
+ */
+function constructedValue(cls: Function, key: string): { value: unknown } | undefined {
+  let entry = instances.get(cls);
+  if (entry === undefined) {
+    let instance: object | undefined;
+    try {
+      const made: unknown = Reflect.construct(cls, []);
+      instance = typeof made === 'object' && made !== null ? made : undefined;
+    } catch {
+      instance = undefined;
+    }
+    entry = { instance };
+    instances.set(cls, entry);
+  }
+  if (entry.instance === undefined) return undefined;
+  const d = Object.getOwnPropertyDescriptor(entry.instance, key);
+  return d !== undefined && 'value' in d && d.value !== undefined && d.value !== null ? { value: d.value } : undefined;
 }
 
 /** No class-transformer facts: a shape's property is read and assigned as it is. */
@@ -285,7 +321,7 @@ function propertyOptions(p: unknown): PropOptions {
 
 /** One property's node: its type from its sources, annotated, with its description, optionality and transforms. */
 function property(owner: string | undefined, slot: PropertySlot, warnings: string[]): { prop: PropertyNode; rules: readonly ValidatorRule[]; lossy?: boolean } | undefined {
-  const { key, ct, options, range, description, staticProp, design, hasDesign, allRules, initializer } = slot;
+  const { key, ct, options, range, description, staticProp, design, hasDesign, allRules, initializer, constructed } = slot;
   if (ct.excluded) return undefined;
   // Under @ValidateIf the property's rules hold only when its condition does, which a schema cannot
   // say (v3.1): the property may be left out, its rules are phrases, class-validator decides at call
@@ -336,7 +372,10 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     // v3.1: a literal initializer is a default (class-transformer constructs the instance, so an
     // absent key keeps it), unless @IsDefined() or @Prop({ optional: false }) keeps the property required.
     const keptRequired = options.optional === false || allRules.some((r) => r.name === 'isDefined');
-    const byInitializer = !optional && !keptRequired && initializer !== undefined && options.default === undefined && initializerDefault(initializer, n);
+    const byInitializer = !optional && !keptRequired && options.default === undefined
+      && ((initializer !== undefined && initializerDefault(initializer, n)) || constructed !== undefined);
+    // A non-literal initializer (read from a constructed instance) makes the property optional, and
+    // writes no default: only a literal is one (v3.1), a call such as `Date.now()` differs per instance.
     const d = propertyDefault(options, n, optional || byInitializer, initializer);
     for (const idiom of parsingIdioms(ct.transforms)) {
       warnings.push(`@Transform on ${key} ${idiom}, a query-string idiom: the model sends JSON, so the value reaches the transform already as its JSON type and the idiom does not apply (a transform that then throws refuses the argument). Accept the JSON type in the transform.`);

@@ -275,15 +275,23 @@ function fragmentAt(root: Schema, dto: Schema, segments: readonly (string | numb
   return s;
 }
 
-function classifySchemaLooser(root: Schema, dto: Schema, tool: ToolDefinition, text: string): DisagreementKind {
+function classifySchemaLooser(cls: Function, root: Schema, dto: Schema, tool: ToolDefinition, text: string): DisagreementKind {
   if (tool.warnings.length === 0) return 'unexplained-schema-accepts';
+  let kind: DisagreementKind = 'schema-phrase';
   for (const line of text.split('\n')) {
     const m = /^Argument '([^']*)' /.exec(line);
     if (m === null) continue;
+    // A @Transform that parses text (JSON.parse on what the model already sends as JSON) refuses what
+    // the schema offers: the named departure, when the definition warns of that transform.
+    const { cls: owner, property } = walk(cls, pathSegments(m[1]!));
+    if (property !== undefined && hasTransform(owner, property) && tool.warnings.some((w) => w.startsWith(`@Transform on ${property} `))) {
+      kind = 'parse-transform';
+      continue;
+    }
     const f = fragmentAt(root, dto, pathSegments(m[1]!));
     if (f === undefined || typeof f['description'] !== 'string') return 'unexplained-schema-accepts';
   }
-  return 'schema-phrase';
+  return kind;
 }
 
 /** Whether every schema error is a `null` sent for an optional property (which the invoker takes as absent). */
@@ -445,9 +453,14 @@ export async function judgeDto(entry: LoadedDto): Promise<DtoResult> {
     };
     if (invoker.verdict === 'failed') record('unexplained-tool-failed');
     else if (invoker.verdict === 'refused' && cv.verdict === 'accepted') record(classifyInvokerRefusal(dto.cls, tool, invoker.text));
-    else if (invoker.verdict === 'accepted' && cv.verdict === 'refused') record('unexplained-invoker-accepts');
+    // An explicit null on an optional property that is not nullable is taken as its absence ("Null and
+    // absence"): where the absent property keeps its initializer, the invoker accepts the null that
+    // class-validator, handed the null itself, refuses. The same named departure, seen from class-validator.
+    else if (invoker.verdict === 'accepted' && cv.verdict === 'refused') {
+      record(schema === 'refused' && nullAsAbsent(root, validate.errors ?? [], { dto: m.value }) ? 'null-as-absent' : 'unexplained-invoker-accepts');
+    }
     if (invoker.verdict === 'accepted' && schema === 'refused') record(nullAsAbsent(root, validate.errors ?? [], { dto: m.value }) ? 'null-as-absent' : 'unexplained-schema-refuses');
-    else if (invoker.verdict === 'refused' && schema === 'accepted') record(classifySchemaLooser(root, dtoSchema, tool, invoker.text));
+    else if (invoker.verdict === 'refused' && schema === 'accepted') record(classifySchemaLooser(dto.cls, root, dtoSchema, tool, invoker.text));
   }
   const dtoFragment = fragmentAt(root, dtoSchema, []) ?? dtoSchema;
   return {

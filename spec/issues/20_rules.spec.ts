@@ -112,6 +112,15 @@ describe('@ValidateIf (v3.1): the property is optional, its rules are phrases wi
     __setFastPath(true);
   });
 
+  it('a type rule alone under @ValidateIf still says the property is required when the condition holds', async () => {
+    // ghostfolio's CreateAccountDto.platformId, sn-test's UpdateProfileDto: @IsString() @ValidateIf(v !== null).
+    class Profile { @cv.IsString() @cv.ValidateIf((_o: object, v: unknown) => v !== null) name!: string | null; }
+    const b = built(Profile);
+    expect(b.text).toBe(`{"name":{"type":"string","description":"Must be given. ${GIST}"}}`);
+    expect(b.warnings.filter((w) => w.includes('@ValidateIf'))).toHaveLength(1);
+    await expectAgreement(Profile, [{ name: null }, { name: 'a' }, {}, { name: 1 }], [true, true, false, false]);
+  });
+
   it('a nested DTO under Optional(): absent skips it, null reaches class-validator, which refuses it', async () => {
     class Exif { @cv.IsString() make!: string; }
     class Asset { @Optional() @cv.ValidateNested() @Type(() => Exif) exif?: Exif; }
