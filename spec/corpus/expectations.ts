@@ -5,10 +5,11 @@
 
 /**
  * DTOs the contract allows to be refused: a property that carries no type information at all
- * (an erased design type and no class-validator rule that names a type). Each is OLT002, and the
- * message names the property.
+ * (an erased design type and no class-validator rule that names a type), each OLT002; or a
+ * `@Matches` pattern RE2 cannot run on a value with no maxLength, OLT015 (`code`). The message
+ * names the property.
  */
-export const EXPECTED_REFUSED: Readonly<Record<string, { readonly property: string; readonly why: string }>> = {
+export const EXPECTED_REFUSED: Readonly<Record<string, { readonly property: string; readonly why: string; readonly code?: 'OLT015' }>> = {
   'amplication/create-pr-request.value:Value': { property: 'gitProviderProperties', why: '@ValidateNested() on a union type alias, no @Type: nothing names the nested class' },
   'amplication-generated/PluginCreateInput': { property: 'categories', why: 'a custom @IsJSONValue() and @IsOptional() on a type alias (erased): no rule names a type' },
   'amplication-generated/PluginUpdateInput': { property: 'categories', why: 'as PluginCreateInput' },
@@ -25,6 +26,16 @@ export const EXPECTED_REFUSED: Readonly<Record<string, { readonly property: stri
   'ghostfolio/UpdateHoldingTagsDto': { property: 'tags', why: '`tags: Tag[]` (an interface) with only @IsArray()' },
   'ghostfolio/UpdateUserSettingDto': { property: 'filters.accounts', why: "`'filters.accounts'?: string[] | null` with only @IsArray() (and xRayRules: only @IsOptional())" },
   'novu/UpdateTenantRequestDto': { property: 'data', why: '`data?: TenantCustomData` (a Record alias) with only @IsOptional()' },
+  // v3.1, "Patterns RE2 cannot run": only leading positive lookaheads after `^` run in linear time; any
+  // other lookaround is enforced by class-validator "only within a length bound the definition states
+  // (the slot's maxLength, else OLT015 with that fix)". These values have no maxLength.
+  'auth-app-nestjs/CreatePasswordDto': {
+    property: 'newPassword', code: 'OLT015',
+    why: '@Matches(/(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[a-zA-Z]).{8,}/) is not anchored by ^ (so not the leading-lookahead idiom), and newPassword has no @MaxLength',
+  },
+  'postiz/RedditSettingsDtoInner': { property: 'url', code: 'OLT015', why: 'a negative lookahead `(?!www)` in url\'s @Matches, and url has no @MaxLength' },
+  'postiz/RedditSettingsValueDto': { property: 'url', code: 'OLT015', why: 'holds RedditSettingsDtoInner' },
+  'postiz/RedditSettingsDto': { property: 'url', code: 'OLT015', why: 'holds RedditSettingsValueDto' },
 };
 
 /**
