@@ -347,6 +347,15 @@ const KEYWORDS: Readonly<Record<string, Shown>> = Object.fromEntries(Object.entr
 /** Rules the schema shows by the property's presence or shape. */
 const STRUCTURAL = new Set(['isOptional', 'conditionalValidation', 'whitelistValidation', 'isDefined', 'allow', 'promiseValidation']);
 
+/**
+ * A rule that constrains nothing need not be shown: `@ArrayMinSize(0)`, `@MinLength(0)` (every array,
+ * every string passes; the schema writes no `minItems: 0`, as for `Range` and `@Prop` bounds of 0).
+ */
+function vacuous(name: string, r: ValidationMetadata): boolean {
+  const c = r.constraints?.[0] as unknown;
+  return (name === 'arrayMinSize' || name === 'minLength') && typeof c === 'number' && c <= 0;
+}
+
 function silentRules(cls: Function, root: Schema, dto: Schema, warnings: readonly string[], seen = new Set<Function>(), prefix = ''): string[] {
   if (seen.has(cls)) return [];
   seen.add(cls);
@@ -366,6 +375,7 @@ function silentRules(cls: Function, root: Schema, dto: Schema, warnings: readonl
     for (const r of rules) {
       const name = ruleName(r);
       if (STRUCTURAL.has(name) && name !== 'conditionalValidation') continue;
+      if (vacuous(name, r)) continue;
       if (name === 'conditionalValidation') {
         if (!warnings.some((w) => /ValidateIf|only when|condition/i.test(w))) out.push(`${where}: ValidateIf (no warning)`);
         continue;
