@@ -57,7 +57,10 @@ const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<K
   // An email rule's options change its language (a display name, an IP domain, no TLD): with any,
   // the phrase says them and no format is written, which would refuse what class-validator takes.
   isEmail: (c) => (hasOptions(c[0]) ? {} : { format: 'email' }),
-  isUrl: (c) => ({ format: 'uri', pattern: protocolPattern(c[0]) }),
+  // v3.1's judge: validator.js's isURL takes `example.com` unless `require_protocol: true`, which
+  // format uri refuses; so the format is written only then (and the rule keeps its phrase: format uri
+  // takes `http://localhost`, which isURL refuses by its require_tld default).
+  isUrl: (c) => (requiresProtocol(c[0]) ? { format: 'uri', pattern: protocolPattern(c[0]) } : {}),
   isUuid: (c) => ({ format: 'uuid', pattern: uuidPattern(c[0]) }),
   // validator.js's IPv4 language is ajv-formats' exactly; its IPv6 also takes a zone (`%eth0`),
   // which ours refuses (stricter). Without a version the rule keeps its phrase.
@@ -74,6 +77,11 @@ const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<K
 
 function hasOptions(o: unknown): boolean {
   return typeof o === 'object' && o !== null && Object.values(o).some((v) => v !== undefined);
+}
+
+/** `@IsUrl({ require_protocol: true })`: validator.js refuses a URL without a scheme, as format uri does. */
+function requiresProtocol(o: unknown): boolean {
+  return typeof o === 'object' && o !== null && (o as { require_protocol?: unknown }).require_protocol === true;
 }
 
 /**
@@ -335,7 +343,7 @@ function isOpen(v: number | bigint | undefined): boolean {
 }
 
 /** Rules whose keyword says only part of what they check: the phrase is written beside it. */
-const ALSO_PHRASED: ReadonlySet<string> = new Set(['isFqdn']);
+const ALSO_PHRASED: ReadonlySet<string> = new Set(['isFqdn', 'isUrl']);
 
 function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: string[], prefix: string, target: TypeNode): Partial<Record<Keyword, unknown>> {
   const kind = target.kind;
@@ -352,8 +360,14 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     // A type rule that did not name the type (`@Type(() => String)` named it first): its phrase.
     const unsaid = row === undefined && isTypeRule(r.name) && !(typeSays(r.name, kind) && sameEnum(r, target)) ? conditionalPhrase(r, kind) : undefined;
     if (unsaid !== undefined) say(unsaid, r, (phrase) => `is not said by the type: the description says "${phrase}", and class-validator still enforces it.`);
+    let saidOwn = false;
     if (!written || ALSO_PHRASED.has(r.name)) {
-      const found = rulePhrase(r);
+      // A URL written as format uri: its phrase says the options that neither the format (a scheme
+      // required) nor the protocol pattern says.
+      const found = r.name === 'isUrl'
+        ? (optionPhrase(r, !written ? [] : keywords.pattern !== undefined ? URL_PATTERN_OPTIONS : ['require_protocol']) ?? 'Must be a URL.')
+        : rulePhrase(r);
+      saidOwn = found !== undefined;
       if (found !== undefined) {
         say(found, r, (phrase) => (written
           ? `is written as ${Object.entries(keywords).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${String(v)}`).join(', ')}, which says only part of it: the description says "${phrase}", and class-validator still enforces it.`
@@ -362,7 +376,7 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     }
     // Options that narrow the rule beyond its type or keyword (v3.1): a phrase and a warning.
     // (A rule said by its own phrase has its options in it.)
-    const options = written || isTypeRule(r.name) ? optionPhrase(r, keywords.pattern !== undefined && r.name === 'isUrl' ? URL_PATTERN_OPTIONS : []) : undefined;
+    const options = (written || isTypeRule(r.name)) && !saidOwn ? optionPhrase(r, keywords.pattern !== undefined && r.name === 'isUrl' ? URL_PATTERN_OPTIONS : []) : undefined;
     if (options !== undefined) say(options, r, (phrase) => `has options that no JSON Schema keyword says: the description says "${phrase}", and class-validator still enforces it.`);
     for (const [k, v] of Object.entries(keywords) as [Keyword, unknown][]) {
       if (v === undefined) continue;
