@@ -275,6 +275,8 @@ class Gauge {
 
 /** Messages that may wait for one slow stream at once; one more is dropped (a notification may be). */
 const MAX_WAITING_MESSAGES = 8;
+/** How long one notification waits for a slow stream's buffer to drain before it is dropped. */
+const DRAIN_WAIT_MS = 2_000;
 const lanes = new WeakMap<ServerResponse, { tail: Promise<void>; waiting: number }>();
 
 /**
@@ -301,15 +303,22 @@ async function inTurn(res: ServerResponse | undefined, send: () => unknown): Pro
   try {
     await previous;
     if (res.writableNeedDrain && !res.destroyed) {
-      await new Promise<void>((resolve) => {
-        const go = (): void => {
-          res.off('drain', go);
-          res.off('close', go);
-          resolve();
+      // Bounded: a notification waits at most DRAIN_WAIT_MS for room, then is dropped, so that a
+      // tool awaiting `ctx.log` is never held by a stream that does not drain.
+      const drained = await new Promise<boolean>((resolve) => {
+        const go = (ok: boolean) => (): void => {
+          clearTimeout(timer);
+          res.off('drain', onDrain);
+          res.off('close', onClose);
+          resolve(ok);
         };
-        res.on('drain', go);
-        res.on('close', go);
+        const onDrain = go(true);
+        const onClose = go(false);
+        const timer = setTimeout(go(false), DRAIN_WAIT_MS);
+        res.on('drain', onDrain);
+        res.on('close', onClose);
       });
+      if (!drained) return;
     }
     if (res.destroyed || res.writableEnded) return;
     await send();
