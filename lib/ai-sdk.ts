@@ -19,11 +19,11 @@
  * runtime, older Node), pass the SDK's functions: `toAiSdkTools(set, { sdk: { tool, jsonSchema } })`.
  */
 import type { JSONSchema7, Tool as AiTool, ToolExecutionOptions, jsonSchema as aiJsonSchema, tool as aiTool } from 'ai';
-import type { ToolDefinition } from './invoke/bound-tool';
-import { APPROVED, approvalNeeded, type Approver } from './invoke/approval';
+import type { ToolDefinition } from './invoke/tools/bound-tool';
+import { APPROVED, approvalNeeded, type Approver } from './invoke/calling/approval';
 import type { ToolResult } from './tool-result';
-import { ToolSet } from './invoke/toolset';
-import { partsIn } from './invoke/parts';
+import { ToolSet } from './invoke/tools/toolset';
+import { partsIn } from './invoke/calling/parts';
 import { adapterClient, invokeThrough, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 import { describeThrown } from './thrown';
 

@@ -16,20 +16,20 @@ export {
   ToolContext, ToolContextError, systemClock, type Clock, type ToolContextInit, type ToolClient,
   type LogLevel, type ProgressUpdate, type ElicitationRequest, type ElicitationReply, type Elicited, type ElicitOptions,
   type ToolContextErrorCode,
-} from './invoke/context';
-export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/approval';
-export { approvalQuestion, type ApprovalQuestion } from './invoke/question';
+} from './invoke/calling/context';
+export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/calling/approval';
+export { approvalQuestion, type ApprovalQuestion } from './invoke/calling/question';
 export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
-export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/options';
-export { ToolInvoker, type StagedCall } from './invoke/invoker';
-export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
-export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
-export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
+export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/calling/options';
+export { ToolInvoker, type StagedCall } from './invoke/calling/invoker';
+export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/tools/toolset';
+export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/tools/run-tool-calls';
+export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/arguments/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
 export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
-export type { ToolDefinition } from './invoke/bound-tool';
+export type { ToolDefinition } from './invoke/tools/bound-tool';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export { registerGeneratedMetadata, type GeneratedOrigin } from './metadata/generated';
 export * from './providers';
-export { partsIn, partText, type PartForm, type PartLoss, type McpContent, type AiSdkContent, type LangChainContent } from './invoke/parts';
+export { partsIn, partText, type PartForm, type PartLoss, type McpContent, type AiSdkContent, type LangChainContent } from './invoke/calling/parts';

@@ -25,9 +25,9 @@ import { CallbackManager, parseCallbackConfigArg } from '@langchain/core/callbac
 import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { JsonSchema7Type } from '@langchain/core/utils/json_schema';
-import type { ToolDefinition } from './invoke/bound-tool';
+import type { ToolDefinition } from './invoke/tools/bound-tool';
 import type { ToolResult } from './tool-result';
-import { partsIn, type LangChainContent } from './invoke/parts';
+import { partsIn, type LangChainContent } from './invoke/calling/parts';
 import { adapterClient, invokeThrough, resultText, ToolCallError, toolsOf, type AdapterOptions, type ToolSource } from './adapters/shared';
 
 export { ToolCallError, type ToolSource, type AdapterOptions } from './adapters/shared';

@@ -1,8 +1,8 @@
-import type { ToolDefinition } from './invoke/bound-tool';
+import type { ToolDefinition } from './invoke/tools/bound-tool';
 import { Tool as ToolDecorator } from './decorators/tool';
 import { DIAGNOSTICS as D } from './diagnostics';
 import { refuse } from './errors';
-import { BoundTool, instanceTools } from './invoke/bound-tool';
+import { BoundTool, instanceTools } from './invoke/tools/bound-tool';
 import type { ParamOptions, ToolOptions } from './metadata/options';
 import { peekRecord } from './metadata/storage';
 import { classToolSpecs } from './schema/class-tools';

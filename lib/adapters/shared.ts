@@ -3,15 +3,15 @@
  * where their tools come from, how a call reaches the invoker, and the error a framework sees.
  */
 import { cachedBy } from '../cache';
-import type { ToolDefinition } from '../invoke/bound-tool';
-import type { Approver } from '../invoke/approval';
-import type { ToolCaller, ToolClient, ToolContext } from '../invoke/context';
-import type { InvokeOptions } from '../invoke/options';
-import type { ToolSource } from '../invoke/tool-source';
-import { ToolSet } from '../invoke/toolset';
+import type { ToolDefinition } from '../invoke/tools/bound-tool';
+import type { Approver } from '../invoke/calling/approval';
+import type { ToolCaller, ToolClient, ToolContext } from '../invoke/calling/context';
+import type { InvokeOptions } from '../invoke/calling/options';
+import type { ToolSource } from '../invoke/tools/tool-source';
+import { ToolSet } from '../invoke/tools/toolset';
 import { partsText, type ToolResult } from '../tool-result';
 
-export { toolsOf, type ToolSource } from '../invoke/tool-source';
+export { toolsOf, type ToolSource } from '../invoke/tools/tool-source';
 export { partText } from '../tool-result';
 
 /** Options every adapter takes. */

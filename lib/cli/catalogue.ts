@@ -1,5 +1,5 @@
 import type { JsonSchema, ToolDescription } from '../tool-description';
-import type { ToolDefinition } from '../invoke/bound-tool';
+import type { ToolDefinition } from '../invoke/tools/bound-tool';
 import type { ProviderLoss } from '../providers';
 import type { FoundTool } from './discover';
 import type { Library } from './load';

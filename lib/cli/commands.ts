@@ -1,7 +1,7 @@
-import { DEFAULT_LIMITS } from '../invoke/json-text';
-import type { ApprovalDecision, ApprovalRequest } from '../invoke/approval';
-import { approvalQuestion } from '../invoke/question';
-import type { ToolClient } from '../invoke/context';
+import { DEFAULT_LIMITS } from '../invoke/arguments/json-text';
+import type { ApprovalDecision, ApprovalRequest } from '../invoke/calling/approval';
+import { approvalQuestion } from '../invoke/calling/question';
+import type { ToolClient } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../invoke/bound-tool';
+import type { ToolDefinition } from '../invoke/tools/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import type { Library, LoadedModule } from './load';
 import { describeThrown } from '../thrown';

@@ -17,15 +17,15 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { partsIn, partsText } from '../invoke/parts';
-import type { ToolDefinition } from '../invoke/bound-tool';
-import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/approval';
-import { approvalQuestion } from '../invoke/question';
-import type { CallerAuthInfo, LogLevel, ToolClient, ToolContext } from '../invoke/context';
+import { partsIn, partsText } from '../invoke/calling/parts';
+import type { ToolDefinition } from '../invoke/tools/bound-tool';
+import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/calling/approval';
+import { approvalQuestion } from '../invoke/calling/question';
+import type { CallerAuthInfo, LogLevel, ToolClient, ToolContext } from '../invoke/calling/context';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { InvokeOptions } from '../invoke/options';
+import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
-import { ToolSet } from '../invoke/toolset';
+import { ToolSet } from '../invoke/tools/toolset';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 
 /**

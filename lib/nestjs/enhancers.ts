@@ -32,7 +32,7 @@ import { HttpException, type ExecutionContext } from '@nestjs/common';
 import { CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA } from '@nestjs/common/constants';
 import type { ApplicationConfig, ContextId, ExternalContextCreator } from '@nestjs/core';
 import { cachedBy } from '../cache';
-import type { ToolContext } from '../invoke/context';
+import type { ToolContext } from '../invoke/calling/context';
 import { ToolResult } from '../tool-result';
 import type { ToolSpec } from '../schema/tool-spec';
 

@@ -34,13 +34,13 @@ import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMet
 import { ApplicationConfig, ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
-import { BoundTool, type ToolDefinition } from '../invoke/bound-tool';
+import { BoundTool, type ToolDefinition } from '../invoke/tools/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
-import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/context';
-import type { InvokeOptions } from '../invoke/options';
+import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/calling/context';
+import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
-import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/toolset';
+import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
 import type { McpCallerOptions, McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
 import { ToolEnhancers, type CallScope } from './enhancers';

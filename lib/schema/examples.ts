@@ -9,7 +9,7 @@ import { setOwn } from '../json';
  * only within ±2^53; beyond that it is refused (a schema is a plain object that `JSON.stringify`
  * writes, and no double holds it). Anything else that is not JSON (a `Date`, a `Map`, a class
  * instance, `undefined`, a non-finite number) is refused: write the JSON form the model would send.
- * Whether each example is accepted by the tool is checked by the invoker (`invoke/examples.ts`).
+ * Whether each example is accepted by the tool is checked by the invoker (`invoke/tools/examples.ts`).
  */
 
 const MAX_DEPTH = 64;

@@ -65,7 +65,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     throw refuse(name === '' ? D.anonymousFunction() : D.badToolName(String(name)), site);
   }
   checkOptions(o, site, src.adHocParams !== undefined);
-  // Written at the root of the input schema; checked by the invoker when the definition is made (invoke/examples.ts).
+  // Written at the root of the input schema; checked by the invoker when the definition is made (invoke/tools/examples.ts).
   const examples = o.examples !== undefined ? atSite(() => jsonExamples(o.examples, true), site) : undefined;
   const warnings: string[] = [];
   const params = buildParams(src, warnings, site);

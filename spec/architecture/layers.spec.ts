@@ -129,15 +129,15 @@ describe('Layers (ARCHITECTURE.md): nothing imports from a layer above it', () =
   it('finds an upward import, a sideways one, and every form of import', () => {
     const file = (unit: string, name: string) => path.join(LIB, unit, name);
     const sources = new Map([
-      [file('metadata', 'x.ts'), "import type { ToolSpec } from '../schema/tool-spec';\nexport type T = typeof import('../invoke/toolset');\n"],
-      [file('providers', 'x.ts'), "const v = require('../invoke/call');\nexport { ToolSet } from '../invoke/toolset';\nvoid import('../schema/write');\n"],
+      [file('metadata', 'x.ts'), "import type { ToolSpec } from '../schema/tool-spec';\nexport type T = typeof import('../invoke/tools/toolset');\n"],
+      [file('providers', 'x.ts'), "const v = require('../invoke/calling/call');\nexport { ToolSet } from '../invoke/tools/toolset';\nvoid import('../schema/write');\n"],
     ]);
     const { violations: found } = violations(sources, layers);
     expect(found.map((v) => [v.from, v.to])).toEqual([
       ['lib/metadata/x.ts', 'lib/schema/tool-spec.ts'],
-      ['lib/metadata/x.ts', 'lib/invoke/toolset.ts'],
-      ['lib/providers/x.ts', 'lib/invoke/call.ts'],
-      ['lib/providers/x.ts', 'lib/invoke/toolset.ts'],
+      ['lib/metadata/x.ts', 'lib/invoke/tools/toolset.ts'],
+      ['lib/providers/x.ts', 'lib/invoke/calling/call.ts'],
+      ['lib/providers/x.ts', 'lib/invoke/tools/toolset.ts'],
     ]);
   });
 });

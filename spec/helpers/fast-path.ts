@@ -1,6 +1,6 @@
-import { calleeOf } from '../../lib/invoke/bound';
-import { BoundTool } from '../../lib/invoke/bound-tool';
-import { planOf } from '../../lib/invoke/invoker';
+import { calleeOf } from '../../lib/invoke/calling/bound';
+import { BoundTool } from '../../lib/invoke/tools/bound-tool';
+import { planOf } from '../../lib/invoke/calling/invoker';
 
 /**
  * Sends every `tool.invoke` to the general path (ajv, hydration, class-validator) while off, so that

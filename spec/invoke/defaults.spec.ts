@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { IsOptional, IsString, Length } from 'class-validator';
 import { Int32, Nullable, Param, Prop, SetOf, Tool, type ToolDefinition, type ToolResult } from '../../lib';
-import { calleeOf } from '../../lib/invoke/invoker';
-import { compileFastPath } from '../../lib/invoke/fast-path';
+import { calleeOf } from '../../lib/invoke/calling/invoker';
+import { compileFastPath } from '../../lib/invoke/arguments/fast-path';
 import { __setFastPath } from '../helpers/fast-path';
 
 /**

@@ -9,9 +9,9 @@ import {
   Char, DateOnly, Int32, Int64, JsonValue, Nullable, Param, Prop, Range, RecordOf, SetOf, TimeOnly, TimeSpan, Tool, UInt64, Uuid,
   type ToolDefinition, type ToolResult,
 } from '../../lib';
-import { compileFastPath, validatorJsLength } from '../../lib/invoke/fast-path';
+import { compileFastPath, validatorJsLength } from '../../lib/invoke/arguments/fast-path';
 import { __setFastPath } from '../helpers/fast-path';
-import { calleeOf } from '../../lib/invoke/invoker';
+import { calleeOf } from '../../lib/invoke/calling/invoker';
 
 /**
  * Issue 7: the fast path (one generated function that checks and hydrates) and the general path

@@ -19,7 +19,7 @@ import {
   parseTimeSpan,
   parseUri,
   parseUuid,
-} from '../../lib/invoke/formats';
+} from '../../lib/invoke/arguments/formats';
 
 const SEED = 20_261_202;
 const RUNS = { numRuns: 1000, seed: SEED };

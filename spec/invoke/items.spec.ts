@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { IsFQDN, IsIP, MaxLength } from 'class-validator';
 import fc from 'fast-check';
 import { Int32, Param, Prop, RecordOf, SetOf, Tool, type ToolResult } from '../../lib';
-import { compileFastPath } from '../../lib/invoke/fast-path';
-import { calleeOf } from '../../lib/invoke/invoker';
+import { compileFastPath } from '../../lib/invoke/arguments/fast-path';
+import { calleeOf } from '../../lib/invoke/calling/invoker';
 import { __setFastPath } from '../helpers/fast-path';
 
 class Host {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentTextResult } from '../../lib/invoke/json-text';
+import { DEFAULT_LIMITS, measureDepth, parseArgumentText, type ArgumentTextResult } from '../../lib/invoke/arguments/json-text';
 
 const SEED = 20_261_202;
 const RUNS = { numRuns: 1000, seed: SEED };

@@ -5,8 +5,8 @@ import {
   Discriminated, EnumOf, Int64, Nullable, ObjectOf, Prop, RecordOf, SetOf, Tool, ToolContext, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool,
   type ElicitationRequest, type Hint, type ToolDefinition, type ToolResult,
 } from 'tool-signatures';
-import { compileFastPath } from '../../lib/invoke/fast-path';
-import { calleeOf } from '../../lib/invoke/invoker';
+import { compileFastPath } from '../../lib/invoke/arguments/fast-path';
+import { calleeOf } from '../../lib/invoke/calling/invoker';
 import { __setFastPath } from '../helpers/fast-path';
 
 /**

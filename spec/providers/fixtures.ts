@@ -1,5 +1,5 @@
 import type { JsonSchema, ToolAnnotations } from '../../lib/tool-description';
-import type { ToolDefinition } from '../../lib/invoke/bound-tool';
+import type { ToolDefinition } from '../../lib/invoke/tools/bound-tool';
 
 /** A deep-frozen copy of a schema, as the reflector hands it over. */
 export function frozen(schema: object): JsonSchema {

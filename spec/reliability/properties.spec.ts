@@ -455,7 +455,7 @@ const FORMAT_LINES: Record<string, string> = {
 
 const OFFSET = '(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
 /**
- * Where the library is deliberately stricter than stock ajv-formats (lib/invoke/formats.ts lists
+ * Where the library is deliberately stricter than stock ajv-formats (lib/invoke/arguments/formats.ts lists
  * them): each predicate is true for a string that stock accepts and the library must refuse.
  */
 const STRICTER: Record<string, (s: string) => boolean> = {

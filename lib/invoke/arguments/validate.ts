@@ -1,12 +1,12 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
-import { objectTypeName, someNode, type TypeNode } from '../types/node';
-import { pointerSegment, segmentsOf } from '../json';
-import { cachedBy } from '../cache';
-import { writeRoot } from '../schema/write';
+import type { ParamSpec, ToolSpec } from '../../schema/tool-spec';
+import { objectTypeName, someNode, type TypeNode } from '../../types/node';
+import { pointerSegment, segmentsOf } from '../../json';
+import { cachedBy } from '../../cache';
+import { writeRoot } from '../../schema/write';
 import { addStrictFormats, decodeBase64, parseTimeSpan } from './formats';
-import { linearPattern } from '../linear-pattern';
+import { linearPattern } from '../../linear-pattern';
 import {
   BASE64_FORMAT, NOT_NULL, REQUIRED, TIMESPAN_FORMAT, duplicateLine, formatReason, itemsLine, lengthLine,
   lostDigits, notAProperty, notAParameter, notDigitsOnly, oneOfLine, patternLine, rangeLine, typeLine, type ArgumentProblem,

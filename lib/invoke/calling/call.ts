@@ -1,8 +1,8 @@
-import type { ToolSpec } from '../schema/tool-spec';
+import type { ToolSpec } from '../../schema/tool-spec';
 import { systemClock, ToolContext } from './context';
-import { describeThrown } from '../thrown';
+import { describeThrown } from '../../thrown';
 import { failureText, type ErrorText, type InvokeOptions } from './options';
-import { copyCost, copyPart, ownResult, Part, ToolResult, type CostLine } from '../tool-result';
+import { copyCost, copyPart, ownResult, Part, ToolResult, type CostLine } from '../../tool-result';
 import { resultOf } from './returned-value';
 
 /**

@@ -1,9 +1,9 @@
-import { cachedBy } from '../cache';
-import { setOwn } from '../json';
-import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse, type ToolErrorSite } from '../errors';
-import type { ToolSpec } from '../schema/tool-spec';
-import { someNode, type PropertyNode, type TypeNode } from '../types/node';
+import { cachedBy } from '../../cache';
+import { setOwn } from '../../json';
+import { DIAGNOSTICS as D } from '../../diagnostics';
+import { refuse, type ToolErrorSite } from '../../errors';
+import type { ToolSpec } from '../../schema/tool-spec';
+import { someNode, type PropertyNode, type TypeNode } from '../../types/node';
 import { nodeValidator } from './validate';
 
 /**

@@ -1,11 +1,11 @@
-import type { Approver } from './approval';
-import type { ToolContext } from './context';
-import { describeThrown } from '../thrown';
-import { failureText } from './options';
-import { ToolResult } from '../tool-result';
+import type { Approver } from '../calling/approval';
+import type { ToolContext } from '../calling/context';
+import { describeThrown } from '../../thrown';
+import { failureText } from '../calling/options';
+import { ToolResult } from '../../tool-result';
 import type { ToolSet } from './toolset';
 
-export type { ApprovalRequest, ApprovalDecision, Approver } from './approval';
+export type { ApprovalRequest, ApprovalDecision, Approver } from '../calling/approval';
 
 /** One tool call of a model's turn. */
 export interface ToolCall {

@@ -3,11 +3,11 @@
  * output, LangChain content blocks, and plain text. One row per part type and form; where a form
  * has no carrier for a part, the part goes as text and the conversion says so in its losses.
  */
-import { encodeBase64 } from './formats';
-import { OCTETS, partText, type Part } from '../tool-result';
-import { describeThrown } from '../thrown';
+import { encodeBase64 } from '../arguments/formats';
+import { OCTETS, partText, type Part } from '../../tool-result';
+import { describeThrown } from '../../thrown';
 
-export { partText, partsText } from '../tool-result';
+export { partText, partsText } from '../../tool-result';
 
 /** The forms a result's parts are converted to. */
 export type PartForm = 'mcp' | 'ai-sdk' | 'langchain';

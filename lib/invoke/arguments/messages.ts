@@ -1,4 +1,4 @@
-import type { TypeNode } from '../types/node';
+import type { TypeNode } from '../../types/node';
 import { FORMAT_MESSAGES } from './formats';
 
 /**

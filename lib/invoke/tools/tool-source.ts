@@ -1,6 +1,6 @@
 import type { ToolDefinition } from './bound-tool';
-import type { InvokeOptions } from './options';
-import type { ToolResult } from '../tool-result';
+import type { InvokeOptions } from '../calling/options';
+import type { ToolResult } from '../../tool-result';
 
 /**
  * Where an adapter or a server finds its tools: a `ToolSet` (or anything with `list()`, such as the

@@ -1,4 +1,4 @@
-import type { ToolSpec } from '../schema/tool-spec';
+import type { ToolSpec } from '../../schema/tool-spec';
 
 /** How a definition reaches the function it calls: fixed, or resolved per call (ToolSet.addClass). */
 export type Callee =

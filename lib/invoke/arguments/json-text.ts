@@ -1,4 +1,4 @@
-import { pointerOf } from '../json';
+import { pointerOf } from '../../json';
 // Argument text from a model is untrusted: it is measured before anything is built from it, and
 // only JSON.parse builds values from it. Integer literals beyond ±(2^53 − 1), which JSON.parse
 // would round, are located by the same linear pass that measures the depth and handed to

@@ -1,6 +1,6 @@
-import type { JsonSchema } from '../tool-description';
-import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse } from '../errors';
+import type { JsonSchema } from '../../tool-description';
+import { DIAGNOSTICS as D } from '../../diagnostics';
+import { refuse } from '../../errors';
 import type { ElicitationRequest } from './context';
 
 /**

@@ -1,13 +1,13 @@
 import ajvEqualModule from 'ajv/dist/runtime/equal';
 import { copyJson, freshDefault, isMutableDefault } from './defaults';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
-import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
-import { PLAIN_TO_CLASS, someNode, type EmulatedProperty, type PropertyNode, type EmulatedRule, type TypeNode, type ValidationPlan } from '../types/node';
+import type { ParamSpec, ToolSpec } from '../../schema/tool-spec';
+import { PLAIN_TO_CLASS, someNode, type EmulatedProperty, type PropertyNode, type EmulatedRule, type TypeNode, type ValidationPlan } from '../../types/node';
 import { decodeBase64, FORMAT_PARSERS, parseTimeSpan } from './formats';
 import { converterOf, TRANSFORM_OPTIONS } from './hydrate';
 import { BASE64_FORMAT, TIMESPAN_FORMAT } from './messages';
 import { BIGINT, checkBigint, enforcementSchema, type BigintRule } from './validate';
-import { linearPattern } from '../linear-pattern';
+import { linearPattern } from '../../linear-pattern';
 
 /**
  * The fast path: one function per tool, generated from its enforced schema and type tree once (on

@@ -1,12 +1,12 @@
-import type { ApprovalPredicate, ToolDescription } from '../tool-description';
-import { classToolSpecs } from '../schema/class-tools';
-import type { ToolSpec } from '../schema/tool-spec';
-import { bindTool, type Callee } from './bound';
-import { checkDefaults } from './defaults';
+import type { ApprovalPredicate, ToolDescription } from '../../tool-description';
+import { classToolSpecs } from '../../schema/class-tools';
+import type { ToolSpec } from '../../schema/tool-spec';
+import { bindTool, type Callee } from '../calling/bound';
+import { checkDefaults } from '../arguments/defaults';
 import { checkExamples } from './examples';
-import { invokeTool } from './invoker';
-import type { InvokeOptions } from './options';
-import type { ToolResult } from '../tool-result';
+import { invokeTool } from '../calling/invoker';
+import type { InvokeOptions } from '../calling/options';
+import type { ToolResult } from '../../tool-result';
 
 /** A tool as a model sees it, and the means to call it. */
 export interface ToolDefinition extends ToolDescription {

@@ -1,6 +1,6 @@
 import type { Approver } from './approval';
 import type { ToolClient, ToolContext } from './context';
-import type { ArgumentLimits } from './json-text';
+import type { ArgumentLimits } from '../arguments/json-text';
 
 /** What went wrong in one call, as `errorText` sees it. */
 export interface ToolFailure {

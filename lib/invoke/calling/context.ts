@@ -1,10 +1,10 @@
-import type { CallerAuthInfo, ToolCaller, ToolServices } from '../tool-description';
-import type { CostLine } from '../tool-result';
+import type { CallerAuthInfo, ToolCaller, ToolServices } from '../../tool-description';
+import type { CostLine } from '../../tool-result';
 import type { ApprovalDecision, ApprovalRequest } from './approval';
 
 export type { CallerAuthInfo, ToolCaller, ToolServices };
-import { describeThrown } from '../thrown';
-import type { ObjectHint } from '../types/hints';
+import { describeThrown } from '../../thrown';
+import type { ObjectHint } from '../../types/hints';
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */
 export interface Clock {

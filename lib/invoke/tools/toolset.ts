@@ -1,15 +1,15 @@
 import type { ToolDefinition } from './bound-tool';
-import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse } from '../errors';
-import { classToolSpecs } from '../schema/class-tools';
-import { APPROVED, approvalNeeded, deepFreeze, refusalOf, snapshot, type Approver } from './approval';
-import { calleeOf } from './bound';
-import { ToolContext } from './context';
+import { DIAGNOSTICS as D } from '../../diagnostics';
+import { refuse } from '../../errors';
+import { classToolSpecs } from '../../schema/class-tools';
+import { APPROVED, approvalNeeded, deepFreeze, refusalOf, snapshot, type Approver } from '../calling/approval';
+import { calleeOf } from '../calling/bound';
+import { ToolContext } from '../calling/context';
 import { BoundTool, instanceTools } from './bound-tool';
-import { invokeTool, stageCall, type StagedCall } from './invoker';
-import type { ArgumentLimits } from './json-text';
-import type { ErrorText, InvokeOptions } from './options';
-import { isToolResult, ToolResult } from '../tool-result';
+import { invokeTool, stageCall, type StagedCall } from '../calling/invoker';
+import type { ArgumentLimits } from '../arguments/json-text';
+import type { ErrorText, InvokeOptions } from '../calling/options';
+import { isToolResult, ToolResult } from '../../tool-result';
 
 /** What `new ToolSet(items)` and `add(item)` take: an instance (its `@Tool` methods) or a definition. */
 export type ToolSetItem = ToolDefinition | object;

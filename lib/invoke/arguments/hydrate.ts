@@ -1,12 +1,12 @@
-import { PLAIN_TO_CLASS, type NodeKind, type TransformMeta, type TypeNode } from '../types/node';
+import { PLAIN_TO_CLASS, type NodeKind, type TransformMeta, type TypeNode } from '../../types/node';
 import { validatorModule, type ValidationErrorLike } from './peers';
 import { decodeBase64, parseDateTime, parseUri } from './formats';
 import { validatorReason, type ArgumentProblem } from './messages';
-import { cachedBy } from '../cache';
+import { cachedBy } from '../../cache';
 import { nodeValidator } from './validate';
-import { pointerOf, setOwn } from '../json';
+import { pointerOf, setOwn } from '../../json';
 import { copyJson } from './defaults';
-import { describeRefusal } from '../thrown';
+import { describeRefusal } from '../../thrown';
 
 /**
  * Hydration: JSON values (already valid for the enforced schema) become what the method receives,

@@ -1,10 +1,10 @@
-import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse, type ToolErrorSite } from '../errors';
-import { cachedBy } from '../cache';
-import type { ParamSpec, ToolSpec } from '../schema/tool-spec';
-import { deepFreeze, writeObject } from '../schema/write';
-import type { PropertyNode, TypeNode } from '../types/node';
-import { exampleRefusal } from './invoker';
+import { DIAGNOSTICS as D } from '../../diagnostics';
+import { refuse, type ToolErrorSite } from '../../errors';
+import { cachedBy } from '../../cache';
+import type { ParamSpec, ToolSpec } from '../../schema/tool-spec';
+import { deepFreeze, writeObject } from '../../schema/write';
+import type { PropertyNode, TypeNode } from '../../types/node';
+import { exampleRefusal } from '../calling/invoker';
 
 /**
  * Examples are checked when a definition is made (once per spec): each `@Tool({ examples })` entry

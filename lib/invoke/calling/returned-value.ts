@@ -1,10 +1,10 @@
-import type { ResultKind, ToolSpec } from '../schema/tool-spec';
-import { enumJsonOf } from '../types/enums';
-import type { TypeNode } from '../types/node';
-import { encodeBase64 } from './formats';
-import { instanceToPlain } from './peers';
-import { setOwn } from '../json';
-import { copyPart, isPart, isToolResult, Part, type ToolResult } from '../tool-result';
+import type { ResultKind, ToolSpec } from '../../schema/tool-spec';
+import { enumJsonOf } from '../../types/enums';
+import type { TypeNode } from '../../types/node';
+import { encodeBase64 } from '../arguments/formats';
+import { instanceToPlain } from '../arguments/peers';
+import { setOwn } from '../../json';
+import { copyPart, isPart, isToolResult, Part, type ToolResult } from '../../tool-result';
 
 /**
  * A returned value becomes a result by the contract's "Results" table. The kind comes from
