@@ -6,12 +6,16 @@ import * as ts from 'typescript';
  * The one import direction (ARCHITECTURE.md, "Layers"): a module of lib/ imports only from its own
  * unit or from a unit of a lower layer. Units of one layer do not import one another. The layer
  * table is read from ARCHITECTURE.md itself, so the document and the check cannot drift apart.
+ * A sub-folder the table names (`invoke/arguments/`) is a unit of its own, layered like any other.
  */
 
 const ROOT = path.resolve(__dirname, '../..');
 const LIB = path.join(ROOT, 'lib');
 
-/** A unit is a folder of lib/ (`schema/`) or a file at its top (`errors.ts`). */
+/**
+ * A unit is a folder of lib/ (`schema/`), a file at its top (`errors.ts`), or a sub-folder the
+ * table names (`invoke/calling/`).
+ */
 interface Layers {
   readonly rank: ReadonlyMap<string, number>;
 }
@@ -32,8 +36,9 @@ function readLayers(): Layers {
   return { rank };
 }
 
-function unitOf(file: string): string {
+function unitOf(file: string, layers: Layers): string {
   const rel = path.relative(LIB, file).split(path.sep);
+  if (rel.length > 2 && layers.rank.has(`${rel[0]}/${rel[1]}/`)) return `${rel[0]}/${rel[1]}/`;
   return rel.length > 1 ? `${rel[0]}/` : rel[0]!;
 }
 
@@ -86,7 +91,7 @@ function violations(files: ReadonlyMap<string, string>, layers: Layers): { viola
   const out: Violation[] = [];
   let imports = 0;
   for (const [file, text] of files) {
-    const from = unitOf(file);
+    const from = unitOf(file, layers);
     const own = layers.rank.get(from);
     if (own === undefined) {
       out.push({ from: path.relative(ROOT, file), to: '', why: `${from} is in no layer of ARCHITECTURE.md` });
@@ -96,7 +101,7 @@ function violations(files: ReadonlyMap<string, string>, layers: Layers): { viola
       const target = resolveLocal(file, specifier);
       if (target === undefined) continue;
       imports++;
-      const to = unitOf(target);
+      const to = unitOf(target, layers);
       if (to === from) continue;
       const theirs = layers.rank.get(to);
       if (theirs === undefined || theirs >= own) {
@@ -119,24 +124,43 @@ describe('Layers (ARCHITECTURE.md): nothing imports from a layer above it', () =
   });
 
   it('lib/invoke imports nothing from lib/metadata (the tool spec is its only input)', () => {
-    expect(layers.rank.get('invoke/')).toBeGreaterThan(layers.rank.get('schema/')!);
+    expect(layers.rank.get('invoke/arguments/')).toBeGreaterThan(layers.rank.get('schema/')!);
     expect(layers.rank.get('schema/')).toBeGreaterThan(layers.rank.get('metadata/')!);
     const invoke = libFiles(path.join(LIB, 'invoke'));
-    const named = invoke.flatMap((f) => specifiersOf(f, fs.readFileSync(f, 'utf8')).map((s) => resolveLocal(f, s)).filter((t) => t !== undefined).map((t) => unitOf(t!)));
+    const named = invoke.flatMap((f) => specifiersOf(f, fs.readFileSync(f, 'utf8')).map((s) => resolveLocal(f, s)).filter((t) => t !== undefined).map((t) => unitOf(t!, layers)));
     expect(named).not.toContain('metadata/');
+  });
+
+  it('the rooms of lib/invoke import one way: tools/ over calling/ over arguments/', () => {
+    expect(layers.rank.get('invoke/')).toBeUndefined();
+    expect(layers.rank.get('invoke/tools/')).toBeGreaterThan(layers.rank.get('invoke/calling/')!);
+    expect(layers.rank.get('invoke/calling/')).toBeGreaterThan(layers.rank.get('invoke/arguments/')!);
+    const file = (room: string, name: string) => path.join(LIB, 'invoke', room, name);
+    const sources = new Map([
+      [file('arguments', 'x.ts'), "import type { ToolContext } from '../calling/context';\nimport { DEFAULT_LIMITS } from './json-text';\n"],
+      [file('calling', 'x.ts'), "import type { ToolSet } from '../tools/toolset';\nimport { parseArgumentText } from '../arguments/json-text';\n"],
+      [file('tools', 'x.ts'), "import { invokeTool } from '../calling/invoker';\nimport { checkDefaults } from '../arguments/defaults';\n"],
+      [path.join(LIB, 'invoke', 'x.ts'), "export {};\n"],
+    ]);
+    const { violations: found } = violations(sources, layers);
+    expect(found.map((v) => [v.from, v.to, v.why])).toEqual([
+      ['lib/invoke/arguments/x.ts', 'lib/invoke/calling/context.ts', 'invoke/calling/ is a layer above invoke/arguments/'],
+      ['lib/invoke/calling/x.ts', 'lib/invoke/tools/toolset.ts', 'invoke/tools/ is a layer above invoke/calling/'],
+      ['lib/invoke/x.ts', '', 'invoke/ is in no layer of ARCHITECTURE.md'],
+    ]);
   });
 
   it('finds an upward import, a sideways one, and every form of import', () => {
     const file = (unit: string, name: string) => path.join(LIB, unit, name);
     const sources = new Map([
       [file('metadata', 'x.ts'), "import type { ToolSpec } from '../schema/tool-spec';\nexport type T = typeof import('../invoke/tools/toolset');\n"],
-      [file('providers', 'x.ts'), "const v = require('../invoke/calling/call');\nexport { ToolSet } from '../invoke/tools/toolset';\nvoid import('../schema/write');\n"],
+      [file('providers', 'x.ts'), "const v = require('../invoke/tools/bound-tool');\nexport { ToolSet } from '../invoke/tools/toolset';\nvoid import('../schema/write');\n"],
     ]);
     const { violations: found } = violations(sources, layers);
     expect(found.map((v) => [v.from, v.to])).toEqual([
       ['lib/metadata/x.ts', 'lib/schema/tool-spec.ts'],
       ['lib/metadata/x.ts', 'lib/invoke/tools/toolset.ts'],
-      ['lib/providers/x.ts', 'lib/invoke/calling/call.ts'],
+      ['lib/providers/x.ts', 'lib/invoke/tools/bound-tool.ts'],
       ['lib/providers/x.ts', 'lib/invoke/tools/toolset.ts'],
     ]);
   });

@@ -1,7 +1,6 @@
 import type { ApprovalPredicate } from '../../tool-description';
-import type { ToolDefinition } from '../tools/bound-tool';
 import type { ToolContext } from './context';
-import { failureText, type ErrorText } from './options';
+import { failureText, type ErrorText, type ToolDefinition } from './options';
 import { ToolResult } from '../../tool-result';
 
 /** What an approver sees: the call, its tool, the exact arguments that will run, and the call's context. */

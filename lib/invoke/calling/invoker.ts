@@ -1,4 +1,3 @@
-import type { ToolDefinition } from '../tools/bound-tool';
 import { freshDefault } from '../arguments/defaults';
 import type { ToolSpec } from '../../schema/tool-spec';
 import { someNode, type TypeNode } from '../../types/node';
@@ -10,7 +9,7 @@ import { converterOf, hasTransform, isValidatedDto, TransformRefusal, validateDt
 import { validatorModule, type ValidationErrorLike } from '../arguments/peers';
 import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from '../arguments/json-text';
 import { formatProblems, notAnObject, refusedBy, tooDeep, tooManyMembers, type ArgumentProblem } from '../arguments/messages';
-import { failureText, type InvokeOptions } from './options';
+import { failureText, type InvokeOptions, type ToolDefinition } from './options';
 import { isToolResult, ToolResult } from '../../tool-result';
 import { compileValidator, firstErrorValidator, problemsOf, walk } from '../arguments/validate';
 import { pointerOf, segmentsOf } from '../../json';

@@ -1,6 +1,8 @@
 import type { Approver } from './approval';
 import type { ToolClient, ToolContext } from './context';
 import type { ArgumentLimits } from '../arguments/json-text';
+import type { ApprovalPredicate, ToolDescription } from '../../tool-description';
+import type { ToolResult } from '../../tool-result';
 
 /** What went wrong in one call, as `errorText` sees it. */
 export interface ToolFailure {
@@ -69,4 +71,14 @@ export function failureText(errorText: ErrorText | undefined, failure: ToolFailu
   } catch {
     return failure.text;
   }
+}
+
+/** A tool as a model sees it, and the means to call it. */
+export interface ToolDefinition extends ToolDescription {
+  /**
+   * `@Tool({ requiresApproval: (args, ctx) => ... })`: decides per call whether an approval is
+   * needed (`requiresApproval` is then true: the tool may need one).
+   */
+  readonly approvalWhen?: ApprovalPredicate;
+  invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
 }

@@ -1,22 +1,15 @@
-import type { ApprovalPredicate, ToolDescription } from '../../tool-description';
+import type { ToolDescription } from '../../tool-description';
 import { classToolSpecs } from '../../schema/class-tools';
 import type { ToolSpec } from '../../schema/tool-spec';
 import { bindTool, type Callee } from '../calling/bound';
 import { checkDefaults } from '../arguments/defaults';
 import { checkExamples } from './examples';
 import { invokeTool } from '../calling/invoker';
-import type { InvokeOptions } from '../calling/options';
+import type { InvokeOptions, ToolDefinition } from '../calling/options';
 import type { ToolResult } from '../../tool-result';
 
-/** A tool as a model sees it, and the means to call it. */
-export interface ToolDefinition extends ToolDescription {
-  /**
-   * `@Tool({ requiresApproval: (args, ctx) => ... })`: decides per call whether an approval is
-   * needed (`requiresApproval` is then true: the tool may need one).
-   */
-  readonly approvalWhen?: ApprovalPredicate;
-  invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
-}
+// ToolDefinition lives with the options of a call (lib/invoke/calling/options.ts), below this room.
+export type { ToolDefinition };
 
 // The public fields are declared once, in ToolDescription; the class copies them from its spec.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
