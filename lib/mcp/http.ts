@@ -414,6 +414,8 @@ class Exchange {
  * out: two clients that both send id 1 reach the server as two calls, and each gets its answer.
  */
 class CallTransport implements Transport {
+  /** Each request stands alone (see `RequestScopedTransport`): its server asks the client nothing. */
+  readonly requestScoped = true as const;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
@@ -486,7 +488,9 @@ class CallTransport implements Transport {
  * `initialize`, the level from `logging/setLevel`). In stateless mode a second server answers them,
  * so that no client's handshake changes how another client's calls are served: the calls server
  * never learns a client's capabilities (it asks none for elicitation or sampling) and sends every
- * log message of a call to that call's client.
+ * log message of a call to that call's client (at the level of the request's own `_meta`, if any).
+ * Both servers' transports are request-scoped, so `logging/setLevel` is answered with an error that
+ * says why (lib/mcp/server.ts).
  */
 const HANDSHAKE_METHODS = new Set(['initialize', 'logging/setLevel']);
 const isHandshake = (m: Message): boolean => isRequest(m) && HANDSHAKE_METHODS.has(m.method as string);
