@@ -9,8 +9,6 @@ import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/ind
 import {
   CallToolRequestSchema,
   ElicitResultSchema,
-  ErrorCode,
-  McpError,
   ListToolsRequestSchema,
   SetLevelRequestSchema,
   type CallToolResult,
@@ -147,6 +145,8 @@ const LEVELS: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'erro
 
 /** The `_meta` key of a request's own log level (the 2026-07-28 protocol's; honoured on every revision). */
 export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+/** The `_meta` key of the note in a stateless endpoint's answer to `logging/setLevel`. */
+export const STATELESS_NOTE_META = 'tool-signatures/notice';
 
 /**
  * A transport whose requests stand alone: the stateless HTTP endpoint's (lib/mcp/http.ts). Its
@@ -180,8 +180,10 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
-    // Stateless: no later request would see the level; the error says what to do instead.
-    if (isRequestScoped(server)) throw new McpError(ErrorCode.InvalidRequest, MCP_TEXTS.statelessSetLevel());
+    // Stateless: no later request sees the level (the endpoint applies it to the calls of the same
+    // POST). Answered all the same, since clients set a level as they connect (the MCP Inspector
+    // does, and gives up on an error), with a note of what it does.
+    if (isRequestScoped(server)) return { _meta: { [STATELESS_NOTE_META]: MCP_TEXTS.statelessSetLevel() } };
     levels.set(extra.sessionId, LEVELS.indexOf(request.params.level as LogLevel));
     return {};
   });

@@ -73,6 +73,11 @@ async function connected(options: McpHttpOptions, answer: ElicitResult) {
   };
 }
 
+const NOTICE =
+  'this MCP endpoint is stateless, so a level set by logging/setLevel applies only to the calls sent with it in the same POST, not to later requests (each stands alone, and may reach another replica). ' +
+  "Send the level with each request instead, as params._meta['io.modelcontextprotocol/logLevel'] (as the 2026-07-28 protocol does), " +
+  'or serve the endpoint with sessions (`sessions: true`), where the level set applies to the rest of the session.';
+
 const text = (result: unknown): string => ((result as { content: { text: string }[] }).content[0]!.text);
 
 /** Calls `chatty` and returns the levels of the log messages its call delivered. */
@@ -98,20 +103,44 @@ describe('issue 24: a stateless endpoint (the default) says what it cannot do, a
     }
   });
 
-  it('logging/setLevel is answered with an error that says why and what to do; a level in the request _meta applies to that request', async () => {
+  it("logging/setLevel is answered with a note of what it can do (clients set one as they connect); a level in a request's _meta applies to that request", async () => {
     const c = await connected({}, { action: 'cancel' });
     try {
-      await expect(c.client.setLoggingLevel('warning')).rejects.toThrow(
-        "MCP error -32600: logging/setLevel: this MCP endpoint is stateless, so a level set by one request cannot apply to the next (each request stands alone, and may reach another replica). Send the level with each request instead, as params._meta['io.modelcontextprotocol/logLevel'] (as the 2026-07-28 protocol does), or serve the endpoint with sessions (`sessions: true`), where the level set applies to the rest of the session.",
-      );
-      expect(await levelsOf(c, { 'io.modelcontextprotocol/logLevel': 'warning' })).toEqual(['warning', 'error']);
+      expect(await c.client.setLoggingLevel('warning')).toEqual({ _meta: { 'tool-signatures/notice': NOTICE } });
       // The next request stands alone: without a level of its own, every message is sent.
+      expect(await levelsOf(c)).toEqual(['debug', 'info', 'warning', 'error']);
+      expect(await levelsOf(c, { 'io.modelcontextprotocol/logLevel': 'warning' })).toEqual(['warning', 'error']);
       expect(await levelsOf(c)).toEqual(['debug', 'info', 'warning', 'error']);
       expect(await levelsOf(c, { 'io.modelcontextprotocol/logLevel': 'error' })).toEqual(['error']);
       // A level that is not one of the protocol's is no level: nothing is filtered.
       expect(await levelsOf(c, { 'io.modelcontextprotocol/logLevel': 'loud' })).toEqual(['debug', 'info', 'warning', 'error']);
     } finally {
       await c.close();
+    }
+  });
+
+  it('a logging/setLevel sent in the same POST as calls (a JSON-RPC batch) applies to those calls', async () => {
+    const http = await serveMcpHttp(new ToolSet([new Desk()]), info);
+    try {
+      const batch = [
+        { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'warning' } },
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'chatty', arguments: {} } },
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'chatty', arguments: {}, _meta: { 'io.modelcontextprotocol/logLevel': 'error' } } },
+      ];
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' };
+      const answer = await fetch(http.url, { method: 'POST', headers, body: JSON.stringify(batch) });
+      const events = (await answer.text())
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)) as { id?: number; method?: string; params?: { level: string } });
+      const logged = events.filter((e) => e.method === 'notifications/message').map((e) => e.params!.level);
+      // Call 2 at the batch's level, call 3 at its own (their messages may interleave).
+      expect(logged.filter((l) => l === 'warning')).toEqual(['warning']);
+      expect(logged.filter((l) => l === 'error')).toEqual(['error', 'error']);
+      expect(logged).toHaveLength(3);
+      expect(events.filter((e) => e.id !== undefined).map((e) => e.id).sort()).toEqual([1, 2, 3]);
+    } finally {
+      await http.close();
     }
   });
 });
