@@ -195,3 +195,26 @@ export const WARNINGS = {
   nullRefused: (property: string, rules: readonly string[]) =>
     `property ${property}: its type allows null, but its class-validator rules (${rules.join(', ')}) refuse null and there is no @IsOptional() or @ValidateIf(): the schema does not offer null. Add @IsOptional() to accept null.`,
 } as const;
+
+const MCP_STATELESS_CANNOT_ASK =
+  'this MCP endpoint is stateless, and a stateless endpoint cannot send requests to the client (an elicitation, an approval question): the answer would come back as another HTTP request, which no session ties to this call. ' +
+  'To ask the user, serve the endpoint with sessions (the option `sessions: true` of serveMcpHttp and createMcpHttpHandler, or of ToolsModule.forRoot({ mcp })), or over stdio; ' +
+  'the 2026-07-28 protocol asks without sessions, once this library speaks it.';
+
+/**
+ * What the MCP server (lib/mcp) says when a call cannot reach its client, or a request cannot be
+ * honoured: said once here, so that a refusal over MCP reads the same wherever it is met.
+ */
+export const MCP_TEXTS = {
+  /** Why a call on a stateless endpoint cannot ask the client anything (ctx.elicit, an approval question). */
+  statelessCannotAsk: () => MCP_STATELESS_CANNOT_ASK,
+  /** An approval refused because the client did not declare elicitation. */
+  approvalClientCannotAsk: () => "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)",
+  /** An approval refused because the endpoint is stateless (the reason ends without a full stop: the refusal adds it). */
+  approvalStateless: () => `it needs the user's approval, and ${MCP_STATELESS_CANNOT_ASK.replace(/\.$/, '')}`,
+  /** `logging/setLevel` on a stateless endpoint: answered (clients such as the MCP Inspector set a level on connecting), with this note in its `_meta`. */
+  statelessSetLevel: () =>
+    'this MCP endpoint is stateless, so a level set by logging/setLevel applies only to the calls sent with it in the same POST, not to later requests (each stands alone, and may reach another replica). ' +
+    "Send the level with each request instead, as params._meta['io.modelcontextprotocol/logLevel'] (as the 2026-07-28 protocol does), " +
+    'or serve the endpoint with sessions (`sessions: true`), where the level set applies to the rest of the session.',
+} as const;

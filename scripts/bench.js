@@ -16,6 +16,10 @@
  * Usage: npm run bench -- [--json] [--check] [--rounds N] [--quick] [--seed N] [--pool N]
  *        npm run bench -- mcp [--quick] [--json] [--check]   (MCP over HTTP: plain, ours, the SDK)
  *        npm run bench -- --profile [--profile-seconds N] [--top N]
+ *        npm run bench -- --node lts [...]   (or --node /path/to/node) the suite on that Node
+ *   --node     runs the compiled suite on another Node: `lts` is the LTS Node that `npm test` runs
+ *              on (scripts/lts-node.js: fetched once into .tmp/node/, or TOOL_SIGNATURES_LTS_NODE);
+ *              the compile still runs on this one
  *   --check    exit 1 when one of issue 7's targets is missed (not part of npm test)
  *   --profile  runs ours on the realistic call under `node --cpu-prof` and prints the functions
  *              with the most self time (the profile is kept in build/bench/profiles)
@@ -25,6 +29,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { ltsNode, versionOf } = require('./lts-node');
 
 const root = path.resolve(__dirname, '..');
 const outDir = path.join(root, 'build', 'bench');
@@ -81,8 +86,22 @@ function summarize(file, top) {
   return lines.join('\n');
 }
 
+/** `--node lts|PATH` taken out of the arguments: the Node to run the suite on (this one without it). */
+function nodeOf(args) {
+  const i = args.indexOf('--node');
+  if (i < 0) return { node: process.execPath, rest: args };
+  const given = args[i + 1];
+  if (given === undefined || given.startsWith('--')) throw new Error('--node takes lts or the path of a Node binary');
+  const node = given === 'lts' ? ltsNode({ say: (text) => process.stderr.write(`${text}\n`) }) : path.resolve(given);
+  if (node === undefined) throw new Error('--node lts: the LTS Node package runs on linux-x64 only; set TOOL_SIGNATURES_LTS_NODE to a Node to use');
+  const version = versionOf(node);
+  if (version === undefined) throw new Error(`--node ${given}: ${node} does not run`);
+  process.stderr.write(`running the suite on Node ${version} (${path.relative(root, node) || node})\n`);
+  return { node, rest: args.filter((_, j) => j !== i && j !== i + 1) };
+}
+
 function main() {
-  const args = process.argv.slice(2);
+  const { node, rest: args } = nodeOf(process.argv.slice(2));
   const started = Date.now();
   compile();
   process.stderr.write(`compiled bench/ and lib/ into ${path.relative(root, outDir)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -102,7 +121,7 @@ function main() {
     fs.mkdirSync(profiles, { recursive: true });
     nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${profiles}`, '--cpu-prof-interval=100');
   }
-  const r = spawnSync(process.execPath, [...nodeFlags, entry, ...suiteArgs], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(node, [...nodeFlags, entry, ...suiteArgs], { cwd: root, stdio: 'inherit' });
   if (profiling && r.status === 0) {
     const file = fs.readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profiles, f))[0];
     if (file !== undefined) process.stdout.write(`${summarize(file, top)}\nprofile: ${path.relative(root, file)}\n`);

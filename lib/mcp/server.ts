@@ -26,6 +26,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/tools/toolset';
+import { MCP_TEXTS } from '../diagnostics';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 
 /**
@@ -142,6 +143,23 @@ function notificationBudget(): () => boolean {
 
 const LEVELS: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
+/** The `_meta` key of a request's own log level (the 2026-07-28 protocol's; honoured on every revision). */
+export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+/** The `_meta` key of the note in a stateless endpoint's answer to `logging/setLevel`. */
+export const STATELESS_NOTE_META = 'tool-signatures/notice';
+
+/**
+ * A transport whose requests stand alone: the stateless HTTP endpoint's (lib/mcp/http.ts). Its
+ * server keeps nothing of one request for the next, and sends the client no request of its own.
+ */
+export interface RequestScopedTransport {
+  readonly requestScoped: true;
+}
+
+function isRequestScoped(server: Server): boolean {
+  return (server.transport as Partial<RequestScopedTransport> | undefined)?.requestScoped === true;
+}
+
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
@@ -162,6 +180,10 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
+    // Stateless: no later request sees the level (the endpoint applies it to the calls of the same
+    // POST). Answered all the same, since clients set a level as they connect (the MCP Inspector
+    // does, and gives up on an error), with a note of what it does.
+    if (isRequestScoped(server)) return { _meta: { [STATELESS_NOTE_META]: MCP_TEXTS.statelessSetLevel() } };
     levels.set(extra.sessionId, LEVELS.indexOf(request.params.level as LogLevel));
     return {};
   });
@@ -211,10 +233,17 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
   const elicitation = server.getClientCapabilities()?.elicitation as { form?: object; url?: object } | undefined;
   // A client that declares `elicitation: {}` supports forms (the 2025-06 form); one that lists modes must list `form`.
   const budget = notificationBudget();
-  const canAsk = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+  // Stateless, the calls server never sees the client's capabilities, and could not ask if it did.
+  const stateless = isRequestScoped(server);
+  const canAsk = !stateless && elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
   const elicit: ToolClient['elicit'] = canAsk
     ? (request, signal) => extra.sendRequest({ method: 'elicitation/create', params: { message: request.message, requestedSchema: request.requestedSchema as never } }, ElicitResultSchema, signal !== undefined ? { signal } : {})
     : undefined;
+  // Said by ctx.elicit's refusal; a client that did not declare elicitation gets the refusal's own text.
+  const cannotElicit = stateless ? MCP_TEXTS.statelessCannotAsk() : undefined;
+  // The request's own level (2026-07-28's `_meta`), else the level the session set.
+  const asked = (extra._meta as Record<string, unknown> | undefined)?.[LOG_LEVEL_META];
+  const ownLevel = typeof asked === 'string' ? LEVELS.indexOf(asked as LogLevel) : -1;
   return {
     caller,
     ...(token !== undefined
@@ -229,20 +258,19 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
         }
       : {}),
     log: (level, message) => {
-      const least = levels.get(extra.sessionId) ?? 0;
+      const least = ownLevel !== -1 ? ownLevel : (levels.get(extra.sessionId) ?? 0);
       if (LEVELS.indexOf(level) < least || !budget()) return undefined;
       return extra.sendNotification({ method: 'notifications/message', params: { level: level as LoggingLevel, logger: toolName, data: notificationText(message) } });
     },
     ...(elicit !== undefined ? { elicit } : {}),
-    approve: (request) => askToApprove(elicit, request),
+    ...(cannotElicit !== undefined ? { cannotElicit } : {}),
+    approve: (request) => askToApprove(elicit, stateless, request),
   };
 }
 
 /** Asks the user to approve a call (an empty form: accept approves), or refuses saying why it cannot. */
-async function askToApprove(elicit: ToolClient['elicit'], request: ApprovalRequest): Promise<ApprovalDecision> {
-  if (elicit === undefined) {
-    return { approved: false, reason: "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)" };
-  }
+async function askToApprove(elicit: ToolClient['elicit'], stateless: boolean, request: ApprovalRequest): Promise<ApprovalDecision> {
+  if (elicit === undefined) return { approved: false, reason: stateless ? MCP_TEXTS.approvalStateless() : MCP_TEXTS.approvalClientCannotAsk() };
   const question = approvalQuestion(request);
   if (!question.ok) return { approved: false, reason: question.reason };
   const reply = await elicit({ message: question.text, requestedSchema: { type: 'object', properties: {} } }, request.context.signal);

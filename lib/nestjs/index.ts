@@ -30,7 +30,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
+import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleDestroy, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
 import { ApplicationConfig, ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
@@ -41,7 +41,7 @@ import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/
 import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
-import type { McpCallerOptions, McpServerInfo } from '../mcp';
+import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpServerInfo } from '../mcp';
 import { classToolSpecs } from '../schema/class-tools';
 import { ToolEnhancers, type CallScope } from './enhancers';
 
@@ -57,14 +57,16 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    */
   scoped?: 'resolve' | 'refuse';
   /**
-   * Serve the registry's tools over MCP (Streamable HTTP, stateless) on the application's HTTP
-   * adapter, at `path`. Needs `@modelcontextprotocol/sdk` and an HTTP application
-   * (`NestFactory.create`); in an application context it is skipped with a warning.
-   * `exposeCredentials` passes the bearer token and the credential headers to tools (see
-   * `McpCallerOptions`; off by default).
+   * Serve the registry's tools over MCP (Streamable HTTP) on the application's HTTP adapter, at
+   * `path`. Needs `@modelcontextprotocol/sdk` and an HTTP application (`NestFactory.create`); in an
+   * application context it is skipped with a warning. The endpoint's options are
+   * `McpEndpointOptions`: stateless by default, `sessions: true` for sessions (elicitation,
+   * approval questions, `logging/setLevel`, the GET stream), closed when the module is destroyed
+   * (`app.close()`). `exposeCredentials` passes the bearer token and the credential headers to
+   * tools (see `McpCallerOptions`; off by default).
    * @default none
    */
-  mcp?: { path: string; info?: McpServerInfo } & McpCallerOptions;
+  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions;
   /**
    * Register the module globally, so that `ToolRegistry` can be injected in every module.
    * @default true
@@ -192,18 +194,20 @@ export class ToolRegistry extends ToolSet {
   }
 
   /**
-   * A Node HTTP handler serving these tools over MCP (Streamable HTTP, stateless), each call in the
-   * DI sub-tree of its HTTP request. Mount it on the HTTP adapter: `app.use('/mcp', handler)`
-   * (Express), or `fastify.all('/mcp', (req, reply) => handler(req.raw, reply.raw))`. A body that
-   * a body parser has already read (`req.body`) is used as it is. Tools are not given the
-   * caller's credentials unless `options.exposeCredentials`.
+   * A Node HTTP handler serving these tools over MCP (Streamable HTTP), each call in the DI sub-tree
+   * of its HTTP request. Mount it on the HTTP adapter: `app.use('/mcp', handler)` (Express), or
+   * `fastify.all('/mcp', (req, reply) => handler(req.raw, reply.raw))`. A body that a body parser
+   * has already read (`req.body`) is used as it is. Stateless unless `options.sessions`
+   * (`McpEndpointOptions`: then close it with `handler.close()` when the application stops). Tools
+   * are not given the caller's credentials unless `options.exposeCredentials`.
    */
-  mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }, options: McpCallerOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }, options: McpEndpointOptions & McpCallerOptions = {}): McpHttpHandler {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
     // Calls go through this registry (services, request scope, approvals, visibility).
-    const handle = createMcpHttpHandler(this, info, options.exposeCredentials === true ? { exposeCredentials: true } : {});
-    return (req, res) => this.#scope.run({ request: req }, () => handle(req, res));
+    const handle = createMcpHttpHandler(this, info, { ...options, exposeCredentials: options.exposeCredentials === true });
+    const scoped = (req: IncomingMessage, res: ServerResponse): Promise<void> => this.#scope.run({ request: req }, () => handle(req, res));
+    return Object.assign(scoped, { sessions: handle.sessions, servesMetadata: handle.servesMetadata, close: () => handle.close() });
   }
 
   /** Discovers the tools of every provider. Called by the module; later calls do nothing. */
@@ -302,7 +306,10 @@ function registryProvider() {
  * endpoint if asked to.
  */
 @Module({})
-export class ToolsModule implements OnModuleInit {
+export class ToolsModule implements OnModuleInit, OnModuleDestroy {
+  /** The MCP endpoint mounted by `forRoot({ mcp })`, closed (its sessions ended) with the module. */
+  #mcp: McpHttpHandler | undefined;
+
   constructor(private readonly moduleRef: ModuleRef) {}
 
   static forRoot(options: ToolsModuleOptions = {}): DynamicModule {
@@ -335,6 +342,13 @@ export class ToolsModule implements OnModuleInit {
       logger.warn(`mcp: no HTTP adapter (an application context?): the MCP endpoint ${options.mcp.path} is not served.`);
       return;
     }
-    adapter.use(options.mcp.path, registry.mcpHttpHandler(options.mcp.info, { exposeCredentials: options.mcp.exposeCredentials === true }));
+    const { path, info, ...endpoint } = options.mcp;
+    this.#mcp = registry.mcpHttpHandler(info, endpoint);
+    adapter.use(path, this.#mcp);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.#mcp?.close();
+    this.#mcp = undefined;
   }
 }

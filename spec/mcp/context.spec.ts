@@ -426,7 +426,10 @@ describe('the call context over MCP (real SDK client)', () => {
         expect(text(await client.callTool({ name: 'ask', arguments: {} }))).toBe('Contact ada@example.com 36');
         expect(text(await client.callTool({ name: 'refund', arguments: { amount: 9 } }))).toBe('refunded 9');
         await statelessClient.connect(new StreamableHTTPClientTransport(stateless.url));
-        expect(text(await statelessClient.callTool({ name: 'refund', arguments: { amount: 10 } }))).toBe("Tool 'refund' was not approved: it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it).");
+        expect(text(await statelessClient.callTool({ name: 'refund', arguments: { amount: 10 } }))).toBe(
+          "Tool 'refund' was not approved: it needs the user's approval, and this MCP endpoint is stateless, and a stateless endpoint cannot send requests to the client (an elicitation, an approval question): the answer would come back as another HTTP request, which no session ties to this call. " +
+            'To ask the user, serve the endpoint with sessions (the option `sessions: true` of serveMcpHttp and createMcpHttpHandler, or of ToolsModule.forRoot({ mcp })), or over stdio; the 2026-07-28 protocol asks without sessions, once this library speaks it.',
+        );
         expect(desk.ran).toEqual(['refund 9']);
         const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
         set.add(Tool.create(function late() { return 'late'; }));

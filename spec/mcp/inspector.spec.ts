@@ -6,17 +6,21 @@ import { root } from '../helpers/programs';
 /**
  * The MCP Inspector's CLI mode (`@modelcontextprotocol/inspector-cli`, what `npx
  * @modelcontextprotocol/inspector --cli` runs), a third-party MCP client, against `npm run mcp`
- * over Streamable HTTP and over stdio.
+ * over Streamable HTTP and over stdio. The Inspector runs on the LTS Node that `npm test` passes in
+ * `TOOL_SIGNATURES_LTS_NODE` (the Inspector declares Node 22 or later), in both of its runs; the
+ * server runs on the Node of the run.
  */
 
 const cliDir = path.join(path.dirname(require.resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build');
 const mcpScript = path.join(root, 'scripts', 'mcp.js');
+/** The Node the Inspector runs on: the LTS Node of `npm test`, else (a spec run on its own) this one. */
+const inspectorNode = process.env.TOOL_SIGNATURES_LTS_NODE || process.execPath;
 
 /** Runs the Inspector CLI; resolves with its parsed JSON output. */
 function inspector(args: string[]): Promise<unknown> {
   return new Promise((resolve, reject) => {
     // Its build looks for its package.json relative to the working directory.
-    execFile(process.execPath, [path.join(cliDir, 'index.js'), ...args], { cwd: cliDir, timeout: 110_000 }, (error, stdout, stderr) => {
+    execFile(inspectorNode, [path.join(cliDir, 'index.js'), ...args], { cwd: cliDir, timeout: 110_000 }, (error, stdout, stderr) => {
       if (error !== null) reject(new Error(`inspector ${args.join(' ')} failed: ${error.message}\n${stdout}${stderr}`));
       else resolve(JSON.parse(stdout));
     });
@@ -46,6 +50,10 @@ describe('the MCP Inspector CLI against npm run mcp', () => {
     expect(Array.isArray((called.structuredContent as { result: unknown[] }).result)).toBe(true);
     const refused = (await inspector([url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'search_dockets', '--tool-arg', 'limit=500'])) as Called;
     expect([refused.isError, refused.content[0]!.text]).toEqual([true, "Argument 'limit' must be an integer from 1 to 50."]);
+    // The Inspector sets a level as it connects (every command above did); asked to set one, it
+    // shows the stateless endpoint's note that the level cannot outlive its request.
+    const setLevel = (await inspector([url, '--transport', 'http', '--method', 'logging/setLevel', '--log-level', 'error'])) as { _meta: Record<string, string> };
+    expect(setLevel._meta['tool-signatures/notice']).toMatch(/^this MCP endpoint is stateless, so a level set by logging\/setLevel applies only to the calls sent with it in the same POST/);
   }, 240_000);
 
   it('lists and calls the tools over stdio (npm run mcp)', async () => {
@@ -53,5 +61,7 @@ describe('the MCP Inspector CLI against npm run mcp', () => {
     expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search_dockets', 'get_docket']));
     const called = (await inspector(['node', mcpScript, '--method', 'tools/call', '--tool-name', 'get_docket', '--tool-arg', 'id=00000000-0000-4000-8000-000000000000'])) as Called;
     expect([called.isError, called.content[0]!.text]).toEqual([true, 'No docket has the id 00000000-0000-4000-8000-000000000000. Search for it with search_dockets.']);
+    // stdio is one connection: the level holds for it.
+    expect(await inspector(['node', mcpScript, '--method', 'logging/setLevel', '--log-level', 'error'])).toEqual({});
   }, 240_000);
 });

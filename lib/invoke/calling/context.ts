@@ -64,6 +64,11 @@ export interface ToolClient {
   /** Asks the user. Absent when no one can answer (then `ctx.elicit` rejects with code `NO_ELICITATION`). */
   elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
   /**
+   * Why this client cannot be asked, when `elicit` is absent (MCP: a stateless endpoint, or a client
+   * that did not declare elicitation): `ctx.elicit`'s `NO_ELICITATION` refusal says it.
+   */
+  cannotElicit?: string;
+  /**
    * Approves a call of a tool that requires approval when neither the call nor the tool set has an
    * approver. MCP: asks the user through elicitation, or refuses saying that the client cannot.
    */
@@ -178,6 +183,14 @@ export class ToolContext {
     return undefined;
   }
 
+  /** Why the nearest client that says so cannot be asked (`ToolClient.cannotElicit`). */
+  #cannotElicit(): string | undefined {
+    for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
+      if (typeof c.#client?.cannotElicit === 'string') return c.#client.cannotElicit;
+    }
+    return undefined;
+  }
+
   /** The client's approver (MCP: asks the user), when the caller's client has one; see `ToolSetOptions.approve`. */
   get clientApprover(): ((request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>) | undefined {
     const client = this.#find('approve');
@@ -223,7 +236,7 @@ export class ToolContext {
   async elicit<T extends object>(type: (new () => T) | ObjectHint, message: string, options: ElicitOptions = {}): Promise<Elicited<T>> {
     const client = this.#find('elicit');
     if (forms === undefined || client === undefined) {
-      throw new ToolContextError('NO_ELICITATION', `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that supports elicitation.`);
+      throw new ToolContextError('NO_ELICITATION', `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: ${this.#cannotElicit() ?? 'the call did not come from an MCP client that supports elicitation.'}`);
     }
     const requestedSchema = forms.form(type);
     const attempts = Math.max(1, Math.floor(options.attempts ?? 2));
