@@ -176,10 +176,14 @@ async function main() {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(`npm test: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+module.exports = { LTS, ltsNode };
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      process.stderr.write(`npm test: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
