@@ -134,6 +134,7 @@ export const DIAGNOSTICS = {
   // At run time only decorated properties can be seen; the plugin sees the declaration.
   noPropertySeen: entry('OLT013', (name: string) => `${name} shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.`),
   notElicitable: entry('OLT002', (name: string, why: string) => `property '${name}' cannot be asked through MCP elicitation (${why}): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.`),
+  badChoiceTitles: entry('OLT002', (name: string, why: string) => `the titles given for '${name}' cannot be sent (${why}): titles go to a field whose values are a string enum, or an array of string enum items, one title per value of the enum.`),
   noProperty: entry('OLT013', (name: string) => `${name} shows no property. A DTO needs at least one public instance property.`),
   notConstructible: entry('OLT013', (name: string, cause?: string) => `${name} cannot be constructed without arguments${cause !== undefined ? ` (${cause})` : ''}. A DTO needs a constructor that takes none (or only optional parameters).`),
 

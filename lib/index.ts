@@ -15,7 +15,7 @@ export {
 export {
   ToolContext, ToolContextError, systemClock, type Clock, type ToolContextInit, type ToolClient,
   type LogLevel, type ProgressUpdate, type ElicitationRequest, type ElicitationReply, type Elicited, type ElicitOptions,
-  type ToolContextErrorCode,
+  type ToolContextErrorCode, type SamplingMessage, type SampleOptions, type SamplingRequest, type SamplingReply,
 } from './invoke/context';
 export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/approval';
 export { approvalQuestion, type ApprovalQuestion } from './invoke/question';

@@ -27,6 +27,7 @@ import type { InvokeOptions } from '../invoke/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/toolset';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
+import { samplerOf } from './sampling';
 
 /**
  * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
@@ -198,7 +199,7 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   return server;
 }
 
-/** What the client of one request can do for the call: progress, logging, elicitation, approval. */
+/** What the client of one request can do for the call: progress (and its token), logging, elicitation, sampling, approval. */
 function clientOf(server: Server, extra: Extra, toolName: string, levels: ReadonlyMap<string | undefined, number>, exposeCredentials: boolean): ToolClient {
   const token = extra._meta?.progressToken;
   const headers = extra.requestInfo?.headers;
@@ -215,8 +216,11 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
   const elicit: ToolClient['elicit'] = canAsk
     ? (request, signal) => extra.sendRequest({ method: 'elicitation/create', params: { message: request.message, requestedSchema: request.requestedSchema as never } }, ElicitResultSchema, signal !== undefined ? { signal } : {})
     : undefined;
+  const sample = samplerOf(server, extra);
   return {
     caller,
+    ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
+    ...(sample !== undefined ? { sample } : {}),
     ...(token !== undefined
       ? {
           progress: (u) =>

@@ -11,7 +11,7 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { Description, Int32, ObjectOf, Param, Part, Tool, ToolContext, ToolResult, ToolSet } from 'tool-signatures';
+import { Description, EnumOf, Int32, ObjectOf, Param, Part, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
 
 /** A 1×1 red PNG. */
@@ -29,15 +29,25 @@ const Defaults = ObjectOf({
   name: { type: String, description: 'User name', default: 'John Doe' },
   age: { type: Int32, description: 'User age', default: 30 },
   score: { type: Number, description: 'User score', default: 95.5 },
-  status: { type: String, enum: ['active', 'inactive', 'pending'], description: 'User status', default: 'active' },
+  status: { type: EnumOf(['active', 'inactive', 'pending']), description: 'User status', default: 'active' },
   verified: { type: Boolean, description: 'Verification status', default: true },
 });
 
 /** SEP-1330: single and multiple choice, untitled and titled. */
 const Choices = ObjectOf({
-  untitledSingle: { type: String, enum: ['option1', 'option2', 'option3'], description: 'Select one option', optional: true },
-  untitledMulti: { type: [String], each: { enum: ['option1', 'option2', 'option3'] }, minItems: 1, maxItems: 3, description: 'Select multiple options', optional: true },
+  untitledSingle: { type: EnumOf(['option1', 'option2', 'option3']), description: 'Select one option', optional: true },
+  titledSingle: { type: EnumOf(['value1', 'value2', 'value3']), description: 'Select one option with titles', optional: true },
+  legacyEnum: { type: EnumOf(['opt1', 'opt2', 'opt3']), description: 'Select one option (legacy)', optional: true },
+  untitledMulti: { type: [EnumOf(['option1', 'option2', 'option3'])], minItems: 1, maxItems: 3, description: 'Select multiple options', optional: true },
+  titledMulti: { type: [EnumOf(['value1', 'value2', 'value3'])], minItems: 1, maxItems: 3, description: 'Select multiple options with titles', optional: true },
 });
+
+/** The titles of the titled choices (`legacyEnum` sent the deprecated way, with `enumNames`). */
+const CHOICE_TITLES = {
+  titledSingle: { value1: 'First Option', value2: 'Second Option', value3: 'Third Option' },
+  legacyEnum: { opt1: 'Option One', opt2: 'Option Two', opt3: 'Option Three' },
+  titledMulti: { value1: 'First Choice', value2: 'Second Choice', value3: 'Third Choice' },
+};
 
 export class Everything {
   @Tool({ name: 'test_simple_text', description: 'Tests simple text content response' })
@@ -85,7 +95,7 @@ export class Everything {
       await ctx.progress(done, 100, `Completed step ${done} of 100`);
       if (done < 100) await sleep(50);
     }
-    return 'progress reported';
+    return String(ctx.progressToken ?? 0);
   }
 
   @Tool({ name: 'test_error_handling', description: 'Tests error response handling' })
@@ -100,8 +110,9 @@ export class Everything {
   }
 
   @Tool({ name: 'test_sampling', description: 'Tests server-initiated sampling (LLM completion request)' })
-  sampling(@Description('The prompt to send to the LLM') prompt: string): ToolResult {
-    return ToolResult.error(`Sampling is not available here: cannot send '${prompt}' to the client's model`);
+  async sampling(@Description('The prompt to send to the LLM') prompt: string, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.sample(prompt, { maxTokens: 100 });
+    return `LLM response: ${answer.text}`;
   }
 
   @Tool({ name: 'test_elicitation', description: 'Tests server-initiated elicitation (user input request)' })
@@ -118,7 +129,7 @@ export class Everything {
 
   @Tool({ name: 'test_elicitation_sep1330_enums', description: 'Tests elicitation with enum schema improvements per SEP-1330' })
   async elicitationEnums(ctx: ToolContext): Promise<string> {
-    const answer = await ctx.elicit(Choices, 'Please select options from the enum fields');
+    const answer = await ctx.elicit(Choices, 'Please select options from the enum fields', { titles: CHOICE_TITLES, enumNames: ['legacyEnum'] });
     return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.value : {})}`;
   }
 
