@@ -92,6 +92,7 @@ export const DIAGNOSTICS = {
   noToolMethods: entry('OLT003', (name: string, orCreate: boolean) => `${name} has no @Tool methods. Decorate its tool methods with @Tool()${orCreate ? ', or add a definition made by Tool.create' : ''}.`),
   notAnInstance: entry('OLT003', () => 'Tool.fromInstance takes an instance of a class with @Tool methods.'),
   notAToolMethod: entry('OLT003', (owner: string, member: string) => `${owner}.${member} is not a @Tool method. Decorate it with @Tool().`),
+  jsonSchemaTool: entry('OLT015', (why: string) => `Tool.fromJsonSchema: ${why}`),
   createArguments: entry('OLT003', () => 'Tool.create takes a function, or an instance and the name of its @Tool method.'),
 
   // OLT004: generic (plugin only)

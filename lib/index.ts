@@ -1,5 +1,6 @@
 /** tool-signatures: class methods and functions as tools a language model can call. */
 export { Tool, type CreateOptions } from './tool';
+export { JSON_SCHEMA_2020_12, type JsonSchemaToolInit, type JsonSchemaToolFunction } from './invoke/schema-tool';
 export { Param, Prop } from './decorators/param';
 export { Range } from './decorators/range';
 export { Description } from './decorators/description';

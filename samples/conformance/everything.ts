@@ -11,7 +11,7 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { Description, EnumOf, Int32, ObjectOf, Param, Part, Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { Description, EnumOf, Int32, ObjectOf, Part, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
 
 /** A 1×1 red PNG. */
@@ -132,12 +132,31 @@ export class Everything {
     const answer = await ctx.elicit(Choices, 'Please select options from the enum fields', { titles: CHOICE_TITLES, enumNames: ['legacyEnum'] });
     return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.value : {})}`;
   }
-
-  @Tool({ name: 'json_schema_2020_12_tool', description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)' })
-  jsonSchema(@Param({ optional: true }) name?: string, @Param({ type: ObjectOf({ street: { type: String, optional: true }, city: { type: String, optional: true } }), optional: true }) address?: object): string {
-    return `JSON Schema 2020-12 tool called with: ${JSON.stringify({ name, address })}`;
-  }
 }
+
+/** SEP-1613: a tool whose input schema is written by hand in JSON Schema 2020-12, listed as written. */
+export const jsonSchemaTool = Tool.fromJsonSchema(
+  {
+    name: 'json_schema_2020_12_tool',
+    description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)',
+    inputSchema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: {
+        address: {
+          type: 'object',
+          properties: { street: { type: 'string' }, city: { type: 'string' } },
+        },
+      },
+      properties: {
+        name: { type: 'string' },
+        address: { $ref: '#/$defs/address' },
+      },
+      additionalProperties: false,
+    },
+  },
+  (args) => `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`,
+);
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -169,7 +188,7 @@ function memoryEventStore() {
 }
 
 async function main(): Promise<void> {
-  const tools = new ToolSet([new Everything()]);
+  const tools = new ToolSet([new Everything(), jsonSchemaTool]);
   const sessions = process.argv.includes('--sessions');
   const http = await serveMcpHttp(tools, { name: 'tool-signatures-everything', version: '1.0.0' }, {
     port: Number(flag('--port') ?? 0),
