@@ -134,7 +134,7 @@ describe('Tool.fromJsonSchema: schema-first tools', () => {
   });
 
   it('refuses, when the tool is made, a schema that is not a 2020-12 object schema or cannot be enforced', () => {
-    const make = (inputSchema: object) => () => Tool.fromJsonSchema({ name: 'bad', description: 'd', inputSchema }, () => 'ok');
+    const make = (inputSchema: Record<string, unknown>) => () => Tool.fromJsonSchema({ name: 'bad', description: 'd', inputSchema }, () => 'ok');
     expect(make({ type: 'string' })).toThrow('Tool.fromJsonSchema: the inputSchema of tool \'bad\' must be an object schema ({ "type": "object", ... }), as MCP requires.');
     expect(make({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' })).toThrow('only JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/schema) is read');
     expect(make({ type: 'object', properties: { a: { type: 'strnig' } } })).toThrow("Tool.fromJsonSchema: the inputSchema of tool 'bad' cannot be enforced");

@@ -125,7 +125,7 @@ describe('titled choices in elicitation forms (ElicitOptions.titles)', () => {
     try {
       const result = await c.client.callTool({ name: 'choose', arguments: {} });
       expect(text(result)).toBe('{"plan":"pro","addons":["backup"],"size":"m"}');
-      expect(JSON.stringify(c.asked[0]!.params.requestedSchema)).toBe(
+      expect(JSON.stringify((c.asked[0]!.params as { requestedSchema: unknown }).requestedSchema)).toBe(
         JSON.stringify({
           type: 'object',
           properties: {
