@@ -110,6 +110,12 @@ export interface ToolClient {
    * (then `ctx.sample` rejects with code `NO_SAMPLING`).
    */
   sample?(request: SamplingRequest, signal?: AbortSignal): Promise<Omit<SamplingReply, 'text'>>;
+  /**
+   * Closes the stream that carries this call's answer, for the client to reconnect and resume
+   * (MCP: SSE polling, over HTTP with sessions and an event store, a 2025-11-25 client). Absent where
+   * there is no such stream.
+   */
+  closeStream?(): void;
   /** Asks the user. Absent when no one can answer (then `ctx.elicit` rejects with code `NO_ELICITATION`). */
   elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
   /**
@@ -232,7 +238,7 @@ export class ToolContext {
   }
 
   /** The nearest client (this context's, then its parents') that has `key`. */
-  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample'>(key: K): ToolClient | undefined {
+  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample' | 'closeStream'>(key: K): ToolClient | undefined {
     for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
       if (typeof c.#client?.[key] === 'function') return c.#client;
     }
@@ -279,6 +285,24 @@ export class ToolContext {
     const contents = Array.isArray(reply.content) ? reply.content : [reply.content];
     const text = contents.map((c) => (c !== null && typeof c === 'object' && (c as { type?: unknown }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : '')).join('');
     return Object.freeze({ ...reply, text });
+  }
+
+  /**
+   * Lets the stream that carries this call's answer close, for the client to reconnect (after the
+   * endpoint's `retryIntervalMs`) and receive what the call sends next, and its result, from the
+   * session's event store (MCP 2025-11-25 SSE polling: a long call need not hold a connection).
+   * The call goes on. Returns false, and does nothing, where there is no such stream (stdio, a
+   * stateless request, a session endpoint without an `eventStore`, a client older than 2025-11-25).
+   */
+  closeStream(): boolean {
+    const client = this.#find('closeStream');
+    if (client === undefined) return false;
+    try {
+      client.closeStream!();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The client's approver (MCP: asks the user), when the caller's client has one; see `ToolSetOptions.approve`. */

@@ -221,6 +221,7 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     caller,
     ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
     ...(sample !== undefined ? { sample } : {}),
+    ...(extra.closeSSEStream !== undefined ? { closeStream: extra.closeSSEStream } : {}),
     ...(token !== undefined
       ? {
           progress: (u) =>

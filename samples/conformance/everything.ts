@@ -104,7 +104,9 @@ export class Everything {
   }
 
   @Tool({ name: 'test_reconnection', description: 'Tests SSE stream disconnection and client reconnection (SEP-1699).' })
-  async reconnection(): Promise<string> {
+  async reconnection(ctx: ToolContext): Promise<string> {
+    // Lets the stream close: the client reconnects and gets the result from the event store.
+    ctx.closeStream();
     await sleep(100);
     return 'Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure.';
   }
@@ -193,7 +195,7 @@ async function main(): Promise<void> {
   const http = await serveMcpHttp(tools, { name: 'tool-signatures-everything', version: '1.0.0' }, {
     port: Number(flag('--port') ?? 0),
     host: '127.0.0.1',
-    ...(sessions ? { sessions: { eventStore: memoryEventStore() } } : {}),
+    ...(sessions ? { sessions: { eventStore: memoryEventStore(), retryIntervalMs: 500 } } : {}),
   });
   process.stdout.write(`${JSON.stringify({ url: http.url.href })}\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void http.close().then(() => process.exit(0)));
