@@ -92,6 +92,7 @@ export const DIAGNOSTICS = {
   noToolMethods: entry('OLT003', (name: string, orCreate: boolean) => `${name} has no @Tool methods. Decorate its tool methods with @Tool()${orCreate ? ', or add a definition made by Tool.create' : ''}.`),
   notAnInstance: entry('OLT003', () => 'Tool.fromInstance takes an instance of a class with @Tool methods.'),
   notAToolMethod: entry('OLT003', (owner: string, member: string) => `${owner}.${member} is not a @Tool method. Decorate it with @Tool().`),
+  jsonSchemaTool: entry('OLT015', (why: string) => `Tool.fromJsonSchema: ${why}`),
   createArguments: entry('OLT003', () => 'Tool.create takes a function, or an instance and the name of its @Tool method.'),
 
   // OLT004: generic (plugin only)
@@ -134,6 +135,7 @@ export const DIAGNOSTICS = {
   // At run time only decorated properties can be seen; the plugin sees the declaration.
   noPropertySeen: entry('OLT013', (name: string) => `${name} shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.`),
   notElicitable: entry('OLT002', (name: string, why: string) => `property '${name}' cannot be asked through MCP elicitation (${why}): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.`),
+  badChoiceTitles: entry('OLT002', (name: string, why: string) => `the titles given for '${name}' cannot be sent (${why}): titles go to a field whose values are a string enum, or an array of string enum items, one title per value of the enum.`),
   noProperty: entry('OLT013', (name: string) => `${name} shows no property. A DTO needs at least one public instance property.`),
   notConstructible: entry('OLT013', (name: string, cause?: string) => `${name} cannot be constructed without arguments${cause !== undefined ? ` (${cause})` : ''}. A DTO needs a constructor that takes none (or only optional parameters).`),
 

@@ -1,5 +1,6 @@
 /** tool-signatures: class methods and functions as tools a language model can call. */
 export { Tool, type CreateOptions } from './tool';
+export { JSON_SCHEMA_2020_12, type JsonSchemaToolInit, type JsonSchemaToolFunction } from './invoke/calling/schema-tool';
 export { Param, Prop } from './decorators/param';
 export { Range } from './decorators/range';
 export { Description } from './decorators/description';
@@ -15,7 +16,7 @@ export {
 export {
   ToolContext, ToolContextError, systemClock, type Clock, type ToolContextInit, type ToolClient,
   type LogLevel, type ProgressUpdate, type ElicitationRequest, type ElicitationReply, type Elicited, type ElicitOptions,
-  type ToolContextErrorCode,
+  type ToolContextErrorCode, type SamplingMessage, type SampleOptions, type SamplingRequest, type SamplingReply,
 } from './invoke/calling/context';
 export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/calling/approval';
 export { approvalQuestion, type ApprovalQuestion } from './invoke/calling/question';

@@ -8,6 +8,7 @@ import { peekRecord } from './metadata/storage';
 import { classToolSpecs } from './schema/class-tools';
 import { buildToolSpec } from './schema/tool-spec';
 import type { Hint } from './types/hints';
+import { JsonSchemaTool, type JsonSchemaToolFunction, type JsonSchemaToolInit } from './invoke/calling/schema-tool';
 
 
 /** Options of `Tool.create(fn, options)`: the `@Tool` options plus parameter types. */
@@ -52,9 +53,21 @@ function create(target: Function | object, second?: CreateOptions | string | sym
 }
 
 /**
- * `@Tool(options)` marks a method as a tool; `Tool.create` and `Tool.fromInstance` build definitions.
+ * A schema-first tool: an MCP tool definition whose `inputSchema` is written by hand in JSON Schema
+ * 2020-12 (any keyword; a `$schema`, when written, must name 2020-12), listed exactly as written and
+ * enforced by the invoker (ajv 2020-12, the same argument limits, linear-time patterns). `fn`
+ * receives the validated arguments as plain JSON, and the call's `ToolContext`. For bringing
+ * existing MCP tool definitions; a typed method (`@Tool`, `Tool.create`) writes its schema itself.
  */
-export const Tool: typeof ToolDecorator & { create: typeof create; fromInstance: typeof fromInstance } = Object.assign(
+function fromJsonSchema(definition: JsonSchemaToolInit, fn: JsonSchemaToolFunction): ToolDefinition {
+  return new JsonSchemaTool(definition, fn);
+}
+
+/**
+ * `@Tool(options)` marks a method as a tool; `Tool.create`, `Tool.fromInstance` and
+ * `Tool.fromJsonSchema` build definitions.
+ */
+export const Tool: typeof ToolDecorator & { create: typeof create; fromInstance: typeof fromInstance; fromJsonSchema: typeof fromJsonSchema } = Object.assign(
   (options?: ToolOptions) => ToolDecorator(options),
-  { create, fromInstance },
+  { create, fromInstance, fromJsonSchema },
 );

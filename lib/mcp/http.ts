@@ -61,6 +61,12 @@ export interface McpSessionOptions {
    * events are dropped. @default undefined (no resumability)
    */
   eventStore?: EventStore;
+  /**
+   * With an `eventStore`: how long a client waits before it reconnects to a stream the server closed
+   * (`ctx.closeStream()`), sent as the SSE `retry` field of each stream's first event. @default
+   * undefined (the client's own default)
+   */
+  retryIntervalMs?: number;
   /** Sessions open at once; an `initialize` beyond it is answered 503. @default 1000 */
   maxSessions?: number;
   /**
@@ -284,9 +290,10 @@ const lanes = new WeakMap<ServerResponse, { tail: Promise<void>; waiting: number
  * Backpressure for the server's notifications on an SSE stream: they go out one at a time, each
  * only once the response's buffer has room (a client reading slower than they come fills it), and
  * the tool that awaits `ctx.log` or `ctx.progress` waits with them; beyond `MAX_WAITING_MESSAGES`
- * waiting for one stream, a notification is dropped, as is one for a stream that has closed.
+ * waiting for one stream, a notification is dropped, as is one for a stream that has closed (unless
+ * `stored`: a session with an event store keeps it for the client to receive when it resumes).
  */
-async function inTurn(res: ServerResponse | undefined, send: () => unknown): Promise<void> {
+async function inTurn(res: ServerResponse | undefined, send: () => unknown, stored = false): Promise<void> {
   if (res === undefined) {
     await send();
     return;
@@ -321,7 +328,10 @@ async function inTurn(res: ServerResponse | undefined, send: () => unknown): Pro
       });
       if (!drained) return;
     }
-    if (res.destroyed || res.writableEnded) return;
+    if (res.destroyed || res.writableEnded) {
+      if (stored) await send();
+      return;
+    }
     await send();
     // The message reaches the response's buffer (through the SDK transport's stream) before the next is measured.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -735,7 +745,11 @@ class SessionWire implements Transport {
   /** The id of the `initialize` request; a session whose initialize is answered with an error is closed. */
   initializeId: RequestId | undefined;
 
-  constructor(readonly sdk: StreamableHTTPServerTransport) {
+  /** `resumable`: the transport has an event store (a closed stream's messages are stored for its resumption). */
+  constructor(
+    readonly sdk: StreamableHTTPServerTransport,
+    private readonly resumable = false,
+  ) {
     sdk.onmessage = (message, extra) => this.receive(message as unknown as Message, extra);
     sdk.onclose = () => this.onclose?.();
     sdk.onerror = (error) => this.onerror?.(error);
@@ -803,7 +817,7 @@ class SessionWire implements Transport {
     }
     if (m.method === 'notifications/message' || m.method === 'notifications/progress') {
       const related = options?.relatedRequestId;
-      return inTurn(related !== undefined ? this.calls.get(related) : this.getStream, () => this.sdk.send(message, options));
+      return inTurn(related !== undefined ? this.calls.get(related) : this.getStream, () => this.sdk.send(message, options), this.resumable);
     }
     return this.sdk.send(message, options);
   }
@@ -845,6 +859,7 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
     const sdk: StreamableHTTPServerTransport = new SdkTransport({
       sessionIdGenerator: o.newSessionId ?? randomUUID,
       ...(o.eventStore !== undefined ? { eventStore: partitionedStore(o.eventStore, tag) } : {}),
+      ...(o.eventStore !== undefined && o.retryIntervalMs !== undefined ? { retryInterval: o.retryIntervalMs } : {}),
       ...(endpoint.keepAliveMs !== undefined ? { keepAliveMs: endpoint.keepAliveMs } : {}),
       onsessioninitialized: (id) => {
         sessions.set(id, server);
@@ -853,7 +868,7 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
         o.onSessionOpened?.(id, server);
       },
     });
-    const wire = new SessionWire(sdk);
+    const wire = new SessionWire(sdk, o.eventStore !== undefined);
     // Runs before the server's own (Protocol.connect chains them), which ends its calls.
     wire.onclose = () => {
       const id = wire.sessionId;

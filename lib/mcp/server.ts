@@ -28,6 +28,7 @@ import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/tools/toolset';
 import { MCP_TEXTS } from '../diagnostics';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
+import { samplerOf } from './sampling';
 
 /**
  * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
@@ -220,7 +221,7 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   return server;
 }
 
-/** What the client of one request can do for the call: progress, logging, elicitation, approval. */
+/** What the client of one request can do for the call: progress (and its token), logging, elicitation, sampling, approval. */
 function clientOf(server: Server, extra: Extra, toolName: string, levels: ReadonlyMap<string | undefined, number>, exposeCredentials: boolean): ToolClient {
   const token = extra._meta?.progressToken;
   const headers = extra.requestInfo?.headers;
@@ -244,8 +245,12 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
   // The request's own level (2026-07-28's `_meta`), else the level the session set.
   const asked = (extra._meta as Record<string, unknown> | undefined)?.[LOG_LEVEL_META];
   const ownLevel = typeof asked === 'string' ? LEVELS.indexOf(asked as LogLevel) : -1;
+  const sample = samplerOf(server, extra);
   return {
     caller,
+    ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
+    ...(sample !== undefined ? { sample } : {}),
+    ...(extra.closeSSEStream !== undefined ? { closeStream: extra.closeSSEStream } : {}),
     ...(token !== undefined
       ? {
           progress: (u) =>

@@ -4,6 +4,7 @@ import type { ApprovalDecision, ApprovalRequest } from './approval';
 
 export type { CallerAuthInfo, ToolCaller, ToolServices };
 import { describeThrown } from '../../thrown';
+import { titledForm } from './elicitation-form';
 import type { ObjectHint } from '../../types/hints';
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */
@@ -46,6 +47,47 @@ export interface ElicitationReply {
   readonly content?: Readonly<Record<string, unknown>>;
 }
 
+/** One message of a conversation sent to the client's model (`ctx.sample`): MCP's `SamplingMessage`. */
+export interface SamplingMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content:
+    | { readonly type: 'text'; readonly text: string }
+    | { readonly type: 'image' | 'audio'; readonly data: string; readonly mimeType: string };
+}
+
+/** Options of `ToolContext.sample`: MCP's `sampling/createMessage` parameters. */
+export interface SampleOptions {
+  /** The most tokens the model may answer with. @default 1024 */
+  maxTokens?: number;
+  systemPrompt?: string;
+  temperature?: number;
+  stopSequences?: readonly string[];
+  /** Which model the client should prefer (hints, cost, speed, intelligence priorities); the client decides. */
+  modelPreferences?: {
+    readonly hints?: readonly { readonly name?: string }[];
+    readonly costPriority?: number;
+    readonly speedPriority?: number;
+    readonly intelligencePriority?: number;
+  };
+  /** Provider-specific metadata passed through to the client. */
+  metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** What is sent to the client's model. */
+export interface SamplingRequest extends Omit<SampleOptions, 'maxTokens'> {
+  readonly messages: readonly SamplingMessage[];
+  readonly maxTokens: number;
+}
+
+/** The client model's answer (MCP's `CreateMessageResult`), with `text`: its text content, or '' for an image or audio answer. */
+export interface SamplingReply {
+  readonly role: 'user' | 'assistant';
+  readonly content: SamplingMessage['content'] | readonly SamplingMessage['content'][];
+  readonly model: string;
+  readonly stopReason?: string;
+  readonly text: string;
+}
+
 /** What `ToolContext.elicit` resolves to: an accepted answer is an instance of the DTO, validated. */
 export type Elicited<T> = { readonly action: 'accept'; readonly value: T } | { readonly action: 'decline' } | { readonly action: 'cancel' };
 
@@ -61,6 +103,19 @@ export interface ToolClient {
   progress?(update: ProgressUpdate): void | Promise<void>;
   /** Receives `ctx.log(...)`. MCP: a logging notification (filtered by the level the client set). */
   log?(level: LogLevel, message: string): void | Promise<void>;
+  /** The caller's progress token (MCP: the request's `_meta.progressToken`), when it gave one. */
+  readonly progressToken?: string | number;
+  /**
+   * Asks the caller's model (MCP: `sampling/createMessage`). Absent when the client offers no model
+   * (then `ctx.sample` rejects with code `NO_SAMPLING`).
+   */
+  sample?(request: SamplingRequest, signal?: AbortSignal): Promise<Omit<SamplingReply, 'text'>>;
+  /**
+   * Closes the stream that carries this call's answer, for the client to reconnect and resume
+   * (MCP: SSE polling, over HTTP with sessions and an event store, a 2025-11-25 client). Absent where
+   * there is no such stream.
+   */
+  closeStream?(): void;
   /** Asks the user. Absent when no one can answer (then `ctx.elicit` rejects with code `NO_ELICITATION`). */
   elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
   /**
@@ -76,9 +131,9 @@ export interface ToolClient {
 }
 
 /** Why `ToolContext.elicit` could not give an answer. */
-export type ToolContextErrorCode = 'NO_ELICITATION' | 'ELICITATION_INVALID' | 'ELICITATION_FAILED';
+export type ToolContextErrorCode = 'NO_ELICITATION' | 'ELICITATION_INVALID' | 'ELICITATION_FAILED' | 'NO_SAMPLING' | 'SAMPLING_FAILED';
 
-/** `ToolContext.elicit` could not ask, or the answers were refused. A tool may catch it; if not, the call fails with its text. */
+/** `ToolContext.elicit` could not ask, or the answers were refused; `ToolContext.sample` could not ask the model. A tool may catch it; if not, the call fails with its text. */
 export class ToolContextError extends Error {
   override readonly name = 'ToolContextError';
 
@@ -98,6 +153,18 @@ export interface ElicitOptions {
    * @default 2
    */
   attempts?: number;
+  /**
+   * Titles of choices, by field and value (`{ plan: { pro: 'Pro, 20 € a month' } }`): a string enum
+   * field is sent as a titled single choice (`oneOf` of `const`/`title`), an array of string enum
+   * items as a titled multiple choice (`items.anyOf` of `const`/`title`), as MCP 2025-11-25 forms
+   * write them; a value without a title shows as itself. The answer is read as without titles.
+   */
+  titles?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Fields whose titles are sent the deprecated way (`enum` with `enumNames`), for clients that
+   * predate titled choices. @default none
+   */
+  enumNames?: readonly string[];
 }
 
 /**
@@ -176,7 +243,7 @@ export class ToolContext {
   }
 
   /** The nearest client (this context's, then its parents') that has `key`. */
-  #find<K extends 'progress' | 'log' | 'elicit' | 'approve'>(key: K): ToolClient | undefined {
+  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample' | 'closeStream'>(key: K): ToolClient | undefined {
     for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
       if (typeof c.#client?.[key] === 'function') return c.#client;
     }
@@ -189,6 +256,66 @@ export class ToolContext {
       if (typeof c.#client?.cannotElicit === 'string') return c.#client.cannotElicit;
     }
     return undefined;
+  }
+
+  /**
+   * The caller's progress token, when it asked for progress (MCP: `_meta.progressToken`), from the
+   * nearest client that has one. `ctx.progress` already sends to it; read it to report it or log it.
+   */
+  get progressToken(): string | number | undefined {
+    for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
+      const token = c.#client?.progressToken;
+      if (typeof token === 'string' || typeof token === 'number') return token;
+    }
+    return undefined;
+  }
+
+  /**
+   * Asks the caller's model (MCP: `sampling/createMessage`, where the client declared `sampling`):
+   * a prompt (one user message) or a conversation. Resolves to the model's answer, with its text in
+   * `text`. Rejects with `NO_SAMPLING` where no client offers a model (outside MCP, a client without
+   * sampling, a stateless HTTP request), with `SAMPLING_FAILED` when the client refused or failed.
+   * The call's signal cancels the request.
+   */
+  async sample(messages: string | readonly SamplingMessage[], options: SampleOptions = {}): Promise<SamplingReply> {
+    const client = this.#find('sample');
+    if (client === undefined) {
+      throw new ToolContextError('NO_SAMPLING', `no client can be asked for a model's answer here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared sampling (on a session).`);
+    }
+    const list: readonly SamplingMessage[] = typeof messages === 'string' ? [{ role: 'user', content: { type: 'text', text: messages } }] : messages;
+    const maxTokens = options.maxTokens ?? 1024;
+    if (!Array.isArray(list) || list.length === 0 || !Number.isInteger(maxTokens) || maxTokens < 1) {
+      throw new ToolContextError('SAMPLING_FAILED', 'ctx.sample takes a prompt or at least one message, and a positive integer maxTokens.');
+    }
+    this.signal?.throwIfAborted();
+    let reply: Omit<SamplingReply, 'text'>;
+    try {
+      reply = await client.sample!({ ...options, messages: list, maxTokens }, this.signal);
+    } catch (e) {
+      this.signal?.throwIfAborted();
+      throw new ToolContextError('SAMPLING_FAILED', `the client's model could not be asked: ${describeThrown(e, false)}`);
+    }
+    const contents = Array.isArray(reply.content) ? reply.content : [reply.content];
+    const text = contents.map((c) => (c !== null && typeof c === 'object' && (c as { type?: unknown }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : '')).join('');
+    return Object.freeze({ ...reply, text });
+  }
+
+  /**
+   * Lets the stream that carries this call's answer close, for the client to reconnect (after the
+   * endpoint's `retryIntervalMs`) and receive what the call sends next, and its result, from the
+   * session's event store (MCP 2025-11-25 SSE polling: a long call need not hold a connection).
+   * The call goes on. Returns false, and does nothing, where there is no such stream (stdio, a
+   * stateless request, a session endpoint without an `eventStore`, a client older than 2025-11-25).
+   */
+  closeStream(): boolean {
+    const client = this.#find('closeStream');
+    if (client === undefined) return false;
+    try {
+      client.closeStream!();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The client's approver (MCP: asks the user), when the caller's client has one; see `ToolSetOptions.approve`. */
@@ -238,7 +365,7 @@ export class ToolContext {
     if (forms === undefined || client === undefined) {
       throw new ToolContextError('NO_ELICITATION', `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: ${this.#cannotElicit() ?? 'the call did not come from an MCP client that supports elicitation.'}`);
     }
-    const requestedSchema = forms.form(type);
+    const requestedSchema = titledForm(forms.form(type), options.titles, options.enumNames);
     const attempts = Math.max(1, Math.floor(options.attempts ?? 2));
     let problems = '';
     for (let i = 0; i < attempts; i++) {

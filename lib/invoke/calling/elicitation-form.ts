@@ -50,3 +50,40 @@ export function elicitationForm(owner: string, fragment: JsonSchema): Elicitatio
   const required = fragment.required as readonly string[] | undefined;
   return Object.freeze({ type: 'object' as const, properties, ...(required !== undefined ? { required } : {}) });
 }
+
+/**
+ * The form with titled choices (`ElicitOptions.titles`): a string enum field becomes
+ * `{ type: 'string', oneOf: [{ const, title }, …] }` (or keeps `enum` and gains `enumNames` when the
+ * field is listed in `enumNames`), an array of string enum items `{ type: 'array', items: { anyOf:
+ * [{ const, title }, …] } }`, as MCP 2025-11-25 writes titled single and multiple choices. A value
+ * without a title shows as itself. Throws OLT002 for titles of another field, or of values not in the enum.
+ */
+export function titledForm(
+  form: ElicitationRequest['requestedSchema'],
+  titles: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined,
+  enumNames: readonly string[] | undefined,
+): ElicitationRequest['requestedSchema'] {
+  if (titles === undefined || Object.keys(titles).length === 0) return form;
+  const properties: Record<string, object> = { ...form.properties };
+  for (const [name, given] of Object.entries(titles)) {
+    if (!Object.prototype.hasOwnProperty.call(properties, name)) throw refuse(D.badChoiceTitles(name, 'the form has no such field'));
+    const field = properties[name] as JsonSchema;
+    const many = field.type === 'array';
+    const values = (many ? (field.items as JsonSchema | undefined)?.enum : field.enum) as unknown[] | undefined;
+    if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) throw refuse(D.badChoiceTitles(name, 'it is not a string enum'));
+    if (typeof given !== 'object' || given === null) throw refuse(D.badChoiceTitles(name, 'they are not an object of value → title'));
+    const stray = Object.keys(given).find((v) => !values.includes(v) || typeof given[v] !== 'string');
+    if (stray !== undefined) throw refuse(D.badChoiceTitles(name, `'${stray}' is not one of its values, or its title is not a string`));
+    const title = (v: string): string => (Object.prototype.hasOwnProperty.call(given, v) ? given[v]! : v);
+    const choices = (values as string[]).map((v) => ({ const: v, title: title(v) }));
+    const { enum: _enum, items: _items, ...rest } = field;
+    if (many) {
+      properties[name] = { ...rest, items: { anyOf: choices } };
+    } else if (enumNames?.includes(name) === true) {
+      properties[name] = { ...rest, enum: values, enumNames: (values as string[]).map(title) };
+    } else {
+      properties[name] = { ...rest, oneOf: choices };
+    }
+  }
+  return Object.freeze({ ...form, properties });
+}

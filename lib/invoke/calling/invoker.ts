@@ -20,6 +20,7 @@ import { buildToolSpec } from '../../schema/tool-spec';
 import type { Hint, ObjectHint } from '../../types/hints';
 import { useElicitationForms, type ElicitationRequest } from './context';
 import { elicitationForm } from './elicitation-form';
+import { schemaToolOf } from './schema-tool';
 
 /**
  * The invoker: arguments (JSON text or a parsed object) are measured, parsed, validated against the
@@ -347,7 +348,12 @@ export function invokeTool(tool: ToolDefinition, args: string | object, options:
   const signal = options.signal;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const found = calleeOf(tool);
-  if (found === undefined) return foreign(tool, args, options);
+  if (found === undefined) {
+    // A schema-first tool (Tool.fromJsonSchema) is validated by its own schema, under the same limits.
+    const schemaTool = schemaToolOf(tool);
+    if (schemaTool !== undefined) return schemaTool.run(args, options, defaults === undefined && options.limits === undefined ? DEFAULT_LIMITS : limitsOf(defaults, options.limits));
+    return foreign(tool, args, options);
+  }
   let plan: Plan;
   let prepared: Prepared | Promise<Prepared>;
   try {

@@ -1,0 +1,207 @@
+/**
+ * The "everything server" of the official MCP conformance suite (`@modelcontextprotocol/conformance`),
+ * written as a user writes tools: the public API of `tool-signatures` only. It serves every tool the
+ * suite's tool, logging, progress, sampling, elicitation and schema scenarios call, with the names,
+ * arguments and results the suite expects (its reference server is `examples/servers/typescript/
+ * everything-server.ts` in the conformance repository). `npm run conformance` compiles it, starts it
+ * stateless and stateful, and runs the suite against it.
+ *
+ * Run: node build/samples/samples/conformance/everything.js [--port N] [--sessions]
+ *   prints {"url": "http://127.0.0.1:N/mcp"} on stdout once it listens.
+ */
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { Description, EnumOf, Int32, ObjectOf, Part, Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { serveMcpHttp } from 'tool-signatures/mcp';
+
+/** A 1×1 red PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+/** A minimal WAV file. */
+const WAV = Buffer.from('UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=', 'base64');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The form of `test_elicitation`: one free-text answer. */
+const Answer = ObjectOf({ response: { type: String, description: "User's response", optional: true } });
+
+/** SEP-1034: a default for every primitive field type. */
+const Defaults = ObjectOf({
+  name: { type: String, description: 'User name', default: 'John Doe' },
+  age: { type: Int32, description: 'User age', default: 30 },
+  score: { type: Number, description: 'User score', default: 95.5 },
+  status: { type: EnumOf(['active', 'inactive', 'pending']), description: 'User status', default: 'active' },
+  verified: { type: Boolean, description: 'Verification status', default: true },
+});
+
+/** SEP-1330: single and multiple choice, untitled and titled. */
+const Choices = ObjectOf({
+  untitledSingle: { type: EnumOf(['option1', 'option2', 'option3']), description: 'Select one option', optional: true },
+  titledSingle: { type: EnumOf(['value1', 'value2', 'value3']), description: 'Select one option with titles', optional: true },
+  legacyEnum: { type: EnumOf(['opt1', 'opt2', 'opt3']), description: 'Select one option (legacy)', optional: true },
+  untitledMulti: { type: [EnumOf(['option1', 'option2', 'option3'])], minItems: 1, maxItems: 3, description: 'Select multiple options', optional: true },
+  titledMulti: { type: [EnumOf(['value1', 'value2', 'value3'])], minItems: 1, maxItems: 3, description: 'Select multiple options with titles', optional: true },
+});
+
+/** The titles of the titled choices (`legacyEnum` sent the deprecated way, with `enumNames`). */
+const CHOICE_TITLES = {
+  titledSingle: { value1: 'First Option', value2: 'Second Option', value3: 'Third Option' },
+  legacyEnum: { opt1: 'Option One', opt2: 'Option Two', opt3: 'Option Three' },
+  titledMulti: { value1: 'First Choice', value2: 'Second Choice', value3: 'Third Choice' },
+};
+
+export class Everything {
+  @Tool({ name: 'test_simple_text', description: 'Tests simple text content response' })
+  simpleText(): string {
+    return 'This is a simple text response for testing.';
+  }
+
+  @Tool({ name: 'test_image_content', description: 'Tests image content response', returns: Part })
+  image(): Part {
+    return Part.image('image/png', PNG);
+  }
+
+  @Tool({ name: 'test_audio_content', description: 'Tests audio content response', returns: Part })
+  audio(): Part {
+    return Part.audio('audio/wav', WAV);
+  }
+
+  @Tool({ name: 'test_embedded_resource', description: 'Tests embedded resource content response', returns: Part })
+  embeddedResource(): Part {
+    return Part.resource({ uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' });
+  }
+
+  @Tool({ name: 'test_multiple_content_types', description: 'Tests response with multiple content types (text, image, resource)', returns: [Part] })
+  multipleContentTypes(): Part[] {
+    return [
+      Part.text('Multiple content types test:'),
+      Part.image('image/png', PNG),
+      Part.resource({ uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) }),
+    ];
+  }
+
+  @Tool({ name: 'test_tool_with_logging', description: 'Tests tool that emits log messages during execution' })
+  async withLogging(ctx: ToolContext): Promise<string> {
+    await ctx.log('info', 'Tool execution started');
+    await sleep(50);
+    await ctx.log('info', 'Tool processing data');
+    await sleep(50);
+    await ctx.log('info', 'Tool execution completed');
+    return 'Tool with logging executed successfully';
+  }
+
+  @Tool({ name: 'test_tool_with_progress', description: 'Tests tool that reports progress notifications' })
+  async withProgress(ctx: ToolContext): Promise<string> {
+    for (const done of [0, 50, 100]) {
+      await ctx.progress(done, 100, `Completed step ${done} of 100`);
+      if (done < 100) await sleep(50);
+    }
+    return String(ctx.progressToken ?? 0);
+  }
+
+  @Tool({ name: 'test_error_handling', description: 'Tests error response handling' })
+  errorHandling(): never {
+    throw new Error('This tool intentionally returns an error for testing');
+  }
+
+  @Tool({ name: 'test_reconnection', description: 'Tests SSE stream disconnection and client reconnection (SEP-1699).' })
+  async reconnection(ctx: ToolContext): Promise<string> {
+    // Lets the stream close: the client reconnects and gets the result from the event store.
+    ctx.closeStream();
+    await sleep(100);
+    return 'Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure.';
+  }
+
+  @Tool({ name: 'test_sampling', description: 'Tests server-initiated sampling (LLM completion request)' })
+  async sampling(@Description('The prompt to send to the LLM') prompt: string, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.sample(prompt, { maxTokens: 100 });
+    return `LLM response: ${answer.text}`;
+  }
+
+  @Tool({ name: 'test_elicitation', description: 'Tests server-initiated elicitation (user input request)' })
+  async elicitation(@Description('The message to show the user') message: string, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit(Answer, message);
+    return `User response: action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.value : {})}`;
+  }
+
+  @Tool({ name: 'test_elicitation_sep1034_defaults', description: 'Tests elicitation with default values per SEP-1034' })
+  async elicitationDefaults(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit(Defaults, 'Please review and update the form fields with defaults');
+    return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.value : {})}`;
+  }
+
+  @Tool({ name: 'test_elicitation_sep1330_enums', description: 'Tests elicitation with enum schema improvements per SEP-1330' })
+  async elicitationEnums(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit(Choices, 'Please select options from the enum fields', { titles: CHOICE_TITLES, enumNames: ['legacyEnum'] });
+    return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.value : {})}`;
+  }
+}
+
+/** SEP-1613: a tool whose input schema is written by hand in JSON Schema 2020-12, listed as written. */
+export const jsonSchemaTool = Tool.fromJsonSchema(
+  {
+    name: 'json_schema_2020_12_tool',
+    description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)',
+    inputSchema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: {
+        address: {
+          type: 'object',
+          properties: { street: { type: 'string' }, city: { type: 'string' } },
+        },
+      },
+      properties: {
+        name: { type: 'string' },
+        address: { $ref: '#/$defs/address' },
+      },
+      additionalProperties: false,
+    },
+  },
+  (args) => `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`,
+);
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Events kept for resuming streams (SEP-1699), in memory. */
+function memoryEventStore() {
+  const events = new Map<string, { streamId: string; message: unknown }>();
+  return {
+    async storeEvent(streamId: string, message: unknown): Promise<string> {
+      const id = `${streamId}::${String(events.size).padStart(8, '0')}_${randomUUID()}`;
+      events.set(id, { streamId, message });
+      return id;
+    },
+    async getStreamIdForEventId(eventId: string): Promise<string | undefined> {
+      return events.get(eventId)?.streamId;
+    },
+    async replayEventsAfter(lastEventId: string, { send }: { send: (eventId: string, message: never) => Promise<void> }): Promise<string> {
+      const streamId = events.get(lastEventId)?.streamId ?? '';
+      let after = false;
+      for (const [id, e] of events) {
+        if (after && e.streamId === streamId) await send(id, e.message as never);
+        if (id === lastEventId) after = true;
+      }
+      return streamId;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const tools = new ToolSet([new Everything(), jsonSchemaTool]);
+  const sessions = process.argv.includes('--sessions');
+  const http = await serveMcpHttp(tools, { name: 'tool-signatures-everything', version: '1.0.0' }, {
+    port: Number(flag('--port') ?? 0),
+    host: '127.0.0.1',
+    ...(sessions ? { sessions: { eventStore: memoryEventStore(), retryIntervalMs: 500 } } : {}),
+  });
+  process.stdout.write(`${JSON.stringify({ url: http.url.href })}\n`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void http.close().then(() => process.exit(0)));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});

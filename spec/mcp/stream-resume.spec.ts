@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { createMcpServer, serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+
+let released: (() => void) | undefined;
+
+class LongJob {
+  @Tool({ description: 'Lets its stream close, then finishes.' })
+  async long(ctx: ToolContext): Promise<string> {
+    await ctx.log('info', 'started');
+    const closed = ctx.closeStream();
+    // Finishes once the test has seen the stream close (the result then waits in the event store).
+    await new Promise<void>((resolve) => {
+      released = resolve;
+    });
+    await ctx.log('info', 'finishing');
+    return `done (stream closed: ${closed})`;
+  }
+}
+
+describe('ctx.closeStream: a call lets its stream close and the client resumes (SSE polling)', () => {
+  let endpoint: McpHttpEndpoint | undefined;
+
+  beforeEach(() => {
+    released = undefined;
+  });
+
+  afterEach(async () => {
+    await endpoint?.close();
+    endpoint = undefined;
+  });
+
+  it('over HTTP with sessions and an event store: the client reconnects after retryIntervalMs and gets the result', async () => {
+    endpoint = await serveMcpHttp(new ToolSet([new LongJob()]), { name: 'jobs', version: '1' }, { sessions: { eventStore: new InMemoryEventStore(), retryIntervalMs: 50 } });
+    const client = new Client({ name: 'c', version: '1' });
+    const logs: string[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      logs.push(String(n.params.data));
+    });
+    const resumedFrom: string[] = [];
+    const transport = new StreamableHTTPClientTransport(endpoint.url, {
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        const last = new Headers(init?.headers).get('last-event-id');
+        // The client resumed the closed stream, and the server answered (its replay is under way).
+        if ((init?.method ?? 'GET') === 'GET' && last !== null) resumedFrom.push(last);
+        return response;
+      },
+    });
+    await client.connect(transport);
+    try {
+      const call = client.callTool({ name: 'long', arguments: {} });
+      // The stream closed: the client reconnects with the last event id it saw.
+      while (resumedFrom.length === 0) await new Promise((r) => setTimeout(r, 10));
+      released!();
+      const result = await call;
+      expect(result.content).toEqual([{ type: 'text', text: 'done (stream closed: true)' }]);
+      expect(logs).toEqual(['started', 'finishing']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('returns false where there is no stream to close (stdio-like transports, stateless HTTP, outside MCP)', async () => {
+    expect(new ToolContext().closeStream()).toBe(false);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = createMcpServer(new ToolSet([new LongJob()]), { name: 'jobs', version: '1' });
+    await server.connect(serverSide);
+    const client = new Client({ name: 'c', version: '1' });
+    await client.connect(clientSide);
+    try {
+      const call = client.callTool({ name: 'long', arguments: {} });
+      while (released === undefined) await new Promise((r) => setTimeout(r, 10));
+      released();
+      expect((await call).content).toEqual([{ type: 'text', text: 'done (stream closed: false)' }]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
