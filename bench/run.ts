@@ -7,6 +7,7 @@ import { Tool } from 'tool-signatures';
 import { buildCosts, firstCallCosts, type BuildFigures, type FirstCallFigures } from './build-cost';
 import { makeCases, objectCases, type BenchResult, type Cases } from './cases';
 import { bigintCases, bigintTexts, bigintTool } from './cases/bigint';
+import { refusalFigures, REFUSAL_KEYS, type RefusalFigures } from './cases/refusal';
 import { Orders } from './domain';
 import { timeCases, type Timed, type TimingOptions } from './harness';
 import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
@@ -20,12 +21,13 @@ import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from
  * The suite (run by `npm run bench`, which compiles it first); `npm run bench -- mcp` runs the
  * MCP-over-HTTP comparison (bench/mcp.ts) instead. Flags:
  *   --json          print the figures as JSON on stdout (the report goes to stderr)
- *   --check         exit 1 when one of issue 7's targets is missed
+ *   --check         exit 1 when one of the targets (bench/targets.ts) is missed
  *   --rounds N      interleaved rounds (at least 5; default 7)
  *   --quick         shorter warm-ups and batches (a smoke run; still 5 rounds)
  *   --seed N        the PRNG seed of the pools   --pool N   calls per pool (at least 1,000)
  *   --profile       run ours on the realistic call only, for `node --cpu-prof`
  *   --case bigint   time only the bigint case (argument text with 64-bit integers) and stop
+ *   --case refusal  time only issue 15's refusal of a 330,000-key call (beside JSON.parse) and stop
  *   --case mcp      the same as `npm run bench -- mcp`
  */
 
@@ -63,7 +65,7 @@ function parseArgs(argv: readonly string[]): Args {
   }
   if (a.rounds < 5) throw new Error('--rounds must be at least 5');
   if (a.pool < 1000) throw new Error('--pool must be at least 1000');
-  if (a.only !== undefined && a.only !== 'bigint' && a.only !== 'mcp') throw new Error('--case takes: bigint, mcp');
+  if (a.only !== undefined && a.only !== 'bigint' && a.only !== 'refusal' && a.only !== 'mcp') throw new Error('--case takes: bigint, refusal, mcp');
   return a;
 }
 
@@ -158,6 +160,13 @@ async function bigintOnly(args: Args, log: (line?: string) => void): Promise<voi
   }
 }
 
+function logRefusal(f: RefusalFigures, log: (line?: string) => void): void {
+  log(`Refusing one call of ${REFUSAL_KEYS.toLocaleString('en')} unknown keys (issue 15; least of 2 runs a round, after a full GC):`);
+  log(`  ${'JSON.parse of its text (the ruler)'.padEnd(38)} ${show(f.parseNs, duration)}`);
+  log(`  ${'ours: set.invoke(text), refused'.padEnd(38)} ${show(f.refuseTextNs, duration)} · ${show(f.refuseTextOverParse, times)} the parse`);
+  log(`  ${'ours: set.invoke(object), refused'.padEnd(38)} ${show(f.refuseObjectNs, duration)} · ${show(f.refuseObjectOverParse, times)} the parse`);
+}
+
 async function main(): Promise<void> {
   // `npm run bench -- mcp [flags]`: issue 16's MCP-over-HTTP comparison alone (bench/mcp.ts).
   const positional = process.argv[2] === 'mcp';
@@ -202,6 +211,17 @@ async function main(): Promise<void> {
     log(`tool-signatures bench, bigint case · ${m.date} · commit ${m.commit} · load ${(m.loadAverageAtStart as number[]).join(', ')}`);
     await bigintOnly(args, log);
     log(`load average at end: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+    return;
+  }
+
+  if (args.only === 'refusal') {
+    log(`tool-signatures bench, refusal case · ${m.date} · commit ${m.commit} · load ${(m.loadAverageAtStart as number[]).join(', ')}`);
+    const refusal = await refusalFigures(args.quick ? 5 : args.rounds);
+    logRefusal(refusal, log);
+    const verdicts = judge({ refuseTextOverParse: refusal.refuseTextOverParse, refuseObjectOverParse: refusal.refuseObjectOverParse }).filter((v) => v.key.startsWith('refuse'));
+    for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, times)}`);
+    if (args.json) process.stdout.write(`${JSON.stringify({ machine: m, refusal, targets: verdicts }, null, 2)}\n`);
+    if (args.check && verdicts.some((v) => !v.pass)) process.exitCode = 1;
     return;
   }
 
@@ -253,6 +273,8 @@ async function main(): Promise<void> {
   const patterns: PatternFigures = await patternFigures(args.quick);
   log('timing the union case...');
   const union = await unionFigures({ ...timing, rounds: Math.min(args.rounds, 5) }, args.pool, args.seed + 2);
+  log(`timing the refusal of a ${REFUSAL_KEYS.toLocaleString('en')}-key call (issue 15)...`);
+  const refusal: RefusalFigures = await refusalFigures(args.quick ? 5 : Math.min(args.rounds, 7));
   m.loadAverageAtEnd = loadavg().map((l) => Number(l.toFixed(2)));
 
   const s = perCall.small!;
@@ -273,6 +295,8 @@ async function main(): Promise<void> {
   const b1000 = build['1000']!;
   ratios.coldPerTool1000 = stat(b1000.cold.rounds.map((ns) => ns / 1e6));
   ratios.cachedSpeedup1000 = b1000.speedup;
+  ratios.refuseTextOverParse = refusal.refuseTextOverParse;
+  ratios.refuseObjectOverParse = refusal.refuseObjectOverParse;
   const verdicts: Verdict[] = judge(ratios);
 
   // ---- report ---------------------------------------------------------------------------------
@@ -342,14 +366,16 @@ async function main(): Promise<void> {
   }
   log(`  an ordinary pattern (^[A-Z]{3}-\\d{4}$) on the fast path: ${duration(patterns.ordinaryNs.withPattern)} per call, ${duration(patterns.ordinaryNs.without)} without it`);
   log();
+  logRefusal(refusal, log);
+  log();
   log(`load average at end: ${(m.loadAverageAtEnd as number[]).join(', ')}`);
-  log("Issue 7's targets:");
+  log('Targets (issue 7; issue 15 for the refusal):');
   for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, (n) => (v.target.endsWith('ms') ? `${n.toFixed(3)} ms` : times(n)))}`);
 
   if (args.json) {
     const json = {
       machine: m, options: { ...args, timing }, perCallNs: perCall, ratios, build, firstCall, firstBuildMs, firstInvokeMs, heap,
-      crowded: { classValidatorClasses: registered, perCallNs: crowded }, patterns, union, targets: verdicts, problems,
+      crowded: { classValidatorClasses: registered, perCallNs: crowded }, patterns, union, refusal, targets: verdicts, problems,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   }

@@ -1,6 +1,6 @@
 import type { Stat } from './stats';
 
-/** Issue 7's targets, checked on the median of the round-by-round figures. */
+/** The targets (issue 7's, and issue 15's refusal), checked on the median of the round-by-round figures. */
 export interface Target {
   readonly key: string;
   readonly label: string;
@@ -16,6 +16,10 @@ export const TARGETS: readonly Target[] = [
   { key: 'oursTextOverFloorText', label: 'ours from text / (JSON.parse + floor)', op: '<=', limit: 1.3, unit: 'x' },
   { key: 'coldPerTool1000', label: 'building 1,000 tools, cold, per tool', op: '<', limit: 1, unit: 'ms' },
   { key: 'cachedSpeedup1000', label: 'cached rebuild speed-up (1,000 tools)', op: '>=', limit: 50, unit: 'x' },
+  // Issue 15 (bench/cases/refusal.ts): a call far beyond maxMembers is refused at about the cost
+  // of parsing it (before the fix: about 100×). Was a jest assertion with the same limit.
+  { key: 'refuseTextOverParse', label: 'refusing 330,000 keys from text / JSON.parse', op: '<', limit: 4, unit: 'x' },
+  { key: 'refuseObjectOverParse', label: 'refusing 330,000 keys, parsed / JSON.parse', op: '<', limit: 4, unit: 'x' },
 ];
 
 export interface Verdict {

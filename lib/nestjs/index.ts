@@ -337,8 +337,9 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
     registry.discover();
     const options = this.moduleRef.get<ToolsModuleOptions>(TOOLS_MODULE_OPTIONS);
     if (options.mcp === undefined) return;
-    const adapter = this.moduleRef.get(HttpAdapterHost, { strict: false }).httpAdapter as { use(path: string, handler: unknown): unknown } | undefined;
-    if (adapter === undefined) {
+    // No HTTP platform (NestFactory.createApplicationContext): Nest 12 gives null, earlier ones undefined.
+    const adapter = this.moduleRef.get(HttpAdapterHost, { strict: false }).httpAdapter as { use(path: string, handler: unknown): unknown } | null | undefined;
+    if (adapter === null || adapter === undefined) {
       logger.warn(`mcp: no HTTP adapter (an application context?): the MCP endpoint ${options.mcp.path} is not served.`);
       return;
     }

@@ -5,7 +5,7 @@
  * require(esm). It prints what happened as JSON; each test checks one part of it.
  */
 import 'reflect-metadata';
-import { Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { Tool, ToolSet } from 'tool-signatures';
 import { toAiSdkTools } from 'tool-signatures/ai-sdk';
 import { runProgram } from '../helpers/programs';
 
@@ -80,37 +80,26 @@ describe('where require() cannot load the ES module (jest itself)', () => {
   it("says how to pass the SDK's functions", () => {
     expect(() => toAiSdkTools(new ToolSet([new Echo()]))).toThrow(/^tool-signatures\/ai-sdk could not load the 'ai' package with require\(\) \(.+\)\. .+pass the SDK's functions: import \{ tool, jsonSchema \} from 'ai'; toAiSdkTools\(tools, \{ sdk: \{ tool, jsonSchema \} \}\)\.$/s);
   });
-
-  it('works with the functions passed in', async () => {
-    const sdk = { tool: <T>(t: T) => t, jsonSchema: (schema: unknown) => ({ jsonSchema: schema }) } as never;
-    type Made = Record<string, { inputSchema: unknown; needsApproval?: boolean; execute(input: unknown, o: { toolCallId: string; messages: []; context: {} }): Promise<unknown> }>;
-    const tools = toAiSdkTools(new ToolSet([new Echo()]), { sdk, approvals: false, approve: () => true }) as unknown as Made;
-    expect([Object.keys(tools), tools.echo!.inputSchema, tools.echo!.needsApproval]).toEqual([['echo'], { jsonSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } }, undefined]);
-    await expect(tools.echo!.execute({ text: 'hi' }, { toolCallId: 't', messages: [], context: {} })).resolves.toBe('hi');
-    await expect(tools.echo!.execute({}, { toolCallId: 't', messages: [], context: {} })).rejects.toThrow("Argument 'text' is required.");
-    // Without an approver, approvals: false refuses the call (issue 21; SECURITY.md: no approver refuses it).
-    const unapproved = toAiSdkTools(new ToolSet([new Echo()]), { sdk, approvals: false }) as unknown as Made;
-    await expect(unapproved.echo!.execute({ text: 'hi' }, { toolCallId: 't', messages: [], context: {} })).rejects.toThrow("Tool 'echo' was not approved: it requires approval and no approver was given.");
-  });
 });
 
-describe('approvals and the call context with the functions passed in', () => {
-  class Bank {
-    @Tool({ description: 'Pay.', requiresApproval: (args) => (args.amount as number) > 100 })
-    pay(amount: number, ctx: ToolContext): string {
-      return `paid ${amount} for ${(ctx.caller.frameworkContext as { user: string }).user} via ${ctx.caller.via}`;
-    }
-  }
-  type Made = { needsApproval?: (input: unknown, o: { toolCallId: string; messages: []; context: unknown }) => Promise<boolean>; execute(input: unknown, o: { toolCallId: string; messages: []; context: unknown }): Promise<unknown> };
-  const sdk = { tool: <T>(t: T) => t, jsonSchema: (schema: unknown) => ({ jsonSchema: schema }) } as never;
+describe("the SDK's own tool() and jsonSchema() passed in (sdk option), as the loop calls the tools they make", () => {
+  it('makes one tool per definition with the input schema as the SDK holds it; approvals: false runs it with an approver and refuses it without one', () => {
+    expect(out.passedIn).toEqual([
+      ['echo'],
+      { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+      'undefined', // approvals: false: the SDK is not asked (the approver decides)
+      ['resolved', 'hi'],
+      ['rejected', "Argument 'text' is required."],
+      // Without an approver, approvals: false refuses the call (issue 21; SECURITY.md: no approver refuses it).
+      ['rejected', "Tool 'echo' was not approved: it requires approval and no approver was given."],
+    ]);
+  });
 
-  it("a requiresApproval predicate becomes the SDK's needsApproval function of the validated arguments; the SDK's context reaches ctx.caller", async () => {
-    const { pay } = toAiSdkTools(new ToolSet([new Bank()]), { sdk }) as unknown as Record<string, Made>;
-    const call = { toolCallId: 't', messages: [] as [], context: { user: 'ada' } };
-    expect(typeof pay!.needsApproval).toBe('function');
-    expect(await pay!.needsApproval!({ amount: 50 }, call)).toBe(false);
-    expect(await pay!.needsApproval!({ amount: 500 }, call)).toBe(true);
-    expect(await pay!.needsApproval!({ amount: 'x' }, call)).toBe(false);
-    await expect(pay!.execute({ amount: 500 }, call)).resolves.toBe('paid 500 for ada via ai-sdk');
+  it("a requiresApproval predicate becomes the SDK's needsApproval function of the validated arguments; the SDK's context reaches ctx.caller", () => {
+    expect(out.predicate).toEqual(['function', false, true, false, ['resolved', 'paid 500 for ada via ai-sdk']]);
+  });
+
+  it('in generateText: the call the predicate lets through runs with the per-tool context (toolsContext), the other waits for approval', () => {
+    expect(out.predicateInLoop).toEqual([['tool-call', 'h1'], ['tool-call', 'h2'], ['tool-result', 'h1', 'paid 50 for bo via ai-sdk'], ['tool-approval-request', 'h2']]);
   });
 });

@@ -27,3 +27,18 @@ BoundTool.prototype.invoke = function (this: BoundTool, ...args: Parameters<Boun
 export function __setFastPath(on: boolean): void {
   fast = on;
 }
+
+/**
+ * Runs `f` with the fast path on or off, then puts the switch back as it was, in `finally`: a
+ * failing expectation or a throw inside `f` never leaves the rest of the file on the general path.
+ * The switch is read when `invoke` is called, so `f` must call `invoke` itself.
+ */
+export async function withFastPath<T>(on: boolean, f: () => Promise<T> | T): Promise<T> {
+  const before = fast;
+  fast = on;
+  try {
+    return await f();
+  } finally {
+    fast = before;
+  }
+}

@@ -3,7 +3,7 @@ import { IsOptional, IsString, Length } from 'class-validator';
 import { Int32, Nullable, Param, Prop, SetOf, Tool, type ToolDefinition, type ToolResult } from '../../lib';
 import { calleeOf } from '../../lib/invoke/calling/invoker';
 import { compileFastPath } from '../../lib/invoke/arguments/fast-path';
-import { __setFastPath } from '../helpers/fast-path';
+import { __setFastPath, withFastPath } from '../helpers/fast-path';
 
 /**
  * The invoker on defaults (v3): an absent property with `@Prop({ default })` receives the default at
@@ -164,12 +164,10 @@ describe('the fast path and the general path agree on defaults', () => {
         const input = { q: { text: 'x', windows, ...(first !== undefined ? { first } : {}) } };
         const runs: unknown[] = [];
         for (const fast of [true, false]) {
-          __setFastPath(fast);
           service.calls = [];
-          const r = await search.invoke(JSON.stringify(input));
+          const r = await withFastPath(fast, () => search.invoke(JSON.stringify(input)));
           runs.push({ isError: r.isError, text: r.isError ? textOf(r) : undefined, received: shape(service.calls[0]) });
         }
-        __setFastPath(true);
         expect(runs[0]).toEqual(runs[1]);
         if (!(runs[0] as { isError: boolean }).isError) accepted++;
       }),

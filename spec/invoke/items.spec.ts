@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { Int32, Param, Prop, RecordOf, SetOf, Tool, type ToolResult } from '../../lib';
 import { compileFastPath } from '../../lib/invoke/arguments/fast-path';
 import { calleeOf } from '../../lib/invoke/calling/invoker';
-import { __setFastPath } from '../helpers/fast-path';
+import { withFastPath } from '../helpers/fast-path';
 
 class Host {
   @IsFQDN() name!: string;
@@ -115,8 +115,6 @@ describe('The fast path agrees with the general path on each and every v3 format
     { requiredKeys: ['to'] },
   );
 
-  afterAll(() => __setFastPath(true));
-
   it('a fast path is compiled for the tool, and takes a valid call with every format and each', () => {
     const fast = compileFastPath(calleeOf(tool)!.spec)!;
     expect(fast).not.toBeNull();
@@ -131,12 +129,10 @@ describe('The fast path agrees with the general path on each and every v3 format
       fc.asyncProperty(input, fc.boolean(), async (args, asText) => {
         const runs: { result: ToolResult; got: string }[] = [];
         for (const fast of [true, false]) {
-          __setFastPath(fast);
           service.calls = [];
-          const result = await tool.invoke(asText ? JSON.stringify(args) : JSON.parse(JSON.stringify(args)));
+          const result = await withFastPath(fast, () => tool.invoke(asText ? JSON.stringify(args) : JSON.parse(JSON.stringify(args))));
           runs.push({ result, got: plain(service.calls[0]) });
         }
-        __setFastPath(true);
         expect(runs[0]!.result).toEqual(runs[1]!.result);
         expect(runs[0]!.got).toBe(runs[1]!.got);
         if (runs[1]!.result.isError) tally.refused++;

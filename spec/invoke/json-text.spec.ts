@@ -331,13 +331,12 @@ describe('measureDepth', () => {
     expect(measureDepth(b, 1_000)).toBe(false);
   });
 
-  it('visits shared sub-objects once (a DAG with 2^60 paths is quick)', () => {
+  it('visits shared sub-objects once (a DAG with 2^60 paths is measured at all)', () => {
+    // Walking every path would be 2^60 visits: the test would not finish. No clock needed.
     let node: unknown = { leaf: true };
     for (let k = 0; k < 60; k++) node = [node, node];
-    const started = Date.now();
     expect(measureDepth(node, 61)).toBe(true);
     expect(measureDepth(node, 60)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('counts a shared sub-object at its deepest place', () => {

@@ -7,7 +7,7 @@ import {
 } from 'tool-signatures';
 import { compileFastPath } from '../../lib/invoke/arguments/fast-path';
 import { calleeOf } from '../../lib/invoke/calling/invoker';
-import { __setFastPath } from '../helpers/fast-path';
+import { withFastPath } from '../helpers/fast-path';
 
 /**
  * `ObjectOf` at call time: a value of a shape is checked as a DTO's is (messages name the shape) and
@@ -278,12 +278,10 @@ describe('ObjectOf: the fast path agrees with the general path', () => {
   async function both(args: object): Promise<void> {
     const runs: { result: ToolResult; args: unknown[] }[] = [];
     for (const fast of [true, false]) {
-      __setFastPath(fast);
       received = [];
-      const result = await t.invoke(structuredClone(args));
+      const result = await withFastPath(fast, () => t.invoke(structuredClone(args)));
       runs.push({ result, args: received });
     }
-    __setFastPath(true);
     expect(runs[0]!.result).toEqual(runs[1]!.result);
     expect(runs[0]!.args).toStrictEqual(runs[1]!.args);
     if (!runs[0]!.result.isError) expect(isPlain(runs[0]!.args[0])).toBe(true);

@@ -5,8 +5,10 @@ import { Param, Tool, ToolSet, type ToolResult } from '../../lib';
  * Issue 15: one argument object with 330,000 unknown keys (3.8 MB) took 5 s of CPU: the schema
  * validator reported every key before the formatter kept 100 lines. Now a refused call is examined
  * for at most `maxMembers` keys and elements; beyond it the refusal is one line found with a
- * validator that stops at the first error. Checked by comparing with the cost of parsing the same
- * text in the same process (before the fix: about 100 times it), not by a wall-clock bound.
+ * validator that stops at the first error. This spec checks the behaviour (the one-line refusal,
+ * from text and from a parsed object, instead of 100 lines and a count of the rest); the cost,
+ * about that of parsing the text (before the fix: about 100 times it), is a target of the bench
+ * (`npm run bench -- --case refusal`, bench/cases/refusal.ts), not a wall-clock assertion here.
  */
 
 function text(r: ToolResult): string {
@@ -28,36 +30,15 @@ function hostileText(keys: number): string {
   return `{${parts.join(',')}}`;
 }
 
-function time(f: () => unknown): number {
-  const start = process.hrtime.bigint();
-  f();
-  return Number(process.hrtime.bigint() - start);
-}
-
-async function timeAsync(f: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await f();
-  return Number(process.hrtime.bigint() - start);
-}
-
 describe('issue 15: the work of a refusal is bounded', () => {
   const big = hostileText(330_000);
   const TOO_MANY = 'Arguments have too many keys and array elements to check: the limit is 20000 in all. Send only the parameters of the tool.';
 
-  it('the 330,000-key object is refused in one line, at about the cost of parsing it', async () => {
+  it('the 330,000-key object is refused in one line, from its text and parsed', async () => {
     expect(big.length).toBeGreaterThan(3_000_000);
-    await set.invoke('find', hostileText(20_000));
-    let parse = Infinity;
-    let refuse = Infinity;
-    for (let i = 0; i < 3; i++) {
-      parse = Math.min(parse, time(() => JSON.parse(big)));
-      refuse = Math.min(refuse, await timeAsync(async () => expect(text(await set.invoke('find', big))).toBe(TOO_MANY)));
-    }
-    expect(refuse / parse).toBeLessThan(4);
+    expect(text(await set.invoke('find', big))).toBe(TOO_MANY);
     // Already parsed: the same refusal, without validating 330,000 keys.
-    const parsed = JSON.parse(big) as object;
-    const objectRefusal = await timeAsync(async () => expect(text(await set.invoke('find', parsed))).toBe(TOO_MANY));
-    expect(objectRefusal / parse).toBeLessThan(4);
+    expect(text(await set.invoke('find', JSON.parse(big) as object))).toBe(TOO_MANY);
   });
 
   it('arguments the schema accepts are not counted: a valid call with 50,000 ids runs', async () => {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import * as cv from 'class-validator';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { Param, Tool, type ToolDefinition } from 'tool-signatures';
-import { __setFastPath } from '../helpers/fast-path';
+import { withFastPath } from '../helpers/fast-path';
 import { paramText } from '../helpers/schema';
 
 /**
@@ -36,11 +36,8 @@ async function verdicts(dto: Function, values: readonly unknown[]): Promise<{ js
   const tool = toolOf(dto);
   const out = [];
   for (const v of values) {
-    __setFastPath(true);
-    const fast = !(await tool.invoke({ v })).isError;
-    __setFastPath(false);
-    const general = !(await tool.invoke({ v })).isError;
-    __setFastPath(true);
+    const fast = !(await withFastPath(true, () => tool.invoke({ v }))).isError;
+    const general = !(await withFastPath(false, () => tool.invoke({ v }))).isError;
     out.push({ json: JSON.stringify(v), invoker: { fast, general }, classValidator: classValidatorAccepts(dto, v) });
   }
   return out;
@@ -106,10 +103,8 @@ describe('@ValidateIf (v3.1): the property is optional, its rules are phrases wi
     expect(built(Note).text).toBe(`{"text":{"type":"string","description":"Must be at most 3 characters long. ${GIST}"}}`);
     await expectAgreement(Note, [{ text: null }, { text: 'abc' }, { text: 'abcd' }, {}], [true, true, false, false]);
     for (const fast of [true, false]) {
-      __setFastPath(fast);
-      expect((await toolOf(Note).invoke({ v: { text: null } })).parts).toEqual([{ type: 'text', text: '{"text":"NULL"}' }]);
+      expect((await withFastPath(fast, () => toolOf(Note).invoke({ v: { text: null } }))).parts).toEqual([{ type: 'text', text: '{"text":"NULL"}' }]);
     }
-    __setFastPath(true);
   });
 
   it('a type rule alone under @ValidateIf still says the property is required when the condition holds', async () => {

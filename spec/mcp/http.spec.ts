@@ -164,10 +164,11 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
     }
   });
 
+  // The body never ends (a space every 50 ms): without the cut-off the test would wait until
+  // jest's per-test timeout; the 408 is the proof, not a clock.
   it('cuts off a body trickled slower than bodyTimeoutMs with 408 and closes its connection', async () => {
     const { http, url } = await serve({ bodyTimeoutMs: 300 });
     try {
-      const started = Date.now();
       const outcome = await new Promise<{ status: number; closed: boolean }>((resolve, reject) => {
         const req = request(url, { method: 'POST', headers: { ...jsonHeaders, 'content-length': 1000 } }, (res) => {
           res.resume();
@@ -179,7 +180,6 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
         req.on('close', () => clearInterval(drip));
       });
       expect(outcome).toEqual({ status: 408, closed: true });
-      expect(Date.now() - started).toBeLessThan(5000);
       await stillServing(url);
     } finally {
       await http.close();

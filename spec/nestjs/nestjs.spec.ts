@@ -68,8 +68,23 @@ describe('MCP', () => {
   });
 
 
-  it('forRoot({ mcp }) mounts the endpoint at its path on the HTTP adapter (behind a body parser: req.body is read)', () => {
-    expect(out.mounted).toEqual([1, '/tools/mcp', { name: 'shop', version: '2.0.0' }, ['lookup']]);
+  it("forRoot({ mcp }) serves the endpoint at its path on a real Nest HTTP application (@nestjs/platform-express, behind Nest's body parser), beside the app's routes", () => {
+    expect(out.mounted).toEqual([
+      { name: 'shop', version: '2.0.0' },
+      ['lookup'],
+      [false, [{ type: 'text', text: '{"sku":"NUT-M8","price":1.5}' }]],
+      [true, [{ type: 'text', text: "Unknown tool 'place_order'. Available tools: lookup." }]],
+      { ok: true },
+      404,
+    ]);
+  });
+
+  it('forRoot({ mcp }) in an application context (no HTTP platform): starts, warns that the endpoint is not served, and its tools run', () => {
+    expect(out.mcpWithoutHttp).toEqual([
+      'started',
+      '{"sku":"BOLT-M8","price":0.25}',
+      ['warn [ToolsModule] mcp: no HTTP adapter (an application context?): the MCP endpoint /tools/mcp is not served.'],
+    ]);
   });
 });
 

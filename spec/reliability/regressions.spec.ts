@@ -65,10 +65,8 @@ describe('a pattern ran on strings beyond maxLength, so maxLength could not boun
   }, { params: [{ name: 's', type: String, pattern: '^(a+)+$', maxLength: 16 }] });
 
   it('a longer string gets its length line alone, at once', async () => {
-    const start = Date.now();
-    // Without the guard this call backtracks about 2^40 steps: it would not return.
+    // Without the guard this call backtracks about 2^40 steps: it would not return (no clock needed).
     expect(text(await t.invoke({ s: `${'a'.repeat(40)}!` }))).toBe("Argument 's' must be at most 16 characters long.");
-    expect(Date.now() - start).toBeLessThan(1000);
   });
 
   it('within maxLength the pattern is enforced as before, with its own line', async () => {

@@ -53,6 +53,30 @@ class Shop {
   }
 }
 
+/** Approval required, no predicate (section 7). */
+class Echo {
+  @Tool({ description: 'Echo.', requiresApproval: true })
+  echo(text: string): string {
+    return text;
+  }
+}
+
+/** Approval by a predicate of the validated arguments; the SDK's context reaches ctx.caller (section 8). */
+class Bank {
+  @Tool({ description: 'Pay.', requiresApproval: (args) => (args.amount as number) > 100 })
+  pay(amount: number, ctx: ToolContext): string {
+    return `paid ${amount} for ${(ctx.caller.frameworkContext as { user: string }).user} via ${ctx.caller.via}`;
+  }
+}
+
+/** What a tool made by the SDK's own `tool()` offers the loop (the parts these sections call). */
+type Made = {
+  inputSchema: { jsonSchema: unknown };
+  needsApproval?: boolean | ((input: unknown, o: { toolCallId: string; messages: []; context: unknown }) => Promise<boolean>);
+  execute(input: unknown, o: { toolCallId: string; messages: []; context: unknown }): Promise<unknown>;
+};
+const settle = (p: Promise<unknown>): Promise<unknown[]> => p.then((v) => ['resolved', v], (e: unknown) => ['rejected', e instanceof Error ? e.message : String(e)]);
+
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const toolCalls = (...calls: [string, string, object][]) => ({
   content: calls.map(([id, name, input]) => ({ type: 'tool-call' as const, toolCallId: id, toolName: name, input: JSON.stringify(input) })),
@@ -121,6 +145,39 @@ async function main(): Promise<void> {
   const direct = await set.invoke('place_order', { sku: 'X', qty: 1.5 });
   const error = new ToolCallError('place_order', direct);
   out.error = [error.message, String(error), error.result === direct, ToolResult.error('x').isError];
+
+  // 7. The SDK's own tool() and jsonSchema() passed in: the tool object the SDK makes, called as the
+  // loop calls it; approvals: false with an approver, and without one (refused).
+  const sdk = { tool, jsonSchema };
+  const echoTools = toAiSdkTools(new ToolSet([new Echo()]), { sdk, approvals: false, approve: () => true }) as unknown as Record<string, Made>;
+  const plainCall = { toolCallId: 't', messages: [] as [], context: {} };
+  const unapproved = toAiSdkTools(new ToolSet([new Echo()]), { sdk, approvals: false }) as unknown as Record<string, Made>;
+  out.passedIn = [
+    Object.keys(echoTools),
+    echoTools.echo!.inputSchema.jsonSchema,
+    typeof echoTools.echo!.needsApproval,
+    await settle(echoTools.echo!.execute({ text: 'hi' }, plainCall)),
+    await settle(echoTools.echo!.execute({}, plainCall)),
+    await settle(unapproved.echo!.execute({ text: 'hi' }, plainCall)),
+  ];
+
+  // 8. A requiresApproval predicate is the SDK's needsApproval function of the validated arguments,
+  // called directly and by generateText (per-tool context: toolsContext), whose context reaches ctx.caller.
+  const bankTools = toAiSdkTools(new ToolSet([new Bank()]), { sdk });
+  const pay = (bankTools as unknown as Record<string, Made>).pay!;
+  const adaCall = { toolCallId: 't', messages: [] as [], context: { user: 'ada' } };
+  const needs = pay.needsApproval as (input: unknown, o: typeof adaCall) => Promise<boolean>;
+  out.predicate = [
+    typeof pay.needsApproval,
+    await needs({ amount: 50 }, adaCall),
+    await needs({ amount: 500 }, adaCall),
+    await needs({ amount: 'x' }, adaCall),
+    await settle(pay.execute({ amount: 500 }, adaCall)),
+  ];
+  const model8 = new MockLanguageModelV4({ doGenerate: [toolCalls(['h1', 'pay', { amount: 50 }], ['h2', 'pay', { amount: 500 }]), say('never')] });
+  const run8 = await generateText({ model: model8, tools: bankTools, toolsContext: { pay: { user: 'bo' } } as never, stopWhen: stepCountIs(3), prompt: 'x' });
+  out.predicateInLoop = run8.content.map((p) =>
+    p.type === 'tool-result' ? [p.type, p.toolCallId, p.output] : p.type === 'tool-approval-request' ? [p.type, p.toolCall.toolCallId] : p.type === 'tool-call' ? [p.type, p.toolCallId] : [p.type]);
 
   process.stdout.write(JSON.stringify(out) + '\n');
 }

@@ -1,11 +1,12 @@
 /**
  * A real NestJS 12 application context (ES module only; loaded here through require(esm), as a
- * CommonJS Nest app on Node 20 loads it) with ToolsModule. Prints one JSON object that
+ * CommonJS Nest app on Node 20 loads it) with ToolsModule, and a real Nest HTTP application
+ * (@nestjs/platform-express) serving forRoot({ mcp }). Prints one JSON object that
  * spec/nestjs/nestjs.spec.ts checks.
  */
 import 'reflect-metadata';
-import { Inject, Injectable, Module, Scope, type INestApplicationContext } from '@nestjs/common';
-import { HttpAdapterHost, NestFactory, REQUEST } from '@nestjs/core';
+import { Controller, Get, Inject, Injectable, Module, Scope, type INestApplicationContext, type LoggerService } from '@nestjs/common';
+import { NestFactory, REQUEST } from '@nestjs/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer } from 'node:http';
@@ -109,20 +110,23 @@ class SettingsModule {}
 })
 class AsyncAppModule {}
 
-/**
- * Stands in for an HTTP adapter (@nestjs/platform-express is not installed here): the adapter's
- * `use(path, handler)` is what ToolsModule calls to mount the MCP endpoint.
- */
-const mounted: [string, (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>][] = [];
-@Injectable()
-class FakeHttpAdapter {
-  constructor(host: HttpAdapterHost) {
-    host.httpAdapter = { use: (path: string, handler: (typeof mounted)[number][1]) => void mounted.push([path, handler]) } as never;
+/** The application's own routes, beside the MCP endpoint that ToolsModule mounts. */
+@Controller('health')
+class HealthController {
+  @Get()
+  health(): { ok: boolean } {
+    return { ok: true };
   }
 }
 
-@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/tools/mcp', info: { name: 'shop', version: '2.0.0' } } }), CatalogueModule], providers: [FakeHttpAdapter] })
+@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/tools/mcp', info: { name: 'shop', version: '2.0.0' } } }), CatalogueModule], controllers: [HealthController] })
 class McpAppModule {}
+
+/** Keeps what Nest's logger is given (the app's `logger` option), for the warnings' text. */
+function recordingLogger(lines: string[]): LoggerService {
+  const keep = (level: string) => (message: unknown, ...rest: unknown[]) => void lines.push(`${level} [${String(rest[rest.length - 1])}] ${String(message)}`);
+  return { log: keep('log'), error: keep('error'), warn: keep('warn'), debug: keep('debug'), verbose: keep('verbose'), fatal: keep('fatal') };
+}
 
 const quiet = { logger: false as const, abortOnError: false };
 const text = (r: { parts: readonly { type: string }[] }) => r.parts.map((p) => ('text' in p ? p.text : JSON.stringify((p as unknown as { value: unknown }).value))).join('\n');
@@ -171,26 +175,37 @@ async function main(): Promise<void> {
   server.close();
   await app.close();
 
-  // forRoot({ mcp }) mounts the endpoint on the HTTP adapter.
-  const mcpApp = await NestFactory.createApplicationContext(McpAppModule, quiet);
-  const [mount] = mounted;
-  // As behind Express's body parser: the stream is read and the body parsed before the handler runs.
-  const mountServer = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      if (raw !== '') (req as { body?: unknown }).body = JSON.parse(raw);
-      void mount![1](req, res);
-    });
-  });
-  await new Promise<void>((resolve) => mountServer.listen(0, '127.0.0.1', resolve));
+  // forRoot({ mcp }) on a real Nest HTTP application (Express, with Nest's own body parser), on a
+  // free port: the real MCP client reaches the endpoint at its path; the app's routes still answer.
+  const httpApp = await NestFactory.create(McpAppModule, { logger: false, abortOnError: false });
+  await httpApp.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${(httpApp.getHttpServer().address() as AddressInfo).port}`;
   const mountClient = new Client({ name: 'test', version: '1.0.0' });
-  await mountClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(mountServer.address() as AddressInfo).port}/tools/mcp`)));
-  out.mounted = [mounted.length, mount?.[0], mountClient.getServerVersion(), (await mountClient.listTools()).tools.map((t) => t.name)];
+  await mountClient.connect(new StreamableHTTPClientTransport(new URL(`${base}/tools/mcp`)));
+  const served = await mountClient.callTool({ name: 'lookup', arguments: { sku: 'NUT-M8' } });
+  const refused = await mountClient.callTool({ name: 'place_order', arguments: { sku: 'X', qty: 1000 } });
+  out.mounted = [
+    mountClient.getServerVersion(),
+    (await mountClient.listTools()).tools.map((t) => t.name),
+    [served.isError ?? false, served.content],
+    [refused.isError, refused.content],
+    await (await fetch(`${base}/health`)).json(),
+    (await fetch(`${base}/elsewhere/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+  ];
   await mountClient.close();
-  mountServer.closeAllConnections();
-  mountServer.close();
-  await mcpApp.close();
+  await httpApp.close();
+
+  // forRoot({ mcp }) in an application context (no HTTP platform: Nest 12 gives a null adapter):
+  // the app starts, says in a warning that the endpoint is not served, and its tools still run.
+  const warnings: string[] = [];
+  out.mcpWithoutHttp = await NestFactory.createApplicationContext(McpAppModule, { logger: recordingLogger(warnings), abortOnError: false }).then(
+    async (ctx) => {
+      const lookup = text(await ctx.get(ToolRegistry).invoke('lookup', { sku: 'BOLT-M8' }));
+      await ctx.close();
+      return ['started', lookup, warnings.filter((w) => w.includes('[ToolsModule]'))];
+    },
+    (e: unknown) => [e instanceof Error ? `${e.name}: ${e.message}` : String(e)],
+  );
 
   out.clash = await failure(NestFactory.createApplicationContext(ClashingAppModule, quiet));
   out.refused = await failure(NestFactory.createApplicationContext(RefusingAppModule, quiet));
