@@ -3,6 +3,11 @@ export { Tool, type CreateOptions } from './tool';
 export { Param, Prop } from './decorators/param';
 export { Range } from './decorators/range';
 export { Description } from './decorators/description';
+export { Prompt, Resource, ResourceTemplate } from './decorators/served';
+export {
+  PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, MAX_COMPLETIONS,
+  type PromptArgument, type PromptMessage, type ResourceContents, type ServedReply, type CompletionValues, type ServedTarget,
+} from './invoke/served';
 export {
   Int8, UInt8, Int16, UInt16, Int32, UInt32, Int, Int64, UInt64,
   Char, Uuid, DateOnly, TimeOnly, TimeSpan, JsonValue, JsonObject, JsonArray,
@@ -22,13 +27,13 @@ export { approvalQuestion, type ApprovalQuestion } from './invoke/question';
 export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
 export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/options';
 export { ToolInvoker, type StagedCall } from './invoke/invoker';
-export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
+export { ToolSet, type ServedDefinition, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
 export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
 export type { ToolDefinition } from './invoke/bound-tool';
-export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
+export type { PromptOptions, ResourceOptions, Completer, CompletionContext, ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export { registerGeneratedMetadata, type GeneratedOrigin } from './metadata/generated';
 export * from './providers';
