@@ -27,6 +27,7 @@ import type { InvokeOptions } from '../invoke/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/toolset';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
+import { isServedSource, servePromptsAndResources } from './prompts';
 
 /**
  * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
@@ -161,6 +162,8 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   const fixed = Array.isArray(tools) ? new ToolSet(tools as readonly ToolDefinition[]) : undefined;
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
+  // Prompts, resources and completion: lib/mcp/prompts.ts (each declared only when the set has some).
+  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials));
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
     levels.set(extra.sessionId, LEVELS.indexOf(request.params.level as LogLevel));
     return {};
