@@ -5,7 +5,7 @@ export { Range } from './decorators/range';
 export { Description } from './decorators/description';
 export { Prompt, Resource, ResourceTemplate } from './decorators/served';
 export {
-  PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, MAX_COMPLETIONS,
+  PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, MAX_COMPLETIONS, COMPLETION_TIMEOUT_MS,
   type PromptArgument, type PromptMessage, type ResourceContents, type ServedReply, type CompletionValues, type ServedTarget,
 } from './invoke/served';
 export {

@@ -49,6 +49,8 @@ export interface CompletionValues {
 
 /** The most values one completion sends (MCP's limit). */
 export const MAX_COMPLETIONS = 100;
+/** How long a completer may take before the completion is answered with no values, in milliseconds. */
+export const COMPLETION_TIMEOUT_MS = 5000;
 
 /** How a method of an instance, or of a class resolved per call, is reached. */
 export type ServedTarget =
@@ -103,6 +105,11 @@ abstract class Served {
 
   get description(): string | undefined {
     return this.#spec.description;
+  }
+
+  /** The JSON Schema (2020-12) of the arguments (or template variables) once converted from text: the method's tool input schema. */
+  get argumentsSchema(): Readonly<Record<string, unknown>> {
+    return this.#spec.spec.inputSchema;
   }
 
   /** Converts the text arguments, validates and hydrates them, and runs the method. */
@@ -244,12 +251,18 @@ async function completeOf(spec: ServedSpec, argument: string, value: string, con
   let values: readonly unknown[];
   const completer = spec.completers.get(argument);
   if (completer !== undefined) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const given = await completer(value, { arguments: { ...context?.arguments } });
+      // A completer that fails or takes too long suggests nothing; the request never fails for it.
+      const late = new Promise<readonly string[]>((resolve) => {
+        timer = setTimeout(() => resolve([]), COMPLETION_TIMEOUT_MS);
+      });
+      const given: unknown = await Promise.race([adopt(completer(value, { arguments: { ...context?.arguments } })), late]);
       values = Array.isArray(given) ? given : [];
     } catch {
-      // A completer's failure is no suggestion, not a failed request.
       values = [];
+    } finally {
+      clearTimeout(timer);
     }
   } else {
     const n = param.node;

@@ -257,3 +257,30 @@ describe('issue 23: what the decorators refuse', () => {
     expect(() => new ToolSet([new Fixed()])).toThrow("the resource 'docs://readme' has a fixed URI and takes no arguments, but its method has 'section'.");
   });
 });
+
+describe('issue 23: the definitions without MCP', () => {
+  class Direct {
+    @Prompt({ description: 'Plans a trip' })
+    plan(
+      @Param({ type: [String] }) stops: string[],
+      fast: boolean,
+      @Param({ complete: () => { throw new Error('down'); } }) note = '',
+      @Param({ complete: () => ['x', 7 as unknown as string, 'y'] }) tag = 'x',
+    ) {
+      return `${stops.join(' → ')}${fast ? ' (fast)' : ''}${note}${tag}`;
+    }
+  }
+  const set = new ToolSet([new Direct()]);
+
+  it('an array argument is read from its JSON text, a boolean from true/false', async () => {
+    expect(await set.prompt('plan')!.get({ stops: '["Oslo","Bergen"]', fast: 'true' })).toEqual({ ok: true, value: [{ role: 'user', content: { type: 'text', text: 'Oslo → Bergen (fast)x' } }] });
+    expect(await set.prompt('plan')!.get({ stops: 'Oslo', fast: 'yes' })).toEqual({ ok: false, reason: 'arguments', text: "Argument 'stops' must be an array.\nArgument 'fast' must be true or false." });
+  });
+
+  it('a completer that throws suggests nothing; values that are not text are left out', async () => {
+    expect(await set.prompt('plan')!.complete('note', '')).toEqual({ values: [], total: 0, hasMore: false });
+    expect(await set.prompt('plan')!.complete('tag', '')).toEqual({ values: ['x', 'y'], total: 2, hasMore: false });
+    expect(await set.prompt('plan')!.complete('fast', 't')).toEqual({ values: ['true'], total: 1, hasMore: false });
+    expect(await set.prompt('plan')!.complete('nope', '')).toEqual({ values: [] });
+  });
+});
