@@ -42,6 +42,13 @@ export interface ToolSetOptions {
    */
   visible?: (tool: ToolDefinition, context: ToolContext) => boolean;
   /**
+   * Which prompts, resources and resource templates a caller sees and may get or read, from the
+   * request's context (as `visible` for tools). A hidden one is left out of the MCP lists and is
+   * an unknown prompt or resource to that caller; a throw hides it.
+   * @default every prompt and resource is visible to every caller
+   */
+  visibleServed?: (item: ServedDefinition, context: ToolContext) => boolean;
+  /**
    * What a failure tells the model, for every call through this set (a call's own `errorText`
    * wins), and whether an approver's exception is shown (`kind: 'approval'`). See SECURITY.md.
    * @default the failure's own text (`Tool 'x' failed: Name: message`); an approver's exception is not shown
@@ -85,11 +92,13 @@ export class ToolSet {
   readonly #resources = new Map<string, ResourceDefinition>();
   readonly #templates = new Map<string, ResourceTemplateDefinition>();
   readonly #updates = new Set<(uri: string) => void>();
+  readonly #visibleServed: ToolSetOptions['visibleServed'];
 
   constructor(items: Iterable<ToolSetItem> = [], options: ToolSetOptions = {}) {
     this.#limits = options.limits !== undefined ? Object.freeze({ ...options.limits }) : undefined;
     this.#approve = options.approve;
     this.#visible = options.visible;
+    this.#visibleServed = options.visibleServed;
     this.#errorText = options.errorText;
     for (const item of items) this.add(item);
   }
@@ -174,6 +183,16 @@ export class ToolSet {
     if (fixed !== undefined) return fixed;
     for (const t of this.#templates.values()) if (t.match(uri) !== undefined) return t;
     return undefined;
+  }
+
+  /** Whether the caller of `context` sees a prompt, resource or template (the `visibleServed` option; a throw hides it). */
+  isServedVisible(item: ServedDefinition, context: ToolContext): boolean {
+    if (this.#visibleServed === undefined) return true;
+    try {
+      return this.#visibleServed(item, context) === true;
+    } catch {
+      return false;
+    }
   }
 
   /**

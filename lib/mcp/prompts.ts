@@ -19,7 +19,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ToolClient } from '../invoke/context';
+import type { ToolClient, ToolContext } from '../invoke/context';
 import type { InvokeOptions } from '../invoke/options';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
@@ -35,6 +35,9 @@ export interface ServedSource {
   resourceTemplates(): readonly ResourceTemplateDefinition[];
   resourceAt(uri: string): ResourceDefinition | ResourceTemplateDefinition | undefined;
   onResourceUpdated(listener: (uri: string) => void): () => void;
+  /** `ToolSet`'s `visibleServed` rule and the request's context: what one caller sees. */
+  isServedVisible?(item: PromptDefinition | ResourceDefinition | ResourceTemplateDefinition, context: ToolContext): boolean;
+  callContext?(name: string, options?: InvokeOptions): ToolContext;
 }
 
 /** Whether a tool source also serves prompts and resources. */
@@ -62,10 +65,12 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
     completions: {},
   });
   const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
-  if (hasPrompts) servePrompts(server, source, options);
-  if (hasResources) serveResources(server, source, options);
-  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+  const seen = (extra: Extra) => seenBy(source, clientOf(extra, ''));
+  if (hasPrompts) servePrompts(server, seen, options);
+  if (hasResources) serveResources(server, source, seen, options);
+  server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
     const { ref, argument, context } = request.params;
+    const source = seen(extra);
     const given = { arguments: { ...context?.arguments } };
     let target: PromptDefinition | ResourceTemplateDefinition | undefined;
     if (ref.type === 'ref/prompt') {
@@ -80,9 +85,30 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
   });
 }
 
-function servePrompts(server: Server, source: ServedSource, options: (extra: Extra, name: string) => InvokeOptions): void {
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({
-    prompts: source.prompts().map((p) => ({
+/** What one caller sees of the source: everything, or what the `visibleServed` rule shows it. */
+type Seen = Pick<ServedSource, 'prompts' | 'prompt' | 'resources' | 'resourceTemplates' | 'resourceAt'>;
+
+function seenBy(source: ServedSource, client: ToolClient): Seen {
+  const rule = source.isServedVisible;
+  if (rule === undefined || source.callContext === undefined) return source;
+  const context = source.callContext('', { client });
+  const shown = <T extends PromptDefinition | ResourceDefinition | ResourceTemplateDefinition>(d: T | undefined): T | undefined => (d !== undefined && rule.call(source, d, context) ? d : undefined);
+  return {
+    prompts: () => source.prompts().filter((p) => shown(p) !== undefined),
+    prompt: (name) => shown(source.prompt(name)),
+    resources: () => source.resources().filter((r) => shown(r) !== undefined),
+    resourceTemplates: () => source.resourceTemplates().filter((t) => shown(t) !== undefined),
+    resourceAt: (uri) => {
+      const fixed = source.resources().find((r) => r.uri === uri);
+      if (fixed !== undefined) return shown(fixed);
+      return source.resourceTemplates().find((t) => shown(t) !== undefined && t.match(uri) !== undefined);
+    },
+  };
+}
+
+function servePrompts(server: Server, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions): void {
+  server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) => ({
+    prompts: seen(extra).prompts().map((p) => ({
       name: p.name,
       ...(p.title !== undefined ? { title: p.title } : {}),
       description: p.description ?? '',
@@ -91,6 +117,7 @@ function servePrompts(server: Server, source: ServedSource, options: (extra: Ext
   }));
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
     const name = request.params.name;
+    const source = seen(extra);
     const prompt = source.prompt(name);
     if (prompt === undefined) throw protocolError(ErrorCode.InvalidParams, unknownPrompt(source, name));
     const reply = await prompt.get(request.params.arguments ?? {}, options(extra, name));
@@ -99,26 +126,26 @@ function servePrompts(server: Server, source: ServedSource, options: (extra: Ext
   });
 }
 
-function serveResources(server: Server, source: ServedSource, options: (extra: Extra, name: string) => InvokeOptions): void {
+function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions): void {
   const described = (r: ResourceDefinition | ResourceTemplateDefinition) => ({
     name: r.name,
     ...(r.title !== undefined ? { title: r.title } : {}),
     ...(r.description !== undefined ? { description: r.description } : {}),
     ...(r.mimeType !== undefined ? { mimeType: r.mimeType } : {}),
   });
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: source.resources().map((r) => ({ uri: r.uri, ...described(r) })) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: source.resourceTemplates().map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })) }));
+  server.setRequestHandler(ListResourcesRequestSchema, (_request, extra) => ({ resources: seen(extra).resources().map((r) => ({ uri: r.uri, ...described(r) })) }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) => ({ resourceTemplates: seen(extra).resourceTemplates().map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })) }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const uri = request.params.uri;
-    const found = known(source, uri);
+    const found = known(seen(extra), uri);
     const reply = 'uriTemplate' in found ? await found.read(uri, options(extra, found.name)) : await found.read(options(extra, found.name));
     return { contents: answer(reply).map((c) => ({ ...c })) };
   });
   // Subscriptions are per connection (one server per stdio connection or HTTP session).
   const subscribed = new Set<string>();
-  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+  server.setRequestHandler(SubscribeRequestSchema, (request, extra) => {
     const uri = request.params.uri;
-    known(source, uri);
+    known(seen(extra), uri);
     if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) {
       throw protocolError(ErrorCode.InvalidRequest, `This connection is subscribed to ${MAX_SUBSCRIPTIONS} resources, the most it may be; unsubscribe from one first.`);
     }
@@ -129,7 +156,7 @@ function serveResources(server: Server, source: ServedSource, options: (extra: E
     subscribed.delete(request.params.uri);
     return {};
   });
-  const off = source.onResourceUpdated((uri) => {
+  const off = all.onResourceUpdated((uri) => {
     if (!subscribed.has(uri) || server.transport === undefined) return;
     server.sendResourceUpdated({ uri }).catch(() => undefined);
   });
@@ -142,7 +169,7 @@ function serveResources(server: Server, source: ServedSource, options: (extra: E
 }
 
 /** The resource at `uri`, or the protocol error MCP gives for one that does not exist. */
-function known(source: ServedSource, uri: string): ResourceDefinition | ResourceTemplateDefinition {
+function known(source: Seen, uri: string): ResourceDefinition | ResourceTemplateDefinition {
   const found = uri.length <= MAX_URI_LENGTH ? source.resourceAt(uri) : undefined;
   if (found === undefined) throw protocolError(RESOURCE_NOT_FOUND, `Unknown resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}'.`);
   return found;
@@ -154,7 +181,7 @@ function answer<T>(reply: ServedReply<T>): T {
   throw protocolError(reply.reason === 'arguments' ? ErrorCode.InvalidParams : ErrorCode.InternalError, reply.text);
 }
 
-function unknownPrompt(source: ServedSource, name: string): string {
+function unknownPrompt(source: Seen, name: string): string {
   const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
   const names = source.prompts().map((p) => p.name);
   return `Unknown prompt '${shown}'. Available prompts: ${names.length > 0 ? names.join(', ') : 'none'}.`;

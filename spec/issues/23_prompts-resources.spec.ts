@@ -9,7 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, Param, Part, Prompt, Range, Resource, ResourceTemplate, ToolSet, ToolDefinitionError } from 'tool-signatures';
-import { BoundedStdioTransport, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
+import { BoundedStdioTransport, createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -282,5 +283,25 @@ describe('issue 23: the definitions without MCP', () => {
     expect(await set.prompt('plan')!.complete('tag', '')).toEqual({ values: ['x', 'y'], total: 2, hasMore: false });
     expect(await set.prompt('plan')!.complete('fast', 't')).toEqual({ values: ['true'], total: 1, hasMore: false });
     expect(await set.prompt('plan')!.complete('nope', '')).toEqual({ values: [] });
+  });
+});
+
+describe('issue 23: per-caller visibility (visibleServed)', () => {
+  it('a hidden prompt or resource is neither listed nor readable: it is unknown to that caller', async () => {
+    const set = new ToolSet([new Everything()], { visibleServed: (item, ctx) => ctx.caller?.via === 'mcp' && !item.name.includes('image') && !('uri' in item && item.uri === 'test://static-binary') });
+    const server = createMcpServer(set, info);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'spec', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['test_simple_prompt', 'test_prompt_with_arguments', 'test_prompt_with_embedded_resource', 'greet']);
+      await expect(client.getPrompt({ name: 'test_prompt_with_image' })).rejects.toThrow("MCP error -32602: Unknown prompt 'test_prompt_with_image'. Available prompts: test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, greet.");
+      expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['test://static-text', 'test://watched-resource']);
+      await expect(client.readResource({ uri: 'test://static-binary' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://static-binary'.");
+      expect((await client.readResource({ uri: 'test://template/7/data' })).contents).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
   });
 });
