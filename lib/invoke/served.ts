@@ -10,7 +10,7 @@ import { matchUriTemplate } from '../decorators/uri-template';
 import type { TypeNode } from '../types/node';
 import { isPart, isToolResult, Part, partsText, type ToolResult } from '../tool-result';
 import { BoundTool } from './bound-tool';
-import { adopt } from './call';
+import { adopt, isThenable } from './call';
 import { encodeBase64 } from './formats';
 import { stageCall } from './invoker';
 import type { InvokeOptions } from './options';
@@ -79,7 +79,7 @@ abstract class Served {
       const instance = target.instance;
       fn = (...args) => {
         const v = call(instance, args);
-        return v instanceof Promise || (typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function') ? adopt(v).then(shaped) : shaped(v);
+        return isThenable(v) ? adopt(v).then(shaped) : shaped(v);
       };
     } else {
       fn = async (...args) => {
