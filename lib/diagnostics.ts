@@ -51,6 +51,9 @@ const ERASED_FIX = {
 } as const;
 
 const TOOL_NAME_FIX = "Give one: @Tool({ name: 'get_docket' }), or Tool.create(fn, { name: 'get_docket' }).";
+/** What an MCP server serves besides tools. */
+export type ServedKind = 'prompt' | 'resource' | 'resource template';
+
 const ANOTHER_NAME = "Give one another name: @Tool({ name: '...' })";
 
 /** Every message, by the situation it describes. */
@@ -95,6 +98,10 @@ export const DIAGNOSTICS = {
   jsonSchemaTool: entry('OLT015', (why: string) => `Tool.fromJsonSchema: ${why}`),
   createArguments: entry('OLT003', () => 'Tool.create takes a function, or an instance and the name of its @Tool method.'),
 
+  servedStatic: entry('OLT003', (what: ServedKind) => `a static method cannot be a ${what}. Make it an instance method.`),
+  servedNotAMethod: entry('OLT003', (what: ServedKind) => `a getter, setter or field cannot be a ${what}. Decorate a method instead.`),
+  noServedMethods: entry('OLT003', (name: string) => `${name} has no @Tool, @Prompt, @Resource or @ResourceTemplate methods. Decorate the methods it serves.`),
+
   // OLT004: generic (plugin only)
   generic: entry('OLT004', (what: 'method' | 'function') => `a generic ${what} cannot be a tool: its parameter types have no single schema. Give it concrete types.`),
 
@@ -110,10 +117,15 @@ export const DIAGNOSTICS = {
   sameNameInApplication: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' in the application: ${first} and ${second}. ${ANOTHER_NAME}, or provide the class in one module only.`),
   sameNameExported: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' (${first} and ${second}). Give one another name (@Tool({ name: '...' }) or Tool.create(fn, { name: '...' })), or export only one of them.`),
 
+  sameServed: entry('OLT007', (what: ServedKind, key: string, first: string, second: string) => `two ${what}s ${what === 'prompt' ? 'are named' : 'have the URI'} '${key}' (${first} and ${second}). Give one another ${what === 'prompt' ? 'name' : 'URI'}.`),
+  sameServedInSet: entry('OLT007', (what: ServedKind, key: string) => `two ${what}s ${what === 'prompt' ? 'are named' : 'have the URI'} '${key}' in one tool set. Give one another ${what === 'prompt' ? 'name' : 'URI'}.`),
+
   // OLT008: the tool name
   badToolName: entry('OLT008', (name: string) => `the tool name '${name}' is not 1–64 ASCII letters, digits, '_' or '-'. ${TOOL_NAME_FIX}`),
   anonymousFunction: entry('OLT008', () => `an anonymous function has no name. ${TOOL_NAME_FIX}`),
   symbolName: entry('OLT008', () => 'a symbol-named method has no tool name. Give one: @Tool({ name: "..." }).'),
+
+  symbolServed: entry('OLT008', (decorator: string) => `a symbol-named method has no name. Give one: @${decorator}(${decorator === 'Prompt' ? '' : "'uri', "}{ name: "..." }).`),
 
   // OLT009: runtime-filled parameters
   atMostOne: entry('OLT009', (runtime: 'ToolContext' | 'AbortSignal') => `a tool takes at most one ${runtime} parameter.`),
@@ -144,6 +156,10 @@ export const DIAGNOSTICS = {
   destructured: entry('OLT014', () => 'a destructured parameter has no name. Give it: @Param({ name: "..." }), or take a DTO class instead.'),
 
   // OLT015: a hint contradicts the design type, or an option is invalid
+  badResourceUri: entry('OLT015', (uri: string) => `the resource URI '${uri}' is not a URI: write a scheme, a colon and the rest ('docs://readme'), at most 2048 characters.`),
+  badUriTemplate: entry('OLT015', (template: string, why: string) => `the URI template '${template}' is not an RFC 6570 level-1 template: ${why}. Write each variable as {name} (letters, digits and _), with text between two variables.`),
+  templateVariables: entry('OLT015', (template: string, detail: string) => `the URI template '${template}' does not match the method's parameters: ${detail}. Each variable names a parameter, and each parameter is a variable.`),
+  resourceArguments: entry('OLT015', (uri: string, names: readonly string[]) => `the resource '${uri}' has a fixed URI and takes no arguments, but its method has ${names.map((n) => `'${n}'`).join(', ')}. Make it a @ResourceTemplate('...{${names[0]}}...'), or remove the parameters.`),
   contradiction: entry('OLT015', (hint: string, declared: string) => `the type hint (${hint}) contradicts the declared type ${declared}.`),
   memberWithoutType: entry('OLT015', (given: readonly string[]) => `an AnyOf member given as options (${given.length > 0 ? given.join(', ') : 'none'}) names no type. Give the member's type: AnyOf({ type: String, minLength: 1 }, [String]).`),
   unionArity: entry('OLT015', (count: number) => `AnyOf takes two or more member types (found ${count}). For one type, give the type itself.`),

@@ -4,6 +4,11 @@ export { JSON_SCHEMA_2020_12, type JsonSchemaToolInit, type JsonSchemaToolFuncti
 export { Param, Prop } from './decorators/param';
 export { Range } from './decorators/range';
 export { Description } from './decorators/description';
+export { Prompt, Resource, ResourceTemplate } from './decorators/served';
+export {
+  PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, MAX_COMPLETIONS, COMPLETION_TIMEOUT_MS,
+  type PromptArgument, type PromptMessage, type ResourceContents, type ServedReply, type CompletionValues, type ServedTarget,
+} from './invoke/tools/served';
 export {
   Int8, UInt8, Int16, UInt16, Int32, UInt32, Int, Int64, UInt64,
   Char, Uuid, DateOnly, TimeOnly, TimeSpan, JsonValue, JsonObject, JsonArray,
@@ -23,13 +28,13 @@ export { approvalQuestion, type ApprovalQuestion } from './invoke/calling/questi
 export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
 export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/calling/options';
 export { ToolInvoker, type StagedCall } from './invoke/calling/invoker';
-export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/tools/toolset';
+export { ToolSet, type ServedDefinition, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/tools/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/tools/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/arguments/json-text';
 export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
 export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
 export type { ToolDefinition } from './invoke/tools/bound-tool';
-export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
+export type { PromptOptions, ResourceOptions, Completer, CompletionContext, ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export { registerGeneratedMetadata, type GeneratedOrigin } from './metadata/generated';
 export * from './providers';

@@ -1,7 +1,7 @@
 import type { JsonSchema, ToolDescription } from '../tool-description';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
 import type { ProviderLoss } from '../providers';
-import type { FoundTool } from './discover';
+import type { FoundServed, FoundTool } from './discover';
 import type { Library } from './load';
 import { describeThrown } from '../thrown';
 
@@ -27,12 +27,15 @@ export interface CatalogueEntry extends ToolDescription {
 export interface Catalogue {
   readonly module: string;
   readonly tools: readonly CatalogueEntry[];
+  /** The module's prompts, resources and resource templates (`@Prompt`, `@Resource`, `@ResourceTemplate`), when it has some. */
+  readonly served?: readonly FoundServed[];
 }
 
 /** The catalogue as plain JSON: the definition's fields, where it came from, the asked-for provider forms. */
-export function buildCatalogue(lib: Library, module: string, found: readonly FoundTool[], options: CatalogueOptions): Catalogue {
+export function buildCatalogue(lib: Library, module: string, found: readonly FoundTool[], options: CatalogueOptions, served: readonly FoundServed[] = []): Catalogue {
   return {
     module,
+    ...(served.length > 0 ? { served } : {}),
     tools: found.map(({ tool, from }) => {
       const entry: { -readonly [K in keyof CatalogueEntry]: CatalogueEntry[K] } = {
         name: tool.name,
@@ -106,7 +109,29 @@ export function renderTable(catalogue: Catalogue): string {
       for (const loss of form.losses) out.push(`    ${loss.path || '(root)'}  ${loss.keyword}: ${loss.action}. ${loss.reason}`);
     }
   }
+  out.push(...servedLines(catalogue.served ?? []));
   return out.join('\n') + '\n';
+}
+
+/** The prompts, resources and templates: one block each, after the tools. */
+function servedLines(served: readonly FoundServed[]): string[] {
+  const out: string[] = [];
+  for (const s of served) {
+    out.push('');
+    const head = s.kind === 'prompt' ? `prompt ${s.name}` : `${s.kind} ${s.key}${s.name !== s.key ? `  (${s.name})` : ''}`;
+    out.push(`${head}${s.description ? `  ${s.description}` : ''}`);
+    out.push(`  from: ${s.from}`);
+    if (s.title !== undefined) out.push(`  title: ${s.title}`);
+    if (s.mimeType !== undefined) out.push(`  mime type: ${s.mimeType}`);
+    if (s.arguments !== undefined) {
+      if (s.arguments.length === 0) out.push('  arguments: none');
+      else {
+        out.push('  arguments:');
+        out.push(...alignRows(s.arguments.map((a): Row => [a.name, 'text', a.required ? 'required' : 'optional', a.description ?? ''])).map((r) => `    ${r}`));
+      }
+    }
+  }
+  return out;
 }
 
 type Row = [name: string, type: string, need: string, description: string];

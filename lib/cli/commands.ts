@@ -5,7 +5,7 @@ import type { ToolClient } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';
-import { discoverTools, DiscoveryError, type FoundTool } from './discover';
+import { discoverServed, discoverTools, DiscoveryError, type FoundServed, type FoundTool } from './discover';
 import { loadUserModule, type LoadedModule } from './load';
 
 /** Where a command writes, and where it runs (tests pass their own). */
@@ -85,14 +85,16 @@ async function pluginCli(command: string): Promise<typeof import('../plugin/cli'
   }
 }
 
-async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number): Promise<{ loaded: LoadedModule; found: FoundTool[] }> {
+async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number, served = false): Promise<{ loaded: LoadedModule; found: FoundTool[]; served: FoundServed[] }> {
   if (args.positionals.length !== arity) throw new UsageError(`expected ${arity} argument${arity === 1 ? '' : 's'}, got ${args.positionals.length}.`);
   const loaded = await loadUserModule(args.positionals[0]!, io.cwd);
   const found = discoverTools(loaded);
+  const others = served ? discoverServed(loaded) : [];
+  if (found.length === 0 && others.length > 0) return { loaded, found, served: others };
   if (found.length === 0) {
     throw new DiscoveryError(`no tools found in ${args.positionals[0]}. Export a class with @Tool methods (constructible with no arguments), an instance of one, a ToolDefinition (Tool.create), an array of them, or a ToolSet.`);
   }
-  return { loaded, found };
+  return { loaded, found, served: others };
 }
 
 async function inspect(args: ReturnType<typeof parseArgs>, io: Io): Promise<number> {
@@ -101,8 +103,8 @@ async function inspect(args: ReturnType<typeof parseArgs>, io: Io): Promise<numb
   const strictFlags = [args.flags.has('strict'), args.flags.has('no-strict')];
   if (strictFlags[0] && strictFlags[1]) throw new UsageError('give --strict or --no-strict, not both.');
   const strict = strictFlags[0] ? true : strictFlags[1] ? false : undefined;
-  const { loaded, found } = await load(args, io, 1);
-  const catalogue = buildCatalogue(loaded.library, args.positionals[0]!, found, { providers, strict });
+  const { loaded, found, served } = await load(args, io, 1, true);
+  const catalogue = buildCatalogue(loaded.library, args.positionals[0]!, found, { providers, strict }, served);
   io.out(format === 'json' ? JSON.stringify(catalogue, null, 2) + '\n' : renderTable(catalogue));
   return 0;
 }

@@ -127,3 +127,77 @@ function unique(lib: Library, found: readonly FoundTool[]): FoundTool[] {
   }
   return out;
 }
+
+/** A prompt, resource or resource template of the module, as `inspect` lists it. */
+export interface FoundServed {
+  readonly kind: 'prompt' | 'resource' | 'resource template';
+  /** The prompt's name, the resource's URI, or the template's text. */
+  readonly key: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  /** A prompt's arguments, or a template's variables. */
+  readonly arguments?: readonly { readonly name: string; readonly description?: string; readonly required: boolean }[];
+  readonly from: string;
+}
+
+interface ServedLike {
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  uri?: string;
+  uriTemplate?: string;
+  arguments?: FoundServed['arguments'];
+}
+
+interface ServedSetLike {
+  prompts(): ServedLike[];
+  resources(): ServedLike[];
+  resourceTemplates(): ServedLike[];
+}
+
+/**
+ * The prompts, resources and templates of a module's exports: those of an exported tool set, of an
+ * exported instance, and of an exported class (read from its prototype: nothing is constructed or
+ * called). Each is listed once, the first export that has it winning.
+ */
+export function discoverServed(loaded: LoadedModule): FoundServed[] {
+  const lib = loaded.library as Library & { ToolSet: new (items: object[]) => ServedSetLike };
+  if (typeof lib.ToolSet?.prototype?.prompts !== 'function') return [];
+  const out: FoundServed[] = [];
+  const seen = new Set<string>();
+  const take = (set: ServedSetLike, from: string) => {
+    const rows: [FoundServed['kind'], ServedLike[]][] = [['prompt', set.prompts()], ['resource', set.resources()], ['resource template', set.resourceTemplates()]];
+    for (const [kind, list] of rows) {
+      for (const s of list) {
+        const key = kind === 'prompt' ? s.name : kind === 'resource' ? s.uri! : s.uriTemplate!;
+        if (seen.has(`${kind}:${key}`)) continue;
+        seen.add(`${kind}:${key}`);
+        out.push({
+          kind, key, name: s.name, from,
+          ...(s.title !== undefined ? { title: s.title } : {}),
+          ...(s.description !== undefined ? { description: s.description } : {}),
+          ...(s.mimeType !== undefined ? { mimeType: s.mimeType } : {}),
+          ...(kind === 'prompt' ? { arguments: (s.arguments ?? []).map((a) => ({ ...a })) } : {}),
+        });
+      }
+    }
+  };
+  for (const [name, value] of exportEntries(loaded.exports)) {
+    if (isToolSet(lib, value) && typeof (value as Partial<ServedSetLike>).prompts === 'function') take(value as unknown as ServedSetLike, `tool set ${name}`);
+    else if (isClass(value) || (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value.constructor === 'function' && value.constructor !== Object)) {
+      const proto = isClass(value) ? (value.prototype as object) : Object.getPrototypeOf(value) as object;
+      let set: ServedSetLike;
+      try {
+        // The prototype stands for an instance: listing reads the class's specs, and nothing is called.
+        set = new lib.ToolSet([Object.create(proto) as object]);
+      } catch {
+        continue;
+      }
+      take(set, `${isClass(value) ? 'class' : 'instance'} ${isClass(value) ? value.name : name}`);
+    }
+  }
+  return out;
+}

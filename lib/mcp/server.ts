@@ -29,6 +29,7 @@ import { ToolSet } from '../invoke/tools/toolset';
 import { MCP_TEXTS } from '../diagnostics';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 import { samplerOf } from './sampling';
+import { isServedSource, servePromptsAndResources } from './prompts';
 
 /**
  * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
@@ -180,6 +181,8 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   const fixed = Array.isArray(tools) ? new ToolSet(tools as readonly ToolDefinition[]) : undefined;
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
+  // Prompts, resources and completion: lib/mcp/prompts.ts (each declared only when the set has some).
+  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials));
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
     // Stateless: no later request sees the level (the endpoint applies it to the calls of the same
     // POST). Answered all the same, since clients set a level as they connect (the MCP Inspector

@@ -44,6 +44,47 @@ export interface ParamOptions extends ConstraintOptions {
   optional?: boolean;
   /** The default: written to the schema and passed for a missing argument. */
   default?: unknown;
+  /**
+   * Completion values of a prompt argument or a resource template variable (MCP
+   * `completion/complete`): called with the text typed so far and the other arguments already given;
+   * at most 100 values are sent (MCP's limit). Ignored on a tool parameter.
+   * @default an enum's or literal union's values that start with the typed text; else none
+   */
+  complete?: Completer;
+}
+
+/** What a completer is told: the other arguments (or template variables) the client has already given. */
+export interface CompletionContext {
+  readonly arguments: Readonly<Record<string, string>>;
+}
+
+/** `@Param({ complete })`: the values that may follow the typed text. */
+export type Completer = (value: string, context: CompletionContext) => readonly string[] | Promise<readonly string[]>;
+
+/** Options of `@Prompt`. */
+export interface PromptOptions {
+  /** The prompt's name. @default the method name in snake_case, without a trailing `Async` (as a tool's) */
+  name?: string;
+  /** A name for people. @default none */
+  title?: string;
+  /** What the prompt is for. @default `@Description` of the method, else `""` */
+  description?: string;
+}
+
+/** Options of `@Resource` and `@ResourceTemplate`. */
+export interface ResourceOptions {
+  /** The resource's name. @default the method name in snake_case, without a trailing `Async` */
+  name?: string;
+  /** A name for people. @default none */
+  title?: string;
+  /** What the resource holds. @default `@Description` of the method, else none */
+  description?: string;
+  /**
+   * The MIME type of its contents.
+   * @default none in the listing; contents read as `text/plain` (text), `application/octet-stream`
+   * (bytes) or `application/json` (any other value)
+   */
+  mimeType?: string;
 }
 
 /** `@Range(min, max)`: `undefined`, `-Infinity` or `Infinity` leaves that side open. */
@@ -114,7 +155,7 @@ const CONSTRAINT_KEYS: Readonly<Record<keyof ConstraintOptions, true>> = {
 };
 
 /** The option names of `@Param` (and of a `Tool.create` parameter), so that a misspelt one is refused, not ignored. */
-export const PARAM_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...CONSTRAINT_KEYS, name: true, optional: true, default: true } satisfies Record<keyof ParamOptions, true>));
+export const PARAM_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...CONSTRAINT_KEYS, name: true, optional: true, default: true, complete: true } satisfies Record<keyof ParamOptions, true>));
 
 /** The option names of `@Prop`. */
 export const PROP_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...CONSTRAINT_KEYS, optional: true, default: true } satisfies Record<keyof PropOptions, true>));
@@ -126,6 +167,12 @@ export const MEMBER_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(CONS
 export const TOOL_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({
   name: true, description: true, returns: true, endsLoop: true, requiresApproval: true, parallelSafe: true, timeoutSeconds: true, annotations: true, examples: true,
 } satisfies Record<keyof ToolOptions, true>));
+
+/** The option names of `@Prompt`. */
+export const PROMPT_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ name: true, title: true, description: true } satisfies Record<keyof PromptOptions, true>));
+
+/** The option names of `@Resource` and `@ResourceTemplate`. */
+export const RESOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ name: true, title: true, description: true, mimeType: true } satisfies Record<keyof ResourceOptions, true>));
 
 /** The option names of `Tool.create(fn, options)`: `@Tool`'s and `params`. */
 export const CREATE_OPTION_NAMES: ReadonlySet<string> = new Set([...TOOL_OPTION_NAMES, 'params']);

@@ -1,5 +1,5 @@
 import { attachGenerated } from './generated';
-import type { ParamOptions, PropOptions, RangeRecord, StaticClassMeta, ToolOptions } from './options';
+import type { ParamOptions, PromptOptions, PropOptions, RangeRecord, ResourceOptions, StaticClassMeta, ToolOptions } from './options';
 
 /**
  * The one storage of this library: plain records keyed by class, written by the decorators and read
@@ -18,9 +18,15 @@ export interface ToolRecord {
   readonly source: Function;
 }
 
+/** A `@Prompt`, `@Resource` or `@ResourceTemplate` method: what else an MCP server serves from a class. */
+export type ServedRecord =
+  | { readonly kind: 'prompt'; readonly options: PromptOptions; readonly source: Function }
+  | { readonly kind: 'resource' | 'template'; readonly uri: string; readonly options: ResourceOptions; readonly source: Function };
+
 export interface ClassRecord {
   description?: string;
   readonly tools: Map<PropertyKey, ToolRecord>;
+  readonly served: Map<PropertyKey, ServedRecord>;
   readonly methodDescriptions: Map<PropertyKey, string>;
   readonly params: Map<PropertyKey, Map<number, SlotRecord>>;
   readonly props: Map<string, SlotRecord>;
@@ -35,7 +41,7 @@ const records = new WeakMap<Function, ClassRecord>();
 export function recordOf(cls: Function): ClassRecord {
   let r = records.get(cls);
   if (r === undefined) {
-    r = { tools: new Map(), methodDescriptions: new Map(), params: new Map(), props: new Map(), decorated: [] };
+    r = { tools: new Map(), served: new Map(), methodDescriptions: new Map(), params: new Map(), props: new Map(), decorated: [] };
     records.set(cls, r);
   }
   return r;

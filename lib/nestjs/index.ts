@@ -42,7 +42,8 @@ import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
 import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpServerInfo } from '../mcp';
-import { classToolSpecs } from '../schema/class-tools';
+import { classServedSpecs, classToolSpecs } from '../schema/class-tools';
+import { servedDefinitions } from '../invoke/tools/served';
 import { ToolEnhancers, type CallScope } from './enhancers';
 
 export { TOOL_CONTEXT_TYPE, toolCallOf, type ToolCallHost, type ToolCallInfo } from './enhancers';
@@ -243,7 +244,10 @@ export class ToolRegistry extends ToolSet {
     const cls = (typeof instance === 'object' && instance !== null ? instance.constructor : !wrapper.inject ? wrapper.metatype : undefined) as Scoped | undefined;
     if (typeof cls !== 'function') return;
     const specs = classToolSpecs(cls);
-    if (specs.length === 0) return;
+    if (specs.length === 0) {
+      this.#registerServed(wrapper, cls, isStatic, instance);
+      return;
+    }
     const owner = `${String(wrapper.name)} (${wrapper.host?.name ?? 'unknown module'})`;
     for (const { spec } of specs) {
       const first = this.#owners.get(spec.name) ?? (super.has(spec.name) ? 'a tool added to the registry' : undefined);
@@ -268,6 +272,25 @@ export class ToolRegistry extends ToolSet {
       }
     }
     for (const { spec } of specs) this.#owners.set(spec.name, owner);
+    this.#registerServed(wrapper, cls, isStatic, instance);
+  }
+
+  /**
+   * The provider's `@Prompt`, `@Resource` and `@ResourceTemplate` methods: on the singleton, or on
+   * the instance resolved per request (Nest's guards and interceptors apply to tool calls only).
+   */
+  #registerServed(wrapper: InstanceWrapper, cls: Scoped, isStatic: boolean, instance: unknown): void {
+    if (classServedSpecs(cls).length === 0) return;
+    if (isStatic) {
+      if (typeof instance !== 'object' || instance === null) {
+        throw new Error(`ToolRegistry was used before Nest created ${String(wrapper.name)}. Use the registry from onModuleInit or later, not in a constructor.`);
+      }
+      this.addServed(servedDefinitions(cls, { instance }));
+    } else if (this.#options.scoped === 'refuse') {
+      throw new Error(`${String(wrapper.name)} has @Prompt or @Resource methods and is request-scoped or transient, which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.`);
+    } else {
+      this.addServed(servedDefinitions(cls, { resolve: async () => (await this.#resolveScoped(cls)).instance }));
+    }
   }
 
   /** The call's instance of a scoped provider, and the DI sub-tree it lives in (its guards and interceptors are resolved there too). */

@@ -7,6 +7,9 @@ import { refsOf, type ClassIR, type CreateIR, type GlobalName, type HintIR, type
 import { decoratorsOf, finalSymbol, objectArg, ourName, TOKEN_NAMES, type DecoratorUse } from './recognize';
 import { designOf, TypeReader } from './types';
 
+/** The decorators whose methods serve MCP prompts and resources: their parameters are read as tool parameters. */
+const SERVED_DECORATORS: ReadonlySet<string> = new Set(['Prompt', 'Resource', 'ResourceTemplate']);
+
 /**
  * Reads a whole program once: every class with `@Tool` methods, every DTO class reachable from
  * them (and every class with tool-signatures property decorators), every `Tool.create` call, and the
@@ -125,9 +128,21 @@ class Analyzer {
     return decoratorsOf(this.checker, m).find((d) => d.lib === 'ours' && d.name === 'Tool');
   }
 
+  /** `@Prompt`, `@Resource`, `@ResourceTemplate`: methods whose parameters are read as a tool's (issue 23). */
+  private servedDecorator(m: ts.Node): DecoratorUse | undefined {
+    return decoratorsOf(this.checker, m).find((d) => d.lib === 'ours' && SERVED_DECORATORS.has(d.name));
+  }
+
   private findTools(c: ts.ClassDeclaration): void {
     const names = new Set<string>();
     for (const m of c.members) {
+      const served = this.toolDecorator(m) === undefined ? this.servedDecorator(m) : undefined;
+      if (served !== undefined && ts.isMethodDeclaration(m) && !(ts.getCombinedModifierFlags(m as ts.Declaration) & ts.ModifierFlags.Static)) {
+        // Its static types are recorded as a tool's; the run time checks the rest (names, URIs).
+        const key = memberName(m);
+        if (key !== undefined) names.add(key);
+        continue;
+      }
       const tool = this.toolDecorator(m);
       if (tool === undefined) continue;
       if (!this.program.getCompilerOptions().experimentalDecorators) {
@@ -224,7 +239,8 @@ class Analyzer {
     const tool = decorators.find((d) => d.lib === 'ours' && d.name === 'Tool');
     const explicitReturns = objectArg(tool?.args[0]).has('returns');
     const params = this.params(m.parameters, (p) => this.paramOptions(p));
-    const returns = this.returns(m, explicitReturns);
+    // A prompt's or a resource's value is shaped into messages or contents: no output schema is read.
+    const returns = tool !== undefined ? this.returns(m, explicitReturns) : undefined;
     const description = summaryOf(m);
     return { params, ...(returns !== undefined ? { returns } : {}), ...(description !== undefined ? { description } : {}) };
   }

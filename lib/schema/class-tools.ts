@@ -1,6 +1,10 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
-import { lineage, peekRecord, type SlotRecord, type ToolRecord } from '../metadata/storage';
+import { lineage, peekRecord, type ClassRecord, type SlotRecord } from '../metadata/storage';
+import type { Completer, ParamOptions, ToolOptions } from '../metadata/options';
+
+export type { Completer, CompletionContext } from '../metadata/options';
+import { parseUriTemplate, type UriTemplate } from '../decorators/uri-template';
 import { buildToolSpec, type ToolSpec } from './tool-spec';
 import { cachedBy } from '../cache';
 
@@ -21,7 +25,7 @@ function buildClassSpecs(cls: Function): readonly ClassTool[] {
   const out: ClassTool[] = [];
   const names = new Map<string, PropertyKey>();
   for (const key of keys) {
-    const spec = methodSpec(cls, chain, key);
+    const spec = methodSpec(cls, chain, key, (r) => r.tools.get(key));
     const clash = names.get(spec.name);
     if (clash !== undefined) {
       throw refuse(D.sameName(spec.name, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), { tool: spec.name, className: cls.name, member: String(key) });
@@ -32,15 +36,20 @@ function buildClassSpecs(cls: Function): readonly ClassTool[] {
   return Object.freeze(out);
 }
 
-function methodSpec(cls: Function, chain: Function[], key: PropertyKey): ToolSpec {
-  let record: ToolRecord | undefined;
+interface MethodRecord {
+  readonly options: ToolOptions;
+  readonly source: Function;
+}
+
+function methodSpec(cls: Function, chain: Function[], key: PropertyKey, pick: (r: ClassRecord) => MethodRecord | undefined, slotsOut?: Map<number, SlotRecord>): ToolSpec {
+  let record: MethodRecord | undefined;
   let recordClass: Function | undefined;
   let description: string | undefined;
-  const slots = new Map<number, SlotRecord>();
+  const slots = slotsOut ?? new Map<number, SlotRecord>();
   let definingClass: Function = cls;
   for (const c of chain) {
     const r = peekRecord(c);
-    const t = r?.tools.get(key);
+    const t = r !== undefined ? pick(r) : undefined;
     if (t !== undefined) {
       record = t;
       recordClass = c;
@@ -66,5 +75,96 @@ function methodSpec(cls: Function, chain: Function[], key: PropertyKey): ToolSpe
     slots,
     staticMethod,
     methodDescription: description,
+  });
+}
+
+/** A `@Prompt`, `@Resource` or `@ResourceTemplate` method, built once per class: its tool spec reads and converts its arguments. */
+export interface ServedSpec {
+  readonly key: PropertyKey;
+  readonly kind: 'prompt' | 'resource' | 'template';
+  /** A prompt's name, or a resource's. */
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  /** A resource's URI, or a template's text. */
+  readonly uri?: string;
+  readonly template?: UriTemplate;
+  /** The method as a tool (its name is the prompt's, or the member's for a resource). */
+  readonly spec: ToolSpec;
+  /** `@Param({ complete })`, by argument name. */
+  readonly completers: ReadonlyMap<string, Completer>;
+}
+
+/** Every `@Prompt`, `@Resource` and `@ResourceTemplate` method of a class and its bases, built once and cached. */
+export const classServedSpecs: (cls: Function) => readonly ServedSpec[] = cachedBy(buildServedSpecs);
+
+function buildServedSpecs(cls: Function): readonly ServedSpec[] {
+  const chain = lineage(cls);
+  const keys: PropertyKey[] = [];
+  for (const c of chain) for (const k of peekRecord(c)?.served.keys() ?? []) if (!keys.includes(k)) keys.push(k);
+  const out: ServedSpec[] = [];
+  const seen = new Map<string, PropertyKey>();
+  for (const key of keys) {
+    const served = servedSpec(cls, chain, key);
+    const id = `${served.kind === 'prompt' ? 'p' : 'r'}:${served.kind === 'prompt' ? served.name : served.uri!}`;
+    const clash = seen.get(id);
+    if (clash !== undefined) {
+      const what = served.kind === 'prompt' ? 'prompt' : served.kind === 'resource' ? 'resource' : 'resource template';
+      throw refuse(D.sameServed(what, served.kind === 'prompt' ? served.name : served.uri!, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), { className: cls.name, member: String(key) });
+    }
+    seen.set(id, key);
+    out.push(served);
+  }
+  return Object.freeze(out);
+}
+
+function servedSpec(cls: Function, chain: Function[], key: PropertyKey): ServedSpec {
+  let last: ReturnType<ClassRecord['served']['get']>;
+  for (const c of chain) last = peekRecord(c)?.served.get(key) ?? last;
+  const record = last!;
+  const o = record.options;
+  const slots = new Map<number, SlotRecord>();
+  // A resource's name need not be a tool name: its tool spec takes the member's (for error texts).
+  const toolName = record.kind === 'prompt' ? o.name : typeof key === 'symbol' ? 'resource' : undefined;
+  const spec = methodSpec(cls, chain, key, (r) => {
+    const s = r.served.get(key);
+    return s === undefined ? undefined : { options: { ...(toolName !== undefined ? { name: toolName } : {}), ...(o.description !== undefined ? { description: o.description } : {}) }, source: s.source };
+  }, slots);
+  const site = { className: cls.name, member: String(key) };
+  const values = spec.params.filter((p) => p.role === 'value').map((p) => p.name);
+  let template: UriTemplate | undefined;
+  if (record.kind === 'resource' && values.length > 0) throw refuse(D.resourceArguments(record.uri, values), site);
+  if (record.kind === 'template') {
+    const parsed = parseUriTemplate(record.uri);
+    if ('problem' in parsed) throw refuse(D.badUriTemplate(record.uri, parsed.problem), site);
+    const missing = parsed.variables.filter((v) => !values.includes(v));
+    const extra = values.filter((v) => !parsed.variables.includes(v));
+    if (missing.length + extra.length > 0) {
+      const detail = [
+        ...(missing.length > 0 ? [`no parameter is named ${missing.map((v) => `'${v}'`).join(', ')}`] : []),
+        ...(extra.length > 0 ? [`no variable is named ${extra.map((v) => `'${v}'`).join(', ')}`] : []),
+      ].join('; ');
+      throw refuse(D.templateVariables(record.uri, detail), site);
+    }
+    template = parsed;
+  }
+  const completers = new Map<string, Completer>();
+  for (const p of spec.params) {
+    const complete = (slots.get(p.index)?.options as ParamOptions | undefined)?.complete;
+    if (typeof complete === 'function') completers.set(p.name, complete);
+  }
+  const description = spec.description !== '' ? spec.description : undefined;
+  return Object.freeze({
+    key,
+    kind: record.kind,
+    name: record.kind === 'prompt' ? spec.name : (o.name ?? spec.name),
+    ...(o.title !== undefined ? { title: o.title } : {}),
+    ...(description !== undefined || record.kind === 'prompt' ? { description: description ?? '' } : {}),
+    ...('mimeType' in o && o.mimeType !== undefined ? { mimeType: o.mimeType } : {}),
+    ...(record.kind !== 'prompt' ? { uri: record.uri } : {}),
+    ...(template !== undefined ? { template } : {}),
+    spec,
+    completers,
   });
 }

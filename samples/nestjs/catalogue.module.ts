@@ -1,5 +1,5 @@
 import { Injectable, Module } from '@nestjs/common';
-import { Description, Tool } from 'tool-signatures';
+import { Description, Prompt, Resource, Tool } from 'tool-signatures';
 
 @Injectable()
 export class PriceBook {
@@ -20,6 +20,18 @@ export class CatalogueTools {
     const price = this.prices.price(sku);
     if (price === undefined) throw new RangeError(`no item ${sku}`);
     return `${sku}: ${price.toFixed(2)} EUR`;
+  }
+
+  /** The same provider serves an MCP prompt (its arguments read as tool parameters) ... */
+  @Prompt({ description: 'Ask for a quote.' })
+  quote(@Description('Catalogue SKU.') sku: string, qty = 1): string {
+    return `Quote ${qty} × ${sku} at ${this.prices.price(sku)?.toFixed(2) ?? '?'} EUR each.`;
+  }
+
+  /** ... and an MCP resource. */
+  @Resource('catalogue://skus', { mimeType: 'application/json', description: 'Every SKU.' })
+  skus(): string[] {
+    return ['BOLT-M8', 'NUT-M8'];
   }
 }
 

@@ -32,6 +32,12 @@ async function main(): Promise<void> {
     console.log(`${id} ${result.isError ? 'error' : 'ok'}: ${result.parts.map((p) => (p.type === 'text' ? p.text : JSON.stringify(p))).join(' ')}`);
   }
   console.log(`costs: ${context.costs.map((c) => `${c.label} ${c.amount} ${c.unit}`).join(', ')}`);
+
+  // The same registry serves MCP prompts and resources (registry.mcpHttpHandler(...) serves them all).
+  const quote = await registry.prompt('quote')!.get({ sku: 'NUT-M8', qty: '30' });
+  if (quote.ok) console.log(`prompt quote: ${JSON.stringify(quote.value)}`);
+  const skus = await registry.resources().find((r) => r.uri === 'catalogue://skus')!.read();
+  if (skus.ok) console.log(`resource catalogue://skus: ${JSON.stringify(skus.value)}`);
   await app.close();
 }
 

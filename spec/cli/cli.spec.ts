@@ -102,6 +102,37 @@ describe('inspect', () => {
     expect((JSON.parse(r.stdout) as { tools: { name: string; from: string }[] }).tools.map((t) => `${t.name} ${t.from}`)).toEqual(['greet tool set tools']);
   });
 
+  it('lists prompts, resources and resource templates after the tools (issue 23), read from the class without constructing it', async () => {
+    const r = await cli('inspect', fixture('served.js'));
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.slice(r.stdout.indexOf('\nprompt summarize'))).toBe(
+      [
+        '',
+        'prompt summarize  Summarize a page.',
+        '  from: class Docs',
+        '  title: Summary',
+        '  arguments:',
+        '    page   text  required  The page',
+        '    words  text  optional',
+        '',
+        'resource docs://index  (index)  The index.',
+        '  from: class Docs',
+        '  mime type: text/markdown',
+        '',
+        'resource template docs://pages/{slug}  (Page)',
+        '  from: class Docs',
+        '',
+        'prompt hello',
+        '  from: class Only',
+        '  arguments: none',
+        '',
+      ].join('\n'),
+    );
+    const json = JSON.parse((await cli('inspect', fixture('served.js'), '--format', 'json')).stdout) as { tools: { name: string }[]; served: unknown[] };
+    expect(json.tools.map((t) => t.name)).toEqual(['search']);
+    expect(json.served[0]).toEqual({ kind: 'prompt', key: 'summarize', name: 'summarize', from: 'class Docs', title: 'Summary', description: 'Summarize a page.', arguments: [{ name: 'page', description: 'The page', required: true }, { name: 'words', required: false }] });
+  });
+
   it('loads an ES module with import()', async () => {
     const r = await cli('inspect', fixture('esm-tools.mjs'), '--format', 'json');
     expect(r.stderr).toBe('');

@@ -113,6 +113,8 @@ const directorySamples: Record<string, string[]> = {
     'c3 ok: order 1001 for ana: 40 × BOLT-M8',
     "c4 error: Tool 'price' failed: RangeError: no item WIDGET",
     'costs: order total 10 EUR',
+    'prompt quote: [{"role":"user","content":{"type":"text","text":"Quote 30 × NUT-M8 at 0.10 EUR each."}}]',
+    'resource catalogue://skus: [{"uri":"catalogue://skus","mimeType":"application/json","text":"[\\"BOLT-M8\\",\\"NUT-M8\\"]"}]',
   ],
 };
 

@@ -10,6 +10,10 @@ import { invokeTool, stageCall, type StagedCall } from '../calling/invoker';
 import type { ArgumentLimits } from '../arguments/json-text';
 import type { ErrorText, InvokeOptions } from '../calling/options';
 import { isToolResult, ToolResult } from '../../tool-result';
+import { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, servedDefinitions } from './served';
+
+/** A prompt, a resource or a resource template (`@Prompt`, `@Resource`, `@ResourceTemplate` methods). */
+export type ServedDefinition = PromptDefinition | ResourceDefinition | ResourceTemplateDefinition;
 
 /** What `new ToolSet(items)` and `add(item)` take: an instance (its `@Tool` methods) or a definition. */
 export type ToolSetItem = ToolDefinition | object;
@@ -37,6 +41,13 @@ export interface ToolSetOptions {
    * @default every tool is visible to every caller
    */
   visible?: (tool: ToolDefinition, context: ToolContext) => boolean;
+  /**
+   * Which prompts, resources and resource templates a caller sees and may get or read, from the
+   * request's context (as `visible` for tools). A hidden one is left out of the MCP lists and is
+   * an unknown prompt or resource to that caller; a throw hides it.
+   * @default every prompt and resource is visible to every caller
+   */
+  visibleServed?: (item: ServedDefinition, context: ToolContext) => boolean;
   /**
    * What a failure tells the model, for every call through this set (a call's own `errorText`
    * wins), and whether an approver's exception is shown (`kind: 'approval'`). See SECURITY.md.
@@ -77,11 +88,17 @@ export class ToolSet {
   readonly #visible: ToolSetOptions['visible'];
   readonly #errorText: ErrorText | undefined;
   readonly #listeners = new Set<() => void>();
+  readonly #prompts = new Map<string, PromptDefinition>();
+  readonly #resources = new Map<string, ResourceDefinition>();
+  readonly #templates = new Map<string, ResourceTemplateDefinition>();
+  readonly #updates = new Set<(uri: string) => void>();
+  readonly #visibleServed: ToolSetOptions['visibleServed'];
 
   constructor(items: Iterable<ToolSetItem> = [], options: ToolSetOptions = {}) {
     this.#limits = options.limits !== undefined ? Object.freeze({ ...options.limits }) : undefined;
     this.#approve = options.approve;
     this.#visible = options.visible;
+    this.#visibleServed = options.visibleServed;
     this.#errorText = options.errorText;
     for (const item of items) this.add(item);
   }
@@ -98,17 +115,106 @@ export class ToolSet {
     };
   }
 
-  /** Adds a definition, or every `@Tool` method of an instance (bound to it). */
+  /**
+   * Adds a definition, or every `@Tool` method of an instance (bound to it) with its `@Prompt`,
+   * `@Resource` and `@ResourceTemplate` methods.
+   */
   add(item: ToolSetItem): this {
     if (isDefinition(item)) return this.#put([item]);
     if (typeof item !== 'object' || item === null) {
       throw refuse(D.notToolsetItem());
     }
     const tools = instanceTools(item);
-    if (tools.length === 0) {
+    const served = typeof item.constructor === 'function' ? servedDefinitions(item.constructor, { instance: item }) : [];
+    if (tools.length === 0 && served.length === 0) {
       throw refuse(D.noToolMethods(item.constructor?.name ?? 'the object', true), { className: item.constructor?.name });
     }
-    return this.#put(tools);
+    this.addServed(served);
+    return tools.length > 0 ? this.#put(tools) : this;
+  }
+
+  /**
+   * Adds prompts, resources and resource templates (what `add` and `addClass` find on a class; the
+   * NestJS registry adds its providers' here). A prompt name, or a resource URI or template, taken
+   * twice is OLT007.
+   */
+  addServed(definitions: readonly ServedDefinition[]): this {
+    const seen = new Set<string>();
+    for (const d of definitions) {
+      const [what, key, taken] = d instanceof PromptDefinition
+        ? (['prompt', d.name, this.#prompts.has(d.name)] as const)
+        : d instanceof ResourceDefinition
+          ? (['resource', d.uri, this.#resources.has(d.uri)] as const)
+          : (['resource template', d.uriTemplate, this.#templates.has(d.uriTemplate)] as const);
+      if (taken || seen.has(`${what}:${key}`)) throw refuse(D.sameServedInSet(what, key));
+      seen.add(`${what}:${key}`);
+    }
+    for (const d of definitions) {
+      if (d instanceof PromptDefinition) this.#prompts.set(d.name, d);
+      else if (d instanceof ResourceDefinition) this.#resources.set(d.uri, d);
+      else this.#templates.set(d.uriTemplate, d);
+    }
+    return this;
+  }
+
+  /** The set's prompts, in the order added. */
+  prompts(): PromptDefinition[] {
+    return [...this.#prompts.values()];
+  }
+
+  /** The prompt of that name, or undefined. */
+  prompt(name: string): PromptDefinition | undefined {
+    return this.#prompts.get(name);
+  }
+
+  /** The set's resources at fixed URIs, in the order added. */
+  resources(): ResourceDefinition[] {
+    return [...this.#resources.values()];
+  }
+
+  /** The set's resource templates, in the order added. */
+  resourceTemplates(): ResourceTemplateDefinition[] {
+    return [...this.#templates.values()];
+  }
+
+  /** The resource at `uri`: a fixed one, else the first template that matches it; undefined when none. */
+  resourceAt(uri: string): ResourceDefinition | ResourceTemplateDefinition | undefined {
+    const fixed = this.#resources.get(uri);
+    if (fixed !== undefined) return fixed;
+    for (const t of this.#templates.values()) if (t.match(uri) !== undefined) return t;
+    return undefined;
+  }
+
+  /** Whether the caller of `context` sees a prompt, resource or template (the `visibleServed` option; a throw hides it). */
+  isServedVisible(item: ServedDefinition, context: ToolContext): boolean {
+    if (this.#visibleServed === undefined) return true;
+    try {
+      return this.#visibleServed(item, context) === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Says that the resource at `uri` changed: the MCP servers of this set send
+   * `notifications/resources/updated` to each client subscribed to it. A listener's throw is ignored.
+   */
+  notifyResourceUpdated(uri: string): void {
+    for (const listener of [...this.#updates]) {
+      try {
+        listener(String(uri));
+      } catch {
+        // One listener's failure must not stop the others.
+      }
+    }
+  }
+
+  /** Calls `listener` with each URI given to `notifyResourceUpdated`; returns the function that unsubscribes it. */
+  onResourceUpdated(listener: (uri: string) => void): () => void {
+    this.#updates.add(listener);
+    return () => {
+      this.#updates.delete(listener);
+    };
   }
 
   /**
@@ -118,10 +224,13 @@ export class ToolSet {
    */
   addClass<T extends object>(cls: abstract new (...args: never[]) => T, resolve: (cls: abstract new (...args: never[]) => T) => T | Promise<T>, options: AddClassOptions<T> = {}): this {
     const specs = classToolSpecs(cls);
-    if (specs.length === 0) {
+    const release = options.release as ((instance: object) => unknown) | undefined;
+    const served = servedDefinitions(cls, { resolve: () => resolve(cls), ...(release !== undefined ? { release } : {}) });
+    if (specs.length === 0 && served.length === 0) {
       throw refuse(D.noToolMethods(cls.name, false), { className: cls.name });
     }
-    const release = options.release as ((instance: object) => unknown) | undefined;
+    this.addServed(served);
+    if (specs.length === 0) return this;
     const tools = specs.map(({ key, spec }) => {
       return new BoundTool(spec, { kind: 'resolved', key, resolve: () => resolve(cls), ...(release !== undefined ? { release } : {}) });
     });

@@ -1,0 +1,196 @@
+/**
+ * The rest of an MCP server beside its tools: `prompts/*`, `resources/*` (with subscriptions) and
+ * `completion/complete`, from the prompts, resources and templates of a `ToolSet` (`@Prompt`,
+ * `@Resource` and `@ResourceTemplate` methods). Each capability is declared only when the set has
+ * something to serve under it.
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CompleteRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+    ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ToolClient, ToolContext } from '../invoke/calling/context';
+import type { InvokeOptions } from '../invoke/calling/options';
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
+import { MAX_URI_LENGTH } from '../decorators/uri-template';
+
+/** MCP's code for a resource that does not exist. */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/** The part of a `ToolSet` that serves prompts and resources (the NestJS `ToolRegistry` is one). */
+export interface ServedSource {
+  prompts(): readonly PromptDefinition[];
+  prompt(name: string): PromptDefinition | undefined;
+  resources(): readonly ResourceDefinition[];
+  resourceTemplates(): readonly ResourceTemplateDefinition[];
+  resourceAt(uri: string): ResourceDefinition | ResourceTemplateDefinition | undefined;
+  onResourceUpdated(listener: (uri: string) => void): () => void;
+  /** `ToolSet`'s `visibleServed` rule and the request's context: what one caller sees. */
+  isServedVisible?(item: PromptDefinition | ResourceDefinition | ResourceTemplateDefinition, context: ToolContext): boolean;
+  callContext?(name: string, options?: InvokeOptions): ToolContext;
+}
+
+/** Whether a tool source also serves prompts and resources. */
+export function isServedSource(source: unknown): source is ServedSource {
+  const s = source as Partial<ServedSource> | null;
+  return typeof s === 'object' && s !== null && !Array.isArray(s) && typeof s.prompts === 'function' && typeof s.resourceAt === 'function' && typeof s.onResourceUpdated === 'function';
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** The most URIs one connection may be subscribed to; a subscription beyond them is refused. */
+export const MAX_SUBSCRIPTIONS = 1000;
+
+/**
+ * Declares and handles prompts, resources and completion on `server` (before it connects), from
+ * `source`. `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
+ */
+export function servePromptsAndResources(server: Server, source: ServedSource, clientOf: (extra: Extra, name: string) => ToolClient): void {
+  const hasPrompts = source.prompts().length > 0;
+  const hasResources = source.resources().length > 0 || source.resourceTemplates().length > 0;
+  if (!hasPrompts && !hasResources) return;
+  server.registerCapabilities({
+    ...(hasPrompts ? { prompts: {} } : {}),
+    ...(hasResources ? { resources: { subscribe: true } } : {}),
+    completions: {},
+  });
+  const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
+  const seen = (extra: Extra) => seenBy(source, clientOf(extra, ''));
+  if (hasPrompts) servePrompts(server, seen, options);
+  if (hasResources) serveResources(server, source, seen, options);
+  server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
+    const { ref, argument, context } = request.params;
+    const source = seen(extra);
+    const given = { arguments: { ...context?.arguments } };
+    let target: PromptDefinition | ResourceTemplateDefinition | undefined;
+    if (ref.type === 'ref/prompt') {
+      target = source.prompt(ref.name);
+      if (target === undefined) throw protocolError(ErrorCode.InvalidParams, unknownPrompt(source, ref.name));
+    } else {
+      target = source.resourceTemplates().find((t) => t.uriTemplate === ref.uri);
+      if (target === undefined) return { completion: { values: [], total: 0, hasMore: false } };
+    }
+    const values = await target.complete(argument.name, argument.value, given);
+    return { completion: { values: [...values.values], ...(values.total !== undefined ? { total: values.total } : {}), ...(values.hasMore !== undefined ? { hasMore: values.hasMore } : {}) } };
+  });
+}
+
+/** What one caller sees of the source: everything, or what the `visibleServed` rule shows it. */
+type Seen = Pick<ServedSource, 'prompts' | 'prompt' | 'resources' | 'resourceTemplates' | 'resourceAt'>;
+
+function seenBy(source: ServedSource, client: ToolClient): Seen {
+  const rule = source.isServedVisible;
+  if (rule === undefined || source.callContext === undefined) return source;
+  const context = source.callContext('', { client });
+  const shown = <T extends PromptDefinition | ResourceDefinition | ResourceTemplateDefinition>(d: T | undefined): T | undefined => (d !== undefined && rule.call(source, d, context) ? d : undefined);
+  return {
+    prompts: () => source.prompts().filter((p) => shown(p) !== undefined),
+    prompt: (name) => shown(source.prompt(name)),
+    resources: () => source.resources().filter((r) => shown(r) !== undefined),
+    resourceTemplates: () => source.resourceTemplates().filter((t) => shown(t) !== undefined),
+    resourceAt: (uri) => {
+      const fixed = source.resources().find((r) => r.uri === uri);
+      if (fixed !== undefined) return shown(fixed);
+      return source.resourceTemplates().find((t) => shown(t) !== undefined && t.match(uri) !== undefined);
+    },
+  };
+}
+
+function servePrompts(server: Server, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions): void {
+  server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) => ({
+    prompts: seen(extra).prompts().map((p) => ({
+      name: p.name,
+      ...(p.title !== undefined ? { title: p.title } : {}),
+      description: p.description ?? '',
+      arguments: p.arguments.map((a) => ({ ...a })),
+    })),
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const source = seen(extra);
+    const prompt = source.prompt(name);
+    if (prompt === undefined) throw protocolError(ErrorCode.InvalidParams, unknownPrompt(source, name));
+    const reply = await prompt.get(request.params.arguments ?? {}, options(extra, name));
+    const messages = answer(reply);
+    return { ...(prompt.description !== undefined && prompt.description !== '' ? { description: prompt.description } : {}), messages: messages.map((m) => ({ ...m })) } as never;
+  });
+}
+
+function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions): void {
+  const described = (r: ResourceDefinition | ResourceTemplateDefinition) => ({
+    name: r.name,
+    ...(r.title !== undefined ? { title: r.title } : {}),
+    ...(r.description !== undefined ? { description: r.description } : {}),
+    ...(r.mimeType !== undefined ? { mimeType: r.mimeType } : {}),
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, (_request, extra) => ({ resources: seen(extra).resources().map((r) => ({ uri: r.uri, ...described(r) })) }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) => ({ resourceTemplates: seen(extra).resourceTemplates().map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })) }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const uri = request.params.uri;
+    const found = known(seen(extra), uri);
+    const reply = 'uriTemplate' in found ? await found.read(uri, options(extra, found.name)) : await found.read(options(extra, found.name));
+    return { contents: answer(reply).map((c) => ({ ...c })) };
+  });
+  // Subscriptions are per connection (one server per stdio connection or HTTP session).
+  const subscribed = new Set<string>();
+  server.setRequestHandler(SubscribeRequestSchema, (request, extra) => {
+    const uri = request.params.uri;
+    known(seen(extra), uri);
+    if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) {
+      throw protocolError(ErrorCode.InvalidRequest, `This connection is subscribed to ${MAX_SUBSCRIPTIONS} resources, the most it may be; unsubscribe from one first.`);
+    }
+    subscribed.add(uri);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    subscribed.delete(request.params.uri);
+    return {};
+  });
+  const off = all.onResourceUpdated((uri) => {
+    if (!subscribed.has(uri) || server.transport === undefined) return;
+    server.sendResourceUpdated({ uri }).catch(() => undefined);
+  });
+  const closed = server.onclose;
+  server.onclose = () => {
+    off();
+    subscribed.clear();
+    closed?.();
+  };
+}
+
+/** The resource at `uri`, or the protocol error MCP gives for one that does not exist. */
+function known(source: Seen, uri: string): ResourceDefinition | ResourceTemplateDefinition {
+  const found = uri.length <= MAX_URI_LENGTH ? source.resourceAt(uri) : undefined;
+  if (found === undefined) throw protocolError(RESOURCE_NOT_FOUND, `Unknown resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}'.`);
+  return found;
+}
+
+/** A reply's value; refused arguments are invalid params, a method's failure an internal error. */
+function answer<T>(reply: ServedReply<T>): T {
+  if (reply.ok) return reply.value;
+  throw protocolError(reply.reason === 'arguments' ? ErrorCode.InvalidParams : ErrorCode.InternalError, reply.text);
+}
+
+function unknownPrompt(source: Seen, name: string): string {
+  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
+  const names = source.prompts().map((p) => p.name);
+  return `Unknown prompt '${shown}'. Available prompts: ${names.length > 0 ? names.join(', ') : 'none'}.`;
+}
+
+/**
+ * An error the SDK sends as it is: its code, and its message without the `MCP error <code>: ` that
+ * an `McpError` writes before it (the client writes that once).
+ */
+function protocolError(code: number, text: string): Error {
+  return Object.assign(new Error(text), { code });
+}

@@ -1,0 +1,307 @@
+/**
+ * Issue 23: prompts, resources, resource templates and completion from decorated methods, served by
+ * the library's MCP server over Streamable HTTP and stdio, read by the SDK's own client. The names
+ * and URIs are those the MCP conformance suite asks of an "everything" server.
+ */
+import 'reflect-metadata';
+import { PassThrough } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Int32, Param, Part, Prompt, Range, Resource, ResourceTemplate, ToolSet, ToolDefinitionError } from 'tool-signatures';
+import { BoundedStdioTransport, createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+enum Tone {
+  Formal = 'formal',
+  Casual = 'casual',
+}
+
+const PEOPLE = ['alice', 'albert', 'bob', ...Array.from({ length: 150 }, (_, i) => `a${i}`)];
+
+class Everything {
+  @Prompt({ description: 'A simple prompt without arguments' })
+  testSimplePrompt() {
+    return 'This is a simple prompt for testing.';
+  }
+
+  @Prompt({ description: 'A prompt with required arguments' })
+  testPromptWithArguments(@Param({ description: 'First test argument' }) arg1: string, @Param({ description: 'Second test argument' }) arg2: string) {
+    return `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`;
+  }
+
+  @Prompt({ description: 'A prompt that embeds a resource' })
+  testPromptWithEmbeddedResource(@Param({ description: 'URI of the resource to embed' }) resourceUri: string) {
+    return [Part.resource({ uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' }), Part.text('Please process the embedded resource above.')];
+  }
+
+  @Prompt({ description: 'A prompt with an image', title: 'Image prompt' })
+  testPromptWithImage() {
+    return [
+      { role: 'user', content: Part.image('image/png', PNG) },
+      { role: 'assistant', content: 'Please analyze the image above.' },
+    ];
+  }
+
+  @Prompt({ name: 'greet', description: 'Greets someone a number of times' })
+  greetAsync(
+    @Range(1, 10) @Param({ type: Int32, description: 'How many times' }) times: number,
+    @Param({ enum: Tone }) tone: Tone = Tone.Formal,
+    @Param({ complete: (typed: string) => PEOPLE.filter((p) => p.startsWith(typed)) }) who = 'alice',
+  ) {
+    return `${tone === Tone.Formal ? 'Good day' : 'Hi'}, ${who}! `.repeat(times).trim();
+  }
+
+  @Resource('test://static-text', { name: 'Static Text', description: 'A static text resource', mimeType: 'text/plain' })
+  staticText() {
+    return 'This is the content of the static text resource.';
+  }
+
+  @Resource('test://static-binary', { description: 'A static binary resource', mimeType: 'image/png' })
+  staticBinary() {
+    return PNG;
+  }
+
+  @Resource('test://watched-resource', { description: 'A resource that can be subscribed to' })
+  watched() {
+    return 'watched';
+  }
+
+  @ResourceTemplate('test://template/{id}/data', { description: 'A resource template', mimeType: 'application/json' })
+  async templateData(@Param({ type: Int32 }) id: number) {
+    return { id, templateTest: true, data: `Data for ID: ${id}` };
+  }
+}
+
+const info = { name: 'everything', version: '1.0.0' };
+
+type Connection = { client: Client; set: ToolSet; close: () => Promise<void> };
+
+async function overHttp(): Promise<Connection> {
+  const set = new ToolSet([new Everything()]);
+  const http = await serveMcpHttp(set, info, { sessions: true });
+  const client = new Client({ name: 'spec', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(http.url));
+  return {
+    client,
+    set,
+    close: async () => {
+      await client.close();
+      await http.close();
+    },
+  };
+}
+
+async function overStdio(): Promise<Connection> {
+  const set = new ToolSet([new Everything()]);
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const server = await serveMcpStdio(set, info, { stdin: toServer, stdout: toClient, stderr: new PassThrough() });
+  const client = new Client({ name: 'spec', version: '1.0.0' });
+  await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }));
+  return {
+    client,
+    set,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+describe.each([
+  ['Streamable HTTP', overHttp],
+  ['stdio', overStdio],
+])('issue 23 over %s', (_transport, connect) => {
+  let c: Connection;
+  beforeEach(async () => {
+    c = await connect();
+  });
+  afterEach(async () => {
+    await c.close();
+  });
+
+  it('declares prompts, resources (with subscribe) and completions', () => {
+    expect(c.client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, logging: {}, prompts: {}, resources: { subscribe: true }, completions: {} });
+  });
+
+  it('prompts-list: names, titles, descriptions, arguments read as tool parameters', async () => {
+    const { prompts } = await c.client.listPrompts();
+    expect(JSON.stringify(prompts)).toBe(JSON.stringify([
+      { name: 'test_simple_prompt', description: 'A simple prompt without arguments', arguments: [] },
+      { name: 'test_prompt_with_arguments', description: 'A prompt with required arguments', arguments: [{ name: 'arg1', description: 'First test argument', required: true }, { name: 'arg2', description: 'Second test argument', required: true }] },
+      { name: 'test_prompt_with_embedded_resource', description: 'A prompt that embeds a resource', arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }] },
+      { name: 'test_prompt_with_image', title: 'Image prompt', description: 'A prompt with an image', arguments: [] },
+      { name: 'greet', description: 'Greets someone a number of times', arguments: [{ name: 'times', description: 'How many times', required: true }, { name: 'tone', required: false }, { name: 'who', required: false }] },
+    ]));
+  });
+
+  it('prompts-get-simple and prompts-get-with-args: text is one user message', async () => {
+    expect((await c.client.getPrompt({ name: 'test_simple_prompt' })).messages).toEqual([{ role: 'user', content: { type: 'text', text: 'This is a simple prompt for testing.' } }]);
+    const r = await c.client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'hello', arg2: 'world' } });
+    expect(r).toEqual({ description: 'A prompt with required arguments', messages: [{ role: 'user', content: { type: 'text', text: "Prompt with arguments: arg1='hello', arg2='world'" } }] });
+  });
+
+  it('arguments arrive as text and are converted to the declared types (Int32, enum, default)', async () => {
+    const r = await c.client.getPrompt({ name: 'greet', arguments: { times: '2', tone: 'casual' } });
+    expect(r.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Hi, alice! Hi, alice!' } }]);
+  });
+
+  it('prompts-get-embedded-resource and prompts-get-with-image: parts and messages', async () => {
+    const embedded = await c.client.getPrompt({ name: 'test_prompt_with_embedded_resource', arguments: { resourceUri: 'test://example-resource' } });
+    expect(embedded.messages).toEqual([
+      { role: 'user', content: { type: 'resource', resource: { uri: 'test://example-resource', mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+      { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
+    ]);
+    const image = await c.client.getPrompt({ name: 'test_prompt_with_image' });
+    expect(image.messages).toEqual([
+      { role: 'user', content: { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' } },
+      { role: 'assistant', content: { type: 'text', text: 'Please analyze the image above.' } },
+    ]);
+  });
+
+  it("a bad prompt argument is invalid params with the invoker's text; an unknown prompt lists the others", async () => {
+    const texts = await Promise.all(
+      ([{ times: 'many' }, { times: '11', tone: 'rude' }, {}, { times: '2', who: '7' }] as Record<string, string>[]).map((args) => c.client.getPrompt({ name: 'greet', arguments: args }).then(() => 'resolved', (e: Error) => e.message)),
+    );
+    expect(texts).toEqual([
+      "MCP error -32602: Argument 'times' must be an integer from 1 to 10.",
+      "MCP error -32602: Argument 'times' must be an integer from 1 to 10.\nArgument 'tone' must be one of: formal, casual.",
+      "MCP error -32602: Argument 'times' is required.",
+      'resolved',
+    ]);
+    await expect(c.client.getPrompt({ name: 'nope' })).rejects.toThrow(
+      "MCP error -32602: Unknown prompt 'nope'. Available prompts: test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image, greet.",
+    );
+  });
+
+  it('resources-list and resource templates', async () => {
+    expect((await c.client.listResources()).resources).toEqual([
+      { uri: 'test://static-text', name: 'Static Text', description: 'A static text resource', mimeType: 'text/plain' },
+      { uri: 'test://static-binary', name: 'static_binary', description: 'A static binary resource', mimeType: 'image/png' },
+      { uri: 'test://watched-resource', name: 'watched', description: 'A resource that can be subscribed to' },
+    ]);
+    expect((await c.client.listResourceTemplates()).resourceTemplates).toEqual([
+      { uriTemplate: 'test://template/{id}/data', name: 'template_data', description: 'A resource template', mimeType: 'application/json' },
+    ]);
+  });
+
+  it('resources-read-text, resources-read-binary (bytes as a base64 blob), resources-templates-read', async () => {
+    expect(await c.client.readResource({ uri: 'test://static-text' })).toEqual({ contents: [{ uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' }] });
+    expect(await c.client.readResource({ uri: 'test://static-binary' })).toEqual({ contents: [{ uri: 'test://static-binary', mimeType: 'image/png', blob: PNG.toString('base64') }] });
+    expect(await c.client.readResource({ uri: 'test://template/123/data' })).toEqual({
+      contents: [{ uri: 'test://template/123/data', mimeType: 'application/json', text: '{"id":123,"templateTest":true,"data":"Data for ID: 123"}' }],
+    });
+  });
+
+  it("a bad template variable is invalid params with the invoker's text; an unknown URI is -32002", async () => {
+    await expect(c.client.readResource({ uri: 'test://template/abc/data' })).rejects.toThrow("MCP error -32602: Argument 'id' must be an integer from -2147483648 to 2147483647.");
+    await expect(c.client.readResource({ uri: 'test://template/1/2/data' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://template/1/2/data'.");
+    await expect(c.client.readResource({ uri: 'test://nothing' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://nothing'.");
+  });
+
+  it('resources-subscribe and resources-unsubscribe: an update reaches a subscribed client only', async () => {
+    const updates: string[] = [];
+    c.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    await c.client.subscribeResource({ uri: 'test://watched-resource' });
+    c.set.notifyResourceUpdated('test://static-text');
+    c.set.notifyResourceUpdated('test://watched-resource');
+    for (let i = 0; i < 200 && updates.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(updates).toEqual(['test://watched-resource']);
+    await c.client.unsubscribeResource({ uri: 'test://watched-resource' });
+    c.set.notifyResourceUpdated('test://watched-resource');
+    await c.client.ping();
+    await c.client.readResource({ uri: 'test://static-text' });
+    expect(updates).toEqual(['test://watched-resource']);
+    await expect(c.client.subscribeResource({ uri: 'test://nothing' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://nothing'.");
+  });
+
+  it('completion-complete: from an enum for free, from a completer (at most 100 values), for a template variable', async () => {
+    expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'tone', value: 'c' } })).completion).toEqual({ values: ['casual'], total: 1, hasMore: false });
+    const who = (await c.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'who', value: 'a' } })).completion;
+    expect([who.values.length, who.total, who.hasMore, who.values.slice(0, 3)]).toEqual([100, 152, true, ['alice', 'albert', 'a0']]);
+    expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'test' } })).completion).toEqual({ values: [], total: 0, hasMore: false });
+    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'id', value: '1' } })).completion).toEqual({ values: [], total: 0, hasMore: false });
+  });
+});
+
+describe('issue 23: what the decorators refuse', () => {
+  it('a template whose variables are not the parameters, a level-2 template, a resource with arguments', () => {
+    class Variables {
+      @ResourceTemplate('users://{id}/profile')
+      profile(userId: string) {
+        return userId;
+      }
+    }
+    expect(() => new ToolSet([new Variables()])).toThrow(ToolDefinitionError);
+    expect(() => new ToolSet([new Variables()])).toThrow(
+      "OLT015: Cannot build Variables.profile: the URI template 'users://{id}/profile' does not match the method's parameters: no parameter is named 'id'; no variable is named 'userId'. Each variable names a parameter, and each parameter is a variable.",
+    );
+    expect(() => {
+      class Level2 {
+        @ResourceTemplate('users://{+path}')
+        read(path: string) {
+          return path;
+        }
+      }
+      return Level2;
+    }).toThrow("the URI template 'users://{+path}' is not an RFC 6570 level-1 template: '{+path}' is not a level-1 variable (operators, lists and modifiers are levels 2 to 4).");
+    class Fixed {
+      @Resource('docs://readme')
+      readme(section: string) {
+        return section;
+      }
+    }
+    expect(() => new ToolSet([new Fixed()])).toThrow("the resource 'docs://readme' has a fixed URI and takes no arguments, but its method has 'section'.");
+  });
+});
+
+describe('issue 23: the definitions without MCP', () => {
+  class Direct {
+    @Prompt({ description: 'Plans a trip' })
+    plan(
+      @Param({ type: [String] }) stops: string[],
+      fast: boolean,
+      @Param({ complete: () => { throw new Error('down'); } }) note = '',
+      @Param({ complete: () => ['x', 7 as unknown as string, 'y'] }) tag = 'x',
+    ) {
+      return `${stops.join(' → ')}${fast ? ' (fast)' : ''}${note}${tag}`;
+    }
+  }
+  const set = new ToolSet([new Direct()]);
+
+  it('an array argument is read from its JSON text, a boolean from true/false', async () => {
+    expect(await set.prompt('plan')!.get({ stops: '["Oslo","Bergen"]', fast: 'true' })).toEqual({ ok: true, value: [{ role: 'user', content: { type: 'text', text: 'Oslo → Bergen (fast)x' } }] });
+    expect(await set.prompt('plan')!.get({ stops: 'Oslo', fast: 'yes' })).toEqual({ ok: false, reason: 'arguments', text: "Argument 'stops' must be an array.\nArgument 'fast' must be true or false." });
+  });
+
+  it('a completer that throws suggests nothing; values that are not text are left out', async () => {
+    expect(await set.prompt('plan')!.complete('note', '')).toEqual({ values: [], total: 0, hasMore: false });
+    expect(await set.prompt('plan')!.complete('tag', '')).toEqual({ values: ['x', 'y'], total: 2, hasMore: false });
+    expect(await set.prompt('plan')!.complete('fast', 't')).toEqual({ values: ['true'], total: 1, hasMore: false });
+    expect(await set.prompt('plan')!.complete('nope', '')).toEqual({ values: [] });
+  });
+});
+
+describe('issue 23: per-caller visibility (visibleServed)', () => {
+  it('a hidden prompt or resource is neither listed nor readable: it is unknown to that caller', async () => {
+    const set = new ToolSet([new Everything()], { visibleServed: (item, ctx) => ctx.caller?.via === 'mcp' && !item.name.includes('image') && !('uri' in item && item.uri === 'test://static-binary') });
+    const server = createMcpServer(set, info);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'spec', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['test_simple_prompt', 'test_prompt_with_arguments', 'test_prompt_with_embedded_resource', 'greet']);
+      await expect(client.getPrompt({ name: 'test_prompt_with_image' })).rejects.toThrow("MCP error -32602: Unknown prompt 'test_prompt_with_image'. Available prompts: test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, greet.");
+      expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['test://static-text', 'test://watched-resource']);
+      await expect(client.readResource({ uri: 'test://static-binary' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://static-binary'.");
+      expect((await client.readResource({ uri: 'test://template/7/data' })).contents).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
