@@ -164,7 +164,7 @@ async function bigintOnly(args: Args, log: (line?: string) => void): Promise<voi
 async function buildOnly(args: Args, log: (line?: string) => void): Promise<void> {
   const build = await buildCosts([1, 100, 1000], args.rounds, args.seed);
   for (const [n, f] of Object.entries(build)) {
-    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
+    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} (CPU ${show(f.coldCpu, duration)}) · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
   }
   const b1000 = build['1000']!;
   const verdicts = judge({ coldPerTool1000: stat(b1000.cold.rounds.map((ns) => ns / 1e6)), cachedSpeedup1000: b1000.speedup }).filter((v) => v.value !== null);
@@ -334,7 +334,7 @@ async function main(): Promise<void> {
   log();
   log('Definitions (schemas only), per tool:');
   for (const [n, f] of Object.entries(build)) {
-    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
+    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} (CPU ${show(f.coldCpu, duration)}) · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
   }
   log(`  first build in this process (Orders, 2 tools): ${firstBuildMs.toFixed(2)} ms (one sample)`);
   if (firstCall !== undefined) {
