@@ -28,6 +28,8 @@ import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from
  *   --profile       run ours on the realistic call only, for `node --cpu-prof`
  *   --case bigint   time only the bigint case (argument text with 64-bit integers) and stop
  *   --case refusal  time only issue 15's refusal of a 330,000-key call (beside JSON.parse) and stop
+ *   --case build    time only the definition builds (1, 100, 1,000 tools, cold and cached) and
+ *                   judge their two targets (with --check)
  *   --case mcp      the same as `npm run bench -- mcp`
  */
 
@@ -65,7 +67,7 @@ function parseArgs(argv: readonly string[]): Args {
   }
   if (a.rounds < 5) throw new Error('--rounds must be at least 5');
   if (a.pool < 1000) throw new Error('--pool must be at least 1000');
-  if (a.only !== undefined && a.only !== 'bigint' && a.only !== 'refusal' && a.only !== 'mcp') throw new Error('--case takes: bigint, refusal, mcp');
+  if (a.only !== undefined && a.only !== 'bigint' && a.only !== 'refusal' && a.only !== 'mcp' && a.only !== 'build') throw new Error('--case takes: bigint, build, refusal, mcp');
   return a;
 }
 
@@ -167,6 +169,20 @@ function logRefusal(f: RefusalFigures, log: (line?: string) => void): void {
   log(`  ${'ours: set.invoke(object), refused'.padEnd(38)} ${show(f.refuseObjectNs, duration)} · ${show(f.refuseObjectOverParse, times)} the parse`);
 }
 
+/** `--case build`: the definition builds alone (the same rounds as the whole suite's), and their targets. */
+async function buildOnly(args: Args, log: (line?: string) => void): Promise<void> {
+  const build = await buildCosts([1, 100, 1000], args.rounds, args.seed);
+  for (const [n, f] of Object.entries(build)) {
+    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} (CPU ${show(f.coldCpu, duration)}) · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
+  }
+  const b1000 = build['1000']!;
+  const verdicts = judge({ coldPerTool1000: stat(b1000.cold.rounds.map((ns) => ns / 1e6)), cachedSpeedup1000: b1000.speedup }).filter((v) => v.value !== null);
+  log(`load average at end: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+  for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${show(v.value!, (n) => (v.target.endsWith('ms') ? `${n.toFixed(3)} ms` : times(n)))}`);
+  if (args.json) process.stdout.write(`${JSON.stringify({ build, targets: verdicts }, null, 2)}\n`);
+  if (args.check && verdicts.some((v) => !v.pass)) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   // `npm run bench -- mcp [flags]`: issue 16's MCP-over-HTTP comparison alone (bench/mcp.ts).
   const positional = process.argv[2] === 'mcp';
@@ -222,6 +238,12 @@ async function main(): Promise<void> {
     for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, times)}`);
     if (args.json) process.stdout.write(`${JSON.stringify({ machine: m, refusal, targets: verdicts }, null, 2)}\n`);
     if (args.check && verdicts.some((v) => !v.pass)) process.exitCode = 1;
+    return;
+  }
+
+  if (args.only === 'build') {
+    log(`tool-signatures bench, definition builds · ${m.date} · commit ${m.commit} · load ${(m.loadAverageAtStart as number[]).join(', ')}`);
+    await buildOnly(args, log);
     return;
   }
 
@@ -336,7 +358,7 @@ async function main(): Promise<void> {
   log();
   log('Definitions (schemas only), per tool:');
   for (const [n, f] of Object.entries(build)) {
-    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
+    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} (CPU ${show(f.coldCpu, duration)}) · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
   }
   log(`  first build in this process (Orders, 2 tools): ${firstBuildMs.toFixed(2)} ms (one sample)`);
   if (firstCall !== undefined) {

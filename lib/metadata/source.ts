@@ -45,12 +45,17 @@ function parseParams(fn: Function): readonly SourceParam[] | undefined {
   return params.map(readParam);
 }
 
+/** A function expression or an arrow function (`function`, `async function`, `(a) =>`, `a =>`, `async a =>`); anything else is a method's text. */
+const EXPRESSION_FORM = /^(?:async\b\s*)?(?:function\b|\(|[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*\s*=>)/u;
+
 function parseFunction(text: string): AnyNode | undefined {
-  const attempts = [
-    () => (parseExpr(`(${text})`) as AnyNode),
-    () => (parseExpr(`(class { ${text}\n})`) as AnyNode).body.body[0]?.value as AnyNode,
-    () => (parseExpr(`({ ${text}\n})`) as AnyNode).properties[0]?.value as AnyNode,
-  ];
+  const expression = (): AnyNode => parseExpr(`(${text})`) as AnyNode;
+  const method = (): AnyNode => (parseExpr(`(class { ${text}\n})`) as AnyNode).body.body[0]?.value as AnyNode;
+  const objectMethod = (): AnyNode => (parseExpr(`({ ${text}\n})`) as AnyNode).properties[0]?.value as AnyNode;
+  // A method's text never parses as an expression (`name(a) {` is a call followed by a block), and
+  // a failed parse costs a SyntaxError: the likely form is tried first. Where two forms both parse
+  // (`function (a) {}` is also a method named `function`), they read the same parameters.
+  const attempts = EXPRESSION_FORM.test(text) ? [expression, method, objectMethod] : [method, expression, objectMethod];
   for (const attempt of attempts) {
     try {
       const n = attempt();

@@ -499,15 +499,30 @@ class Analyzer {
     const tags = tagOptions(m, slot?.hint, slot?.nullable === true, given, (d) => this.report(d));
     // With a class-validator type rule (@IsInt on a number), the rule gives the type: record only the design.
     const type = typeRule && !explicit ? undefined : slot?.hint;
+    const design = slot !== undefined && this.erasedByTsc(m.type) ? 'Object' : slot?.design;
     return {
       key,
       ...(type !== undefined ? { type } : {}),
       ...(m.questionToken || slot?.optional ? { optional: true } : {}),
       ...(slot?.nullable ? { nullable: true } : {}),
       ...(description !== undefined ? { description } : {}),
-      ...(slot?.design !== undefined ? { design: slot.design } : {}),
+      ...(design !== undefined ? { design } : {}),
       ...(tags !== undefined ? { tags } : {}),
     };
+  }
+
+  /**
+   * Whether plain tsc records `Object` as the design type of a property written `T | null` or
+   * `T | undefined` (under strictNullChecks it erases such a union). The reflector then reads the
+   * type from the rules and, under @IsOptional(), adds null (v3.1): recorded so that the plugin's
+   * build writes the same schema.
+   */
+  private erasedByTsc(node: ts.TypeNode | undefined): boolean {
+    const o = this.program.getCompilerOptions();
+    if (node === undefined || !(o.strictNullChecks ?? o.strict ?? false)) return false;
+    let n = node;
+    while (ts.isParenthesizedTypeNode(n)) n = n.type;
+    return ts.isUnionTypeNode(n) && n.types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
   }
 
 }

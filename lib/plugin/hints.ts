@@ -76,7 +76,8 @@ export interface PropIR {
   readonly optional?: boolean;
   readonly nullable?: boolean;
   readonly description?: string;
-  readonly design?: GlobalName;
+  /** `Object` where plain tsc records it for a written `T | null` or `T | undefined` (see Analyzer.property). */
+  readonly design?: GlobalName | 'Object';
   readonly tags?: TagsIR;
 }
 

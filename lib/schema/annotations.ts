@@ -180,10 +180,18 @@ function patternPhrase(re: RegExp): string {
  * constraints' text (two rules alike in both say the same thing).
  */
 function canonical(rules: readonly ValidatorRule[]): ValidatorRule[] {
-  return rules
-    .map((r, i) => ({ r, i, k: `${r.name}\u0000${r.constraint?.name ?? ''}\u0000${constraintsKey(r.constraints)}\u0000${r.each ? 1 : 0}` }))
-    .sort((x, y) => (x.k < y.k ? -1 : x.k > y.k ? 1 : x.i - y.i))
+  if (rules.length < 2) return [...rules];
+  // Compared field by field (the constraints' text only between two rules of one name: it is the
+  // costly part), in the order of the text `name \0 constraint name \0 constraints \0 each`.
+  const rows = rules.map((r, i) => ({ r, i, k: undefined as string | undefined }));
+  const key = (x: (typeof rows)[number]): string => (x.k ??= constraintsKey(x.r.constraints));
+  return rows
+    .sort((x, y) => order(x.r.name, y.r.name) || order(x.r.constraint?.name ?? '', y.r.constraint?.name ?? '') || order(key(x), key(y)) || (x.r.each ? 1 : 0) - (y.r.each ? 1 : 0) || x.i - y.i)
     .map((x) => x.r);
+}
+
+function order(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function constraintsKey(c: readonly unknown[]): string {

@@ -356,8 +356,10 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
       // A property declared by a literal initializer alone (`page = 1`) has the design type Object
       // because it has no annotation, not because a `| null` was erased: its type is the literal's.
       // `Array` is only ever `T[]` itself (under strictNullChecks `T[] | null` is Object): no null.
+      // The plugin records the design type `Object` where plain tsc erased a written `T | null` or
+      // `T | undefined`: the same schema as the reflector's, though it knows the type.
       erasedOptional: isOptional && design === Object && options.type === undefined && options.enum === undefined
-        && staticProp?.type === undefined && initializer?.kind !== 'json',
+        && (staticProp?.type === undefined || staticProp.design === Object) && initializer?.kind !== 'json',
       conditional,
       isOptional,
       rules: allRules,
