@@ -25,7 +25,7 @@ export { ToolInvoker, type StagedCall } from './invoke/invoker';
 export { ToolSet, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/json-text';
-export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
+export { ToolDefinitionError, type DefinitionProblem, type ToolErrorCode, type ToolErrorSite } from './errors';
 export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
 export type { ToolDefinition } from './invoke/bound-tool';
 export type { ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
