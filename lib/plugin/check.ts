@@ -32,15 +32,23 @@ export interface SlotLoss {
   readonly fix: string;
 }
 
-/** A tool that the runtime path cannot build at all (a definition error at load: not silent, but broken). */
+/** A class or tool that the runtime path cannot build at all (a definition error at load: not silent, but broken). */
 export interface CheckFailure {
   readonly at: string;
   readonly tool?: string;
+  /** The error's message: one problem's, or `3 problems in class DocketService:` and a line per problem. */
   readonly message: string;
+  /** Each problem's message (`OLT002: Cannot build tool 'find' (DocketService.find), parameter #0 'q': ...`). */
+  readonly problems: readonly string[];
+  /** How many tools it leaves unbuilt: those its problems name (1 when they name none). */
+  readonly broken: number;
 }
 
 export interface CheckResult {
-  /** Tools built both ways and compared (in a project that compiles with the plugin, also those only its path can build). */
+  /**
+   * Tools checked: built both ways and compared, and those of a class or call the runtime path
+   * cannot build (in a project that compiles with the plugin, also those only its path can build).
+   */
   readonly tools: number;
   readonly losses: readonly SlotLoss[];
   readonly failures: readonly CheckFailure[];
@@ -85,6 +93,7 @@ export function check(options: CheckOptions): CheckResult {
   const unreached: string[] = [];
   let tools = 0;
   let builtByPluginOnly = 0;
+  const plugin = pluginOf(options.project, parsed, program);
   for (const [id, site] of sitesOf(analysis)) {
     const r = runtime.tools.get(id);
     const f = full.tools.get(id);
@@ -92,10 +101,11 @@ export function check(options: CheckOptions): CheckResult {
       if (!runtime.loadErrors.some((e) => site.at.startsWith(`${e.at}:`))) unreached.push(site.at);
       continue;
     }
-    if ('error' in f) pluginFailures.push({ at: site.at, message: f.error });
+    if ('error' in f) pluginFailures.push({ at: site.at, ...f.error });
     if ('error' in r) {
-      failures.push({ at: site.at, message: r.error });
-      if (!('error' in f)) builtByPluginOnly += f.schemas.size;
+      failures.push({ at: site.at, ...r.error });
+      if (plugin === undefined) tools += Math.max(site.tools, r.error.broken);
+      else if (!('error' in f)) builtByPluginOnly += f.schemas.size;
       continue;
     }
     if ('error' in f) continue;
@@ -109,9 +119,13 @@ export function check(options: CheckOptions): CheckResult {
       }, method !== undefined ? { method } : undefined);
     }
   }
-  // A module that builds its tools at load fails with the error already reported for the tool.
-  for (const e of runtime.loadErrors) if (!failures.some((x) => x.at.startsWith(`${e.at}:`) && e.message.endsWith(x.message))) failures.push(e);
-  const plugin = pluginOf(options.project, parsed, program);
+  // A module that builds its tools at load fails with the errors already reported for its tools.
+  for (const e of runtime.loadErrors) {
+    const reported = new Set(failures.filter((x) => x.at.startsWith(`${e.at}:`)).flatMap((x) => x.problems));
+    const left = e.problems.filter((p) => !reported.has(p));
+    if (left.length === e.problems.length) failures.push(e);
+    else if (left.length > 0) failures.push({ ...e, problems: left, message: `loading it throws ${left.length === 1 ? left[0]! : `${left.length} problems:\n${left.map((p) => `- ${p}`).join('\n')}`}`, broken: brokenBy(left) });
+  }
   // With the plugin, a tool that only the plugin's path can build is a tool the project has.
   if (plugin !== undefined) tools += builtByPluginOnly;
   return { tools, losses, failures, unreached, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures };
@@ -146,6 +160,16 @@ export function checkStatus(result: CheckResult): 0 | 1 {
   return result.losses.length > 0 || result.failures.length > 0 ? 1 : 0;
 }
 
+/** The number of tools a failure leaves unbuilt. */
+function brokenOf(failures: readonly CheckFailure[]): number {
+  return failures.reduce((n, f) => n + f.broken, 0);
+}
+
+/** A failure's message as printed: a problem per line, indented under the first. */
+function indented(message: string): string {
+  return message.split('\n').join('\n    ');
+}
+
 /** The report, as `tool-signatures check` prints it. */
 export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
   const lines: string[] = [];
@@ -157,25 +181,25 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
     lines.push(`    run time:   ${l.runtime}`);
     lines.push(`    fix: ${l.fix}`);
   }
-  for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${f.message}`);
+  for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${indented(f.message)}`);
   if (result.unreached.length > 0) lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
   const n = result.losses.length;
   if (result.plugin !== undefined) {
-    for (const f of result.pluginFailures) lines.push(`${rel(f.at)}: the plugin cannot build it: ${f.message}`);
+    for (const f of result.pluginFailures) lines.push(`${rel(f.at)}: the plugin cannot build it: ${indented(f.message)}`);
     const without = [
       ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} would lose type information`] : []),
-      ...(result.failures.length > 0 ? [`${result.failures.length} could not be built`] : []),
+      ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} could not be built`] : []),
     ];
     lines.push(`${result.tools} tool${result.tools === 1 ? '' : 's'} checked: this project compiles with the plugin (${result.plugin}), so its tools get the full types at run time` +
       (without.length > 0 ? ` (without the plugin, ${without.join(' and ')}: listed above).` : '.') +
-      (result.pluginFailures.length > 0 ? ` ${result.pluginFailures.length} cannot be built with the plugin either.` : ''));
+      (result.pluginFailures.length > 0 ? ` ${brokenOf(result.pluginFailures)} cannot be built with the plugin either.` : ''));
     return lines.join('\n') + '\n';
   }
   lines.push(n === 0 && result.failures.length === 0
     ? `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: the runtime path sees every type the source declares.`
     : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${[
       ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} lose${n === 1 ? 's' : ''} type information at run time`] : []),
-      ...(result.failures.length > 0 ? [`${result.failures.length} cannot be built at run time`] : []),
+      ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} cannot be built at run time`] : []),
     ].join(', ')}. Add the hints above, or compile with the plugin.`);
   return lines.join('\n') + '\n';
 }
@@ -189,7 +213,8 @@ const EMIT_OPTIONS: ts.CompilerOptions = {
 
 const RECORDER = '__toolSignaturesCheck';
 
-type Built = { readonly schemas: Map<string, object> } | { readonly error: string };
+type Failure = Omit<CheckFailure, 'at' | 'tool'>;
+type Built = { readonly schemas: Map<string, object> } | { readonly error: Failure };
 
 interface Pass {
   readonly tools: Map<string, Built>;
@@ -198,6 +223,8 @@ interface Pass {
 
 interface Site {
   readonly at: string;
+  /** How many tools the class declares (1 for a `Tool.create` call). */
+  readonly tools: number;
   readonly create?: MethodIR;
   method(tool: string): MethodIR | undefined;
 }
@@ -222,9 +249,9 @@ function sitesOf(analysis: Analysis): Map<string, Site> {
       const given = objectArg(tool?.args[0]).get('name');
       byTool.set(given !== undefined && ts.isStringLiteralLike(given) ? given.text : toolNameOf(key), m);
     }
-    out.set(idOf(decl), { at: atOf(decl), method: (t) => byTool.get(t) });
+    out.set(idOf(decl), { at: atOf(decl), tools: byTool.size, method: (t) => byTool.get(t) });
   }
-  for (const [call, ir] of analysis.creates) out.set(idOf(call), { at: atOf(call), create: ir.method, method: () => ir.method });
+  for (const [call, ir] of analysis.creates) out.set(idOf(call), { at: atOf(call), tools: 1, create: ir.method, method: () => ir.method });
   return out;
 }
 
@@ -258,7 +285,7 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean):
         tools.set(id, { schemas: new Map([[String(made.name), made.inputSchema as object]]) });
         return made;
       } catch (e) {
-        tools.set(id, { error: message(e) });
+        tools.set(id, { error: failureOf(e) });
         throw e;
       }
     },
@@ -274,7 +301,10 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean):
       try {
         nodeModule()._load(file, null, false);
       } catch (e) {
-        if (!withPlugin) loadErrors.push({ at: file, message: `loading it throws ${message(e)}` });
+        if (!withPlugin) {
+          const failure = failureOf(e);
+          loadErrors.push({ at: file, ...failure, message: `loading it throws ${failure.message}` });
+        }
       }
     }
     for (const [id, cls, library] of classes) tools.set(id, buildClass(cls, library));
@@ -292,8 +322,39 @@ function buildClass(cls: Function, library: () => unknown): Built {
     });
     return { schemas: new Map(set.list().map((t) => [t.name, t.inputSchema])) };
   } catch (e) {
-    return { error: message(e) };
+    return { error: failureOf(e) };
   }
+}
+
+/**
+ * A thrown value as a failure: a definition error's problems (`problems`, from a copy of the library
+ * that gathers them; else its message is the one problem), and how many tools they name.
+ */
+function failureOf(e: unknown): Failure {
+  const listed = (e as { problems?: unknown } | undefined)?.problems;
+  if (!Array.isArray(listed) || listed.length < 2) {
+    const text = message(e);
+    return { message: text, problems: [text], broken: 1 };
+  }
+  // `3 problems in class DocketService:` and a line per problem (each led by its code).
+  const text = String((e as { message?: unknown }).message);
+  const problems = listed.map((p: { message?: unknown }) => (typeof p?.message === 'string' ? p.message : String(p)));
+  return { message: text, problems, broken: brokenBy(listed) };
+}
+
+/** How many tools the problems name (by tool, else by member); at least 1. */
+function brokenBy(problems: readonly unknown[]): number {
+  const names = new Set<string>();
+  for (const p of problems) {
+    const site = typeof p === 'object' && p !== null ? (p as { site?: { tool?: unknown; className?: unknown; member?: unknown } }).site : undefined;
+    const name = site?.member ?? site?.tool;
+    if (name !== undefined) names.add(`${String(site?.className)}.${String(name)}`);
+    else if (typeof p === 'string') {
+      const m = /^OLT\d+: Cannot build tool '([^']*)'/.exec(p);
+      if (m !== null) names.add(m[1]!);
+    }
+  }
+  return Math.max(1, names.size);
 }
 
 function message(e: unknown): string {
