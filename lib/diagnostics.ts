@@ -143,6 +143,8 @@ export const DIAGNOSTICS = {
 
   // OLT015: a hint contradicts the design type, or an option is invalid
   contradiction: entry('OLT015', (hint: string, declared: string) => `the type hint (${hint}) contradicts the declared type ${declared}.`),
+  // A warning of the plugin and `check`: the hint wins at run time, so the schema takes more than the type allows.
+  looserHint: entry('OLT015', (hint: string, declared: string, exact: string) => `the type hint ${hint} is looser than the declared type ${declared}: the schema would accept values the type does not. Remove the hint (the plugin reads the type), or give the exact one: ${exact}.`),
   memberWithoutType: entry('OLT015', (given: readonly string[]) => `an AnyOf member given as options (${given.length > 0 ? given.join(', ') : 'none'}) names no type. Give the member's type: AnyOf({ type: String, minLength: 1 }, [String]).`),
   unionArity: entry('OLT015', (count: number) => `AnyOf takes two or more member types (found ${count}). For one type, give the type itself.`),
   taggedMember: entry('OLT015', (value: string) => `the member '${value}' of a tagged union is not a DTO class or an ObjectOf shape. Discriminated(tag, { ${value}: SomeClass }) takes classes and ObjectOf shapes only.`),

@@ -7,7 +7,7 @@ import { hintExpr, type Namer } from './emit';
 import { readProject } from './project';
 import { refsOf, type HintIR, type MethodIR } from './hints';
 import { decoratorsOf, objectArg } from './recognize';
-import { createTransformer } from './transformer';
+import { transformFile } from './transformer';
 
 /** Options of `tool-signatures check`. */
 export interface CheckOptions {
@@ -54,6 +54,11 @@ export interface CheckResult {
   readonly failures: readonly CheckFailure[];
   /** Where tools are built that loading the modules does not reach (inside a function): not checked. */
   readonly unreached: readonly string[];
+  /**
+   * Hints looser than the declared type (`@Param({ type: String }) level: 'low' | 'high'`): the hint
+   * wins with or without the plugin, so the schema takes values the type does not (OLT015, a warning).
+   */
+  readonly looser: readonly { readonly at: string; readonly message: string }[];
   /** The plugin's own diagnostics for the program (its definition errors). */
   readonly diagnostics: readonly ts.Diagnostic[];
   /**
@@ -85,8 +90,11 @@ export function check(options: CheckOptions): CheckResult {
     projectReferences: parsed.projectReferences,
   });
   const analysis = analyze(program);
-  const runtime = loadPass(program, analysis, false);
-  const full = loadPass(program, analysis, true);
+  // One program, one analysis, each file emitted once per pass and only when a pass loads it; the
+  // plugin's pass emits again only the files the plugin changes (those that declare tools).
+  const plain = new Map<string, string>();
+  const runtime = loadPass(program, analysis, false, plain);
+  const full = loadPass(program, analysis, true, plain);
   const losses: SlotLoss[] = [];
   const failures: CheckFailure[] = [];
   const pluginFailures: CheckFailure[] = [];
@@ -128,7 +136,8 @@ export function check(options: CheckOptions): CheckResult {
   }
   // With the plugin, a tool that only the plugin's path can build is a tool the project has.
   if (plugin !== undefined) tools += builtByPluginOnly;
-  return { tools, losses, failures, unreached, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures };
+  const looser = analysis.diagnostics.filter((d) => d.looser === true).map((d) => ({ at: atOfDiagnostic(d), message: ts.flattenDiagnosticMessageText(d.messageText, '\n') }));
+  return { tools, losses, failures, unreached, looser, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures };
 }
 
 const PLUGIN = /^tool-signatures\/plugin(\/index)?(\.js)?$/;
@@ -154,8 +163,17 @@ function pluginOf(project: string, parsed: ts.ParsedCommandLine, program: ts.Pro
   return undefined;
 }
 
-/** `check`'s exit status: 1 when the project's run-time tools lose something or cannot be built; 0 otherwise. */
+function atOfDiagnostic(d: ts.Diagnostic): string {
+  if (d.file === undefined || d.start === undefined) return '';
+  return `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}`;
+}
+
+/**
+ * `check`'s exit status: 1 when the project's run-time tools lose something or cannot be built, or
+ * a hint is looser than its declared type (with or without the plugin: the hint wins); 0 otherwise.
+ */
 export function checkStatus(result: CheckResult): 0 | 1 {
+  if (result.looser.length > 0) return 1;
   if (result.plugin !== undefined) return result.pluginFailures.length > 0 ? 1 : 0;
   return result.losses.length > 0 || result.failures.length > 0 ? 1 : 0;
 }
@@ -182,6 +200,9 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
     lines.push(`    fix: ${l.fix}`);
   }
   for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${indented(f.message)}`);
+  for (const w of result.looser) lines.push(`${rel(w.at)}: warning ${w.message}`);
+  const loose = result.looser.length;
+  const looseText = `${loose} hint${loose === 1 ? ' is' : 's are'} looser than the declared type`;
   if (result.unreached.length > 0) lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
   const n = result.losses.length;
   if (result.plugin !== undefined) {
@@ -192,15 +213,17 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
     ];
     lines.push(`${result.tools} tool${result.tools === 1 ? '' : 's'} checked: this project compiles with the plugin (${result.plugin}), so its tools get the full types at run time` +
       (without.length > 0 ? ` (without the plugin, ${without.join(' and ')}: listed above).` : '.') +
-      (result.pluginFailures.length > 0 ? ` ${brokenOf(result.pluginFailures)} cannot be built with the plugin either.` : ''));
+      (result.pluginFailures.length > 0 ? ` ${brokenOf(result.pluginFailures)} cannot be built with the plugin either.` : '') +
+      (loose > 0 ? ` ${looseText[0]!.toUpperCase()}${looseText.slice(1)}: listed above.` : ''));
     return lines.join('\n') + '\n';
   }
-  lines.push(n === 0 && result.failures.length === 0
+  lines.push(n === 0 && result.failures.length === 0 && loose === 0
     ? `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: the runtime path sees every type the source declares.`
     : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${[
       ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} lose${n === 1 ? 's' : ''} type information at run time`] : []),
       ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} cannot be built at run time`] : []),
-    ].join(', ')}. Add the hints above, or compile with the plugin.`);
+      ...(loose > 0 ? [looseText] : []),
+    ].join(', ')}. ${n === 0 && result.failures.length === 0 ? 'Fix the hints above.' : 'Add the hints above, or compile with the plugin.'}`);
   return lines.join('\n') + '\n';
 }
 
@@ -256,21 +279,44 @@ function sitesOf(analysis: Analysis): Map<string, Site> {
 }
 
 /**
- * Emits the program (with or without the plugin), loads every file that declares tools, and builds
- * them. The emit is CommonJS whatever the project's module setting (ES module output is rewritten
- * to CommonJS, a change of syntax only), and imports resolve as the compiler resolved them.
+ * Loads every file that declares tools (with or without the plugin), and builds its tools. Each
+ * file of the program is emitted when the pass first loads it (so the files no tool reaches are
+ * neither emitted nor type-checked for emit); the plugin's pass reuses the plain pass's text for a
+ * file the plugin does not change. The emit is CommonJS whatever the project's module setting (ES
+ * module output is rewritten to CommonJS, a change of syntax only), and imports resolve as the
+ * compiler resolved them.
  */
-function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean): Pass {
-  const compiled = new Map<string, string>();
-  const before: ts.TransformerFactory<ts.SourceFile>[] = [];
-  if (withPlugin) before.push(createTransformer(program, { printDiagnostics: false }, {}, 'check'));
-  before.push(recorderTransformer(analysis));
-  program.emit(undefined, (name, text, _bom, _onError, sources) => {
-    const source = sources?.[0];
-    if (source === undefined || !/\.[cm]?js$/.test(name)) return;
-    const cjs = ts.transpileModule(text, { fileName: name.replace(/\.[cm]?js$/, '.js'), compilerOptions: { module: ts.ModuleKind.CommonJS, target: program.getCompilerOptions().target ?? ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
-    compiled.set(path.resolve(source.fileName), cjs);
-  }, undefined, false, { before });
+function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean, plain: Map<string, string>): Pass {
+  const recording = recorderTransformer(analysis);
+  const before: ts.TransformerFactory<ts.SourceFile>[] = withPlugin
+    ? [(ctx) => (sf) => transformFile(sf, analysis, { printDiagnostics: false }, ctx), recording]
+    : [recording];
+  const changed = new Set<string>();
+  for (const c of analysis.classes.keys()) changed.add(path.resolve(c.getSourceFile().fileName));
+  for (const c of analysis.creates.keys()) changed.add(path.resolve(c.getSourceFile().fileName));
+  const options = program.getCompilerOptions();
+  const commonJs = options.module === ts.ModuleKind.CommonJS;
+  const sources = new Map<string, ts.SourceFile>();
+  for (const sf of program.getSourceFiles()) if (!sf.isDeclarationFile && !/\.json$/.test(sf.fileName)) sources.set(path.resolve(sf.fileName), sf);
+  const emitted = new Map<string, string>();
+  const compiled = {
+    has: (file: string): boolean => sources.has(file),
+    get(file: string): string | undefined {
+      const done = emitted.get(file) ?? (withPlugin && !changed.has(file) ? plain.get(file) : undefined);
+      if (done !== undefined) return done;
+      const sf = sources.get(file);
+      if (sf === undefined) return undefined;
+      let js = '';
+      program.emit(sf, (name, text) => {
+        if (!/\.[cm]?js$/.test(name)) return;
+        // Already CommonJS under module: commonjs; else rewritten (a change of syntax only).
+        js = commonJs ? text : ts.transpileModule(text, { fileName: name.replace(/\.[cm]?js$/, '.js'), compilerOptions: { module: ts.ModuleKind.CommonJS, target: options.target ?? ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+      }, undefined, false, { before });
+      emitted.set(file, js);
+      if (!withPlugin) plain.set(file, js);
+      return js;
+    },
+  };
 
   const tools = new Map<string, Built>();
   // Classes are built once their module has loaded: the plugin's metadata follows the class.
@@ -293,10 +339,7 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean):
   const loadErrors: CheckFailure[] = [];
   const restore = hookRequire(program, compiled, recorder);
   try {
-    const files = new Set<string>();
-    for (const c of analysis.classes.keys()) files.add(path.resolve(c.getSourceFile().fileName));
-    for (const c of analysis.creates.keys()) files.add(path.resolve(c.getSourceFile().fileName));
-    for (const file of files) {
+    for (const file of changed) {
       if (!compiled.has(file)) continue;
       try {
         nodeModule()._load(file, null, false);
@@ -312,6 +355,12 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean):
     restore();
   }
   return { tools, loadErrors };
+}
+
+/** The program's files, emitted on demand. */
+interface Compiled {
+  has(file: string): boolean;
+  get(file: string): string | undefined;
 }
 
 function buildClass(cls: Function, library: () => unknown): Built {
@@ -369,7 +418,7 @@ function message(e: unknown): string {
  * resolved as the compiler resolved them (path mappings, `.js` written for `.ts`). Afterwards the
  * hooks and the loaded files leave the module cache.
  */
-function hookRequire(program: ts.Program, compiled: Map<string, string>, recorder: object): () => void {
+function hookRequire(program: ts.Program, compiled: Compiled, recorder: object): () => void {
   const M = nodeModule() as unknown as {
     _extensions: Record<string, ((m: { _compile(code: string, file: string): void }, f: string) => void) | undefined>;
     _resolveFilename: (request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
@@ -378,6 +427,7 @@ function hookRequire(program: ts.Program, compiled: Map<string, string>, recorde
   const options = program.getCompilerOptions();
   const originalResolve = M._resolveFilename;
   const saved = new Map<string, ((m: { _compile(code: string, file: string): void }, f: string) => void) | undefined>();
+  const loaded = new Set<string>();
   M._resolveFilename = function (this: unknown, request, parent, ...rest) {
     const from = parent?.filename;
     if (typeof from === 'string' && compiled.has(from) && !request.startsWith('node:')) {
@@ -391,12 +441,13 @@ function hookRequire(program: ts.Program, compiled: Map<string, string>, recorde
     const previous = M._extensions[ext];
     saved.set(ext, previous);
     M._extensions[ext] = (mod, filename) => {
-      const js = compiled.get(filename);
+      const js = compiled.has(filename) ? compiled.get(filename) : undefined;
       if (js === undefined) {
         if (previous === undefined) throw new Error(`${filename} is not part of the program`);
         return previous(mod, filename);
       }
       (mod as unknown as Record<string, unknown>)[RECORDER] = recorder;
+      loaded.add(filename);
       mod._compile(js, filename);
     };
   }
@@ -406,7 +457,7 @@ function hookRequire(program: ts.Program, compiled: Map<string, string>, recorde
       if (previous === undefined) delete M._extensions[ext];
       else M._extensions[ext] = previous;
     }
-    for (const file of compiled.keys()) delete M._cache[file];
+    for (const file of loaded) delete M._cache[file];
   };
 }
 
