@@ -45,7 +45,7 @@ export const REFUSED_TYPES: ReadonlySet<string> = new Set(['Function', 'Symbol',
 /** The fix for each design type that erases what it holds. */
 const ERASED_FIX = {
   Object: 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them.',
-  Array: 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property). A tuple ([string, number]) has no schema: take a class with named properties instead.',
+  Array: 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.',
   Set: 'Give the element type: SetOf(Item).',
   Map: 'Give the value type: RecordOf(Item).',
 } as const;
@@ -58,7 +58,7 @@ export const DIAGNOSTICS = {
   // OLT002: a type has no schema
   erased: entry('OLT002', (what: keyof typeof ERASED_FIX) => `its type was erased to ${what}. ${ERASED_FIX[what]}`),
   undefinedType: entry('OLT002', () => 'its type is undefined (an import cycle leaves a design type undefined). Give the type as a lazy hint: @Param({ type: () => Item }).'),
-  arrayHintArity: entry('OLT002', () => 'an array hint has exactly one element type, like [Item]. Tuples are not supported.'),
+  arrayHintArity: entry('OLT002', () => 'an array hint has exactly one element type, like [Item]. A tuple has no schema (an array hint would take any length and any order): take a class with named properties, or an ObjectOf shape, instead.'),
   refusedType: entry('OLT002', (name: string) => `${name} has no JSON Schema and cannot be a tool parameter or property.`),
   runtimeOnly: entry('OLT002', (name: string) => `${name} is filled in by the runtime; it can only be a tool method's own parameter.`),
   enumMemberKinds: entry('OLT002', (found: string) => `an enum must have only string members or only numeric members (found ${found}).`),
@@ -67,7 +67,7 @@ export const DIAGNOSTICS = {
   literalKinds: entry('OLT002', (found: readonly string[]) => `a literal union must hold only strings, only numbers or only booleans (found ${found.join(' and ')}).`),
   restParameter: entry('OLT002', () => 'rest parameters are not supported. Take an array parameter instead.'),
   adHocWithoutTypes: entry('OLT002', () => 'an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.'),
-  tuple: entry('OLT002', () => 'tuples have no schema. Take an array, or a class with named properties.'),
+  tuple: entry('OLT002', () => 'tuples have no schema. An array would take any length and any order: take a class with named properties, or an ObjectOf shape, instead.'),
   nonStringKeys: entry('OLT002', () => 'a map or record needs string keys (JSON object keys are strings).'),
   union: entry('OLT002', (written: string) => `the union ${written} has no schema. Use one type (T or T | null), a literal union, an enum, or JsonValue.`),
   typeParameter: entry('OLT002', (written: string) => `the type parameter ${written} has no schema.`),

@@ -61,7 +61,8 @@ export class ToolDefinitionError extends Error {
 
   /** The same problems, placed deeper or more precisely (the builder adds what it knows on the way out). */
   at(site: ToolErrorSite): ToolDefinitionError {
-    return this.map(() => site);
+    // Placed inside something larger: what the first line named is for that larger thing to say.
+    return new ToolDefinitionError(this.map(() => site).problems);
   }
 
   /** Each problem placed by `place(problem)` (an outer site; `undefined` leaves it where it is). */
@@ -75,11 +76,13 @@ export class ToolDefinitionError extends Error {
 }
 
 /**
- * Every problem of the errors, as one error (the one itself when there is one): `scope` names what
- * they belong to in the message's first line (`class DocketService`, `the tool set`).
+ * Every problem of the errors, as one error (the one itself when there is one problem, or one error
+ * that names its own scope): `scope` names what they belong to in the message's first line
+ * (`class DocketService`, `the tool set`).
  */
 export function gathered(errors: readonly ToolDefinitionError[], scope: string): ToolDefinitionError {
-  if (errors.length === 1 && (errors[0]!.problems.length === 1 || errors[0]!.scope === scope)) return errors[0]!;
+  // One error that already names what its problems belong to (a class in a tool set) stays as it is.
+  if (errors.length === 1 && (errors[0]!.problems.length === 1 || errors[0]!.scope !== undefined)) return errors[0]!;
   return new ToolDefinitionError(errors.flatMap((e) => e.problems), scope);
 }
 

@@ -74,7 +74,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   // A misspelt option of Tool.create may be its `params`: its parameters' types are not read then.
   const params = src.adHocParams !== undefined && misspelt ? [] : buildParams(src, warnings, site, problems);
   const result = problems.run(() => buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site));
-  problems.throwIfAny(src.adHocParams !== undefined ? `tool '${String(name)}'` : `${src.owner}.${src.member}`);
+  problems.throwIfAny(src.adHocParams !== undefined ? `tool '${String(name)}'` : `class ${src.owner}`);
   if (result === undefined) throw new Error('unreachable: a return type without a result');
   const inputSchema = deepFreeze(
     writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) })), examples),
