@@ -76,9 +76,10 @@ export interface CheckResult {
  * Builds every tool of a program both ways and lists what the runtime path (tsc with
  * emitDecoratorMetadata, no plugin) loses against the full static types.
  *
- * Both ways are the real thing: the program is emitted twice in memory, once as plain tsc emits it
- * (design types only) and once through the plugin's transformer (the full types), each emit is
- * loaded in this process, and each tool is built by the library copy the project itself imports.
+ * Both ways are the real thing: the files the tools need are emitted in memory, once as plain tsc
+ * emits them (design types only) and once through the plugin's transformer (the full types; only
+ * the files it changes are emitted again), each emit is loaded in this process, and each tool is
+ * built by the library copy the project itself imports. One program and one analysis serve both.
  * Top-level expression statements (`void main()`, `app.listen()`) are left out of both loads, so
  * that checking runs no program: only declarations and the tools they build.
  */
