@@ -45,7 +45,7 @@ export const REFUSED_TYPES: ReadonlySet<string> = new Set(['Function', 'Symbol',
 /** The fix for each design type that erases what it holds. */
 const ERASED_FIX = {
   Object: 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them.',
-  Array: 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property). A tuple ([string, number]) has no schema: take a class with named properties instead.',
+  Array: 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.',
   Set: 'Give the element type: SetOf(Item).',
   Map: 'Give the value type: RecordOf(Item).',
 } as const;
@@ -61,7 +61,7 @@ export const DIAGNOSTICS = {
   // OLT002: a type has no schema
   erased: entry('OLT002', (what: keyof typeof ERASED_FIX) => `its type was erased to ${what}. ${ERASED_FIX[what]}`),
   undefinedType: entry('OLT002', () => 'its type is undefined (an import cycle leaves a design type undefined). Give the type as a lazy hint: @Param({ type: () => Item }).'),
-  arrayHintArity: entry('OLT002', () => 'an array hint has exactly one element type, like [Item]. Tuples are not supported.'),
+  arrayHintArity: entry('OLT002', () => 'an array hint has exactly one element type, like [Item]. A tuple has no schema (an array hint would take any length and any order): take a class with named properties, or an ObjectOf shape, instead.'),
   refusedType: entry('OLT002', (name: string) => `${name} has no JSON Schema and cannot be a tool parameter or property.`),
   runtimeOnly: entry('OLT002', (name: string) => `${name} is filled in by the runtime; it can only be a tool method's own parameter.`),
   enumMemberKinds: entry('OLT002', (found: string) => `an enum must have only string members or only numeric members (found ${found}).`),
@@ -70,7 +70,7 @@ export const DIAGNOSTICS = {
   literalKinds: entry('OLT002', (found: readonly string[]) => `a literal union must hold only strings, only numbers or only booleans (found ${found.join(' and ')}).`),
   restParameter: entry('OLT002', () => 'rest parameters are not supported. Take an array parameter instead.'),
   adHocWithoutTypes: entry('OLT002', () => 'an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.'),
-  tuple: entry('OLT002', () => 'tuples have no schema. Take an array, or a class with named properties.'),
+  tuple: entry('OLT002', () => 'tuples have no schema. An array would take any length and any order: take a class with named properties, or an ObjectOf shape, instead.'),
   nonStringKeys: entry('OLT002', () => 'a map or record needs string keys (JSON object keys are strings).'),
   union: entry('OLT002', (written: string) => `the union ${written} has no schema. Use one type (T or T | null), a literal union, an enum, or JsonValue.`),
   typeParameter: entry('OLT002', (written: string) => `the type parameter ${written} has no schema.`),
@@ -161,6 +161,8 @@ export const DIAGNOSTICS = {
   templateVariables: entry('OLT015', (template: string, detail: string) => `the URI template '${template}' does not match the method's parameters: ${detail}. Each variable names a parameter, and each parameter is a variable.`),
   resourceArguments: entry('OLT015', (uri: string, names: readonly string[]) => `the resource '${uri}' has a fixed URI and takes no arguments, but its method has ${names.map((n) => `'${n}'`).join(', ')}. Make it a @ResourceTemplate('...{${names[0]}}...'), or remove the parameters.`),
   contradiction: entry('OLT015', (hint: string, declared: string) => `the type hint (${hint}) contradicts the declared type ${declared}.`),
+  // A warning of the plugin and `check`: the hint wins at run time, so the schema takes more than the type allows.
+  looserHint: entry('OLT015', (hint: string, declared: string, exact: string) => `the type hint ${hint} is looser than the declared type ${declared}: the schema would accept values the type does not. Remove the hint (the plugin reads the type), or give the exact one: ${exact}.`),
   memberWithoutType: entry('OLT015', (given: readonly string[]) => `an AnyOf member given as options (${given.length > 0 ? given.join(', ') : 'none'}) names no type. Give the member's type: AnyOf({ type: String, minLength: 1 }, [String]).`),
   unionArity: entry('OLT015', (count: number) => `AnyOf takes two or more member types (found ${count}). For one type, give the type itself.`),
   taggedMember: entry('OLT015', (value: string) => `the member '${value}' of a tagged union is not a DTO class or an ObjectOf shape. Discriminated(tag, { ${value}: SomeClass }) takes classes and ObjectOf shapes only.`),

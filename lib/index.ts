@@ -31,7 +31,7 @@ export { ToolInvoker, type StagedCall } from './invoke/calling/invoker';
 export { ToolSet, type ServedDefinition, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/tools/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/tools/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/arguments/json-text';
-export { ToolDefinitionError, type ToolErrorCode, type ToolErrorSite } from './errors';
+export { ToolDefinitionError, type DefinitionProblem, type ToolErrorCode, type ToolErrorSite } from './errors';
 export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
 export type { ToolDefinition } from './invoke/tools/bound-tool';
 export type { PromptOptions, ResourceOptions, Completer, CompletionContext, ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';

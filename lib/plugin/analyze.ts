@@ -320,6 +320,7 @@ class Analyzer {
         this.report(diagnostic(D.destructured(), p.name));
       }
       if (slot !== undefined) this.checkExplicit(o.explicitHint, slot.design, p);
+      if (slot !== undefined) this.checkLooser(o.explicitHint, slot.hint, p.type, `parameter '${name ?? '?'}': `);
       this.checkRange(o.range, p);
       this.checkPattern(o.pattern);
       const description = paramDocOf(p) ?? summaryOf(p);
@@ -349,6 +350,28 @@ class Analyzer {
     if (hinted !== undefined && hinted !== design) {
       this.report(diagnostic(D.contradiction(hint.getText(), design), hint));
     }
+  }
+
+  /**
+   * OLT015 as a warning: a plain `String`, `Number` or `Boolean` hint on a slot whose declared type
+   * is a literal union or an enum of that kind: the hint wins, and its schema takes values the
+   * declared type does not.
+   */
+  private checkLooser(hint: ts.Expression | undefined, declared: HintIR, written: ts.TypeNode | undefined, prefix: string): void {
+    if (hint === undefined || written === undefined || !ts.isIdentifier(hint)) return;
+    const kind = ({ String: 'string', Number: 'number', Boolean: 'boolean' } as Record<string, string>)[hint.text];
+    if (kind === undefined || GLOBAL_DESIGN[hint.text] === undefined) return;
+    const symbol = finalSymbol(this.checker, this.checker.getSymbolAtLocation(hint));
+    if (symbol?.declarations?.some((d) => !d.getSourceFile().isDeclarationFile) === true) return;
+    let fix: string | undefined;
+    if (declared.k === 'enumLiterals' && declared.values.every((v) => typeof v === kind)) {
+      fix = `EnumOf([${declared.values.map((v) => (typeof v === 'string' ? `'${v.replace(/['\\]/g, '\\$&')}'` : String(v))).join(', ')}])`;
+    } else if (declared.k === 'enumRef' && declared.decl.name !== undefined) {
+      const values = declared.decl.members.map((m) => (m.initializer !== undefined && ts.isStringLiteral(m.initializer) ? 'string' : 'number'));
+      if (kind !== 'boolean' && values.every((v) => v === kind)) fix = `EnumOf(${declared.decl.name.text})`;
+    }
+    if (fix === undefined) return;
+    this.report({ ...diagnostic(D.looserHint(hint.text, written.getText(), fix), hint, ts.DiagnosticCategory.Warning, prefix), looser: true });
   }
 
   private checkRange(args: readonly ts.Expression[] | undefined, at: ts.Node): void {
@@ -493,6 +516,7 @@ class Analyzer {
       if (!explicit && !typeRule) this.report(diagnostic(e.diagnosis, m.type ?? m.name, undefined, `property '${key}': `));
     }
     if (slot !== undefined) this.checkExplicit(explicitHint, slot.design, m);
+    if (slot !== undefined) this.checkLooser(explicitHint, slot.hint, m.type, `property '${key}': `);
     this.checkRange(range, m);
     this.checkPattern(pattern);
     const description = summaryOf(m);

@@ -7,7 +7,7 @@ import { hintExpr, type Namer } from './emit';
 import { readProject } from './project';
 import { refsOf, type HintIR, type MethodIR } from './hints';
 import { decoratorsOf, objectArg } from './recognize';
-import { createTransformer } from './transformer';
+import { transformFile } from './transformer';
 
 /** Options of `tool-signatures check`. */
 export interface CheckOptions {
@@ -32,20 +32,33 @@ export interface SlotLoss {
   readonly fix: string;
 }
 
-/** A tool that the runtime path cannot build at all (a definition error at load: not silent, but broken). */
+/** A class or tool that the runtime path cannot build at all (a definition error at load: not silent, but broken). */
 export interface CheckFailure {
   readonly at: string;
   readonly tool?: string;
+  /** The error's message: one problem's, or `3 problems in class DocketService:` and a line per problem. */
   readonly message: string;
+  /** Each problem's message (`OLT002: Cannot build tool 'find' (DocketService.find), parameter #0 'q': ...`). */
+  readonly problems: readonly string[];
+  /** How many tools it leaves unbuilt: those its problems name (1 when they name none). */
+  readonly broken: number;
 }
 
 export interface CheckResult {
-  /** Tools built both ways and compared (in a project that compiles with the plugin, also those only its path can build). */
+  /**
+   * Tools checked: built both ways and compared, and those of a class or call the runtime path
+   * cannot build (in a project that compiles with the plugin, also those only its path can build).
+   */
   readonly tools: number;
   readonly losses: readonly SlotLoss[];
   readonly failures: readonly CheckFailure[];
   /** Where tools are built that loading the modules does not reach (inside a function): not checked. */
   readonly unreached: readonly string[];
+  /**
+   * Hints looser than the declared type (`@Param({ type: String }) level: 'low' | 'high'`): the hint
+   * wins with or without the plugin, so the schema takes values the type does not (OLT015, a warning).
+   */
+  readonly looser: readonly { readonly at: string; readonly message: string }[];
   /** The plugin's own diagnostics for the program (its definition errors). */
   readonly diagnostics: readonly ts.Diagnostic[];
   /**
@@ -63,9 +76,10 @@ export interface CheckResult {
  * Builds every tool of a program both ways and lists what the runtime path (tsc with
  * emitDecoratorMetadata, no plugin) loses against the full static types.
  *
- * Both ways are the real thing: the program is emitted twice in memory, once as plain tsc emits it
- * (design types only) and once through the plugin's transformer (the full types), each emit is
- * loaded in this process, and each tool is built by the library copy the project itself imports.
+ * Both ways are the real thing: the files the tools need are emitted in memory, once as plain tsc
+ * emits them (design types only) and once through the plugin's transformer (the full types; only
+ * the files it changes are emitted again), each emit is loaded in this process, and each tool is
+ * built by the library copy the project itself imports. One program and one analysis serve both.
  * Top-level expression statements (`void main()`, `app.listen()`) are left out of both loads, so
  * that checking runs no program: only declarations and the tools they build.
  */
@@ -77,14 +91,18 @@ export function check(options: CheckOptions): CheckResult {
     projectReferences: parsed.projectReferences,
   });
   const analysis = analyze(program);
-  const runtime = loadPass(program, analysis, false);
-  const full = loadPass(program, analysis, true);
+  // One program, one analysis, each file emitted once per pass and only when a pass loads it; the
+  // plugin's pass emits again only the files the plugin changes (those that declare tools).
+  const plain = new Map<string, string>();
+  const runtime = loadPass(program, analysis, false, plain);
+  const full = loadPass(program, analysis, true, plain);
   const losses: SlotLoss[] = [];
   const failures: CheckFailure[] = [];
   const pluginFailures: CheckFailure[] = [];
   const unreached: string[] = [];
   let tools = 0;
   let builtByPluginOnly = 0;
+  const plugin = pluginOf(options.project, parsed, program);
   for (const [id, site] of sitesOf(analysis)) {
     const r = runtime.tools.get(id);
     const f = full.tools.get(id);
@@ -92,10 +110,11 @@ export function check(options: CheckOptions): CheckResult {
       if (!runtime.loadErrors.some((e) => site.at.startsWith(`${e.at}:`))) unreached.push(site.at);
       continue;
     }
-    if ('error' in f) pluginFailures.push({ at: site.at, message: f.error });
+    if ('error' in f) pluginFailures.push({ at: site.at, ...f.error });
     if ('error' in r) {
-      failures.push({ at: site.at, message: r.error });
-      if (!('error' in f)) builtByPluginOnly += f.schemas.size;
+      failures.push({ at: site.at, ...r.error });
+      if (plugin === undefined) tools += Math.max(site.tools, r.error.broken);
+      else if (!('error' in f)) builtByPluginOnly += f.schemas.size;
       continue;
     }
     if ('error' in f) continue;
@@ -109,12 +128,17 @@ export function check(options: CheckOptions): CheckResult {
       }, method !== undefined ? { method } : undefined);
     }
   }
-  // A module that builds its tools at load fails with the error already reported for the tool.
-  for (const e of runtime.loadErrors) if (!failures.some((x) => x.at.startsWith(`${e.at}:`) && e.message.endsWith(x.message))) failures.push(e);
-  const plugin = pluginOf(options.project, parsed, program);
+  // A module that builds its tools at load fails with the errors already reported for its tools.
+  for (const e of runtime.loadErrors) {
+    const reported = new Set(failures.filter((x) => x.at.startsWith(`${e.at}:`)).flatMap((x) => x.problems));
+    const left = e.problems.filter((p) => !reported.has(p));
+    if (left.length === e.problems.length) failures.push(e);
+    else if (left.length > 0) failures.push({ ...e, problems: left, message: `loading it throws ${left.length === 1 ? left[0]! : `${left.length} problems:\n${left.map((p) => `- ${p}`).join('\n')}`}`, broken: brokenBy(left) });
+  }
   // With the plugin, a tool that only the plugin's path can build is a tool the project has.
   if (plugin !== undefined) tools += builtByPluginOnly;
-  return { tools, losses, failures, unreached, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures };
+  const looser = analysis.diagnostics.filter((d) => d.looser === true).map((d) => ({ at: atOfDiagnostic(d), message: ts.flattenDiagnosticMessageText(d.messageText, '\n') }));
+  return { tools, losses, failures, unreached, looser, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures };
 }
 
 const PLUGIN = /^tool-signatures\/plugin(\/index)?(\.js)?$/;
@@ -140,10 +164,29 @@ function pluginOf(project: string, parsed: ts.ParsedCommandLine, program: ts.Pro
   return undefined;
 }
 
-/** `check`'s exit status: 1 when the project's run-time tools lose something or cannot be built; 0 otherwise. */
+function atOfDiagnostic(d: ts.Diagnostic): string {
+  if (d.file === undefined || d.start === undefined) return '';
+  return `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}`;
+}
+
+/**
+ * `check`'s exit status: 1 when the project's run-time tools lose something or cannot be built, or
+ * a hint is looser than its declared type (with or without the plugin: the hint wins); 0 otherwise.
+ */
 export function checkStatus(result: CheckResult): 0 | 1 {
+  if (result.looser.length > 0) return 1;
   if (result.plugin !== undefined) return result.pluginFailures.length > 0 ? 1 : 0;
   return result.losses.length > 0 || result.failures.length > 0 ? 1 : 0;
+}
+
+/** The number of tools a failure leaves unbuilt. */
+function brokenOf(failures: readonly CheckFailure[]): number {
+  return failures.reduce((n, f) => n + f.broken, 0);
+}
+
+/** A failure's message as printed: a problem per line, indented under the first. */
+function indented(message: string): string {
+  return message.split('\n').join('\n    ');
 }
 
 /** The report, as `tool-signatures check` prints it. */
@@ -157,26 +200,31 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
     lines.push(`    run time:   ${l.runtime}`);
     lines.push(`    fix: ${l.fix}`);
   }
-  for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${f.message}`);
+  for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${indented(f.message)}`);
+  for (const w of result.looser) lines.push(`${rel(w.at)}: warning ${w.message}`);
+  const loose = result.looser.length;
+  const looseText = `${loose} hint${loose === 1 ? ' is' : 's are'} looser than the declared type`;
   if (result.unreached.length > 0) lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
   const n = result.losses.length;
   if (result.plugin !== undefined) {
-    for (const f of result.pluginFailures) lines.push(`${rel(f.at)}: the plugin cannot build it: ${f.message}`);
+    for (const f of result.pluginFailures) lines.push(`${rel(f.at)}: the plugin cannot build it: ${indented(f.message)}`);
     const without = [
       ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} would lose type information`] : []),
-      ...(result.failures.length > 0 ? [`${result.failures.length} could not be built`] : []),
+      ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} could not be built`] : []),
     ];
     lines.push(`${result.tools} tool${result.tools === 1 ? '' : 's'} checked: this project compiles with the plugin (${result.plugin}), so its tools get the full types at run time` +
       (without.length > 0 ? ` (without the plugin, ${without.join(' and ')}: listed above).` : '.') +
-      (result.pluginFailures.length > 0 ? ` ${result.pluginFailures.length} cannot be built with the plugin either.` : ''));
+      (result.pluginFailures.length > 0 ? ` ${brokenOf(result.pluginFailures)} cannot be built with the plugin either.` : '') +
+      (loose > 0 ? ` ${looseText[0]!.toUpperCase()}${looseText.slice(1)}: listed above.` : ''));
     return lines.join('\n') + '\n';
   }
-  lines.push(n === 0 && result.failures.length === 0
+  lines.push(n === 0 && result.failures.length === 0 && loose === 0
     ? `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: the runtime path sees every type the source declares.`
     : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${[
       ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} lose${n === 1 ? 's' : ''} type information at run time`] : []),
-      ...(result.failures.length > 0 ? [`${result.failures.length} cannot be built at run time`] : []),
-    ].join(', ')}. Add the hints above, or compile with the plugin.`);
+      ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} cannot be built at run time`] : []),
+      ...(loose > 0 ? [looseText] : []),
+    ].join(', ')}. ${n === 0 && result.failures.length === 0 ? 'Fix the hints above.' : 'Add the hints above, or compile with the plugin.'}`);
   return lines.join('\n') + '\n';
 }
 
@@ -189,7 +237,8 @@ const EMIT_OPTIONS: ts.CompilerOptions = {
 
 const RECORDER = '__toolSignaturesCheck';
 
-type Built = { readonly schemas: Map<string, object> } | { readonly error: string };
+type Failure = Omit<CheckFailure, 'at' | 'tool'>;
+type Built = { readonly schemas: Map<string, object> } | { readonly error: Failure };
 
 interface Pass {
   readonly tools: Map<string, Built>;
@@ -198,6 +247,8 @@ interface Pass {
 
 interface Site {
   readonly at: string;
+  /** How many tools the class declares (1 for a `Tool.create` call). */
+  readonly tools: number;
   readonly create?: MethodIR;
   method(tool: string): MethodIR | undefined;
 }
@@ -222,28 +273,51 @@ function sitesOf(analysis: Analysis): Map<string, Site> {
       const given = objectArg(tool?.args[0]).get('name');
       byTool.set(given !== undefined && ts.isStringLiteralLike(given) ? given.text : toolNameOf(key), m);
     }
-    out.set(idOf(decl), { at: atOf(decl), method: (t) => byTool.get(t) });
+    out.set(idOf(decl), { at: atOf(decl), tools: byTool.size, method: (t) => byTool.get(t) });
   }
-  for (const [call, ir] of analysis.creates) out.set(idOf(call), { at: atOf(call), create: ir.method, method: () => ir.method });
+  for (const [call, ir] of analysis.creates) out.set(idOf(call), { at: atOf(call), tools: 1, create: ir.method, method: () => ir.method });
   return out;
 }
 
 /**
- * Emits the program (with or without the plugin), loads every file that declares tools, and builds
- * them. The emit is CommonJS whatever the project's module setting (ES module output is rewritten
- * to CommonJS, a change of syntax only), and imports resolve as the compiler resolved them.
+ * Loads every file that declares tools (with or without the plugin), and builds its tools. Each
+ * file of the program is emitted when the pass first loads it (so the files no tool reaches are
+ * neither emitted nor type-checked for emit); the plugin's pass reuses the plain pass's text for a
+ * file the plugin does not change. The emit is CommonJS whatever the project's module setting (ES
+ * module output is rewritten to CommonJS, a change of syntax only), and imports resolve as the
+ * compiler resolved them.
  */
-function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean): Pass {
-  const compiled = new Map<string, string>();
-  const before: ts.TransformerFactory<ts.SourceFile>[] = [];
-  if (withPlugin) before.push(createTransformer(program, { printDiagnostics: false }, {}, 'check'));
-  before.push(recorderTransformer(analysis));
-  program.emit(undefined, (name, text, _bom, _onError, sources) => {
-    const source = sources?.[0];
-    if (source === undefined || !/\.[cm]?js$/.test(name)) return;
-    const cjs = ts.transpileModule(text, { fileName: name.replace(/\.[cm]?js$/, '.js'), compilerOptions: { module: ts.ModuleKind.CommonJS, target: program.getCompilerOptions().target ?? ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
-    compiled.set(path.resolve(source.fileName), cjs);
-  }, undefined, false, { before });
+function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean, plain: Map<string, string>): Pass {
+  const recording = recorderTransformer(analysis);
+  const before: ts.TransformerFactory<ts.SourceFile>[] = withPlugin
+    ? [(ctx) => (sf) => transformFile(sf, analysis, { printDiagnostics: false }, ctx), recording]
+    : [recording];
+  const changed = new Set<string>();
+  for (const c of analysis.classes.keys()) changed.add(path.resolve(c.getSourceFile().fileName));
+  for (const c of analysis.creates.keys()) changed.add(path.resolve(c.getSourceFile().fileName));
+  const options = program.getCompilerOptions();
+  const commonJs = options.module === ts.ModuleKind.CommonJS;
+  const sources = new Map<string, ts.SourceFile>();
+  for (const sf of program.getSourceFiles()) if (!sf.isDeclarationFile && !/\.json$/.test(sf.fileName)) sources.set(path.resolve(sf.fileName), sf);
+  const emitted = new Map<string, string>();
+  const compiled = {
+    has: (file: string): boolean => sources.has(file),
+    get(file: string): string | undefined {
+      const done = emitted.get(file) ?? (withPlugin && !changed.has(file) ? plain.get(file) : undefined);
+      if (done !== undefined) return done;
+      const sf = sources.get(file);
+      if (sf === undefined) return undefined;
+      let js = '';
+      program.emit(sf, (name, text) => {
+        if (!/\.[cm]?js$/.test(name)) return;
+        // Already CommonJS under module: commonjs; else rewritten (a change of syntax only).
+        js = commonJs ? text : ts.transpileModule(text, { fileName: name.replace(/\.[cm]?js$/, '.js'), compilerOptions: { module: ts.ModuleKind.CommonJS, target: options.target ?? ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+      }, undefined, false, { before });
+      emitted.set(file, js);
+      if (!withPlugin) plain.set(file, js);
+      return js;
+    },
+  };
 
   const tools = new Map<string, Built>();
   // Classes are built once their module has loaded: the plugin's metadata follows the class.
@@ -258,7 +332,7 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean):
         tools.set(id, { schemas: new Map([[String(made.name), made.inputSchema as object]]) });
         return made;
       } catch (e) {
-        tools.set(id, { error: message(e) });
+        tools.set(id, { error: failureOf(e) });
         throw e;
       }
     },
@@ -266,15 +340,15 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean):
   const loadErrors: CheckFailure[] = [];
   const restore = hookRequire(program, compiled, recorder);
   try {
-    const files = new Set<string>();
-    for (const c of analysis.classes.keys()) files.add(path.resolve(c.getSourceFile().fileName));
-    for (const c of analysis.creates.keys()) files.add(path.resolve(c.getSourceFile().fileName));
-    for (const file of files) {
+    for (const file of changed) {
       if (!compiled.has(file)) continue;
       try {
         nodeModule()._load(file, null, false);
       } catch (e) {
-        if (!withPlugin) loadErrors.push({ at: file, message: `loading it throws ${message(e)}` });
+        if (!withPlugin) {
+          const failure = failureOf(e);
+          loadErrors.push({ at: file, ...failure, message: `loading it throws ${failure.message}` });
+        }
       }
     }
     for (const [id, cls, library] of classes) tools.set(id, buildClass(cls, library));
@@ -282,6 +356,12 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean):
     restore();
   }
   return { tools, loadErrors };
+}
+
+/** The program's files, emitted on demand. */
+interface Compiled {
+  has(file: string): boolean;
+  get(file: string): string | undefined;
 }
 
 function buildClass(cls: Function, library: () => unknown): Built {
@@ -292,8 +372,39 @@ function buildClass(cls: Function, library: () => unknown): Built {
     });
     return { schemas: new Map(set.list().map((t) => [t.name, t.inputSchema])) };
   } catch (e) {
-    return { error: message(e) };
+    return { error: failureOf(e) };
   }
+}
+
+/**
+ * A thrown value as a failure: a definition error's problems (`problems`, from a copy of the library
+ * that gathers them; else its message is the one problem), and how many tools they name.
+ */
+function failureOf(e: unknown): Failure {
+  const listed = (e as { problems?: unknown } | undefined)?.problems;
+  if (!Array.isArray(listed) || listed.length < 2) {
+    const text = message(e);
+    return { message: text, problems: [text], broken: 1 };
+  }
+  // `3 problems in class DocketService:` and a line per problem (each led by its code).
+  const text = String((e as { message?: unknown }).message);
+  const problems = listed.map((p: { message?: unknown }) => (typeof p?.message === 'string' ? p.message : String(p)));
+  return { message: text, problems, broken: brokenBy(listed) };
+}
+
+/** How many tools the problems name (by tool, else by member); at least 1. */
+function brokenBy(problems: readonly unknown[]): number {
+  const names = new Set<string>();
+  for (const p of problems) {
+    const site = typeof p === 'object' && p !== null ? (p as { site?: { tool?: unknown; className?: unknown; member?: unknown } }).site : undefined;
+    const name = site?.member ?? site?.tool;
+    if (name !== undefined) names.add(`${String(site?.className)}.${String(name)}`);
+    else if (typeof p === 'string') {
+      const m = /^OLT\d+: Cannot build tool '([^']*)'/.exec(p);
+      if (m !== null) names.add(m[1]!);
+    }
+  }
+  return Math.max(1, names.size);
 }
 
 function message(e: unknown): string {
@@ -308,7 +419,7 @@ function message(e: unknown): string {
  * resolved as the compiler resolved them (path mappings, `.js` written for `.ts`). Afterwards the
  * hooks and the loaded files leave the module cache.
  */
-function hookRequire(program: ts.Program, compiled: Map<string, string>, recorder: object): () => void {
+function hookRequire(program: ts.Program, compiled: Compiled, recorder: object): () => void {
   const M = nodeModule() as unknown as {
     _extensions: Record<string, ((m: { _compile(code: string, file: string): void }, f: string) => void) | undefined>;
     _resolveFilename: (request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
@@ -317,6 +428,7 @@ function hookRequire(program: ts.Program, compiled: Map<string, string>, recorde
   const options = program.getCompilerOptions();
   const originalResolve = M._resolveFilename;
   const saved = new Map<string, ((m: { _compile(code: string, file: string): void }, f: string) => void) | undefined>();
+  const loaded = new Set<string>();
   M._resolveFilename = function (this: unknown, request, parent, ...rest) {
     const from = parent?.filename;
     if (typeof from === 'string' && compiled.has(from) && !request.startsWith('node:')) {
@@ -330,12 +442,13 @@ function hookRequire(program: ts.Program, compiled: Map<string, string>, recorde
     const previous = M._extensions[ext];
     saved.set(ext, previous);
     M._extensions[ext] = (mod, filename) => {
-      const js = compiled.get(filename);
+      const js = compiled.has(filename) ? compiled.get(filename) : undefined;
       if (js === undefined) {
         if (previous === undefined) throw new Error(`${filename} is not part of the program`);
         return previous(mod, filename);
       }
       (mod as unknown as Record<string, unknown>)[RECORDER] = recorder;
+      loaded.add(filename);
       mod._compile(js, filename);
     };
   }
@@ -345,7 +458,7 @@ function hookRequire(program: ts.Program, compiled: Map<string, string>, recorde
       if (previous === undefined) delete M._extensions[ext];
       else M._extensions[ext] = previous;
     }
-    for (const file of compiled.keys()) delete M._cache[file];
+    for (const file of loaded) delete M._cache[file];
   };
 }
 

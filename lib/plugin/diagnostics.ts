@@ -10,6 +10,8 @@ export const CODE_BASE = 99000;
 /** A diagnostic of this plugin: a TypeScript diagnostic that also names its contract code. */
 export interface PluginDiagnostic extends ts.Diagnostic {
   readonly olt: PluginCode;
+  /** A hint looser than the declared type (a warning that `check` lists). */
+  readonly looser?: true;
 }
 
 /** A diagnosis of the catalogue (lib/diagnostics.ts) at a node; `prefix` places it (`parameter 'x': `). */

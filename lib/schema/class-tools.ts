@@ -1,5 +1,5 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse } from '../errors';
+import { ProblemList, refuse } from '../errors';
 import { lineage, peekRecord, type ClassRecord, type SlotRecord } from '../metadata/storage';
 import type { Completer, ParamOptions, ToolOptions } from '../metadata/options';
 
@@ -24,15 +24,20 @@ function buildClassSpecs(cls: Function): readonly ClassTool[] {
   for (const c of chain) for (const k of peekRecord(c)?.tools.keys() ?? []) if (!keys.includes(k)) keys.push(k);
   const out: ClassTool[] = [];
   const names = new Map<string, PropertyKey>();
+  // Every method is built, past one that fails: the error lists every tool's problems.
+  const problems = new ProblemList();
   for (const key of keys) {
-    const spec = methodSpec(cls, chain, key, (r) => r.tools.get(key));
+    const spec = problems.run(() => methodSpec(cls, chain, key, (r) => r.tools.get(key)));
+    if (spec === undefined) continue;
     const clash = names.get(spec.name);
     if (clash !== undefined) {
-      throw refuse(D.sameName(spec.name, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), { tool: spec.name, className: cls.name, member: String(key) });
+      problems.add(refuse(D.sameName(spec.name, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), { tool: spec.name, className: cls.name, member: String(key) }));
+      continue;
     }
     names.set(spec.name, key);
     out.push({ key, spec });
   }
+  problems.throwIfAny(`class ${cls.name}`);
   return Object.freeze(out);
 }
 

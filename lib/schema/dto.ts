@@ -1,5 +1,5 @@
 import { DIAGNOSTICS as D, WARNINGS as W } from '../diagnostics';
-import { refuse, ToolDefinitionError } from '../errors';
+import { ProblemList, refuse, ToolDefinitionError } from '../errors';
 import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } from '../metadata/class-validator';
 import { transformerFacts, transformerKeys, type TransformerFacts } from '../metadata/class-transformer';
 import { MEMBER_OPTION_NAMES, type ConstraintOptions, type PropOptions, type RangeRecord, type StaticPropertyMeta } from '../metadata/options';
@@ -58,18 +58,23 @@ export function dtoNode(source: ObjectSource, warnings: string[]): TypeNode {
     incompleteNodes.add(n);
     let lossy = false;
     const slots = shape !== undefined ? shapeSlots(shape) : classSlots(source as Function);
+    // Every property is read, past one that fails: the error lists each property's problem.
+    const problems = new ProblemList();
     for (const { key, read } of slots) {
-      let slot: PropertySlot;
-      try {
-        slot = read();
-      } catch (e) {
-        throw atProperty(e, owner, key);
-      }
-      const built = property(owner, slot, own);
+      const built = problems.run(() => {
+        let slot: PropertySlot;
+        try {
+          slot = read();
+        } catch (e) {
+          throw atProperty(e, owner, key);
+        }
+        return property(owner, slot, own);
+      });
       if (built === undefined) continue;
       props.push(built.prop);
       lossy ||= !!built.lossy;
     }
+    problems.throwIfAny(owner !== undefined ? `class ${owner}` : 'an object type');
     // A class that declares no instance property at all is the closed empty object (v3); one that
     // declares properties none of which can be seen stays OLT013.
     if (shape === undefined && props.length === 0 && declaresProperty(source as Function)) {
@@ -83,7 +88,7 @@ export function dtoNode(source: ObjectSource, warnings: string[]): TypeNode {
     return n;
   } catch (e) {
     if (outermost) for (const c of cachedInBuild) cache.delete(c);
-    throw e instanceof ToolDefinitionError && e.site.path === undefined && e.code !== 'OLT006' && owner !== undefined ? e.at({ path: owner }) : e;
+    throw e instanceof ToolDefinitionError && owner !== undefined ? e.map((p) => (p.site.path === undefined && p.code !== 'OLT006' ? { path: owner } : undefined)) : e;
   } finally {
     const top = building[building.length - 1];
     if (top?.source === source) {

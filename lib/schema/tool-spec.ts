@@ -1,6 +1,6 @@
 import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
+import { ProblemList, refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
 import { CREATE_OPTION_NAMES, TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
 import type { SlotRecord } from '../metadata/storage';
@@ -61,18 +61,24 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   const o = src.options;
   const name = o.name ?? toolNameOf(src.member);
   const site: ToolErrorSite = { tool: name, className: src.owner, member: src.member };
+  // Every problem of the tool is found before one error lists them all: the name, each option,
+  // each parameter, the return type. Where a step depends on a failed one, only that step is skipped.
+  const problems = new ProblemList();
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-    throw refuse(name === '' ? D.anonymousFunction() : D.badToolName(String(name)), site);
+    problems.add(refuse(name === '' ? D.anonymousFunction() : D.badToolName(String(name)), site));
   }
-  checkOptions(o, site, src.adHocParams !== undefined);
+  const misspelt = checkOptions(o, site, src.adHocParams !== undefined, problems);
   // Written at the root of the input schema; checked by the invoker when the definition is made (invoke/tools/examples.ts).
-  const examples = o.examples !== undefined ? atSite(() => jsonExamples(o.examples, true), site) : undefined;
+  const examples = o.examples !== undefined ? problems.run(() => jsonExamples(o.examples, true), (e) => e.at(site)) : undefined;
   const warnings: string[] = [];
-  const params = buildParams(src, warnings, site);
+  // A misspelt option of Tool.create may be its `params`: its parameters' types are not read then.
+  const params = src.adHocParams !== undefined && misspelt ? [] : buildParams(src, warnings, site, problems);
+  const result = problems.run(() => buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site));
+  problems.throwIfAny(src.adHocParams !== undefined ? `tool '${String(name)}'` : `class ${src.owner}`);
+  if (result === undefined) throw new Error('unreachable: a return type without a result');
   const inputSchema = deepFreeze(
     writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) })), examples),
   );
-  const result = buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site);
   const description = o.description ?? src.methodDescription ?? src.staticMethod?.description ?? '';
   warnings.push(...libraryCopyWarnings([...params.map((p) => p.spec.node), result.node]));
   const spec: ToolSpec = {
@@ -96,29 +102,24 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   return Object.freeze(spec);
 }
 
-function atSite<T>(build: () => T, site: ToolErrorSite): T {
-  try {
-    return build();
-  } catch (e) {
-    throw e instanceof ToolDefinitionError ? e.at(site) : e;
-  }
-}
-
-function checkOptions(o: ToolOptions, site: ToolErrorSite, create: boolean): void {
+/** Adds each problem of the tool's options; returns whether one of them is not an option at all. */
+function checkOptions(o: ToolOptions, site: ToolErrorSite, create: boolean, problems: ProblemList): boolean {
   // Tool.create's own `params` was taken out of the options before: a misspelling of it lands here.
   const [decorator, known] = create ? ['Tool.create', CREATE_OPTION_NAMES] : ['@Tool', TOOL_OPTION_NAMES];
-  for (const key of Object.keys(o)) if (!known.has(key)) throw refuse(D.unknownOption(decorator, key, [...known]), site);
+  const unknown = Object.keys(o).filter((key) => !known.has(key));
+  for (const key of unknown) problems.add(refuse(D.unknownOption(decorator, key, [...known]), site));
   const t = o.timeoutSeconds;
   if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) {
-    throw refuse(D.timeout(String(t)), site);
+    problems.add(refuse(D.timeout(String(t)), site));
   }
   if (o.requiresApproval !== undefined && typeof o.requiresApproval !== 'boolean' && typeof o.requiresApproval !== 'function') {
-    throw refuse(D.approvalType(), site);
+    problems.add(refuse(D.approvalType(), site));
   }
   for (const k of ['endsLoop', 'parallelSafe'] as const) {
-    if (o[k] !== undefined && typeof o[k] !== 'boolean') throw refuse(D.notBoolean(k), site);
+    if (o[k] !== undefined && typeof o[k] !== 'boolean') problems.add(refuse(D.notBoolean(k), site));
   }
-  if (o.description !== undefined && typeof o.description !== 'string') throw refuse(D.descriptionType(), site);
+  if (o.description !== undefined && typeof o.description !== 'string') problems.add(refuse(D.descriptionType(), site));
+  return unknown.length > 0;
 }
 
 /**
@@ -143,7 +144,7 @@ interface BuiltParam {
   written?: { value: unknown };
 }
 
-function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): BuiltParam[] {
+function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite, problems: ProblemList): BuiltParam[] {
   const sourceParams = readParams(src.source);
   const adHoc = src.adHocParams;
   const count = Math.max(
@@ -184,13 +185,15 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite): 
       }
       out.push(valueParam(i, name, sp, slot, opts, stat, design, src, warnings));
     } catch (e) {
-      throw e instanceof ToolDefinitionError ? e.at(here) : e;
+      // The next parameter is read all the same: the error lists every parameter's problem.
+      if (!(e instanceof ToolDefinitionError)) throw e;
+      problems.add(e.at(here));
     }
   }
   if (adHoc !== undefined && !Array.isArray(adHoc)) {
     // A type given for a name the function does not have would be accepted and never used.
     const names = new Set([...(sourceParams ?? []).map((p) => p.name), ...(src.staticMethod?.params ?? []).map((p) => p.name)]);
-    for (const key of Object.keys(adHoc)) if (!names.has(key)) throw refuse(D.unknownParamsKey(key, [...names].filter((n): n is string => n !== undefined)), site);
+    for (const key of Object.keys(adHoc)) if (!names.has(key)) problems.add(refuse(D.unknownParamsKey(key, [...names].filter((n): n is string => n !== undefined)), site));
   }
   return out;
 }
@@ -260,7 +263,7 @@ function buildReturns(hint: ToolOptions["returns"], warnings: string[], site: To
     return { kind: 'value', schema: writeRoot(n.kind === 'dto' && n.description === objectTypeDescription(n) ? (root as TypeNode) : n), node: n };
   } catch (e) {
     if (e instanceof ToolDefinitionError) {
-      throw refuse(D.returnType('declared', e.reason), { ...site, ...e.site });
+      throw new ToolDefinitionError(e.problems.flatMap((p) => refuse(D.returnType('declared', p.text), { ...site, ...p.site }).problems), e.scope);
     }
     throw e;
   }

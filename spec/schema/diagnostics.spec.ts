@@ -16,7 +16,7 @@ describe('Diagnostics', () => {
     const e = error as ToolDefinitionError;
     expect(e.code).toBe('OLT002');
     expect(e.site).toEqual({ tool: 'order', className: 'Shop', member: 'order', paramIndex: 1, paramName: 'lines' });
-    expect(e.message).toBe("OLT002: Cannot build tool 'order' (Shop.order), parameter #1 'lines': its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property). A tuple ([string, number]) has no schema: take a class with named properties instead.");
+    expect(e.message).toBe("OLT002: Cannot build tool 'order' (Shop.order), parameter #1 'lines': its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.");
   });
 
   it('OLT002: a parameter or property type has no schema', () => {

@@ -148,7 +148,7 @@ describe('DTO classes', () => {
     class Line { @Prop() tags!: string[]; }
     class Shop { @Tool() order(lines: Line) { return lines; } }
     expect(definitionError(() => Tool.fromInstance(new Shop())).message).toBe(
-      "OLT002: Cannot build tool 'order' (Shop.order), parameter #0 'lines', property Line.tags: its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property). A tuple ([string, number]) has no schema: take a class with named properties instead.",
+      "OLT002: Cannot build tool 'order' (Shop.order), parameter #0 'lines', property Line.tags: its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.",
     );
   });
 });

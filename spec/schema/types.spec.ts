@@ -246,7 +246,7 @@ describe('Types', () => {
     it('the message says what to write instead', () => {
       class A { @Tool() search(v: string[]) { return v; } }
       expect(definitionError(() => Tool.fromInstance(new A())).message).toBe(
-        "OLT002: Cannot build tool 'search' (A.search), parameter #0 'v': its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property). A tuple ([string, number]) has no schema: take a class with named properties instead.",
+        "OLT002: Cannot build tool 'search' (A.search), parameter #0 'v': its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.",
       );
     });
   });

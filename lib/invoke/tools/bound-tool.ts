@@ -1,4 +1,5 @@
 import type { ToolDescription } from '../../tool-description';
+import { ProblemList } from '../../errors';
 import { classToolSpecs } from '../../schema/class-tools';
 import type { ToolSpec } from '../../schema/tool-spec';
 import { bindTool, type Callee } from '../calling/bound';
@@ -44,5 +45,9 @@ export class BoundTool implements ToolDefinition {
 
 /** Every `@Tool` method of the instance's class (and its bases), bound to the instance. */
 export function instanceTools(instance: object): BoundTool[] {
-  return classToolSpecs(instance.constructor).map(({ key, spec }) => new BoundTool(spec, { kind: 'fixed', fn: (instance as Record<PropertyKey, Function>)[key]!, target: instance }));
+  // Each tool's examples and defaults are checked, past one that fails: the error lists them all.
+  const problems = new ProblemList();
+  const tools = classToolSpecs(instance.constructor).flatMap(({ key, spec }) => problems.run(() => new BoundTool(spec, { kind: 'fixed', fn: (instance as Record<PropertyKey, Function>)[key]!, target: instance })) ?? []);
+  problems.throwIfAny(`class ${instance.constructor.name}`);
+  return tools;
 }

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from './bound-tool';
 import { DIAGNOSTICS as D } from '../../diagnostics';
-import { refuse } from '../../errors';
+import { ProblemList, refuse } from '../../errors';
 import { classToolSpecs } from '../../schema/class-tools';
 import { APPROVED, approvalNeeded, deepFreeze, refusalOf, snapshot, type Approver } from '../calling/approval';
 import { calleeOf } from '../calling/bound';
@@ -100,7 +100,10 @@ export class ToolSet {
     this.#visible = options.visible;
     this.#visibleServed = options.visibleServed;
     this.#errorText = options.errorText;
-    for (const item of items) this.add(item);
+    // Every item is added, past one that fails: the error lists every item's problems.
+    const problems = new ProblemList();
+    for (const item of items) problems.run(() => this.add(item));
+    problems.throwIfAny('the tool set');
   }
 
   /**
@@ -239,12 +242,14 @@ export class ToolSet {
 
   #put(tools: readonly ToolDefinition[]): this {
     const names = new Set<string>();
+    const problems = new ProblemList();
     for (const t of tools) {
       if (this.#tools.has(t.name) || names.has(t.name)) {
-        throw refuse(D.sameNameInSet(t.name), { tool: t.name });
+        problems.add(refuse(D.sameNameInSet(t.name), { tool: t.name }));
       }
       names.add(t.name);
     }
+    problems.throwIfAny('the tool set');
     for (const t of tools) this.#tools.set(t.name, t);
     for (const listener of [...this.#listeners]) {
       try {
