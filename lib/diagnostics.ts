@@ -232,9 +232,4 @@ export const MCP_TEXTS = {
   approvalClientCannotAsk: () => "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)",
   /** An approval refused because the endpoint is stateless (the reason ends without a full stop: the refusal adds it). */
   approvalStateless: () => `it needs the user's approval, and ${MCP_STATELESS_CANNOT_ASK.replace(/\.$/, '')}`,
-  /** `logging/setLevel` on a stateless endpoint: answered (clients such as the MCP Inspector set a level on connecting), with this note in its `_meta`. */
-  statelessSetLevel: () =>
-    'this MCP endpoint is stateless, so a level set by logging/setLevel applies only to the calls sent with it in the same POST, not to later requests (each stands alone, and may reach another replica). ' +
-    "Send the level with each request instead, as params._meta['io.modelcontextprotocol/logLevel'] (as the 2026-07-28 protocol does), " +
-    'or serve the endpoint with sessions (`sessions: true`), where the level set applies to the rest of the session.',
 } as const;

@@ -147,8 +147,6 @@ const LEVELS: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'erro
 
 /** The `_meta` key of a request's own log level (the 2026-07-28 protocol's; honoured on every revision). */
 export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
-/** The `_meta` key of the note in a stateless endpoint's answer to `logging/setLevel`. */
-export const STATELESS_NOTE_META = 'tool-signatures/notice';
 
 /**
  * A transport whose requests stand alone: the stateless HTTP endpoint's (lib/mcp/http.ts). Its
@@ -185,9 +183,10 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials));
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
     // Stateless: no later request sees the level (the endpoint applies it to the calls of the same
-    // POST). Answered all the same, since clients set a level as they connect (the MCP Inspector
-    // does, and gives up on an error), with a note of what it does.
-    if (isRequestScoped(server)) return { _meta: { [STATELESS_NOTE_META]: MCP_TEXTS.statelessSetLevel() } };
+    // POST). Answered `{}` all the same, as the protocol says: clients set a level as they connect
+    // (the MCP Inspector does, and gives up on an error), and the conformance suite wants `{}`.
+    // docs/mcp.md says what applies where.
+    if (isRequestScoped(server)) return {};
     levels.set(extra.sessionId, LEVELS.indexOf(request.params.level as LogLevel));
     return {};
   });

@@ -73,11 +73,6 @@ async function connected(options: McpHttpOptions, answer: ElicitResult) {
   };
 }
 
-const NOTICE =
-  'this MCP endpoint is stateless, so a level set by logging/setLevel applies only to the calls sent with it in the same POST, not to later requests (each stands alone, and may reach another replica). ' +
-  "Send the level with each request instead, as params._meta['io.modelcontextprotocol/logLevel'] (as the 2026-07-28 protocol does), " +
-  'or serve the endpoint with sessions (`sessions: true`), where the level set applies to the rest of the session.';
-
 const text = (result: unknown): string => ((result as { content: { text: string }[] }).content[0]!.text);
 
 /** Calls `chatty` and returns the levels of the log messages its call delivered. */
@@ -103,10 +98,10 @@ describe('issue 24: a stateless endpoint (the default) says what it cannot do, a
     }
   });
 
-  it("logging/setLevel is answered with a note of what it can do (clients set one as they connect); a level in a request's _meta applies to that request", async () => {
+  it("logging/setLevel is answered {} (clients set one as they connect) and does not outlive its POST; a level in a request's _meta applies to that request", async () => {
     const c = await connected({}, { action: 'cancel' });
     try {
-      expect(await c.client.setLoggingLevel('warning')).toEqual({ _meta: { 'tool-signatures/notice': NOTICE } });
+      expect(await c.client.setLoggingLevel('warning')).toEqual({});
       // The next request stands alone: without a level of its own, every message is sent.
       expect(await levelsOf(c)).toEqual(['debug', 'info', 'warning', 'error']);
       expect(await levelsOf(c, { 'io.modelcontextprotocol/logLevel': 'warning' })).toEqual(['warning', 'error']);
