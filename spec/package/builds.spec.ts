@@ -149,7 +149,7 @@ describe('tool-signatures check (the plain tsc path, no plugin)', () => {
     expect(r).toEqual({
       code: 1,
       stdout: "src/tools.ts:5: the runtime path cannot build it: OLT013: Cannot build tool 'book' (Trips.book), parameter #2 'contact', property Contact: Contact shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.\n" +
-        '1 tool checked: 1 cannot be built at run time. Add the hints above, or compile with the plugin.\n',
+        '2 tools checked: 1 cannot be built at run time. Add the hints above, or compile with the plugin.\n',
       stderr: '',
     });
   }, 300_000);
