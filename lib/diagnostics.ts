@@ -215,6 +215,8 @@ export const DIAGNOSTICS = {
 export const WARNINGS = {
   nullRefused: (property: string, rules: readonly string[]) =>
     `property ${property}: its type allows null, but its class-validator rules (${rules.join(', ')}) refuse null and there is no @IsOptional() or @ValidateIf(): the schema does not offer null. Add @IsOptional() to accept null.`,
+  dateWithoutType: (property: string) =>
+    `property ${property}: @IsDate() without @Type(() => Date): class-transformer leaves the JSON string a string, so class-validator on its own (a NestJS ValidationPipe) would refuse every JSON value here ("must be a Date instance"). This tool converts the date-time string to a Date and accepts it. Add @Type(() => Date) so that both accept it.`,
 } as const;
 
 const MCP_STATELESS_CANNOT_ASK =
