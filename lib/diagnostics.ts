@@ -182,6 +182,7 @@ export const DIAGNOSTICS = {
   outsideType: entry('OLT015', (option: string, value: string, type: string, lo: string, hi: string) => `${option} ${value} is outside the range of ${type} (${lo} to ${hi}). Give a bound inside it, or a wider type.`),
   eachTarget: entry('OLT015', (kind: string) => `each applies to the elements of an array or a Set, or the values of a record, not to a value of JSON type ${kind}. Write these options on the slot itself.`),
   eachEnum: entry('OLT015', (kind: string) => `each.enum does not fit elements of type ${kind}: string values need string elements, numbers (or a numeric enum) number elements.`),
+  enumBesideType: entry('OLT015', (hint: string, listed: string) => `the option enum (${listed}) does not fit the type hint ${hint}: an enum stands beside type String (string values), Number (numbers, or a numeric enum) or Boolean only. Give the enum alone ({ enum: [...] }, or type: EnumOf([...])); for the elements of an array, each: { enum: [...] }.`),
   eachOption: entry('OLT015', (key: string, known: readonly string[]) => `each takes only the options of one element (${known.join(', ')}); '${key}' is not one of them.`),
   eachRuleOnRecord: entry('OLT015', (rule: string) => `class-validator checks a rule with { each: true } (${rule}) on the items of an array, a Set or a Map; on a plain-object record it checks the object itself. Declare the property as a Map, or write the element's options in @Prop({ each }).`),
   runtimeOptions: entry('OLT015', (runtime: string, options: readonly string[]) => `${/^[AEIOU]/.test(runtime) ? 'an' : 'a'} ${runtime} parameter is filled in by the runtime and never appears in the schema, so ${options.join(', ')} would have no effect. Remove ${options.length === 1 ? 'it' : 'them'}.`),
@@ -214,6 +215,8 @@ export const DIAGNOSTICS = {
 export const WARNINGS = {
   nullRefused: (property: string, rules: readonly string[]) =>
     `property ${property}: its type allows null, but its class-validator rules (${rules.join(', ')}) refuse null and there is no @IsOptional() or @ValidateIf(): the schema does not offer null. Add @IsOptional() to accept null.`,
+  dateWithoutType: (property: string) =>
+    `property ${property}: @IsDate() without @Type(() => Date): class-transformer leaves the JSON string a string, so class-validator on its own (a NestJS ValidationPipe) would refuse every JSON value here ("must be a Date instance"). This tool converts the date-time string to a Date and accepts it. Add @Type(() => Date) so that both accept it.`,
 } as const;
 
 const MCP_STATELESS_CANNOT_ASK =

@@ -320,7 +320,8 @@ class Analyzer {
         this.report(diagnostic(D.destructured(), p.name));
       }
       if (slot !== undefined) this.checkExplicit(o.explicitHint, slot.design, p);
-      if (slot !== undefined) this.checkLooser(o.explicitHint, slot.hint, p.type, `parameter '${name ?? '?'}': `);
+      // An `enum` beside the hint narrows it to the enum: nothing is looser.
+      if (slot !== undefined && o.given?.has('enum') !== true) this.checkLooser(o.explicitHint, slot.hint, p.type, `parameter '${name ?? '?'}': `);
       this.checkRange(o.range, p);
       this.checkPattern(o.pattern);
       const description = paramDocOf(p) ?? summaryOf(p);
@@ -516,7 +517,7 @@ class Analyzer {
       if (!explicit && !typeRule) this.report(diagnostic(e.diagnosis, m.type ?? m.name, undefined, `property '${key}': `));
     }
     if (slot !== undefined) this.checkExplicit(explicitHint, slot.design, m);
-    if (slot !== undefined) this.checkLooser(explicitHint, slot.hint, m.type, `property '${key}': `);
+    if (slot !== undefined && !given.has('enum')) this.checkLooser(explicitHint, slot.hint, m.type, `property '${key}': `);
     this.checkRange(range, m);
     this.checkPattern(pattern);
     const description = summaryOf(m);

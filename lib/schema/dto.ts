@@ -392,7 +392,11 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     const defaults = { ...(d.default !== undefined ? { default: d.default } : {}), ...(d.fillsDefault === true ? { fillsDefault: true } : {}) };
     // A value the condition lets through is passed as sent: `null` is not turned into absence.
     const keepsNull = conditional ? { keepsNull: true } : {};
-    return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, ...keepsNull, node: n, ...transforms, ...defaults }, rules: allRules, lossy: warnings.length > before };
+    const lossy = warnings.length > before;
+    // Not lossy: the schema and the invoker agree (a date-time string, converted to a Date), only
+    // class-validator on its own would refuse.
+    if (!conditional && dateWithoutType(n, ct, allRules)) warnings.push(W.dateWithoutType(owner !== undefined ? `${owner}.${key}` : key));
+    return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, ...keepsNull, node: n, ...transforms, ...defaults }, rules: allRules, lossy };
   } catch (e) {
     throw atProperty(e, owner, key);
   }
@@ -457,6 +461,18 @@ function atProperty(e: unknown, owner: string | undefined, key: string): unknown
 export function objectTypeDescription(n: TypeNode): string | undefined {
   if (n.kind !== 'dto') return undefined;
   return n.cls !== undefined ? peekRecord(n.cls)?.description : n.shape?.of.description;
+}
+
+/**
+ * `@IsDate()` on a `Date` property (or its elements) with neither `@Type(() => Date)` nor a
+ * `@Transform`: class-transformer leaves the JSON string a string, so class-validator on its own
+ * (a NestJS ValidationPipe without enableImplicitConversion) refuses every JSON value; this library
+ * converts the date-time string and accepts it, and the definition says so. (Not under a
+ * `@ValidateIf`, whose rules are phrases that class-validator itself checks at call time.)
+ */
+function dateWithoutType(n: TypeNode, ct: TransformerFacts, rules: readonly ValidatorRule[]): boolean {
+  const isDate = (x: TypeNode | undefined): boolean => x?.kind === 'date';
+  return rules.some((r) => r.name === 'isDate') && ct.type === undefined && ct.transforms.length === 0 && (isDate(n) || (n.kind === 'array' && isDate(n.items)));
 }
 
 /** Rules that take null (class-validator runs them on it and they pass, or it skips them). */

@@ -131,7 +131,7 @@ function intByRule(n: TypeNode, rules: readonly ValidatorRule[]): TypeNode {
 
 function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
   if (s.explicit !== undefined || s.enumSource !== undefined) {
-    const n = s.explicit !== undefined ? resolveHint(s.explicit, dto) : enumNode(s.enumSource!);
+    const n = s.explicit !== undefined && s.enumSource !== undefined ? typedEnum(resolveHint(s.explicit, dto), s.enumSource) : s.explicit !== undefined ? resolveHint(s.explicit, dto) : enumNode(s.enumSource!);
     if (!fitsDesignType(n, s.design)) {
       throw refuse(D.contradiction(describe(n), (s.design as Function).name));
     }
@@ -175,6 +175,21 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     if (Array.isArray(s.literal)) throw refuse(D.erased('Array'));
   }
   return resolveHint(design as Hint, dto);
+}
+
+/** The primitive a `type` given beside an `enum` may be, by JSON kind. */
+const ENUM_TYPES: Partial<Record<TypeNode['kind'], Function>> = { string: String, number: Number, boolean: Boolean };
+
+/**
+ * `{ type: String, enum: [...] }` (as DTOs are written for other tools too): the enum, when the type is
+ * the plain `String`, `Number` or `Boolean` (or `Nullable` of one) its values fit; it keeps the type's
+ * `nullable`. Any other pair is OLT015, never a type that silently drops the enum.
+ */
+function typedEnum(type: TypeNode, source: EnumSource): TypeNode {
+  const listed = enumNode(source);
+  const primitive = type.token === undefined && (type.kind !== 'string' || type.stringKind === 'plain') ? ENUM_TYPES[type.kind] : undefined;
+  if (primitive === undefined || !fitsDesignType(listed, primitive)) throw refuse(D.enumBesideType(describe(type), listed.numericEnum === true ? 'a numeric enum' : `${listed.enumType} values`));
+  return type.nullable === true ? { ...listed, nullable: true } : listed;
 }
 
 /** `@Type(() => T)` (with a discriminator, the tagged union of its subtypes). */

@@ -1,7 +1,7 @@
 import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { ProblemList, refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
-import { CREATE_OPTION_NAMES, TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolOptions } from '../metadata/options';
+import { CREATE_OPTION_NAMES, PARAM_OPTION_NAMES, TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
 import type { SlotRecord } from '../metadata/storage';
 import { hintKind, isThunk, type Hint } from '../types/hints';
@@ -12,7 +12,7 @@ import { annotate } from './annotations';
 import { hintReaders, objectTypeDescription } from './dto';
 import { jsonExamples } from './examples';
 import { TOOL_NAME, toolNameOf } from './names';
-import { defaultJson, isSlotOptions, slotType, sourceDefault } from './slot';
+import { defaultJson, isSlotOptions, slotOptionsOf, slotType, sourceDefault } from './slot';
 import { deepFreeze, writeObject, writeRoot } from './write';
 
 /** One parameter as the invoker sees it. */
@@ -168,6 +168,8 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite, p
     const name = opts.name ?? sourceName;
     const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
     try {
+      // Options with a misspelt key (`{ type: String, enumm: [...] }`) are OLT015, not an enum object.
+      if (entry !== undefined) slotOptionsOf(entry, PARAM_OPTION_NAMES, 'A Tool.create parameter');
       if (sp?.rest) throw refuse(D.restParameter());
       const design = src.paramTypes?.[i] ?? stat?.design;
       const explicit = opts.type !== undefined && isThunk(opts.type) ? undefined : opts.type;
