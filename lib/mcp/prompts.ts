@@ -12,7 +12,7 @@ import {
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
-    ReadResourceRequestSchema,
+  ReadResourceRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
   type ServerNotification,
@@ -78,10 +78,14 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
       if (target === undefined) throw protocolError(ErrorCode.InvalidParams, unknownPrompt(source, ref.name));
     } else {
       target = source.resourceTemplates().find((t) => t.uriTemplate === ref.uri);
-      if (target === undefined) return { completion: { values: [], total: 0, hasMore: false } };
+      if (target === undefined) {
+        // As the SDK's McpServer: a fixed resource's URI has nothing to complete; any other is unknown.
+        if (ref.uri.length <= MAX_URI_LENGTH && source.resources().some((r) => r.uri === ref.uri)) return { completion: { values: [], total: 0, hasMore: false } };
+        throw protocolError(ErrorCode.InvalidParams, unknownTemplate(source, ref.uri));
+      }
     }
     const values = await target.complete(argument.name, argument.value, given);
-    return { completion: { values: [...values.values], ...(values.total !== undefined ? { total: values.total } : {}), ...(values.hasMore !== undefined ? { hasMore: values.hasMore } : {}) } };
+    return { completion: { values: [...values.values], total: values.total, hasMore: values.hasMore } };
   });
 }
 
@@ -175,10 +179,19 @@ function known(source: Seen, uri: string): ResourceDefinition | ResourceTemplate
   return found;
 }
 
-/** A reply's value; refused arguments are invalid params, a method's failure an internal error. */
+/** The code of a get or read refused to its caller (a NestJS guard said no): the request as a whole is refused. */
+export const REFUSED = ErrorCode.InvalidRequest;
+
+/** A reply's value; refused arguments are invalid params, a refused caller an invalid request, a method's failure an internal error. */
 function answer<T>(reply: ServedReply<T>): T {
   if (reply.ok) return reply.value;
-  throw protocolError(reply.reason === 'arguments' ? ErrorCode.InvalidParams : ErrorCode.InternalError, reply.text);
+  throw protocolError(reply.reason === 'arguments' ? ErrorCode.InvalidParams : reply.reason === 'refused' ? REFUSED : ErrorCode.InternalError, reply.text);
+}
+
+function unknownTemplate(source: Seen, uri: string): string {
+  const shown = uri.length > 256 ? `${uri.slice(0, 256)}…` : uri;
+  const templates = source.resourceTemplates().map((t) => t.uriTemplate);
+  return `Unknown resource template '${shown}'. Available templates: ${templates.length > 0 ? templates.join(', ') : 'none'}.`;
 }
 
 function unknownPrompt(source: Seen, name: string): string {

@@ -226,6 +226,19 @@ describe.each([
     expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'test' } })).completion).toEqual({ values: [], total: 0, hasMore: false });
     expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'id', value: '1' } })).completion).toEqual({ values: [], total: 0, hasMore: false });
   });
+
+  it("completion follows the SDK's McpServer: an unknown prompt or template is invalid params, a fixed resource or an unknown argument completes to nothing", async () => {
+    const none = { values: [], total: 0, hasMore: false };
+    await expect(c.client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } })).rejects.toThrow(
+      "MCP error -32602: Unknown prompt 'nope'. Available prompts: test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image, greet.",
+    );
+    await expect(c.client.complete({ ref: { type: 'ref/resource', uri: 'test://nope/{id}' }, argument: { name: 'id', value: '' } })).rejects.toThrow(
+      "MCP error -32602: Unknown resource template 'test://nope/{id}'. Available templates: test://template/{id}/data.",
+    );
+    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://static-text' }, argument: { name: 'id', value: '' } })).completion).toEqual(none);
+    expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'nope', value: '' } })).completion).toEqual(none);
+    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'nope', value: '' } })).completion).toEqual(none);
+  });
 });
 
 describe('issue 23: what the decorators refuse', () => {
@@ -282,7 +295,7 @@ describe('issue 23: the definitions without MCP', () => {
     expect(await set.prompt('plan')!.complete('note', '')).toEqual({ values: [], total: 0, hasMore: false });
     expect(await set.prompt('plan')!.complete('tag', '')).toEqual({ values: ['x', 'y'], total: 2, hasMore: false });
     expect(await set.prompt('plan')!.complete('fast', 't')).toEqual({ values: ['true'], total: 1, hasMore: false });
-    expect(await set.prompt('plan')!.complete('nope', '')).toEqual({ values: [] });
+    expect(await set.prompt('plan')!.complete('nope', '')).toEqual({ values: [], total: 0, hasMore: false });
   });
 });
 
