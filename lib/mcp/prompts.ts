@@ -35,6 +35,8 @@ export interface ServedSource {
   resourceTemplates(): readonly ResourceTemplateDefinition[];
   resourceAt(uri: string): ResourceDefinition | ResourceTemplateDefinition | undefined;
   onResourceUpdated(listener: (uri: string) => void): () => void;
+  /** Calls `listener` when prompts, or resources and templates, are added (a `ToolSet`): the server then declares and sends `list_changed`. */
+  onServedChange?(listener: (changed: 'prompts' | 'resources') => void): () => void;
   /** `ToolSet`'s `visibleServed` rule and the request's context: what one caller sees. */
   isServedVisible?(item: PromptDefinition | ResourceDefinition | ResourceTemplateDefinition, context: ToolContext): boolean;
   callContext?(name: string, options?: InvokeOptions): ToolContext;
@@ -59,11 +61,26 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
   const hasPrompts = source.prompts().length > 0;
   const hasResources = source.resources().length > 0 || source.resourceTemplates().length > 0;
   if (!hasPrompts && !hasResources) return;
+  // A set that can change (a ToolSet) says so, and its servers send list_changed for what they declared.
+  const live = typeof source.onServedChange === 'function';
   server.registerCapabilities({
-    ...(hasPrompts ? { prompts: {} } : {}),
-    ...(hasResources ? { resources: { subscribe: true } } : {}),
+    ...(hasPrompts ? { prompts: live ? { listChanged: true } : {} } : {}),
+    ...(hasResources ? { resources: live ? { subscribe: true, listChanged: true } : { subscribe: true } } : {}),
     completions: {},
   });
+  if (live) {
+    const off = source.onServedChange!((changed) => {
+      // A server whose transport has closed stops listening; a kind it did not declare is not announced.
+      if (server.transport === undefined) return;
+      if (changed === 'prompts' && hasPrompts) server.sendPromptListChanged().catch(() => undefined);
+      if (changed === 'resources' && hasResources) server.sendResourceListChanged().catch(() => undefined);
+    });
+    const closed = server.onclose;
+    server.onclose = () => {
+      off();
+      closed?.();
+    };
+  }
   const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
   const seen = (extra: Extra) => seenBy(source, clientOf(extra, ''));
   if (hasPrompts) servePrompts(server, seen, options);
