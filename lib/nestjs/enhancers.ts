@@ -27,6 +27,11 @@
  * the result is an error the model reads, `Tool 'x' was refused: Forbidden resource.` Anything else
  * a guard or interceptor throws is a failure of the call (`Tool 'x' failed: ...`), as if the tool
  * had thrown it.
+ *
+ * Prompts, resources and templates of providers go through the same machinery (the registry makes
+ * one `ToolEnhancers` per kind, keyed by prompt name, URI or template): `toolCallOf` gives their
+ * `kind` and `uri`, and a refusal is what the registry's `refused` makes of it, a `ServedRefusal`
+ * that lib/mcp/prompts.ts answers with a JSON-RPC error.
  */
 import { HttpException, type ExecutionContext } from '@nestjs/common';
 import { CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA } from '@nestjs/common/constants';

@@ -20,8 +20,10 @@
  *
  * Guards, interceptors and pipes (`@UseGuards`, `@UseInterceptors`, `@UsePipes` on the tool's method
  * or class, and global ones) run around each call of a provider's tool, after its arguments are
- * validated; a guard's refusal is an error result the model reads. The `ExecutionContext` they get
- * has type `'tool'` and `getArgs()` `[request, context, { tool, callId, request }]`: the request
+ * validated; a guard's refusal is an error result the model reads. They run around a provider's
+ * prompt gets and resource reads too (a refusal there is a JSON-RPC error, -32600). The
+ * `ExecutionContext` they get has type `'tool'` and `getArgs()` `[request, context, { kind, tool,
+ * uri, callId, request }]`: the request
  * the call belongs to or undefined (so `switchToHttp().getRequest()` is never the model's
  * arguments), and the arguments only through `toolCallOf(context).arguments`: see enhancers.ts.
  *
