@@ -28,7 +28,7 @@ export { approvalQuestion, type ApprovalQuestion } from './invoke/calling/questi
 export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
 export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/calling/options';
 export { ToolInvoker, type StagedCall } from './invoke/calling/invoker';
-export { ToolSet, type ServedDefinition, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/tools/toolset';
+export { ToolSet, type ServedChange, type ServedDefinition, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/tools/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/tools/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/arguments/json-text';
 export { ToolDefinitionError, type DefinitionProblem, type ToolErrorCode, type ToolErrorSite } from './errors';

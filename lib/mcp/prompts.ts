@@ -12,7 +12,7 @@ import {
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
-    ReadResourceRequestSchema,
+  ReadResourceRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
   type ServerNotification,
@@ -35,6 +35,8 @@ export interface ServedSource {
   resourceTemplates(): readonly ResourceTemplateDefinition[];
   resourceAt(uri: string): ResourceDefinition | ResourceTemplateDefinition | undefined;
   onResourceUpdated(listener: (uri: string) => void): () => void;
+  /** Calls `listener` when prompts, or resources and templates, are added (a `ToolSet`): the server then declares and sends `list_changed`. */
+  onServedChange?(listener: (changed: 'prompts' | 'resources') => void): () => void;
   /** `ToolSet`'s `visibleServed` rule and the request's context: what one caller sees. */
   isServedVisible?(item: PromptDefinition | ResourceDefinition | ResourceTemplateDefinition, context: ToolContext): boolean;
   callContext?(name: string, options?: InvokeOptions): ToolContext;
@@ -59,11 +61,26 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
   const hasPrompts = source.prompts().length > 0;
   const hasResources = source.resources().length > 0 || source.resourceTemplates().length > 0;
   if (!hasPrompts && !hasResources) return;
+  // A set that can change (a ToolSet) says so, and its servers send list_changed for what they declared.
+  const live = typeof source.onServedChange === 'function';
   server.registerCapabilities({
-    ...(hasPrompts ? { prompts: {} } : {}),
-    ...(hasResources ? { resources: { subscribe: true } } : {}),
+    ...(hasPrompts ? { prompts: live ? { listChanged: true } : {} } : {}),
+    ...(hasResources ? { resources: live ? { subscribe: true, listChanged: true } : { subscribe: true } } : {}),
     completions: {},
   });
+  if (live) {
+    const off = source.onServedChange!((changed) => {
+      // A server whose transport has closed stops listening; a kind it did not declare is not announced.
+      if (server.transport === undefined) return;
+      if (changed === 'prompts' && hasPrompts) server.sendPromptListChanged().catch(() => undefined);
+      if (changed === 'resources' && hasResources) server.sendResourceListChanged().catch(() => undefined);
+    });
+    const closed = server.onclose;
+    server.onclose = () => {
+      off();
+      closed?.();
+    };
+  }
   const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
   const seen = (extra: Extra) => seenBy(source, clientOf(extra, ''));
   if (hasPrompts) servePrompts(server, seen, options);
@@ -78,10 +95,14 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
       if (target === undefined) throw protocolError(ErrorCode.InvalidParams, unknownPrompt(source, ref.name));
     } else {
       target = source.resourceTemplates().find((t) => t.uriTemplate === ref.uri);
-      if (target === undefined) return { completion: { values: [], total: 0, hasMore: false } };
+      if (target === undefined) {
+        // As the SDK's McpServer: a fixed resource's URI has nothing to complete; any other is unknown.
+        if (ref.uri.length <= MAX_URI_LENGTH && source.resources().some((r) => r.uri === ref.uri)) return { completion: { values: [], total: 0, hasMore: false } };
+        throw protocolError(ErrorCode.InvalidParams, unknownTemplate(source, ref.uri));
+      }
     }
     const values = await target.complete(argument.name, argument.value, given);
-    return { completion: { values: [...values.values], ...(values.total !== undefined ? { total: values.total } : {}), ...(values.hasMore !== undefined ? { hasMore: values.hasMore } : {}) } };
+    return { completion: { values: [...values.values], total: values.total, hasMore: values.hasMore } };
   });
 }
 
@@ -175,10 +196,19 @@ function known(source: Seen, uri: string): ResourceDefinition | ResourceTemplate
   return found;
 }
 
-/** A reply's value; refused arguments are invalid params, a method's failure an internal error. */
+/** The code of a get or read refused to its caller (a NestJS guard said no): the request as a whole is refused. */
+export const REFUSED = ErrorCode.InvalidRequest;
+
+/** A reply's value; refused arguments are invalid params, a refused caller an invalid request, a method's failure an internal error. */
 function answer<T>(reply: ServedReply<T>): T {
   if (reply.ok) return reply.value;
-  throw protocolError(reply.reason === 'arguments' ? ErrorCode.InvalidParams : ErrorCode.InternalError, reply.text);
+  throw protocolError(reply.reason === 'arguments' ? ErrorCode.InvalidParams : reply.reason === 'refused' ? REFUSED : ErrorCode.InternalError, reply.text);
+}
+
+function unknownTemplate(source: Seen, uri: string): string {
+  const shown = uri.length > 256 ? `${uri.slice(0, 256)}…` : uri;
+  const templates = source.resourceTemplates().map((t) => t.uriTemplate);
+  return `Unknown resource template '${shown}'. Available templates: ${templates.length > 0 ? templates.join(', ') : 'none'}.`;
 }
 
 function unknownPrompt(source: Seen, name: string): string {

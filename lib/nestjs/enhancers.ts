@@ -27,6 +27,11 @@
  * the result is an error the model reads, `Tool 'x' was refused: Forbidden resource.` Anything else
  * a guard or interceptor throws is a failure of the call (`Tool 'x' failed: ...`), as if the tool
  * had thrown it.
+ *
+ * Prompts, resources and templates of providers go through the same machinery (the registry makes
+ * one `ToolEnhancers` per kind, keyed by prompt name, URI or template): `toolCallOf` gives their
+ * `kind` and `uri`, and a refusal is what the registry's `refused` makes of it, a `ServedRefusal`
+ * that lib/mcp/prompts.ts answers with a JSON-RPC error.
  */
 import { HttpException, type ExecutionContext } from '@nestjs/common';
 import { CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA } from '@nestjs/common/constants';
@@ -39,10 +44,17 @@ import type { ToolSpec } from '../schema/tool-spec';
 /** The context type of a tool call's `ExecutionContext` (`context.getType()`), as GraphQL's is 'graphql'. */
 export const TOOL_CONTEXT_TYPE = 'tool';
 
+/** What is called: a tool, or (issue 23) a prompt got, a resource or a resource template read. */
+export type CallKind = 'tool' | 'prompt' | 'resource' | 'template';
+
 /** The third of a tool call's `getArgs()`. */
 export interface ToolCallInfo {
-  /** The tool's name. */
+  /** What is called: `'tool'`, or `'prompt'`, `'resource'`, `'template'` for a prompt got or a resource read. */
+  readonly kind: CallKind;
+  /** The tool's name (the prompt's, the resource's or the template's name). */
   readonly tool: string;
+  /** The URI read, for a resource or a template; undefined otherwise. */
+  readonly uri: string | undefined;
   /** The call's id (`InvokeOptions.callId`, a model's tool-call id), when it has one. */
   readonly callId: string | undefined;
   /** The request the call belongs to (`invoke(..., { request })`, `withRequest`, the MCP endpoint's HTTP request). */
@@ -64,7 +76,7 @@ export interface ToolCallHost extends ToolCallInfo {
 export function toolCallOf(context: ExecutionContext): ToolCallHost | undefined {
   if (context.getType<string>() !== TOOL_CONTEXT_TYPE) return undefined;
   const [, ctx, info] = context.getArgs<[unknown, ToolContext, CallInfo]>();
-  return { tool: info.tool, callId: info.callId, request: info.request, arguments: info[STATE].arguments, context: ctx };
+  return { kind: info.kind, tool: info.tool, uri: info.uri, callId: info.callId, request: info.request, arguments: info[STATE].arguments, context: ctx };
 }
 
 /** What one call needs beyond the method's own arguments. */
@@ -72,6 +84,8 @@ export interface CallScope {
   readonly request?: object;
   readonly context?: ToolContext;
   readonly callId?: string;
+  /** For a prompt got or a resource read: what it is. */
+  readonly served?: { readonly kind: Exclude<CallKind, 'tool'>; readonly name: string; readonly uri: string | undefined };
 }
 
 /** The method's arguments of a call (positional, and by name for `toolCallOf`); `started` once they are handed to the method. */
@@ -144,6 +158,11 @@ function isRefusal(e: unknown): e is HttpException {
   return status >= 400 && status < 500;
 }
 
+/** A sentence of an exception's message. */
+export function sentenceOf(e: HttpException): string {
+  return sentence(e.message);
+}
+
 /** The result of a refused call. */
 function refusal(tool: string, e: HttpException): ToolResult {
   return ToolResult.error(`Tool '${tool}' was refused: ${sentence(e.message)}`);
@@ -185,8 +204,12 @@ export class ToolEnhancers {
   readonly #nest: NestParts;
   readonly #entries = new Map<string, Entry>();
 
-  constructor(nest: NestParts) {
+  readonly #refused: (info: ToolCallInfo, e: HttpException) => unknown;
+
+  /** `refused` makes what a refused call returns (by default the tool's error result). */
+  constructor(nest: NestParts, refused: (info: ToolCallInfo, e: HttpException) => unknown = (info, e) => refusal(info.tool, e)) {
     this.#nest = nest;
+    this.#refused = refused;
   }
 
   /**
@@ -207,12 +230,12 @@ export class ToolEnhancers {
   }
 
   /** For a singleton provider: its guards and interceptors are resolved once, on the first call. */
-  fixed(instance: object, cls: Function, key: PropertyKey, spec: ToolSpec): (...positional: unknown[]) => unknown {
+  fixed(instance: object, cls: Function, key: PropertyKey, spec: ToolSpec, name: string = spec.name): (...positional: unknown[]) => unknown {
     const method = (instance as Record<PropertyKey, Function>)[key]!;
-    this.#entries.set(spec.name, { classes: [cls, instance.constructor], method });
+    this.#entries.set(name, { classes: [cls, instance.constructor], method });
     let handler: Handler | undefined;
     return (...positional) => {
-      if (!this.applies(spec.name)) return method.apply(instance, positional);
+      if (!this.applies(name)) return method.apply(instance, positional);
       handler ??= this.#handler(instance, key, spec);
       return this.#call(handler, spec, positional);
     };
@@ -222,13 +245,13 @@ export class ToolEnhancers {
    * For a scoped provider: `resolve` gives the call's instance and its context id; the guards and
    * interceptors are resolved in that DI sub-tree (request-scoped ones included), per call.
    */
-  resolved(cls: Function, key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>): (...positional: unknown[]) => Promise<unknown> {
-    this.#entries.set(spec.name, { classes: [cls], method: (cls.prototype as Record<PropertyKey, Function>)[key]! });
+  resolved(cls: Function, key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>, name: string = spec.name): (...positional: unknown[]) => Promise<unknown> {
+    this.#entries.set(name, { classes: [cls], method: (cls.prototype as Record<PropertyKey, Function>)[key]! });
     return async (...positional) => {
       const { instance, contextId } = await resolve();
       const method = (instance as Record<PropertyKey, unknown>)[key];
       if (typeof method !== 'function') throw new TypeError(`the resolved instance has no method ${String(key)}.`);
-      if (!this.applies(spec.name)) return method.apply(instance, positional);
+      if (!this.applies(name)) return method.apply(instance, positional);
       return this.#call(this.#handler(instance, key, spec, contextId, inquirerId), spec, positional);
     };
   }
@@ -253,10 +276,11 @@ export class ToolEnhancers {
     }
     const state: CallState = { positional, arguments: Object.freeze(args), started: false };
     const request = scope?.request;
-    const info: CallInfo = Object.freeze({ tool: spec.name, callId: context.callId ?? scope?.callId, request, [STATE]: state });
+    const served = scope?.served;
+    const info: CallInfo = Object.freeze({ kind: served?.kind ?? 'tool', tool: served?.name ?? spec.name, uri: served?.uri, callId: context.callId ?? scope?.callId, request, [STATE]: state });
     // The first of getArgs() is what switchToHttp().getRequest() gives: the transport's request or nothing.
     return handler(request, context, info).catch((e: unknown) => {
-      if (!state.started && isRefusal(e)) return refusal(spec.name, e);
+      if (!state.started && isRefusal(e)) return this.#refused(info, e);
       throw e;
     });
   }

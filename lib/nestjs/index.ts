@@ -20,8 +20,10 @@
  *
  * Guards, interceptors and pipes (`@UseGuards`, `@UseInterceptors`, `@UsePipes` on the tool's method
  * or class, and global ones) run around each call of a provider's tool, after its arguments are
- * validated; a guard's refusal is an error result the model reads. The `ExecutionContext` they get
- * has type `'tool'` and `getArgs()` `[request, context, { tool, callId, request }]`: the request
+ * validated; a guard's refusal is an error result the model reads. They run around a provider's
+ * prompt gets and resource reads too (a refusal there is a JSON-RPC error, -32600). The
+ * `ExecutionContext` they get has type `'tool'` and `getArgs()` `[request, context, { kind, tool,
+ * uri, callId, request }]`: the request
  * the call belongs to or undefined (so `switchToHttp().getRequest()` is never the model's
  * arguments), and the arguments only through `toolCallOf(context).arguments`: see enhancers.ts.
  *
@@ -42,9 +44,9 @@ import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
 import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpServerInfo } from '../mcp';
-import { classServedSpecs, classToolSpecs } from '../schema/class-tools';
-import { servedDefinitions } from '../invoke/tools/served';
-import { ToolEnhancers, type CallScope } from './enhancers';
+import { classServedSpecs, classToolSpecs, type ServedSpec } from '../schema/class-tools';
+import { ServedRefusal, servedDefinitions, type ServedAround } from '../invoke/tools/served';
+import { sentenceOf, ToolEnhancers, type CallScope, type NestParts } from './enhancers';
 
 export { TOOL_CONTEXT_TYPE, toolCallOf, type ToolCallHost, type ToolCallInfo } from './enhancers';
 
@@ -114,6 +116,8 @@ export class ToolRegistry extends ToolSet {
   /** Context ids of requests that Nest's router has not given one (a plain object, an MCP request). */
   readonly #contextIds = new WeakMap<object, ContextId>();
   readonly #enhancers: ToolEnhancers;
+  /** The enhancers of prompts, resources and templates (one per kind: a prompt and a resource may share a name). */
+  readonly #servedEnhancers: Readonly<Record<ServedSpec['kind'], ToolEnhancers>>;
   #discovered = false;
 
   /** Where `ToolContext.services` finds providers: `moduleRef.get(token, { strict: false })`. */
@@ -135,13 +139,40 @@ export class ToolRegistry extends ToolSet {
         }
       },
     });
-    this.#enhancers = new ToolEnhancers({
+    const parts: NestParts = {
       contexts: () => moduleRef.get(ExternalContextCreator, { strict: false }),
       config: () => moduleRef.get(ApplicationConfig, { strict: false }),
       scope: () => this.#scope.getStore(),
       context: () => this.createContext(),
-    });
+    };
+    this.#enhancers = new ToolEnhancers(parts);
+    // A refused get or read is a JSON-RPC error (prompts and resources have no error result): see lib/mcp/prompts.ts.
+    const served = () =>
+      new ToolEnhancers(parts, (info, e) => new ServedRefusal(`${info.kind === 'prompt' ? 'Prompt' : 'Resource'} '${info.uri ?? info.tool}' was refused: ${sentenceOf(e)}`));
+    this.#servedEnhancers = { prompt: served(), resource: served(), template: served() };
   }
+
+  /** The key of a prompt, resource or template among its kind's enhancers. */
+  static #servedKey(spec: ServedSpec): string {
+    return spec.kind === 'prompt' ? spec.name : spec.uri!;
+  }
+
+  /**
+   * Runs a get or read whose enhancers apply in the scope they see: the request (the MCP endpoint's
+   * HTTP request), the caller's context, and what is served.
+   */
+  readonly #servedAround: ServedAround = (spec, options, uri, run) => {
+    const key = ToolRegistry.#servedKey(spec);
+    if (!this.#servedEnhancers[spec.kind].applies(key)) return run();
+    const request = this.#scope.getStore()?.request;
+    const scope: CallScope = {
+      ...(request !== undefined ? { request } : {}),
+      context: this.callContext(spec.name, this.#withServices(options)),
+      ...(options.callId !== undefined ? { callId: options.callId } : {}),
+      served: { kind: spec.kind, name: spec.name, uri },
+    };
+    return this.#scope.run(scope, run);
+  };
 
   /** A context whose services are the application's providers (give it to `runToolCalls` to collect costs). */
   createContext(init: Omit<ToolContextInit, 'services'> = {}): ToolContext {
@@ -277,19 +308,23 @@ export class ToolRegistry extends ToolSet {
 
   /**
    * The provider's `@Prompt`, `@Resource` and `@ResourceTemplate` methods: on the singleton, or on
-   * the instance resolved per request (Nest's guards and interceptors apply to tool calls only).
+   * the instance resolved per request; each called through its guards, interceptors and pipes as a
+   * tool is.
    */
   #registerServed(wrapper: InstanceWrapper, cls: Scoped, isStatic: boolean, instance: unknown): void {
     if (classServedSpecs(cls).length === 0) return;
+    const around = this.#servedAround;
     if (isStatic) {
       if (typeof instance !== 'object' || instance === null) {
         throw new Error(`ToolRegistry was used before Nest created ${String(wrapper.name)}. Use the registry from onModuleInit or later, not in a constructor.`);
       }
-      this.addServed(servedDefinitions(cls, { instance }));
+      const target = instance;
+      this.addServed(servedDefinitions(cls, { call: (s) => this.#servedEnhancers[s.kind].fixed(target, cls, s.key, s.spec, ToolRegistry.#servedKey(s)), around }));
     } else if (this.#options.scoped === 'refuse') {
       throw new Error(`${String(wrapper.name)} has @Prompt or @Resource methods and is request-scoped or transient, which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.`);
     } else {
-      this.addServed(servedDefinitions(cls, { resolve: async () => (await this.#resolveScoped(cls)).instance }));
+      const call = (s: ServedSpec) => this.#servedEnhancers[s.kind].resolved(cls, s.key, s.spec, wrapper.id, () => this.#resolveScoped(cls), ToolRegistry.#servedKey(s));
+      this.addServed(servedDefinitions(cls, { call, around }));
     }
   }
 

@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, Param, Part, Prompt, Range, Resource, ResourceTemplate, ToolSet, ToolDefinitionError } from 'tool-signatures';
 import { BoundedStdioTransport, createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -124,8 +124,8 @@ describe.each([
     await c.close();
   });
 
-  it('declares prompts, resources (with subscribe) and completions', () => {
-    expect(c.client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, logging: {}, prompts: {}, resources: { subscribe: true }, completions: {} });
+  it('declares prompts, resources (with subscribe) and completions, each with listChanged (a ToolSet can change)', () => {
+    expect(c.client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, logging: {}, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {} });
   });
 
   it('prompts-list: names, titles, descriptions, arguments read as tool parameters', async () => {
@@ -226,6 +226,19 @@ describe.each([
     expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'test' } })).completion).toEqual({ values: [], total: 0, hasMore: false });
     expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'id', value: '1' } })).completion).toEqual({ values: [], total: 0, hasMore: false });
   });
+
+  it("completion follows the SDK's McpServer: an unknown prompt or template is invalid params, a fixed resource or an unknown argument completes to nothing", async () => {
+    const none = { values: [], total: 0, hasMore: false };
+    await expect(c.client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } })).rejects.toThrow(
+      "MCP error -32602: Unknown prompt 'nope'. Available prompts: test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image, greet.",
+    );
+    await expect(c.client.complete({ ref: { type: 'ref/resource', uri: 'test://nope/{id}' }, argument: { name: 'id', value: '' } })).rejects.toThrow(
+      "MCP error -32602: Unknown resource template 'test://nope/{id}'. Available templates: test://template/{id}/data.",
+    );
+    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://static-text' }, argument: { name: 'id', value: '' } })).completion).toEqual(none);
+    expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'nope', value: '' } })).completion).toEqual(none);
+    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'nope', value: '' } })).completion).toEqual(none);
+  });
 });
 
 describe('issue 23: what the decorators refuse', () => {
@@ -282,7 +295,7 @@ describe('issue 23: the definitions without MCP', () => {
     expect(await set.prompt('plan')!.complete('note', '')).toEqual({ values: [], total: 0, hasMore: false });
     expect(await set.prompt('plan')!.complete('tag', '')).toEqual({ values: ['x', 'y'], total: 2, hasMore: false });
     expect(await set.prompt('plan')!.complete('fast', 't')).toEqual({ values: ['true'], total: 1, hasMore: false });
-    expect(await set.prompt('plan')!.complete('nope', '')).toEqual({ values: [] });
+    expect(await set.prompt('plan')!.complete('nope', '')).toEqual({ values: [], total: 0, hasMore: false });
   });
 });
 
@@ -300,6 +313,64 @@ describe('issue 23: per-caller visibility (visibleServed)', () => {
       expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['test://static-text', 'test://watched-resource']);
       await expect(client.readResource({ uri: 'test://static-binary' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://static-binary'.");
       expect((await client.readResource({ uri: 'test://template/7/data' })).contents).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('issue 23: list_changed for prompts and resources', () => {
+  class Later {
+    @Prompt({ description: 'Added after serving' })
+    later() {
+      return 'Later.';
+    }
+  }
+  class LaterResource {
+    @Resource('test://later', { mimeType: 'text/plain' })
+    later() {
+      return 'later';
+    }
+  }
+
+  async function connected(set: ToolSet) {
+    const server = createMcpServer(set, info);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'spec', version: '1.0.0' });
+    const heard: string[] = [];
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void heard.push('prompts'));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void heard.push('resources'));
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void heard.push('tools'));
+    await client.connect(clientSide);
+    return { client, heard };
+  }
+
+  it('adding prompts or resources after serving sends notifications/prompts/list_changed or notifications/resources/list_changed, and the lists show them', async () => {
+    const set = new ToolSet([new Everything()]);
+    const { client, heard } = await connected(set);
+    try {
+      set.add(new Later());
+      await client.ping();
+      expect(heard).toEqual(['prompts']);
+      expect((await client.listPrompts()).prompts.map((p) => p.name).slice(-1)).toEqual(['later']);
+      set.add(new LaterResource());
+      await client.ping();
+      expect(heard).toEqual(['prompts', 'resources']);
+      expect((await client.listResources()).resources.map((r) => r.uri).slice(-1)).toEqual(['test://later']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a kind the server did not declare when it started is not announced on that connection', async () => {
+    const set = new ToolSet([new LaterResource()]);
+    const { client, heard } = await connected(set);
+    try {
+      expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, logging: {}, resources: { subscribe: true, listChanged: true }, completions: {} });
+      set.add(new Later());
+      await client.ping();
+      expect(heard).toEqual([]);
     } finally {
       await client.close();
     }

@@ -38,13 +38,23 @@ export type ResourceContents =
  * What getting a prompt or reading a resource gives: the value, or why not: `arguments` for
  * arguments (or template variables) the invoker refused, `failed` for a method that threw.
  */
-export type ServedReply<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: 'arguments' | 'failed'; readonly text: string };
+export type ServedReply<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: 'arguments' | 'failed' | 'refused'; readonly text: string };
+
+/**
+ * What a method's stand-in (`ServedTarget.call`) returns in place of a value when the caller is
+ * refused (a NestJS guard said no): the reply is `refused`, with this text.
+ */
+export class ServedRefusal {
+  constructor(readonly text: string) {
+    Object.freeze(this);
+  }
+}
 
 /** Completion values (MCP's `completion`): at most `MAX_COMPLETIONS`, with the total and whether there are more. */
 export interface CompletionValues {
   readonly values: readonly string[];
-  readonly total?: number;
-  readonly hasMore?: boolean;
+  readonly total: number;
+  readonly hasMore: boolean;
 }
 
 /** The most values one completion sends (MCP's limit). */
@@ -52,10 +62,20 @@ export const MAX_COMPLETIONS = 100;
 /** How long a completer may take before the completion is answered with no values, in milliseconds. */
 export const COMPLETION_TIMEOUT_MS = 5000;
 
-/** How a method of an instance, or of a class resolved per call, is reached. */
-export type ServedTarget =
+/**
+ * How a method of an instance, or of a class resolved per call, is reached; or `call`, a function
+ * called in its place (the NestJS registry's, which runs the provider's guards and interceptors
+ * around the method). `around` runs each get or read (arguments checked, method called) inside
+ * it: the NestJS registry sets the scope its guards see there.
+ */
+export type ServedTarget = (
   | { readonly instance: object }
-  | { readonly resolve: () => unknown; readonly release?: (instance: object) => unknown };
+  | { readonly resolve: () => unknown; readonly release?: (instance: object) => unknown }
+  | { readonly call: (spec: ServedSpec) => (...args: unknown[]) => unknown }
+) & { readonly around?: ServedAround };
+
+/** Runs one get or read (`run`) for `spec`; `uri` is the URI read, for a resource or template. */
+export type ServedAround = <R>(spec: ServedSpec, options: InvokeOptions, uri: string | undefined, run: () => Promise<R>) => Promise<R>;
 
 type Shape = (value: unknown) => unknown;
 
@@ -63,12 +83,14 @@ type Shape = (value: unknown) => unknown;
 abstract class Served {
   readonly #tool: BoundTool;
   readonly #spec: ServedSpec;
+  readonly #around: ServedAround | undefined;
 
   constructor(spec: ServedSpec, target: ServedTarget, shape: Shape) {
     this.#spec = spec;
+    this.#around = target.around;
     const key = spec.key;
     // The invoker turns a returned value into parts; a `Part.json` of the shaped value passes through it as it is.
-    const shaped = (v: unknown): unknown => Part.json(shape(v));
+    const shaped = (v: unknown): unknown => Part.json(v instanceof ServedRefusal ? v : shape(v));
     const call = (instance: object, args: unknown[]): unknown => {
       const method = (instance as Record<PropertyKey, unknown>)[key];
       if (typeof method !== 'function') throw new TypeError(`the instance has no method ${String(key)}.`);
@@ -79,6 +101,12 @@ abstract class Served {
       const instance = target.instance;
       fn = (...args) => {
         const v = call(instance, args);
+        return isThenable(v) ? adopt(v).then(shaped) : shaped(v);
+      };
+    } else if ('call' in target) {
+      const method = target.call(spec);
+      fn = (...args) => {
+        const v = method(...args);
         return isThenable(v) ? adopt(v).then(shaped) : shaped(v);
       };
     } else {
@@ -113,12 +141,18 @@ abstract class Served {
   }
 
   /** Converts the text arguments, validates and hydrates them, and runs the method. */
-  protected async run<T>(args: Readonly<Record<string, string>>, options: InvokeOptions): Promise<ServedReply<T>> {
+  protected run<T>(args: Readonly<Record<string, string>>, options: InvokeOptions, uri?: string): Promise<ServedReply<T>> {
+    const around = this.#around;
+    return around === undefined ? this.#run<T>(args, options) : around(this.#spec, options, uri, () => this.#run<T>(args, options));
+  }
+
+  async #run<T>(args: Readonly<Record<string, string>>, options: InvokeOptions): Promise<ServedReply<T>> {
     const staged = await stageCall(this.#tool, typedArguments(this.#spec, args), options);
     if (isToolResult(staged)) return { ok: false, reason: 'arguments', text: partsText(staged.parts) };
     const result: ToolResult = await staged.run(options);
     if (result.isError) return { ok: false, reason: 'failed', text: partsText(result.parts) };
     const part = result.parts[0];
+    if (part !== undefined && part.type === 'json' && part.value instanceof ServedRefusal) return { ok: false, reason: 'refused', text: part.value.text };
     return { ok: true, value: (part !== undefined && part.type === 'json' ? part.value : []) as T };
   }
 
@@ -166,7 +200,7 @@ export class ResourceDefinition extends Served {
   }
 
   read(options: InvokeOptions = {}): Promise<ServedReply<readonly ResourceContents[]>> {
-    return this.run({}, options);
+    return this.run({}, options, this.uri);
   }
 }
 
@@ -194,7 +228,7 @@ export class ResourceTemplateDefinition extends Served {
   async read(uri: string, options: InvokeOptions = {}): Promise<ServedReply<readonly ResourceContents[]>> {
     const vars = this.match(uri);
     if (vars === undefined) return { ok: false, reason: 'arguments', text: `The URI '${uri.slice(0, 256)}' does not match the template '${this.uriTemplate}'.` };
-    const reply = await this.run<readonly ResourceContents[]>(vars, options);
+    const reply = await this.run<readonly ResourceContents[]>(vars, options, uri);
     return reply.ok ? { ok: true, value: reply.value.map((c) => ({ ...c, uri })) } : reply;
   }
 
@@ -247,7 +281,7 @@ function fromText(n: TypeNode, text: string): unknown {
 
 async function completeOf(spec: ServedSpec, argument: string, value: string, context: CompletionContext): Promise<CompletionValues> {
   const param = spec.spec.params.find((p) => p.role === 'value' && p.name === argument);
-  if (param === undefined) return { values: [] };
+  if (param === undefined) return { values: [], total: 0, hasMore: false };
   let values: readonly unknown[];
   const completer = spec.completers.get(argument);
   if (completer !== undefined) {

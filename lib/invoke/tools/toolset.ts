@@ -76,6 +76,9 @@ function isDefinition(item: unknown): item is ToolDefinition {
   return typeof item === 'object' && item !== null && typeof d.name === 'string' && typeof d.invoke === 'function' && typeof d.inputSchema === 'object' && d.inputSchema !== null;
 }
 
+/** What changed in a set beside its tools: its prompts, or its resources and templates. */
+export type ServedChange = 'prompts' | 'resources';
+
 /**
  * A registry of tools by name: instances (their `@Tool` methods), definitions (`Tool.create`,
  * or any `ToolDefinition`), and classes whose instance is resolved per call (a DI container).
@@ -92,6 +95,7 @@ export class ToolSet {
   readonly #resources = new Map<string, ResourceDefinition>();
   readonly #templates = new Map<string, ResourceTemplateDefinition>();
   readonly #updates = new Set<(uri: string) => void>();
+  readonly #servedListeners = new Set<(changed: ServedChange) => void>();
   readonly #visibleServed: ToolSetOptions['visibleServed'];
 
   constructor(items: Iterable<ToolSetItem> = [], options: ToolSetOptions = {}) {
@@ -152,10 +156,27 @@ export class ToolSet {
       if (taken || seen.has(`${what}:${key}`)) throw refuse(D.sameServedInSet(what, key));
       seen.add(`${what}:${key}`);
     }
+    let prompts = false;
+    let resources = false;
     for (const d of definitions) {
-      if (d instanceof PromptDefinition) this.#prompts.set(d.name, d);
-      else if (d instanceof ResourceDefinition) this.#resources.set(d.uri, d);
-      else this.#templates.set(d.uriTemplate, d);
+      if (d instanceof PromptDefinition) {
+        this.#prompts.set(d.name, d);
+        prompts = true;
+      } else {
+        if (d instanceof ResourceDefinition) this.#resources.set(d.uri, d);
+        else this.#templates.set(d.uriTemplate, d);
+        resources = true;
+      }
+    }
+    const changed: ServedChange[] = [...(prompts ? (['prompts'] as const) : []), ...(resources ? (['resources'] as const) : [])];
+    for (const what of changed) {
+      for (const listener of [...this.#servedListeners]) {
+        try {
+          listener(what);
+        } catch {
+          // One listener's failure must not stop the others, nor the add.
+        }
+      }
     }
     return this;
   }
@@ -210,6 +231,19 @@ export class ToolSet {
         // One listener's failure must not stop the others.
       }
     }
+  }
+
+  /**
+   * Calls `listener` after prompts (`'prompts'`) or resources and templates (`'resources'`) are
+   * added (`add`, `addClass`, `addServed`); returns the function that unsubscribes it. The MCP
+   * server sends `notifications/prompts/list_changed` or `notifications/resources/list_changed`
+   * from here. A listener's throw is ignored.
+   */
+  onServedChange(listener: (changed: ServedChange) => void): () => void {
+    this.#servedListeners.add(listener);
+    return () => {
+      this.#servedListeners.delete(listener);
+    };
   }
 
   /** Calls `listener` with each URI given to `notifyResourceUpdated`; returns the function that unsubscribes it. */
