@@ -144,6 +144,8 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const SERVER_ERROR = -32000;
 const SESSION_NOT_FOUND = -32001;
+/** MCP 2026-07-28's `HeaderMismatch`: an `Mcp-Method` / `Mcp-Name` header that disagrees with the body. */
+const HEADER_MISMATCH = -32020;
 
 /** A request refused before any JSON-RPC message reached the server. */
 class Refusal {
@@ -155,12 +157,17 @@ class Refusal {
   ) {}
 }
 
-function refuse(res: ServerResponse, r: Refusal, closeConnection = false): void {
+/**
+ * Answers the refusal as a JSON-RPC error. `id`: the id of the request refused, once the body has
+ * been read and is a single request (a client matches the error to its call); null where none can
+ * be known (the body unread, not JSON, too big, or a batch).
+ */
+function refuse(res: ServerResponse, r: Refusal, closeConnection = false, id: RequestId | null = null): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: r.code, message: r.message }, id: null });
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: r.code, message: r.message }, id });
   const headers: Record<string, string | number> = { ...r.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
   if (closeConnection) headers.connection = 'close';
   res.writeHead(r.status, headers).end(body);
@@ -264,6 +271,57 @@ function parseMessages(body: unknown): Message[] | Refusal {
   if (list.length > DEFAULTS.maxBatch) return new Refusal(400, INVALID_REQUEST, `Invalid Request: a batch must not exceed ${DEFAULTS.maxBatch} messages`);
   for (const m of list) if (!isMessage(m)) return new Refusal(400, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
   return list as Message[];
+}
+
+/** The id of the body's request when the body is one request; else null (JSON-RPC's id for an error that belongs to no request). */
+function soleId(messages: readonly Message[]): RequestId | null {
+  return messages.length === 1 && isRequest(messages[0]!) ? (messages[0]!.id as RequestId) : null;
+}
+
+/** A header's value, its surrounding whitespace trimmed (RFC 9110), or undefined when absent. */
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v.trim() : undefined;
+}
+
+/** `=?base64?…?=` (the 2026-07-28 encoding of a value that is not plain ASCII) decoded; other values as they are. */
+function decodedHeader(value: string): string {
+  const m = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/.exec(value);
+  return m === null ? value : Buffer.from(m[1]!, 'base64').toString('utf8');
+}
+
+/** Methods whose `Mcp-Name` header mirrors `params.name` (tools, prompts) or `params.uri` (resources). */
+const NAMED_METHODS: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+/** A header value shown in an error message, cut short. */
+const quoted = (v: string): string => `'${v.length > 100 ? `${v.slice(0, 100)}…` : v}'`;
+
+/**
+ * The `Mcp-Method` and `Mcp-Name` headers (MCP 2026-07-28, SEP-2243) against the body: a proxy may
+ * route or authorize on the header while the server acts on the body, so a header that disagrees
+ * with the body is refused (400, `HeaderMismatch` -32020). Headers are checked when sent (clients of
+ * earlier revisions send none); values are case-sensitive. In a batch every message must match.
+ */
+function checkMirroredHeaders(req: IncomingMessage, messages: readonly Message[]): Refusal | undefined {
+  const method = headerValue(req, 'mcp-method');
+  const name = headerValue(req, 'mcp-name');
+  if (method === undefined && name === undefined) return undefined;
+  for (const m of messages) {
+    const bodyMethod = typeof m.method === 'string' ? m.method : undefined;
+    if (bodyMethod === undefined) continue; // an answer to the server's question has no method
+    if (method !== undefined && method !== bodyMethod) {
+      return new Refusal(400, HEADER_MISMATCH, `Header mismatch: Mcp-Method header value ${quoted(method)} does not match body value ${quoted(bodyMethod)}`);
+    }
+    const field = NAMED_METHODS[bodyMethod];
+    if (name === undefined || field === undefined) continue;
+    const params = m.params as Message | undefined;
+    const bodyName = typeof params === 'object' && params !== null ? params[field] : undefined;
+    const headerName = decodedHeader(name);
+    if (bodyName !== headerName) {
+      return new Refusal(400, HEADER_MISMATCH, `Header mismatch: Mcp-Name header value ${quoted(headerName)} does not match body value ${typeof bodyName === 'string' ? quoted(bodyName) : `(no params.${field})`}`);
+    }
+  }
+  return undefined;
 }
 
 /** Counts what is open at once against its bound. */
@@ -614,11 +672,6 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       refuse(res, new Refusal(415, SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json'));
       return undefined;
     }
-    const version = req.headers['mcp-protocol-version'];
-    if (version !== undefined && !supportedVersions().includes(version as string)) {
-      refuse(res, new Refusal(400, SERVER_ERROR, `Bad Request: unsupported protocol version (supported: ${supportedVersions().join(', ')})`));
-      return undefined;
-    }
     let gauge = requests;
     if (!requests.tryAcquire()) {
       if (reserve === undefined || !reserve.tryAcquire()) {
@@ -649,8 +702,19 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       refuse(res, messages);
       return undefined;
     }
+    // Checked once the body is read (within its bounds), so that the refusal names the request's id.
+    const version = req.headers['mcp-protocol-version'];
+    if (version !== undefined && !supportedVersions().includes(version as string)) {
+      refuse(res, new Refusal(400, SERVER_ERROR, `Bad Request: unsupported protocol version (supported: ${supportedVersions().join(', ')})`), false, soleId(messages));
+      return undefined;
+    }
+    const mismatch = checkMirroredHeaders(req, messages);
+    if (mismatch !== undefined) {
+      refuse(res, mismatch, false, soleId(messages));
+      return undefined;
+    }
     if (gauge !== requests && messages.some(isRequest)) {
-      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }));
+      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }), false, soleId(messages));
       return undefined;
     }
     return messages;
@@ -883,24 +947,25 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
   };
 
   /** The session named by the header, if the sender owns it; otherwise undefined, and the refusal has been sent. */
-  const sessionOf = (req: IncomingMessage, res: ServerResponse, id: string | undefined): Live | undefined => {
+  /** `rid`: the id of the POST's request, echoed in the refusal. */
+  const sessionOf = (req: IncomingMessage, res: ServerResponse, id: string | undefined, rid: RequestId | null = null): Live | undefined => {
     if (id === undefined) {
-      refuse(res, new Refusal(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required'));
+      refuse(res, new Refusal(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required'), false, rid);
       return undefined;
     }
     const session = live.get(id);
     // Another client's session is answered as an unknown one: its id says nothing to them.
     if (session === undefined || session.owner !== principalOf(req)) {
-      refuse(res, new Refusal(404, SESSION_NOT_FOUND, 'Session not found'));
+      refuse(res, new Refusal(404, SESSION_NOT_FOUND, 'Session not found'), false, rid);
       return undefined;
     }
     return session;
   };
 
   /** A stream slot for an SSE answer or GET stream, released when the response closes; false when a 503 has been sent. */
-  const streamSlot = (res: ServerResponse): boolean => {
+  const streamSlot = (res: ServerResponse, rid: RequestId | null = null): boolean => {
     if (!streams.tryAcquire()) {
-      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many open streams', { 'retry-after': '5' }));
+      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many open streams', { 'retry-after': '5' }), false, rid);
       return false;
     }
     res.once('close', () => streams.release());
@@ -921,7 +986,7 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
         const messages = await readPost(owned);
         if (messages === undefined) return;
         if (id === undefined && messages.some((m) => m.method === 'initialize')) return openSession(req, res, messages);
-        const session = sessionOf(req, res, id);
+        const session = sessionOf(req, res, id, soleId(messages));
         if (session === undefined) return;
         session.lastUsed = Date.now();
         const ids: RequestId[] = [];
@@ -935,7 +1000,7 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
           }
           ids.push(rid);
         }
-        if (ids.length > 0 && !streamSlot(res)) return;
+        if (ids.length > 0 && !streamSlot(res, soleId(messages))) return;
         for (const rid of ids) session.wire.calls.set(rid, res);
         await session.wire.sdk.handleRequest(req, res, messages.length === 1 ? messages[0] : messages);
         // Refused by the SDK transport (its requests never reached the server): their ids are free.
@@ -965,18 +1030,19 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
     if (messages.length !== 1 || !isRequest(messages[0]!)) {
       return refuse(res, new Refusal(400, INVALID_REQUEST, 'Invalid Request: an initialize request must be sent alone'));
     }
+    const rid = messages[0]!.id as RequestId;
     const accept = accepts(req);
     if (!accept.json || !accept.sse) {
-      return refuse(res, new Refusal(406, SERVER_ERROR, 'Not Acceptable: the client must accept both application/json and text/event-stream'));
+      return refuse(res, new Refusal(406, SERVER_ERROR, 'Not Acceptable: the client must accept both application/json and text/event-stream'), false, rid);
     }
     const owner = principalOf(req);
     if (live.size + opening >= maxSessions) {
-      return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many sessions', { 'retry-after': '5' }));
+      return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many sessions', { 'retry-after': '5' }), false, rid);
     }
     if ((held.get(owner) ?? 0) >= maxPerClient) {
-      return refuse(res, new Refusal(503, SERVER_ERROR, `Service Unavailable: this client holds its share of sessions (${maxPerClient}); close one (DELETE) first`, { 'retry-after': '5' }));
+      return refuse(res, new Refusal(503, SERVER_ERROR, `Service Unavailable: this client holds its share of sessions (${maxPerClient}); close one (DELETE) first`, { 'retry-after': '5' }), false, rid);
     }
-    if (!streamSlot(res)) return;
+    if (!streamSlot(res, rid)) return;
     opening++;
     hold(owner, 1);
     let wire: SessionWire | undefined;
@@ -997,6 +1063,29 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
 
 /**
+ * The request's path as the client sent it: a framework that mounts the handler under a prefix
+ * (Express `app.use('/mcp-a', handler)`) strips the prefix from `req.url` and keeps the whole
+ * path in `req.originalUrl`.
+ */
+function publicPath(req: IncomingMessage): string {
+  const original = (req as { originalUrl?: unknown }).originalUrl;
+  const url = typeof original === 'string' && original.startsWith('/') ? original : (req.url ?? '/');
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/**
+ * The path, under the server's origin, where clients look for the protected-resource metadata of
+ * the endpoint at `endpointPath` (RFC 9728 §3.1: the well-known prefix goes before the path):
+ * `/mcp-a` → `/.well-known/oauth-protected-resource/mcp-a`. An app that mounts the handler under
+ * a prefix routes this path to the same handler, which answers the metadata there.
+ */
+export function mcpMetadataPath(endpointPath: string): string {
+  const p = endpointPath.startsWith('/') ? endpointPath : `/${endpointPath}`;
+  return p === '/' ? WELL_KNOWN : `${WELL_KNOWN}${p.replace(/\/+$/, '')}`;
+}
+
+/**
  * Bearer-token authentication with the SDK's own `requireBearerAuth` middleware, and the
  * protected-resource metadata (RFC 9728) that MCP clients fetch to find the authorization server.
  * `handle` answers the request itself (metadata, 401, 403) and returns true, or sets `req.auth`
@@ -1008,8 +1097,9 @@ function bearerAuth(o: McpHttpAuthOptions) {
     if (o.resource !== undefined) return new URL(String(o.resource));
     // Off loopback the Host header may name any server: nothing is derived from it there.
     if (!isLoopbackAddress(req.socket.localAddress)) return undefined;
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    url.search = '';
+    const url = new URL(`http://${req.headers.host ?? 'localhost'}`);
+    // Set as a path (a request path `//other.example/x` must not name another host).
+    url.pathname = publicPath(req);
     // Asked for the metadata, the resource is the path after the well-known prefix (RFC 9728 §3.1).
     if (url.pathname.startsWith(WELL_KNOWN)) url.pathname = url.pathname.slice(WELL_KNOWN.length) || '/';
     return url;
@@ -1029,8 +1119,7 @@ function bearerAuth(o: McpHttpAuthOptions) {
   return {
     async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       const resource = resourceOf(req);
-      const path = (req.url ?? '/').split('?')[0]!;
-      if (path.startsWith(WELL_KNOWN)) {
+      if (publicPath(req).startsWith(WELL_KNOWN)) {
         if (req.method !== 'GET') {
           refuse(res, new Refusal(405, SERVER_ERROR, 'Method Not Allowed', { allow: 'GET' }));
           return true;

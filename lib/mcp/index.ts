@@ -12,7 +12,7 @@ export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } f
 
 export { createMcpServer, callToolResult, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
 export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHandler, McpListenOptions, McpServerFactory, McpSessionOptions } from './http';
-export { createStreamableHttpHandler, listenMcpHttp } from './http';
+export { createStreamableHttpHandler, listenMcpHttp, mcpMetadataPath } from './http';
 export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type ServedSource } from './prompts';
 
 /**

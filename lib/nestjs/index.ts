@@ -404,6 +404,9 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
     const { path, info, ...endpoint } = options.mcp;
     this.#mcp = registry.mcpHttpHandler(info, endpoint);
     adapter.use(path, this.#mcp);
+    // Where clients look for the protected-resource metadata (RFC 9728 §3.1; `mcpMetadataPath` of
+    // tool-signatures/mcp): the handler answers it there, naming the endpoint's own path.
+    if (endpoint.auth !== undefined) adapter.use(`/.well-known/oauth-protected-resource${path === '/' ? '' : path.replace(/\/+$/, '')}`, this.#mcp);
   }
 
   async onModuleDestroy(): Promise<void> {
