@@ -406,7 +406,8 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
     adapter.use(path, this.#mcp);
     // Where clients look for the protected-resource metadata (RFC 9728 §3.1; `mcpMetadataPath` of
     // tool-signatures/mcp): the handler answers it there, naming the endpoint's own path.
-    if (endpoint.auth !== undefined) adapter.use(`/.well-known/oauth-protected-resource${path === '/' ? '' : path.replace(/\/+$/, '')}`, this.#mcp);
+    const own = `${path.startsWith('/') ? '' : '/'}${path}`.replace(/\/+$/, '');
+    if (endpoint.auth !== undefined) adapter.use(`/.well-known/oauth-protected-resource${own}`, this.#mcp);
   }
 
   async onModuleDestroy(): Promise<void> {
