@@ -145,13 +145,19 @@ describe('issue 22: every error echoes the request id', () => {
     }
   });
 
-  it('a session refusal names the request id', async () => {
-    const http = await serve({ sessions: true });
+  it('a session refusal (and a 503 once the body is read) names the request id', async () => {
+    const http = await serve({ sessions: { maxSessions: 1 } });
     try {
       const missing = await post(http.url, callEcho(41));
       expect([missing.status, missing.body.id]).toEqual([400, 41]);
       const unknown = await post(http.url, callEcho('q'), { 'mcp-session-id': 'no-such-session' });
       expect([unknown.status, unknown.body.id, unknown.body.error?.code]).toEqual([404, 'q', -32001]);
+      const initialize = (id: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+      const first = await fetch(http.url, { method: 'POST', headers: jsonHeaders, body: initialize('first') });
+      expect(first.status).toBe(200);
+      await first.text();
+      const second = await post(http.url, initialize('second'));
+      expect([second.status, second.body.id, second.body.error?.message]).toEqual([503, 'second', 'Service Unavailable: too many sessions']);
     } finally {
       await http.close();
     }
