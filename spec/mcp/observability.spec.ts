@@ -1,0 +1,247 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  trace,
+  SpanKind,
+  SpanStatusCode,
+  type Attributes,
+  type AttributeValue,
+  type Context,
+  type Span,
+  type SpanContext,
+  type SpanOptions,
+  type SpanStatus,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api';
+import { Tool, type ToolDefinition } from 'tool-signatures';
+import { createMcpServer, serveMcpHttp, type McpRateLimit, type McpServerOptions } from 'tool-signatures/mcp';
+
+/**
+ * A TracerProvider that records the spans started on it: the api's own extension point (what an
+ * OpenTelemetry SDK registers), so spans go through the real `@opentelemetry/api`.
+ */
+interface Recorded {
+  name: string;
+  kind: SpanKind | undefined;
+  attributes: Attributes;
+  status: SpanStatus;
+  ended: boolean;
+  parent: SpanContext | undefined;
+  context: SpanContext;
+}
+
+class RecordingSpan implements Span {
+  constructor(readonly record: Recorded) {}
+  spanContext(): SpanContext { return this.record.context; }
+  setAttribute(key: string, value: AttributeValue): this { this.record.attributes[key] = value; return this; }
+  setAttributes(attributes: Attributes): this { Object.assign(this.record.attributes, attributes); return this; }
+  addEvent(): this { return this; }
+  addLink(): this { return this; }
+  addLinks(): this { return this; }
+  setStatus(status: SpanStatus): this { this.record.status = status; return this; }
+  updateName(name: string): this { this.record.name = name; return this; }
+  end(): void { this.record.ended = true; }
+  isRecording(): boolean { return !this.record.ended; }
+  recordException(): void {}
+}
+
+class RecordingTracer implements Tracer {
+  constructor(private readonly spans: Recorded[]) {}
+  startSpan(name: string, options: SpanOptions = {}, context?: Context): Span {
+    const parent = context !== undefined ? trace.getSpanContext(context) : undefined;
+    const record: Recorded = {
+      name,
+      kind: options.kind,
+      attributes: { ...options.attributes },
+      status: { code: SpanStatusCode.UNSET },
+      ended: false,
+      parent,
+      context: { traceId: parent?.traceId ?? randomBytes(16).toString('hex'), spanId: randomBytes(8).toString('hex'), traceFlags: 1 },
+    };
+    this.spans.push(record);
+    return new RecordingSpan(record);
+  }
+  startActiveSpan(): never {
+    throw new Error('not used by the server');
+  }
+}
+
+class RecordingProvider implements TracerProvider {
+  readonly spans: Recorded[] = [];
+  getTracer(): Tracer { return new RecordingTracer(this.spans); }
+}
+
+class Court {
+  runs = 0;
+
+  @Tool({ description: 'A case docket' })
+  getDocket(caseId: string) {
+    this.runs++;
+    return `docket of ${caseId}`;
+  }
+
+  @Tool()
+  seal(caseId: string): string {
+    throw new Error(`case ${caseId} cannot be sealed`);
+  }
+}
+
+const info = { name: 'court', version: '1.0.0' };
+
+async function connect(tools: readonly ToolDefinition[], options: McpServerOptions): Promise<{ client: Client; close(): Promise<void> }> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = createMcpServer(tools, info, options);
+  await server.connect(serverSide);
+  const client = new Client({ name: 'spec', version: '1.0.0' });
+  await client.connect(clientSide);
+  return { client, close: async () => { await client.close(); await server.close(); } };
+}
+
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const PARENT_ID = '00f067aa0ba902b7';
+
+describe('MCP server tracing (OpenTelemetry MCP and GenAI conventions, real @opentelemetry/api)', () => {
+  const provider = new RecordingProvider();
+  beforeAll(() => {
+    expect(trace.setGlobalTracerProvider(provider)).toBe(true);
+  });
+  afterAll(() => trace.disable());
+  beforeEach(() => provider.spans.splice(0));
+
+  it('gives each request a SERVER span; tools/call is `tools/call <tool>` (execute_tool), its parent the traceparent the client sent in _meta', async () => {
+    const { client, close } = await connect(Tool.fromInstance(new Court()), { tracing: true });
+    try {
+      const result = await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' }, _meta: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`, tracestate: 'court=t61rcWkgMzE' } });
+      expect(result.content).toEqual([{ type: 'text', text: 'docket of c-7' }]);
+    } finally {
+      await close();
+    }
+    expect(provider.spans.map((s) => s.name)).toEqual(['initialize', 'tools/call get_docket']);
+    const call = provider.spans[1]!;
+    expect(call.kind).toBe(SpanKind.SERVER);
+    expect(call.attributes).toEqual({
+      'mcp.method.name': 'tools/call',
+      'jsonrpc.request.id': '1',
+      'mcp.protocol.version': LATEST_PROTOCOL_VERSION,
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'get_docket',
+    });
+    expect([call.parent?.traceId, call.parent?.spanId, call.parent?.isRemote, call.parent?.traceState?.get('court')]).toEqual([TRACE_ID, PARENT_ID, true, 't61rcWkgMzE']);
+    expect([call.context.traceId, call.status, call.ended]).toEqual([TRACE_ID, { code: SpanStatusCode.UNSET }, true]);
+    // Without trace context, a request's span is a root.
+    expect([provider.spans[0]!.parent, provider.spans[0]!.attributes['mcp.protocol.version']]).toEqual([undefined, LATEST_PROTOCOL_VERSION]);
+  });
+
+  it('marks a tool that failed (an isError result) with error.type tool_error and status ERROR, and a request answered with a JSON-RPC error with its code', async () => {
+    const { client, close } = await connect(Tool.fromInstance(new Court()), { tracing: {} });
+    try {
+      const result = (await client.callTool({ name: 'seal', arguments: { caseId: 'c-7' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      await expect(client.request({ method: 'logging/setLevel', params: { level: 'loud' } } as never, {} as never)).rejects.toMatchObject({ code: -32603 });
+    } finally {
+      await close();
+    }
+    const [, sealed, setLevel] = provider.spans;
+    expect([sealed!.name, sealed!.attributes['error.type'], sealed!.status.code, sealed!.ended]).toEqual(['tools/call seal', 'tool_error', SpanStatusCode.ERROR, true]);
+    expect([setLevel!.name, setLevel!.status.code, setLevel!.attributes['error.type'], setLevel!.attributes['rpc.response.status_code'], setLevel!.ended]).toEqual(['logging/setLevel', SpanStatusCode.ERROR, '-32603', '-32603', true]);
+  });
+
+  it('spans tools/list and uses a tracer of yours when given one', async () => {
+    const mine = new RecordingProvider();
+    const { client, close } = await connect(Tool.fromInstance(new Court()), { tracing: { tracer: mine.getTracer() } });
+    try {
+      await client.listTools();
+    } finally {
+      await close();
+    }
+    expect([mine.spans.map((s) => s.name), provider.spans.length]).toEqual([['initialize', 'tools/list'], 0]);
+    expect(mine.spans[1]!.attributes).toEqual({ 'mcp.method.name': 'tools/list', 'jsonrpc.request.id': '1', 'mcp.protocol.version': LATEST_PROTOCOL_VERSION });
+  });
+
+  it('does nothing when tracing is not set (or false), even with a tracer provider registered', async () => {
+    for (const options of [{}, { tracing: false }]) {
+      const { client, close } = await connect(Tool.fromInstance(new Court()), options);
+      try {
+        await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' }, _meta: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-01` } });
+      } finally {
+        await close();
+      }
+    }
+    expect(provider.spans).toEqual([]);
+  });
+});
+
+describe('per-caller rate limit on tool calls', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('answers a call beyond the limit with a tool result the model can read, without running the tool, and lets it through once the bucket refills (only the clock faked)', async () => {
+    // Only Date is faked: the SDK's timers and I/O run for real.
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2026-01-01T00:00:00Z') });
+    const court = new Court();
+    const { client, close } = await connect(Tool.fromInstance(court), { rateLimit: { calls: 2, perSeconds: 60 } });
+    const docket = () => client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } }) as Promise<CallToolResult>;
+    try {
+      expect([(await docket()).isError, (await docket()).isError]).toEqual([undefined, undefined]);
+      expect(await docket()).toEqual({ isError: true, content: [{ type: 'text', text: "Tool 'get_docket' was not run: too many calls from this caller (limit 2 per 60 s); try again in 30 s." }] });
+      jest.setSystemTime(new Date('2026-01-01T00:00:20Z'));
+      expect((await docket()).content).toEqual([{ type: 'text', text: "Tool 'get_docket' was not run: too many calls from this caller (limit 2 per 60 s); try again in 10 s." }]);
+      jest.setSystemTime(new Date('2026-01-01T00:00:30Z'));
+      expect(await docket()).toEqual({ content: [{ type: 'text', text: 'docket of c-7' }] });
+      expect(court.runs).toBe(3);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps a bucket per caller, tracks at most maxCallers of them, and forgets the one idle longest', async () => {
+    const limit: McpRateLimit = { calls: 1, perSeconds: 3600, maxCallers: 2 };
+    const tools = Tool.fromInstance(new Court());
+    // Each in-memory connection is a caller of its own; the servers share the buckets of `limit`.
+    const [a, b, c] = await Promise.all([connect(tools, { rateLimit: limit }), connect(tools, { rateLimit: limit }), connect(tools, { rateLimit: limit })]);
+    const refused = async (x: { client: Client }) => ((await x.client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } })) as CallToolResult).isError === true;
+    try {
+      expect([await refused(a!), await refused(a!), await refused(b!)]).toEqual([false, true, false]);
+      // A third caller: `a`, idle longest, is forgotten, and starts again with a full bucket.
+      expect([await refused(c!), await refused(a!), await refused(c!)]).toEqual([false, false, true]);
+    } finally {
+      await Promise.all([a!.close(), b!.close(), c!.close()]);
+    }
+  });
+
+  it('over HTTP, a caller is the verified token principal, across its sessions', async () => {
+    const verifyAccessToken = async (token: string) => {
+      if (token !== 'ana' && token !== 'bo') throw new InvalidTokenError('unknown token');
+      return { token, clientId: token, scopes: [], expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+    };
+    const http = await serveMcpHttp(Tool.fromInstance(new Court()), info, {
+      port: 0,
+      sessions: true,
+      auth: { verifyAccessToken, authorizationServers: ['https://auth.example'] },
+      rateLimit: { calls: 1, perSeconds: 3600 },
+    });
+    const open = async (token: string) => {
+      const client = new Client({ name: 'spec', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      return client;
+    };
+    const clients: Client[] = [];
+    try {
+      for (const token of ['ana', 'ana', 'bo']) clients.push(await open(token));
+      const texts: string[] = [];
+      for (const client of clients) {
+        const r = (await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } })) as CallToolResult;
+        texts.push((r.content[0] as { text: string }).text);
+      }
+      expect(texts).toEqual(['docket of c-7', "Tool 'get_docket' was not run: too many calls from this caller (limit 1 per 3600 s); try again in 3600 s.", 'docket of c-7']);
+    } finally {
+      for (const client of clients) await client.close();
+      await http.close();
+    }
+  });
+});
