@@ -121,10 +121,10 @@ export function traceServer(server: Server, options: true | McpTracingOptions): 
       const params = request.params;
       const target = targetOf(request.method, params);
       const header = extra.requestInfo?.headers?.['mcp-protocol-version'];
-      const version = typeof header === 'string' ? header : negotiated;
+      const version = typeof header === 'string' ? header.slice(0, 64) : negotiated;
       const attributes: Record<string, string> = {
         'mcp.method.name': request.method,
-        ...(request.id !== undefined ? { 'jsonrpc.request.id': String(request.id) } : {}),
+        ...(request.id !== undefined ? { 'jsonrpc.request.id': String(request.id).slice(0, 128) } : {}),
         ...(extra.sessionId !== undefined ? { 'mcp.session.id': extra.sessionId } : {}),
         ...(version !== undefined ? { 'mcp.protocol.version': version } : {}),
         ...(request.method === 'tools/call' && target !== undefined ? { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': target } : {}),
