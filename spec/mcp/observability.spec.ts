@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -6,12 +7,15 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
+  context as otelContext,
+  ROOT_CONTEXT,
   trace,
   SpanKind,
   SpanStatusCode,
   type Attributes,
   type AttributeValue,
   type Context,
+  type ContextManager,
   type Span,
   type SpanContext,
   type SpanOptions,
@@ -54,7 +58,8 @@ class RecordingSpan implements Span {
 class RecordingTracer implements Tracer {
   constructor(private readonly spans: Recorded[]) {}
   startSpan(name: string, options: SpanOptions = {}, context?: Context): Span {
-    const parent = context !== undefined ? trace.getSpanContext(context) : undefined;
+    // As the SDK's tracer: the parent is in the given context, else in the active one.
+    const parent = trace.getSpanContext(context ?? otelContext.active());
     const record: Recorded = {
       name,
       kind: options.kind,
@@ -77,6 +82,18 @@ class RecordingProvider implements TracerProvider {
   getTracer(): Tracer { return new RecordingTracer(this.spans); }
 }
 
+/** A context manager on AsyncLocalStorage (what @opentelemetry/context-async-hooks registers). */
+class StorageContextManager implements ContextManager {
+  private readonly storage = new AsyncLocalStorage<Context>();
+  active(): Context { return this.storage.getStore() ?? ROOT_CONTEXT; }
+  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(context: Context, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F> {
+    return this.storage.run(context, () => fn.call(thisArg, ...args));
+  }
+  bind<T>(_context: Context, target: T): T { return target; }
+  enable(): this { return this; }
+  disable(): this { this.storage.disable(); return this; }
+}
+
 class Court {
   runs = 0;
 
@@ -84,6 +101,13 @@ class Court {
   getDocket(caseId: string) {
     this.runs++;
     return `docket of ${caseId}`;
+  }
+
+  @Tool()
+  audit(caseId: string) {
+    // A span the tool starts, in the active context: the request's span is its parent.
+    trace.getTracer('court').startSpan(`audit ${caseId}`).end();
+    return 'audited';
   }
 
   @Tool()
@@ -110,8 +134,12 @@ describe('MCP server tracing (OpenTelemetry MCP and GenAI conventions, real @ope
   const provider = new RecordingProvider();
   beforeAll(() => {
     expect(trace.setGlobalTracerProvider(provider)).toBe(true);
+    expect(otelContext.setGlobalContextManager(new StorageContextManager())).toBe(true);
   });
-  afterAll(() => trace.disable());
+  afterAll(() => {
+    trace.disable();
+    otelContext.disable();
+  });
   beforeEach(() => provider.spans.splice(0));
 
   it('gives each request a SERVER span; tools/call is `tools/call <tool>` (execute_tool), its parent the traceparent the client sent in _meta', async () => {
@@ -164,6 +192,31 @@ describe('MCP server tracing (OpenTelemetry MCP and GenAI conventions, real @ope
     expect(mine.spans[1]!.attributes).toEqual({ 'mcp.method.name': 'tools/list', 'jsonrpc.request.id': '1', 'mcp.protocol.version': LATEST_PROTOCOL_VERSION });
   });
 
+  it('runs the tool inside the request span: a span the tool starts is its child', async () => {
+    const { client, close } = await connect(Tool.fromInstance(new Court()), { tracing: true });
+    try {
+      await client.callTool({ name: 'audit', arguments: { caseId: 'c-7' }, _meta: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-01` } });
+    } finally {
+      await close();
+    }
+    const [, call, audit] = provider.spans;
+    expect([call!.name, audit!.name, audit!.parent?.spanId, audit!.context.traceId]).toEqual(['tools/call audit', 'audit c-7', call!.context.spanId, TRACE_ID]);
+  });
+
+  it('over stateless HTTP, takes the protocol version from the request header', async () => {
+    const http = await serveMcpHttp(Tool.fromInstance(new Court()), info, { port: 0, tracing: true });
+    const client = new Client({ name: 'spec', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(http.url));
+      await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' }, _meta: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-00` } });
+    } finally {
+      await client.close();
+      await http.close();
+    }
+    const call = provider.spans.find((s) => s.name === 'tools/call get_docket')!;
+    expect([call.attributes['mcp.protocol.version'], call.attributes['mcp.session.id'], call.parent?.traceId, call.parent?.traceFlags]).toEqual([LATEST_PROTOCOL_VERSION, undefined, TRACE_ID, 0]);
+  });
+
   it('does nothing when tracing is not set (or false), even with a tracer provider registered', async () => {
     for (const options of [{}, { tracing: false }]) {
       const { client, close } = await connect(Tool.fromInstance(new Court()), options);
@@ -211,6 +264,22 @@ describe('per-caller rate limit on tool calls', () => {
       expect([await refused(c!), await refused(a!), await refused(c!)]).toEqual([false, false, true]);
     } finally {
       await Promise.all([a!.close(), b!.close(), c!.close()]);
+    }
+  });
+
+  it('over stateless HTTP without auth, a caller is the remote address: two clients from one address share a bucket', async () => {
+    const http = await serveMcpHttp(Tool.fromInstance(new Court()), info, { port: 0, rateLimit: { calls: 1, perSeconds: 3600 } });
+    const clients = [new Client({ name: 'a', version: '1.0.0' }), new Client({ name: 'b', version: '1.0.0' })];
+    try {
+      const errors: unknown[] = [];
+      for (const client of clients) {
+        await client.connect(new StreamableHTTPClientTransport(http.url));
+        errors.push(((await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } })) as CallToolResult).isError);
+      }
+      expect(errors).toEqual([undefined, true]);
+    } finally {
+      for (const client of clients) await client.close();
+      await http.close();
     }
   });
 
