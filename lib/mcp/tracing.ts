@@ -104,19 +104,16 @@ function errorCode(e: unknown): string {
 
 /**
  * Traces every request the server answers (the SDK's own `initialize` and `ping` too, and handlers
- * set later): the server's handler lookup is wrapped, so a request runs inside its span's context
+ * set later): each of the server's handlers is wrapped, so a request runs inside its span's context
  * (spans the tool starts are its children).
  */
 export function traceServer(server: Server, options: true | McpTracingOptions): void {
   const api = otelApi();
   const tracer = (options !== true ? options.tracer : undefined) ?? api.trace.getTracer('tool-signatures');
   const handlers = (server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
-  const get = handlers.get.bind(handlers);
   // The version the session's `initialize` agreed on (a stateless request says it in its header).
   let negotiated: string | undefined;
-  handlers.get = (method: string): Handler | undefined => {
-    const handler = get(method);
-    if (handler === undefined) return undefined;
+  const traced = (handler: Handler): Handler => {
     return (request, extra) => {
       const params = request.params;
       const target = targetOf(request.method, params);
@@ -167,4 +164,7 @@ export function traceServer(server: Server, options: true | McpTracingOptions): 
       );
     };
   };
+  // Each handler is wrapped once: those set so far, and those set later (`setRequestHandler`).
+  for (const [method, handler] of handlers) Map.prototype.set.call(handlers, method, traced(handler));
+  handlers.set = (method: string, handler: Handler) => Map.prototype.set.call(handlers, method, traced(handler)) as Map<string, Handler>;
 }
