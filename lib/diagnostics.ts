@@ -238,6 +238,8 @@ export const MCP_TEXTS = {
   /** A tool call refused by the server's per-caller rate limit (`rateLimit`): a tool result the model reads. */
   rateLimited: (tool: string, calls: number, perSeconds: number, retryInSeconds: number) =>
     `Tool '${tool}' was not run: too many calls from this caller (limit ${calls} per ${perSeconds} s); try again in ${retryInSeconds} s.`,
+  /** A `rateLimit` option out of range (thrown by `createMcpServer`). */
+  rateLimitInvalid: (given: string) => `rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got ${given.slice(0, 200)})`,
   /** `tracing` asked of a server where the optional peer is not installed. */
   tracingPeerMissing: (loadError: string) =>
     `tool-signatures/mcp option 'tracing' needs @opentelemetry/api (^1.9.0), an optional peer dependency of tool-signatures, and it could not be loaded (${loadError.split('\n')[0]}). Install it: npm install @opentelemetry/api`,

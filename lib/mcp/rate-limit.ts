@@ -4,6 +4,7 @@
  * longest idle forgotten first). A refused call is answered as a tool result the model can read.
  */
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { MCP_TEXTS } from '../diagnostics';
 
 /** `McpServerOptions.rateLimit`: how many tool calls one caller may make. */
 export interface McpRateLimit {
@@ -36,7 +37,7 @@ export class RateLimiter {
   constructor(readonly limit: McpRateLimit) {
     const { calls, perSeconds, maxCallers = DEFAULT_MAX_RATE_LIMITED_CALLERS } = limit;
     if (!Number.isFinite(calls) || calls < 1 || !Number.isFinite(perSeconds) || perSeconds <= 0 || !Number.isInteger(maxCallers) || maxCallers < 1) {
-      throw new RangeError(`rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got ${JSON.stringify(limit)})`);
+      throw new RangeError(MCP_TEXTS.rateLimitInvalid(JSON.stringify(limit) ?? String(limit)));
     }
     this.calls = Math.floor(calls);
     this.perMs = perSeconds * 1000;

@@ -283,6 +283,10 @@ describe('per-caller rate limit on tool calls', () => {
     }
   });
 
+  it('refuses a rateLimit out of range when the server is made', () => {
+    expect(() => createMcpServer([], info, { rateLimit: { calls: 0, perSeconds: 60 } })).toThrow('rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got {"calls":0,"perSeconds":60})');
+  });
+
   it('over HTTP, a caller is the verified token principal, across its sessions', async () => {
     const verifyAccessToken = async (token: string) => {
       if (token !== 'ana' && token !== 'bo') throw new InvalidTokenError('unknown token');
