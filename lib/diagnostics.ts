@@ -235,4 +235,12 @@ export const MCP_TEXTS = {
   approvalClientCannotAsk: () => "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)",
   /** An approval refused because the endpoint is stateless (the reason ends without a full stop: the refusal adds it). */
   approvalStateless: () => `it needs the user's approval, and ${MCP_STATELESS_CANNOT_ASK.replace(/\.$/, '')}`,
+  /** A tool call refused by the server's per-caller rate limit (`rateLimit`): a tool result the model reads. */
+  rateLimited: (tool: string, calls: number, perSeconds: number, retryInSeconds: number) =>
+    `Tool '${tool}' was not run: too many calls from this caller (limit ${calls} per ${perSeconds} s); try again in ${retryInSeconds} s.`,
+  /** A `rateLimit` option out of range (thrown by `createMcpServer`). */
+  rateLimitInvalid: (given: string) => `rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got ${given.slice(0, 200)})`,
+  /** `tracing` asked of a server where the optional peer is not installed. */
+  tracingPeerMissing: (loadError: string) =>
+    `tool-signatures/mcp option 'tracing' needs @opentelemetry/api (^1.9.0), an optional peer dependency of tool-signatures, and it could not be loaded (${loadError.split('\n')[0]}). Install it: npm install @opentelemetry/api`,
 } as const;

@@ -23,6 +23,7 @@ import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextp
 import { describeThrown } from '../thrown';
 import { audienceChecked } from './audience';
 import { LOG_LEVEL_META } from './server';
+import { MCP_CALLER } from './rate-limit';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -629,7 +630,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       const messages = await readPost(req, res);
       if (messages === undefined) return;
       calls ??= connect();
-      const extra: MessageExtraInfo = { requestInfo: { headers: req.headers }, ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}) };
+      const extra: MessageExtraInfo = { requestInfo: { headers: req.headers, [MCP_CALLER]: principalOf(req) } as MessageExtraInfo['requestInfo'], ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}) };
       if (!messages.some(isRequest)) {
         calls.dispatch(messages, new Exchange(res, false, streams, 0), extra);
         res.writeHead(202).end();
@@ -919,6 +920,8 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
   /** A server and transport for an `initialize`; if it does not become a session, `dispose` drops both. */
   const open = async (owner: string): Promise<SessionWire> => {
     const server = newServer();
+    // The rate limit's caller (lib/mcp/rate-limit.ts): the session's owner.
+    Object.defineProperty(server, MCP_CALLER, { value: owner });
     const tag = randomUUID().replace(/-/g, '');
     const sdk: StreamableHTTPServerTransport = new SdkTransport({
       sessionIdGenerator: o.newSessionId ?? randomUUID,

@@ -5,7 +5,7 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createStreamableHttpHandler, listenMcpHttp, type McpEndpointOptions, type McpHttpEndpoint, type McpHttpHandler, type McpListenOptions } from './http';
-import { createMcpServer, type McpServerInfo, type McpToolSource } from './server';
+import { createMcpServer, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
 import { connectStdio, type McpStdioOptions } from './stdio';
 
 export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
@@ -13,6 +13,8 @@ export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } f
 export { createMcpServer, callToolResult, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
 export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHandler, McpListenOptions, McpServerFactory, McpSessionOptions } from './http';
 export { createStreamableHttpHandler, listenMcpHttp, mcpMetadataPath } from './http';
+export { DEFAULT_MAX_RATE_LIMITED_CALLERS, type McpRateLimit } from './rate-limit';
+export type { McpTracer, McpTracingOptions } from './tracing';
 export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type ServedSource } from './prompts';
 
 /**
@@ -20,8 +22,8 @@ export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type S
  * line is bounded (`maxLineBytes`): a longer one is answered with a JSON-RPC error and the server
  * goes on; a broken stdin or stdout sets the exit code to 1.
  */
-export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, options: McpStdioOptions = {}): Promise<Server> {
-  return connectStdio(createMcpServer(tools, info), options);
+export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, options: McpStdioOptions & McpObservedOptions = {}): Promise<Server> {
+  return connectStdio(createMcpServer(tools, info, observed(options)), options);
 }
 
 /**
@@ -30,8 +32,8 @@ export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, o
  * Host are checked, bodies and concurrency bounded (see `McpEndpointOptions`). Mounted behind a
  * body parser (Express, NestJS), it reads the parsed `req.body` instead of the consumed stream.
  */
-export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, options: McpEndpointOptions & McpCallerOptions = {}): McpHttpHandler {
-  const serverOptions = options.exposeCredentials === true ? { exposeCredentials: true } : {};
+export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {}): McpHttpHandler {
+  const serverOptions = { ...(options.exposeCredentials === true ? { exposeCredentials: true } : {}), ...observed(options) };
   return createStreamableHttpHandler(() => createMcpServer(tools, info, serverOptions), options);
 }
 
@@ -45,8 +47,18 @@ export interface McpCallerOptions {
   exposeCredentials?: boolean;
 }
 
-/** Options of `serveMcpHttp`: where it listens, the endpoint's checks and bounds, and what tools are told of the caller. */
-export type McpHttpOptions = McpListenOptions & McpEndpointOptions & McpCallerOptions;
+/** Tracing and the per-caller rate limit on tool calls (see `McpServerOptions`). */
+export type McpObservedOptions = Pick<McpServerOptions, 'tracing' | 'rateLimit'>;
+
+function observed(options: McpObservedOptions): McpObservedOptions {
+  return {
+    ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+  };
+}
+
+/** Options of `serveMcpHttp`: where it listens, the endpoint's checks and bounds, what tools are told of the caller, tracing and the rate limit. */
+export type McpHttpOptions = McpListenOptions & McpEndpointOptions & McpCallerOptions & McpObservedOptions;
 
 /** Starts an HTTP server with the Streamable HTTP endpoint (127.0.0.1, /mcp by default); resolves once it listens. */
 export async function serveMcpHttp(tools: McpToolSource, info: McpServerInfo, options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {

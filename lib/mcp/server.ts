@@ -30,6 +30,8 @@ import { MCP_TEXTS } from '../diagnostics';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 import { samplerOf } from './sampling';
 import { isServedSource, servePromptsAndResources } from './prompts';
+import { callerKey, limiterOf, type McpRateLimit } from './rate-limit';
+import { traceServer, type McpTracingOptions } from './tracing';
 
 /**
  * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
@@ -61,6 +63,23 @@ export interface McpServerOptions extends ServerOptions {
    * @default false
    */
   exposeCredentials?: boolean;
+  /**
+   * OpenTelemetry spans, one per request (MCP and GenAI semantic conventions), their parent the
+   * W3C trace context in the request's `params._meta`. Needs the optional peer `@opentelemetry/api`
+   * (loaded only when this is set); `true` uses the global tracer provider, `{ tracer }` a tracer of
+   * yours.
+   * @default undefined: no tracing, and the peer is not loaded
+   */
+  tracing?: boolean | McpTracingOptions;
+  /**
+   * Per-caller rate limit on tool calls: a token bucket of `calls` per `perSeconds` for each caller
+   * (the verified token's principal, else the HTTP remote address, else the connection). A call
+   * beyond is not run and is answered as an `isError` tool result saying when to try again. Every
+   * server made with the same `rateLimit` object (each HTTP session's) shares the buckets;
+   * `maxCallers` (default 10000) bounds the callers tracked, the longest idle forgotten first.
+   * @default undefined: no limit
+   */
+  rateLimit?: McpRateLimit;
 }
 
 /** Request headers that carry credentials: kept from tool code unless `exposeCredentials`. */
@@ -160,6 +179,9 @@ function isRequestScoped(server: Server): boolean {
   return (server.transport as Partial<RequestScopedTransport> | undefined)?.requestScoped === true;
 }
 
+/** Servers made so far (names each one's own rate-limit caller). */
+let servers = 0;
+
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
@@ -170,7 +192,10 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  * The server declares `tools.listChanged` when the source can change (a `ToolSet`), and `logging`.
  */
 export function createMcpServer(tools: McpToolSource, info: McpServerInfo, options: McpServerOptions = {}): Server {
-  const { approve, exposeCredentials = false, ...serverOptions } = options;
+  const { approve, exposeCredentials = false, tracing, rateLimit, ...serverOptions } = options;
+  const limiter = rateLimit === undefined ? undefined : limiterOf(rateLimit);
+  // The rate limit's caller when nothing names one (stdio, in memory): this server's one client.
+  const connection = `connection ${++servers}`;
   const live = isSetLike(tools) && typeof tools.onChange === 'function';
   const server = new Server(info, {
     ...serverOptions,
@@ -198,6 +223,10 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
+    if (limiter !== undefined) {
+      const decision = limiter.take(callerKey(extra.authInfo, extra.requestInfo, server, connection));
+      if (!decision.ok) return errorResult(MCP_TEXTS.rateLimited(name.slice(0, 128), limiter.limit.calls, limiter.limit.perSeconds, decision.retryInSeconds));
+    }
     const set = setOf(tools, fixed);
     const client = clientOf(server, extra, name, levels, exposeCredentials);
     const result = await set.invoke(name, request.params.arguments ?? {}, {
@@ -208,6 +237,7 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
     });
     return callToolResult(set.get?.(name) ?? set.list().find((t) => t.name === name), result);
   });
+  if (tracing !== undefined && tracing !== false) traceServer(server, tracing);
   if (live) {
     const off = (tools as SetLike).onChange!(() => {
       // A server whose transport has closed stops listening (h5's sessions close theirs).

@@ -43,7 +43,7 @@ import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/
 import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
-import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpServerInfo } from '../mcp';
+import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo } from '../mcp';
 import { classServedSpecs, classToolSpecs, type ServedSpec } from '../schema/class-tools';
 import { ServedRefusal, servedDefinitions, type ServedAround } from '../invoke/tools/served';
 import { sentenceOf, ToolEnhancers, type CallScope, type NestParts } from './enhancers';
@@ -66,10 +66,10 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    * `McpEndpointOptions`: stateless by default, `sessions: true` for sessions (elicitation,
    * approval questions, `logging/setLevel`, the GET stream), closed when the module is destroyed
    * (`app.close()`). `exposeCredentials` passes the bearer token and the credential headers to
-   * tools (see `McpCallerOptions`; off by default).
+   * tools (see `McpCallerOptions`; off by default); `tracing` and `rateLimit` as `McpServerOptions`.
    * @default none
    */
-  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions;
+  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions;
   /**
    * Register the module globally, so that `ToolRegistry` can be injected in every module.
    * @default true
@@ -233,7 +233,7 @@ export class ToolRegistry extends ToolSet {
    * (`McpEndpointOptions`: then close it with `handler.close()` when the application stops). Tools
    * are not given the caller's credentials unless `options.exposeCredentials`.
    */
-  mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }, options: McpEndpointOptions & McpCallerOptions = {}): McpHttpHandler {
+  mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }, options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {}): McpHttpHandler {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
     // Calls go through this registry (services, request scope, approvals, visibility).
