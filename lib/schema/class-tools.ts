@@ -20,8 +20,7 @@ export const classToolSpecs: (cls: Function) => readonly ClassTool[] = cachedBy(
 
 function buildClassSpecs(cls: Function): readonly ClassTool[] {
   const chain = lineage(cls);
-  const keys: PropertyKey[] = [];
-  for (const c of chain) for (const k of peekRecord(c)?.tools.keys() ?? []) if (!keys.includes(k)) keys.push(k);
+  const keys = memberKeys(chain, (r) => r.tools.keys());
   const out: ClassTool[] = [];
   const names = new Map<string, PropertyKey>();
   // Every method is built, past one that fails: the error lists every tool's problems.
@@ -39,6 +38,16 @@ function buildClassSpecs(cls: Function): readonly ClassTool[] {
   }
   problems.throwIfAny(`class ${cls.name}`);
   return Object.freeze(out);
+}
+
+/** The decorated members of a class and its bases, each once, in the order the lineage first names them. */
+function memberKeys(chain: readonly Function[], of: (r: ClassRecord) => Iterable<PropertyKey>): PropertyKey[] {
+  const keys: PropertyKey[] = [];
+  for (const c of chain) {
+    const r = peekRecord(c);
+    if (r !== undefined) for (const k of of(r)) if (!keys.includes(k)) keys.push(k);
+  }
+  return keys;
 }
 
 interface MethodRecord {
@@ -106,8 +115,7 @@ export const classServedSpecs: (cls: Function) => readonly ServedSpec[] = cached
 
 function buildServedSpecs(cls: Function): readonly ServedSpec[] {
   const chain = lineage(cls);
-  const keys: PropertyKey[] = [];
-  for (const c of chain) for (const k of peekRecord(c)?.served.keys() ?? []) if (!keys.includes(k)) keys.push(k);
+  const keys = memberKeys(chain, (r) => r.served.keys());
   const out: ServedSpec[] = [];
   const seen = new Map<string, PropertyKey>();
   for (const key of keys) {
