@@ -24,9 +24,21 @@ import { describeThrown } from '../thrown';
 import { audienceChecked } from './audience';
 import { LOG_LEVEL_META } from './server';
 import { MCP_CALLER } from './rate-limit';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { MODERN_VERSIONS, modernSdk, type ModernRequestInfo } from './modern';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
+
+/**
+ * Builds the factory of the servers that answer MCP 2026-07-28 requests (lib/mcp/modern.ts), given
+ * how to read what the endpoint knows of the request being served; undefined when the SDK's v2
+ * package is not installed (the endpoint then serves 2025-11-25 and earlier).
+ */
+export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) => (() => unknown) | undefined;
+
+/** The request the 2026-07-28 handler is serving (its server reads it through `infoOf`). */
+const modernRequests = new AsyncLocalStorage<ModernRequestInfo>();
 
 /** Bearer-token authentication through the SDK's `requireBearerAuth` middleware. */
 export interface McpHttpAuthOptions {
@@ -591,7 +603,7 @@ function withBatchLevel(requests: Message[], handshake: readonly Message[]): Mes
  * (one that serves every call, one that answers the per-client handshake), stateful mode one per
  * session.
  */
-export function createStreamableHttpHandler(newServer: McpServerFactory, options: McpEndpointOptions = {}): McpHttpHandler {
+export function createStreamableHttpHandler(newServer: McpServerFactory, options: McpEndpointOptions = {}, newModernServer?: ModernServerFactory): McpHttpHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs;
   const keepAliveMs = options.keepAliveMs ?? DEFAULTS.keepAliveMs;
@@ -607,6 +619,19 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
 
   let calls: CallTransport | undefined;
   let handshake: CallTransport | undefined;
+  // The 2026-07-28 handler, made on the first such request (null: not served here).
+  let modern: ((req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>) | null | undefined;
+  const modernHandler = (): typeof modern => {
+    if (modern !== undefined) return modern;
+    const sdk = newModernServer === undefined ? undefined : modernSdk();
+    const factory = sdk === undefined ? undefined : newModernServer!(() => modernRequests.getStore());
+    if (sdk === undefined || factory === undefined) return (modern = null);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { toNodeHandler } = require('@modelcontextprotocol/node') as typeof import('@modelcontextprotocol/node');
+    const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
+    const node = toNodeHandler(served, { maxRequestBodySize: maxBodyBytes });
+    return (modern = (req, res, body) => modernRequests.run({ headers: req.headers, principal: principalOf(req) }, () => node(req, res, body)));
+  };
   const servers: Server[] = [];
   const connect = (): CallTransport => {
     const transport = new CallTransport();
@@ -703,6 +728,14 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       refuse(res, messages);
       return undefined;
     }
+    // MCP 2026-07-28 (and a version only it can answer) goes to its own handler (lib/mcp/modern.ts).
+    if (isModernRequest(req, messages)) {
+      const serve = modernHandler();
+      if (serve !== null && serve !== undefined) {
+        await serve(req, res, body);
+        return undefined;
+      }
+    }
     // Checked once the body is read (within its bounds), so that the refusal names the request's id.
     const version = req.headers['mcp-protocol-version'];
     if (version !== undefined && !supportedVersions().includes(version as string)) {
@@ -729,6 +762,24 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       await Promise.all(servers.map((s) => s.close()));
     },
   });
+}
+
+/** The `_meta` key where a 2026-07-28 request names its protocol version. */
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+
+/**
+ * Whether a request is for the 2026-07-28 handler: its `MCP-Protocol-Version` header names a
+ * version that 2025's SDK does not serve, or (without the header) its `_meta` names a protocol
+ * version, or it is `server/discover`.
+ */
+function isModernRequest(req: IncomingMessage, messages: readonly Message[]): boolean {
+  const version = req.headers['mcp-protocol-version'];
+  if (typeof version === 'string') return MODERN_VERSIONS.includes(version) || !supportedVersions().includes(version);
+  if (messages.length !== 1) return false;
+  const m = messages[0]!;
+  if (m.method === 'server/discover') return true;
+  const meta = (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  return meta !== null && typeof meta === 'object' && PROTOCOL_VERSION_META in meta;
 }
 
 let versions: readonly string[] | undefined;

@@ -7,12 +7,14 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createStreamableHttpHandler, listenMcpHttp, type McpEndpointOptions, type McpHttpEndpoint, type McpHttpHandler, type McpListenOptions } from './http';
 import { createMcpServer, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
 import { connectStdio, type McpStdioOptions } from './stdio';
+import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
 
 export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
 
 export { createMcpServer, callToolResult, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
 export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHandler, McpListenOptions, McpServerFactory, McpSessionOptions } from './http';
 export { createStreamableHttpHandler, listenMcpHttp, mcpMetadataPath } from './http';
+export { MODERN_VERSIONS, MAX_INPUT_ROUNDS, MAX_REQUEST_STATE_CHARS, type ModernOptions } from './modern';
 export { DEFAULT_MAX_RATE_LIMITED_CALLERS, type McpRateLimit } from './rate-limit';
 export type { McpTracer, McpTracingOptions } from './tracing';
 export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type ServedSource } from './prompts';
@@ -32,9 +34,18 @@ export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, o
  * Host are checked, bodies and concurrency bounded (see `McpEndpointOptions`). Mounted behind a
  * body parser (Express, NestJS), it reads the parsed `req.body` instead of the consumed stream.
  */
-export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {}): McpHttpHandler {
+export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & ModernOptions = {}): McpHttpHandler {
   const serverOptions = { ...(options.exposeCredentials === true ? { exposeCredentials: true } : {}), ...observed(options) };
-  return createStreamableHttpHandler(() => createMcpServer(tools, info, serverOptions), options);
+  const modernOptions: ModernOptions = {
+    ...(options.requestStateKey !== undefined ? { requestStateKey: options.requestStateKey } : {}),
+    ...(options.requestStateTtlSeconds !== undefined ? { requestStateTtlSeconds: options.requestStateTtlSeconds } : {}),
+  };
+  // 2026-07-28 requests are answered by the handlers of one more server of the same tools (lib/mcp/modern.ts).
+  const modern = (infoOf: Parameters<typeof modernServerFactory>[4]) => {
+    const sdk = modernSdk();
+    return sdk === undefined ? undefined : modernServerFactory(sdk, createMcpServer(tools, info, serverOptions), info, modernOptions, infoOf);
+  };
+  return createStreamableHttpHandler(() => createMcpServer(tools, info, serverOptions), options, modern);
 }
 
 /** What tool code is told of the HTTP caller. */
@@ -58,7 +69,7 @@ function observed(options: McpObservedOptions): McpObservedOptions {
 }
 
 /** Options of `serveMcpHttp`: where it listens, the endpoint's checks and bounds, what tools are told of the caller, tracing and the rate limit. */
-export type McpHttpOptions = McpListenOptions & McpEndpointOptions & McpCallerOptions & McpObservedOptions;
+export type McpHttpOptions = McpListenOptions & McpEndpointOptions & McpCallerOptions & McpObservedOptions & ModernOptions;
 
 /** Starts an HTTP server with the Streamable HTTP endpoint (127.0.0.1, /mcp by default); resolves once it listens. */
 export async function serveMcpHttp(tools: McpToolSource, info: McpServerInfo, options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {

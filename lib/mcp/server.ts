@@ -179,6 +179,19 @@ function isRequestScoped(server: Server): boolean {
   return (server.transport as Partial<RequestScopedTransport> | undefined)?.requestScoped === true;
 }
 
+/**
+ * Where lib/mcp/modern.ts puts what a 2026-07-28 request's client can answer (its capabilities come
+ * with each request, and questions are answered by the client's retry, not on a session): on the
+ * request's `extra`, which then stands for the client of this request only.
+ */
+export const MODERN_REQUEST = Symbol('tool-signatures.modernRequest');
+
+/** A 2026-07-28 request's way of asking its client (see lib/mcp/modern.ts). */
+export interface ModernAsk {
+  elicit?: ToolClient['elicit'];
+  sample?: ToolClient['sample'];
+}
+
 /** Servers made so far (names each one's own rate-limit caller). */
 let servers = 0;
 
@@ -263,21 +276,25 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     ...(headers !== undefined ? { headers: callerHeaders(headers, exposeCredentials) } : {}),
     ...(extra.sessionId !== undefined ? { sessionId: extra.sessionId } : {}),
   };
+  const modern = (extra as { [MODERN_REQUEST]?: ModernAsk })[MODERN_REQUEST];
   const elicitation = server.getClientCapabilities()?.elicitation as { form?: object; url?: object } | undefined;
   // A client that declares `elicitation: {}` supports forms (the 2025-06 form); one that lists modes must list `form`.
   const budget = notificationBudget();
   // Stateless, the calls server never sees the client's capabilities, and could not ask if it did.
-  const stateless = isRequestScoped(server);
+  const stateless = modern === undefined && isRequestScoped(server);
   const canAsk = !stateless && elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-  const elicit: ToolClient['elicit'] = canAsk
-    ? (request, signal) => extra.sendRequest({ method: 'elicitation/create', params: { message: request.message, requestedSchema: request.requestedSchema as never } }, ElicitResultSchema, signal !== undefined ? { signal } : {})
-    : undefined;
+  const elicit: ToolClient['elicit'] =
+    modern !== undefined
+      ? modern.elicit
+      : canAsk
+        ? (request, signal) => extra.sendRequest({ method: 'elicitation/create', params: { message: request.message, requestedSchema: request.requestedSchema as never } }, ElicitResultSchema, signal !== undefined ? { signal } : {})
+        : undefined;
   // Said by ctx.elicit's refusal; a client that did not declare elicitation gets the refusal's own text.
   const cannotElicit = stateless ? MCP_TEXTS.statelessCannotAsk() : undefined;
   // The request's own level (2026-07-28's `_meta`), else the level the session set.
   const asked = (extra._meta as Record<string, unknown> | undefined)?.[LOG_LEVEL_META];
   const ownLevel = typeof asked === 'string' ? LEVELS.indexOf(asked as LogLevel) : -1;
-  const sample = samplerOf(server, extra);
+  const sample = modern !== undefined ? modern.sample : samplerOf(server, extra);
   return {
     caller,
     ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
@@ -310,7 +327,7 @@ async function askToApprove(elicit: ToolClient['elicit'], stateless: boolean, re
   if (elicit === undefined) return { approved: false, reason: stateless ? MCP_TEXTS.approvalStateless() : MCP_TEXTS.approvalClientCannotAsk() };
   const question = approvalQuestion(request);
   if (!question.ok) return { approved: false, reason: question.reason };
-  const reply = await elicit({ message: question.text, requestedSchema: { type: 'object', properties: {} } }, request.context.signal);
+  const reply = await elicit({ key: 'approval', message: question.text, requestedSchema: { type: 'object', properties: {} } }, request.context.signal);
   if (reply.action === 'accept') return true;
   return { approved: false, reason: reply.action === 'decline' ? 'the user declined' : 'the user dismissed the request' };
 }

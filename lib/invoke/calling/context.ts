@@ -37,6 +37,8 @@ export interface ProgressUpdate {
 
 /** What is sent to ask the user: MCP's `elicitation/create` form (a flat object schema). */
 export interface ElicitationRequest {
+  /** The question's name where a client answers by name (`ElicitOptions.key`). */
+  readonly key?: string;
   readonly message: string;
   readonly requestedSchema: { readonly type: 'object'; readonly properties: Readonly<Record<string, object>>; readonly required?: readonly string[] };
 }
@@ -71,6 +73,11 @@ export interface SampleOptions {
   };
   /** Provider-specific metadata passed through to the client. */
   metadata?: Readonly<Record<string, unknown>>;
+  /**
+   * The question's name where a client answers by name (MCP 2026-07-28: its key in the call's
+   * `inputRequests` and `inputResponses`). @default `sample<n>`, the n-th question of the call
+   */
+  key?: string;
 }
 
 /** What is sent to the client's model. */
@@ -165,6 +172,12 @@ export interface ElicitOptions {
    * predate titled choices. @default none
    */
   enumNames?: readonly string[];
+  /**
+   * The question's name where a client answers by name (MCP 2026-07-28: its key in the call's
+   * `inputRequests` and `inputResponses`; a re-asked question is `<key>.2`, `<key>.3`…).
+   * @default `elicit<n>`, the n-th question of the call
+   */
+  key?: string;
 }
 
 /**
@@ -372,7 +385,7 @@ export class ToolContext {
       this.signal?.throwIfAborted();
       let reply: ElicitationReply;
       try {
-        reply = await client.elicit!({ message: problems === '' ? message : `${problems}\n\n${message}`, requestedSchema }, this.signal);
+        reply = await client.elicit!({ ...(options.key !== undefined ? { key: options.key } : {}), message: problems === '' ? message : `${problems}\n\n${message}`, requestedSchema }, this.signal);
       } catch (e) {
         this.signal?.throwIfAborted();
         throw new ToolContextError('ELICITATION_FAILED', `the question could not be asked: ${describeThrown(e, false)}`);
