@@ -6,7 +6,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createStreamableHttpHandler, listenMcpHttp, type McpEndpointOptions, type McpHttpEndpoint, type McpHttpHandler, type McpListenOptions } from './http';
 import { createMcpServer, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
-import { connectStdio, type McpStdioOptions } from './stdio';
+import { connectStdio, connectStdioBothEras, type McpStdioOptions } from './stdio';
 import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
 
 export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
@@ -24,8 +24,28 @@ export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type S
  * line is bounded (`maxLineBytes`): a longer one is answered with a JSON-RPC error and the server
  * goes on; a broken stdin or stdout sets the exit code to 1.
  */
-export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, options: McpStdioOptions & McpObservedOptions = {}): Promise<Server> {
-  return connectStdio(createMcpServer(tools, info, observed(options)), options);
+export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, options: McpStdioOptions & McpObservedOptions & ModernOptions = {}): Promise<Server> {
+  const legacy = createMcpServer(tools, info, observed(options));
+  const sdk = modernSdk();
+  if (sdk === undefined) return connectStdio(legacy, options);
+  // The connection's first message chooses the revision (lib/mcp/stdio.ts); 2026-07-28 is served by the SDK's v2 serveStdio.
+  return connectStdioBothEras(
+    legacy,
+    (channel) => {
+      const factory = modernServerFactory(sdk, createMcpServer(tools, info, observed(options)), info, modernOptionsOf(options), () => undefined);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { serveStdio } = require('@modelcontextprotocol/server/stdio') as typeof import('@modelcontextprotocol/server/stdio');
+      serveStdio(factory as never, { legacy: 'reject', transport: channel as never });
+    },
+    options,
+  );
+}
+
+function modernOptionsOf(options: ModernOptions): ModernOptions {
+  return {
+    ...(options.requestStateKey !== undefined ? { requestStateKey: options.requestStateKey } : {}),
+    ...(options.requestStateTtlSeconds !== undefined ? { requestStateTtlSeconds: options.requestStateTtlSeconds } : {}),
+  };
 }
 
 /**
@@ -36,10 +56,7 @@ export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, o
  */
 export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & ModernOptions = {}): McpHttpHandler {
   const serverOptions = { ...(options.exposeCredentials === true ? { exposeCredentials: true } : {}), ...observed(options) };
-  const modernOptions: ModernOptions = {
-    ...(options.requestStateKey !== undefined ? { requestStateKey: options.requestStateKey } : {}),
-    ...(options.requestStateTtlSeconds !== undefined ? { requestStateTtlSeconds: options.requestStateTtlSeconds } : {}),
-  };
+  const modernOptions = modernOptionsOf(options);
   // 2026-07-28 requests are answered by the handlers of one more server of the same tools (lib/mcp/modern.ts).
   const modern = (infoOf: Parameters<typeof modernServerFactory>[4]) => {
     const sdk = modernSdk();

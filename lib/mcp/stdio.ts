@@ -177,3 +177,71 @@ export async function connectStdio(server: Server, options: McpStdioOptions = {}
   await server.connect(new BoundedStdioTransport(options));
   return server;
 }
+
+/** A channel over the bounded transport: what one protocol server (either revision's) connects to. */
+class Channel implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  readonly started: Promise<void>;
+  #started!: () => void;
+
+  constructor(private readonly wire: BoundedStdioTransport) {
+    this.started = new Promise((resolve) => (this.#started = resolve));
+  }
+
+  async start(): Promise<void> {
+    this.#started();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.wire.send(message);
+  }
+
+  close(): Promise<void> {
+    return this.wire.close();
+  }
+}
+
+/** Whether the opening message of a stdio connection is MCP 2026-07-28's (a request that names its version in `_meta`, or `server/discover`). */
+function opensModern(message: JSONRPCMessage): boolean {
+  const m = message as { method?: unknown; params?: { _meta?: unknown } };
+  if (m.method === 'server/discover') return true;
+  const meta = m.params?._meta;
+  return meta !== null && typeof meta === 'object' && 'io.modelcontextprotocol/protocolVersion' in meta;
+}
+
+/**
+ * Serves both protocol revisions over the bounded stdio transport: the connection's first message
+ * chooses. A 2025-11-25 opening (`initialize`) connects `legacy` as `connectStdio` does; a
+ * 2026-07-28 one is served by the SDK's v2 `serveStdio` with the servers of `modern`
+ * (lib/mcp/modern.ts), pinned for the connection. Messages that arrive while the choice connects
+ * wait, in order.
+ */
+export async function connectStdioBothEras(legacy: Server, serveModern: (channel: Transport) => void, options: McpStdioOptions = {}): Promise<Server> {
+  const wire = new BoundedStdioTransport(options);
+  const channel = new Channel(wire);
+  const waiting: JSONRPCMessage[] = [];
+  let chosen = false;
+  let ready = false;
+  wire.onmessage = (message) => {
+    if (ready) return channel.onmessage?.(message);
+    waiting.push(message);
+    if (chosen) return;
+    chosen = true;
+    const connected = opensModern(message)
+      ? (serveModern(channel), channel.started)
+      : legacy.connect(channel);
+    connected.then(
+      () => {
+        ready = true;
+        for (const m of waiting.splice(0)) channel.onmessage?.(m);
+      },
+      (e: unknown) => channel.onerror?.(e instanceof Error ? e : new Error(describeThrown(e))),
+    );
+  };
+  wire.onclose = () => channel.onclose?.();
+  wire.onerror = (e) => channel.onerror?.(e);
+  await wire.start();
+  return legacy;
+}
