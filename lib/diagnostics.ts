@@ -240,6 +240,12 @@ export const MCP_TEXTS = {
     `Tool '${tool}' was not run: too many calls from this caller (limit ${calls} per ${perSeconds} s); try again in ${retryInSeconds} s.`,
   /** A `rateLimit` option out of range (thrown by `createMcpServer`). */
   rateLimitInvalid: (given: string) => `rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got ${given.slice(0, 200)})`,
+  /** A 2026-07-28 retry whose `requestState` was issued for another request (lib/mcp/modern.ts). */
+  stateOfAnotherRequest: () => 'Invalid requestState: it was issued for another request (method, name or arguments differ).',
+  /** A 2026-07-28 request that asked for input more rounds than allowed. */
+  tooManyInputRounds: (max: number) => `The request asked for input ${max} times, the most it may; it is not run again.`,
+  /** A 2026-07-28 request whose answers so far no longer fit in a requestState. */
+  requestStateTooLarge: (max: number) => `The answers so far take more than ${max} characters; the request is not run again.`,
   /** `tracing` asked of a server where the optional peer is not installed. */
   tracingPeerMissing: (loadError: string) =>
     `tool-signatures/mcp option 'tracing' needs @opentelemetry/api (^1.9.0), an optional peer dependency of tool-signatures, and it could not be loaded (${loadError.split('\n')[0]}). Install it: npm install @opentelemetry/api`,

@@ -19,6 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerContext, Server as ModernServer } from '@modelcontextprotocol/server';
 import type { ToolClient, ElicitationReply } from '../invoke/calling/context';
+import { MCP_TEXTS } from '../diagnostics';
 import { MCP_CALLER } from './rate-limit';
 import { MODERN_REQUEST, type ModernAsk } from './server';
 
@@ -165,7 +166,7 @@ async function withQuestions(
   const key = requestKey(request.method, request.params);
   const state = ctx.mcpReq.requestState<RoundState>();
   if (state !== undefined && (typeof state !== 'object' || state === null || state.r !== key || typeof state.a !== 'object' || state.a === null)) {
-    throw invalidParams(sdk, 'Invalid requestState: it was issued for another request (method, name or arguments differ).');
+    throw invalidParams(sdk, MCP_TEXTS.stateOfAnotherRequest());
   }
   const rounds = new Rounds(sdk, { ...(state?.a ?? {}), ...(ctx.mcpReq.inputResponses ?? {}) }, capabilitiesOf(ctx));
   const stop = new AbortController();
@@ -180,9 +181,9 @@ async function withQuestions(
     run.catch(() => undefined);
     stop.abort(new Error('the client is asked for input; the request will be retried with the answers'));
     const n = (state?.n ?? 0) + 1;
-    if (n > MAX_INPUT_ROUNDS) throw invalidParams(sdk, `The request asked for input ${MAX_INPUT_ROUNDS} times, the most it may; it is not run again.`);
+    if (n > MAX_INPUT_ROUNDS) throw invalidParams(sdk, MCP_TEXTS.tooManyInputRounds(MAX_INPUT_ROUNDS));
     const requestState = await codec.mint({ r: key, n, a: rounds.used }, ctx);
-    if (requestState.length > MAX_REQUEST_STATE_CHARS) throw invalidParams(sdk, `The answers so far take more than ${MAX_REQUEST_STATE_CHARS} characters; the request is not run again.`);
+    if (requestState.length > MAX_REQUEST_STATE_CHARS) throw invalidParams(sdk, MCP_TEXTS.requestStateTooLarge(MAX_REQUEST_STATE_CHARS));
     return sdk.inputRequired({ inputRequests: rounds.pending as never, requestState });
   } finally {
     ctx.mcpReq.signal.removeEventListener('abort', callerGone);
