@@ -175,8 +175,16 @@ async function withQuestions(
   else ctx.mcpReq.signal.addEventListener('abort', callerGone, { once: true });
   try {
     const run = handler(request, extraOf(ctx, info, stop.signal, rounds.ask));
-    const first = await Promise.race([run.then((result) => ({ result })), rounds.asked.then(() => undefined)]);
-    if (first !== undefined) return first.result;
+    const first = await Promise.race([run.then((result) => ({ result }), (error: unknown) => ({ error })), rounds.asked.then(() => undefined)]);
+    if (first !== undefined) {
+      // A request that failed after finding no way to ask needed a capability the client did not declare.
+      const failed = 'error' in first || (first.result as { isError?: unknown } | null)?.isError === true;
+      if (failed && rounds.missing.size > 0) {
+        throw new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: Object.fromEntries([...rounds.missing].map((c) => [c, {}])) } as never);
+      }
+      if ('error' in first) throw first.error;
+      return first.result;
+    }
     // A question without an answer: the call stops here, and the client is asked.
     run.catch(() => undefined);
     stop.abort(new Error('the client is asked for input; the request will be retried with the answers'));
@@ -201,6 +209,8 @@ function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; ur
 class Rounds {
   /** Answers used, by key: they ride in the next round's state. */
   readonly used: Record<string, unknown> = {};
+  /** Capabilities a question needed that the client did not declare. */
+  readonly missing = new Set<'elicitation' | 'sampling'>();
   /** Questions without an answer, by key. */
   readonly pending: Record<string, unknown> = {};
   /** Resolves once a question without an answer was asked (after the questions asked in the same turn). */
@@ -220,6 +230,7 @@ class Rounds {
     const elicitation = capabilities.elicitation;
     const forms = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
     this.ask = {
+      missing: (capability) => this.missing.add(capability),
       ...(forms ? { elicit: (request, signal) => this.#elicit(request, signal) } : {}),
       ...(capabilities.sampling !== undefined ? { sample: (request, signal) => this.#sample(request, signal) } : {}),
     };

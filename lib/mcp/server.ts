@@ -190,6 +190,7 @@ export const MODERN_REQUEST = Symbol('tool-signatures.modernRequest');
 export interface ModernAsk {
   elicit?: ToolClient['elicit'];
   sample?: ToolClient['sample'];
+  missing?: ToolClient['missing'];
 }
 
 /** Servers made so far (names each one's own rate-limit caller). */
@@ -299,6 +300,7 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     caller,
     ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
     ...(sample !== undefined ? { sample } : {}),
+    ...(modern?.missing !== undefined ? { missing: modern.missing } : {}),
     ...(extra.closeSSEStream !== undefined ? { closeStream: extra.closeSSEStream } : {}),
     ...(token !== undefined
       ? {

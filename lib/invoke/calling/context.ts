@@ -123,6 +123,12 @@ export interface ToolClient {
    * there is no such stream.
    */
   closeStream?(): void;
+  /**
+   * Told that `ctx.elicit` or `ctx.sample` found no way to ask (it rejects with `NO_ELICITATION` or
+   * `NO_SAMPLING` all the same). MCP 2026-07-28: a call that then fails is refused as needing the
+   * client capability (`-32021`); one that goes on without it stands.
+   */
+  missing?(capability: 'elicitation' | 'sampling'): void;
   /** Asks the user. Absent when no one can answer (then `ctx.elicit` rejects with code `NO_ELICITATION`). */
   elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
   /**
@@ -256,7 +262,7 @@ export class ToolContext {
   }
 
   /** The nearest client (this context's, then its parents') that has `key`. */
-  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample' | 'closeStream'>(key: K): ToolClient | undefined {
+  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample' | 'closeStream' | 'missing'>(key: K): ToolClient | undefined {
     for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
       if (typeof c.#client?.[key] === 'function') return c.#client;
     }
@@ -293,6 +299,7 @@ export class ToolContext {
   async sample(messages: string | readonly SamplingMessage[], options: SampleOptions = {}): Promise<SamplingReply> {
     const client = this.#find('sample');
     if (client === undefined) {
+      this.#find('missing')?.missing!('sampling');
       throw new ToolContextError('NO_SAMPLING', `no client can be asked for a model's answer here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared sampling (on a session).`);
     }
     const list: readonly SamplingMessage[] = typeof messages === 'string' ? [{ role: 'user', content: { type: 'text', text: messages } }] : messages;
@@ -376,6 +383,7 @@ export class ToolContext {
   async elicit<T extends object>(type: (new () => T) | ObjectHint, message: string, options: ElicitOptions = {}): Promise<Elicited<T>> {
     const client = this.#find('elicit');
     if (forms === undefined || client === undefined) {
+      if (client === undefined) this.#find('missing')?.missing!('elicitation');
       throw new ToolContextError('NO_ELICITATION', `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: ${this.#cannotElicit() ?? 'the call did not come from an MCP client that supports elicitation.'}`);
     }
     const requestedSchema = titledForm(forms.form(type), options.titles, options.enumNames);
