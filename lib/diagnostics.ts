@@ -222,7 +222,7 @@ export const WARNINGS = {
 const MCP_STATELESS_CANNOT_ASK =
   'this MCP endpoint is stateless, and a stateless endpoint cannot send requests to the client (an elicitation, an approval question): the answer would come back as another HTTP request, which no session ties to this call. ' +
   'To ask the user, serve the endpoint with sessions (the option `sessions: true` of serveMcpHttp and createMcpHttpHandler, or of ToolsModule.forRoot({ mcp })), or over stdio; ' +
-  'the 2026-07-28 protocol asks without sessions, once this library speaks it.';
+  'a client of the 2026-07-28 protocol, which this endpoint also serves, is asked without sessions.';
 
 /**
  * What the MCP server (lib/mcp) says when a call cannot reach its client, or a request cannot be

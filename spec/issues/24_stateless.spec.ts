@@ -44,7 +44,7 @@ const info = { name: 'desk', version: '1.0.0' };
 const STATELESS =
   'this MCP endpoint is stateless, and a stateless endpoint cannot send requests to the client (an elicitation, an approval question): the answer would come back as another HTTP request, which no session ties to this call. ' +
   'To ask the user, serve the endpoint with sessions (the option `sessions: true` of serveMcpHttp and createMcpHttpHandler, or of ToolsModule.forRoot({ mcp })), or over stdio; ' +
-  'the 2026-07-28 protocol asks without sessions, once this library speaks it.';
+  'a client of the 2026-07-28 protocol, which this endpoint also serves, is asked without sessions.';
 
 /** An endpoint and an SDK client that declares elicitation and answers every question with `answer`. */
 async function connected(options: McpHttpOptions, answer: ElicitResult) {

@@ -428,7 +428,7 @@ describe('the call context over MCP (real SDK client)', () => {
         await statelessClient.connect(new StreamableHTTPClientTransport(stateless.url));
         expect(text(await statelessClient.callTool({ name: 'refund', arguments: { amount: 10 } }))).toBe(
           "Tool 'refund' was not approved: it needs the user's approval, and this MCP endpoint is stateless, and a stateless endpoint cannot send requests to the client (an elicitation, an approval question): the answer would come back as another HTTP request, which no session ties to this call. " +
-            'To ask the user, serve the endpoint with sessions (the option `sessions: true` of serveMcpHttp and createMcpHttpHandler, or of ToolsModule.forRoot({ mcp })), or over stdio; the 2026-07-28 protocol asks without sessions, once this library speaks it.',
+            'To ask the user, serve the endpoint with sessions (the option `sessions: true` of serveMcpHttp and createMcpHttpHandler, or of ToolsModule.forRoot({ mcp })), or over stdio; a client of the 2026-07-28 protocol, which this endpoint also serves, is asked without sessions.',
         );
         expect(desk.ran).toEqual(['refund 9']);
         const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
