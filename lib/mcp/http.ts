@@ -167,8 +167,12 @@ class Refusal {
     readonly code: number,
     readonly message: string,
     readonly headers: Record<string, string> = {},
+    readonly data?: unknown,
   ) {}
 }
+
+/** MCP 2026-07-28's `UnsupportedProtocolVersion` (its `data` lists the versions served and echoes the one asked for). */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /**
  * Answers the refusal as a JSON-RPC error. `id`: the id of the request refused, once the body has
@@ -180,7 +184,7 @@ function refuse(res: ServerResponse, r: Refusal, closeConnection = false, id: Re
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: r.code, message: r.message }, id });
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: r.code, message: r.message, ...(r.data !== undefined ? { data: r.data } : {}) }, id });
   const headers: Record<string, string | number> = { ...r.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
   if (closeConnection) headers.connection = 'close';
   res.writeHead(r.status, headers).end(body);
@@ -739,7 +743,9 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     // Checked once the body is read (within its bounds), so that the refusal names the request's id.
     const version = req.headers['mcp-protocol-version'];
     if (version !== undefined && !supportedVersions().includes(version as string)) {
-      refuse(res, new Refusal(400, SERVER_ERROR, `Bad Request: unsupported protocol version (supported: ${supportedVersions().join(', ')})`), false, soleId(messages));
+      const served = [...(modernHandler() ? MODERN_VERSIONS : []), ...supportedVersions()];
+      const data = { supported: served, requested: String(version).slice(0, 64) };
+      refuse(res, new Refusal(400, UNSUPPORTED_PROTOCOL_VERSION, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data), false, soleId(messages));
       return undefined;
     }
     const mismatch = checkMirroredHeaders(req, messages);
@@ -768,13 +774,14 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
 const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 
 /**
- * Whether a request is for the 2026-07-28 handler: its `MCP-Protocol-Version` header names a
- * version that 2025's SDK does not serve, or (without the header) its `_meta` names a protocol
- * version, or it is `server/discover`.
+ * Whether a request is for the 2026-07-28 handler: its `MCP-Protocol-Version` header names that
+ * revision, or (without the header) its `_meta` names a protocol version, or it is
+ * `server/discover`. A header naming a version nobody serves is refused by `readPost` with every
+ * version served.
  */
 function isModernRequest(req: IncomingMessage, messages: readonly Message[]): boolean {
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string') return MODERN_VERSIONS.includes(version) || !supportedVersions().includes(version);
+  if (typeof version === 'string') return MODERN_VERSIONS.includes(version);
   if (messages.length !== 1) return false;
   const m = messages[0]!;
   if (m.method === 'server/discover') return true;

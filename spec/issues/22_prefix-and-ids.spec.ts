@@ -127,8 +127,11 @@ describe('issue 22: every error echoes the request id', () => {
     const http = await serve();
     try {
       const bad = await post(http.url, callEcho('call-7'), { 'mcp-protocol-version': '1999-01-01' });
-      expect([bad.status, bad.body.id, bad.body.error?.code]).toEqual([400, 'call-7', -32000]);
+      expect([bad.status, bad.body.id, bad.body.error?.code]).toEqual([400, 'call-7', -32022]);
       expect(bad.body.error?.message).toContain('unsupported protocol version');
+      // MCP 2026-07-28's UnsupportedProtocolVersion: every version served, of both revisions, and the one asked for.
+      const data = (bad.body.error as { data?: { supported: string[]; requested: string } }).data!;
+      expect([data.supported.slice(0, 2), data.requested]).toEqual([['2026-07-28', '2025-11-25'], '1999-01-01']);
       const parse = await post(http.url, '{"jsonrpc":"2.0","id":3,', {});
       expect([parse.status, parse.body.id, parse.body.error?.code]).toEqual([400, null, -32700]);
       const batch = await post(http.url, `[${callEcho(1)},${callEcho(2)}]`, { 'mcp-protocol-version': '1999-01-01' });

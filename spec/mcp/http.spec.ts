@@ -209,7 +209,7 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
         [jsonHeaders, JSON.stringify(Array.from({ length: 101 }, (_, i) => call(i, 'place_order', {}))), 400, -32600],
         [{ ...jsonHeaders, 'content-type': 'text/plain' }, body, 415, -32000],
         [{ ...jsonHeaders, accept: 'text/html' }, body, 406, -32000],
-        [{ ...jsonHeaders, 'mcp-protocol-version': '1999-01-01' }, body, 400, -32000],
+        [{ ...jsonHeaders, 'mcp-protocol-version': '1999-01-01' }, body, 400, -32022],
       ];
       for (const [headers, b, status, code] of cases) {
         const r = await raw(url, { headers, body: b });
