@@ -25,7 +25,7 @@ import { audienceChecked } from './audience';
 import { LOG_LEVEL_META } from './server';
 import { MCP_CALLER } from './rate-limit';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { MODERN_VERSIONS, modernSdk, type ModernRequestInfo } from './modern';
+import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernNotifier, type ModernRequestInfo } from './modern';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -35,7 +35,7 @@ export type McpServerFactory = () => Server;
  * how to read what the endpoint knows of the request being served; undefined when the SDK's v2
  * package is not installed (the endpoint then serves 2025-11-25 and earlier).
  */
-export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) => (() => unknown) | undefined;
+export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) => { factory: () => unknown; watch(notify: ModernNotifier): () => void } | undefined;
 
 /** The request the 2026-07-28 handler is serving (its server reads it through `infoOf`). */
 const modernRequests = new AsyncLocalStorage<ModernRequestInfo>();
@@ -625,15 +625,18 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
   let handshake: CallTransport | undefined;
   // The 2026-07-28 handler, made on the first such request (null: not served here).
   let modern: ((req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>) | null | undefined;
+  let stopAnnouncing: (() => void) | undefined;
+  let closeModern: (() => Promise<void>) | undefined;
   const modernHandler = (): typeof modern => {
     if (modern !== undefined) return modern;
     const sdk = newModernServer === undefined ? undefined : modernSdk();
-    const factory = sdk === undefined ? undefined : newModernServer!(() => modernRequests.getStore());
-    if (sdk === undefined || factory === undefined) return (modern = null);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { toNodeHandler } = require('@modelcontextprotocol/node') as typeof import('@modelcontextprotocol/node');
-    const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
-    const node = toNodeHandler(served, { maxRequestBodySize: maxBodyBytes });
+    const nodeSdk = sdk === undefined ? undefined : modernNodeSdk();
+    const made = nodeSdk === undefined ? undefined : newModernServer!(() => modernRequests.getStore());
+    if (sdk === undefined || nodeSdk === undefined || made === undefined) return (modern = null);
+    const served = sdk.createMcpHandler(made.factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
+    stopAnnouncing = made.watch(served.notify);
+    closeModern = () => served.close();
+    const node = nodeSdk.toNodeHandler(served, { maxRequestBodySize: maxBodyBytes });
     return (modern = (req, res, body) => modernRequests.run({ headers: req.headers, principal: principalOf(req) }, () => node(req, res, body)));
   };
   const servers: Server[] = [];
@@ -764,8 +767,9 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     sessions: stateful?.sessions ?? new Map<string, Server>(),
     servesMetadata: auth !== undefined,
     close: async (): Promise<void> => {
+      stopAnnouncing?.();
       await stateful?.close();
-      await Promise.all(servers.map((s) => s.close()));
+      await Promise.all([...servers.map((s) => s.close()), closeModern?.()]);
     },
   });
 }

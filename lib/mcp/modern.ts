@@ -68,8 +68,9 @@ interface RoundState {
 }
 
 type Sdk = typeof import('@modelcontextprotocol/server');
+type NodeSdk = typeof import('@modelcontextprotocol/node');
 
-/** The v2 SDK, or undefined when it is not installed (the endpoint then serves 2025 only). */
+/** The v2 SDK, or undefined when it is not installed (the endpoints then serve 2025 only). */
 let sdk: Sdk | null | undefined;
 export function modernSdk(): Sdk | undefined {
   if (sdk === undefined) {
@@ -81,6 +82,20 @@ export function modernSdk(): Sdk | undefined {
     }
   }
   return sdk ?? undefined;
+}
+
+/** The v2 SDK's Node adapter, or undefined when it is not installed (the HTTP endpoint then serves 2025 only). */
+let nodeSdk: NodeSdk | null | undefined;
+export function modernNodeSdk(): NodeSdk | undefined {
+  if (nodeSdk === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      nodeSdk = require('@modelcontextprotocol/node') as NodeSdk;
+    } catch {
+      nodeSdk = null;
+    }
+  }
+  return nodeSdk ?? undefined;
 }
 
 /**
@@ -105,6 +120,36 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, info: { name: stri
         INPUT_METHODS.has(method) ? withQuestions(sdk, codec, handler, request, ctx, infoOf()) : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never);
     }
     return server;
+  };
+}
+
+/** How 2026-07-28 tells clients of a change: the SDK's `ServerNotifier` (HTTP) or a pinned stdio server's notifications. */
+export interface ModernNotifier {
+  toolsChanged(): void;
+  promptsChanged(): void;
+  resourcesChanged(): void;
+  resourceUpdated(uri: string): void;
+}
+
+/** The change events a tool source may offer (a `ToolSet` offers all three). */
+interface Changing {
+  onChange?(listener: () => void): () => void;
+  onServedChange?(listener: (changed: 'prompts' | 'resources') => void): () => void;
+  onResourceUpdated?(listener: (uri: string) => void): () => void;
+}
+
+/**
+ * Passes a source's changes (tools or prompts added, resources changed or updated) to 2026-07-28
+ * clients, which listen with `subscriptions/listen`. Returns the function that stops it.
+ */
+export function announceChanges(source: unknown, notify: ModernNotifier): () => void {
+  const s = (typeof source === 'object' && source !== null && !Array.isArray(source) ? source : {}) as Changing;
+  const offs: (() => void)[] = [];
+  if (typeof s.onChange === 'function') offs.push(s.onChange(() => notify.toolsChanged()));
+  if (typeof s.onServedChange === 'function') offs.push(s.onServedChange((changed) => (changed === 'prompts' ? notify.promptsChanged() : notify.resourcesChanged())));
+  if (typeof s.onResourceUpdated === 'function') offs.push(s.onResourceUpdated((uri) => notify.resourceUpdated(uri)));
+  return () => {
+    for (const off of offs.splice(0)) off();
   };
 }
 

@@ -185,6 +185,7 @@ class Channel implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   readonly started: Promise<void>;
   #started!: () => void;
+  readonly #ended: (() => void)[] = [];
 
   constructor(private readonly wire: BoundedStdioTransport) {
     this.started = new Promise((resolve) => (this.#started = resolve));
@@ -200,6 +201,17 @@ class Channel implements Transport {
 
   close(): Promise<void> {
     return this.wire.close();
+  }
+
+  /** Calls `f` once the connection has ended. */
+  onEnd(f: () => void): void {
+    this.#ended.push(f);
+  }
+
+  /** The connection has ended: the server is told, then whatever waited for it. */
+  ended(): void {
+    this.onclose?.();
+    for (const f of this.#ended.splice(0)) f();
   }
 }
 
@@ -218,7 +230,7 @@ function opensModern(message: JSONRPCMessage): boolean {
  * (lib/mcp/modern.ts), pinned for the connection. Messages that arrive while the choice connects
  * wait, in order.
  */
-export async function connectStdioBothEras(legacy: Server, serveModern: (channel: Transport) => void, options: McpStdioOptions = {}): Promise<Server> {
+export async function connectStdioBothEras(legacy: Server, serveModern: (channel: Transport & { onEnd(f: () => void): void }) => void, options: McpStdioOptions = {}): Promise<Server> {
   const wire = new BoundedStdioTransport(options);
   const channel = new Channel(wire);
   const waiting: JSONRPCMessage[] = [];
@@ -240,7 +252,7 @@ export async function connectStdioBothEras(legacy: Server, serveModern: (channel
       (e: unknown) => channel.onerror?.(e instanceof Error ? e : new Error(describeThrown(e))),
     );
   };
-  wire.onclose = () => channel.onclose?.();
+  wire.onclose = () => channel.ended();
   wire.onerror = (e) => channel.onerror?.(e);
   await wire.start();
   return legacy;
