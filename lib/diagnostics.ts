@@ -240,6 +240,8 @@ export const MCP_TEXTS = {
     `Tool '${tool}' was not run: too many calls from this caller (limit ${calls} per ${perSeconds} s); try again in ${retryInSeconds} s.`,
   /** A `rateLimit` option out of range (thrown by `createMcpServer`). */
   rateLimitInvalid: (given: string) => `rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got ${given.slice(0, 200)})`,
+  /** `ctx.sample` with `tools` where the client did not declare `sampling.tools`. */
+  samplingToolsUndeclared: () => "the client's model cannot be given tools here: the client did not declare sampling with tools (`sampling.tools`). Sample without `tools`, or use a client that declares it.",
   /** A 2026-07-28 retry whose `requestState` was issued for another request (lib/mcp/modern.ts). */
   stateOfAnotherRequest: () => 'Invalid requestState: it was issued for another request (method, name or arguments differ).',
   /** A 2026-07-28 request that asked for input more rounds than allowed. */

@@ -22,6 +22,7 @@ import type { ToolClient, ElicitationReply } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { MCP_CALLER } from './rate-limit';
 import { MODERN_REQUEST, type ModernAsk } from './server';
+import { samplingParams } from './sampling';
 
 /** The protocol revisions this module serves. */
 export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
@@ -244,7 +245,7 @@ async function withQuestions(
 }
 
 /** The client's capabilities as this request declares them. */
-function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; url?: object }; sampling?: object } {
+function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; url?: object }; sampling?: { tools?: unknown } } {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const declared = envelope?.['io.modelcontextprotocol/clientCapabilities'];
   return (declared !== null && typeof declared === 'object' ? declared : {}) as never;
@@ -254,6 +255,8 @@ function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; ur
 class Rounds {
   /** Answers used, by key: they ride in the next round's state. */
   readonly used: Record<string, unknown> = {};
+  /** What the client declared of sampling (tools or not). */
+  readonly sampling: { tools?: unknown } | undefined;
   /** Capabilities a question needed that the client did not declare. */
   readonly missing = new Set<'elicitation' | 'sampling'>();
   /** Questions without an answer, by key. */
@@ -272,6 +275,7 @@ class Rounds {
     capabilities: ReturnType<typeof capabilitiesOf>,
   ) {
     this.asked = new Promise((resolve) => (this.#resolve = resolve));
+    this.sampling = capabilities.sampling;
     const elicitation = capabilities.elicitation;
     const forms = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
     this.ask = {
@@ -310,16 +314,7 @@ class Rounds {
       this.used[key] = reply;
       return Promise.resolve(reply);
     }
-    const { messages, maxTokens, systemPrompt, temperature, stopSequences, modelPreferences, metadata } = request;
-    const params = {
-      messages: messages.map((m) => ({ role: m.role, content: { ...m.content } })),
-      maxTokens,
-      ...(systemPrompt !== undefined ? { systemPrompt } : {}),
-      ...(temperature !== undefined ? { temperature } : {}),
-      ...(stopSequences !== undefined ? { stopSequences: [...stopSequences] } : {}),
-      ...(modelPreferences !== undefined ? { modelPreferences } : {}),
-      ...(metadata !== undefined ? { metadata } : {}),
-    };
+    const params = samplingParams(request, this.sampling);
     return this.#wait(key, this.sdk.inputRequired.createMessage(params as never), signal);
   }
 

@@ -52,9 +52,22 @@ export interface ElicitationReply {
 /** One message of a conversation sent to the client's model (`ctx.sample`): MCP's `SamplingMessage`. */
 export interface SamplingMessage {
   readonly role: 'user' | 'assistant';
-  readonly content:
-    | { readonly type: 'text'; readonly text: string }
-    | { readonly type: 'image' | 'audio'; readonly data: string; readonly mimeType: string };
+  /** One block, or several (a model's tool uses, and the tool results that answer them). */
+  readonly content: SamplingContent | readonly SamplingContent[];
+}
+
+/** A block of a sampling message: text, image or audio; with tools, the model's tool use and the result sent back for it. */
+export type SamplingContent =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image' | 'audio'; readonly data: string; readonly mimeType: string }
+  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> }
+  | { readonly type: 'tool_result'; readonly toolUseId: string; readonly content: readonly { readonly type: 'text'; readonly text: string }[]; readonly isError?: boolean };
+
+/** A tool the client's model may use while it answers (`SampleOptions.tools`): any tool definition, or its name, description and input schema. */
+export interface SamplingTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: object;
 }
 
 /** Options of `ToolContext.sample`: MCP's `sampling/createMessage` parameters. */
@@ -74,6 +87,14 @@ export interface SampleOptions {
   /** Provider-specific metadata passed through to the client. */
   metadata?: Readonly<Record<string, unknown>>;
   /**
+   * Tools the model may use while it answers (MCP 2025-11-25: the client must declare
+   * `sampling.tools`; else `ctx.sample` rejects with `NO_SAMPLING`). A `ToolSet`'s `list()` fits.
+   * The answer may then hold `tool_use` blocks: run them and sample again with their results.
+   */
+  tools?: readonly SamplingTool[];
+  /** Whether the model must, may or must not use a tool. @default the client's (auto) */
+  toolChoice?: { readonly mode: 'auto' | 'required' | 'none' };
+  /**
    * The question's name where a client answers by name (MCP 2026-07-28: its key in the call's
    * `inputRequests` and `inputResponses`). @default `sample<n>`, the n-th question of the call
    */
@@ -89,7 +110,7 @@ export interface SamplingRequest extends Omit<SampleOptions, 'maxTokens'> {
 /** The client model's answer (MCP's `CreateMessageResult`), with `text`: its text content, or '' for an image or audio answer. */
 export interface SamplingReply {
   readonly role: 'user' | 'assistant';
-  readonly content: SamplingMessage['content'] | readonly SamplingMessage['content'][];
+  readonly content: SamplingContent | readonly SamplingContent[];
   readonly model: string;
   readonly stopReason?: string;
   readonly text: string;
@@ -313,6 +334,8 @@ export class ToolContext {
       reply = await client.sample!({ ...options, messages: list, maxTokens }, this.signal);
     } catch (e) {
       this.signal?.throwIfAborted();
+      // The client's own refusal (tools asked of a client that cannot take them) says why.
+      if (e instanceof ToolContextError) throw e;
       throw new ToolContextError('SAMPLING_FAILED', `the client's model could not be asked: ${describeThrown(e, false)}`);
     }
     const contents = Array.isArray(reply.content) ? reply.content : [reply.content];
