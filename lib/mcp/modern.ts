@@ -18,7 +18,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerContext, Server as ModernServer } from '@modelcontextprotocol/server';
-import type { ToolClient, ElicitationReply } from '../invoke/calling/context';
+import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
+import { MCP_TEXTS } from '../diagnostics';
 import { MCP_CALLER } from './rate-limit';
 import { MODERN_REQUEST, type ModernAsk } from './server';
 
@@ -174,8 +175,23 @@ async function withQuestions(
   else ctx.mcpReq.signal.addEventListener('abort', callerGone, { once: true });
   try {
     const run = handler(request, extraOf(ctx, info, stop.signal, rounds.ask));
-    const first = await Promise.race([run.then((result) => ({ result })), rounds.asked.then(() => undefined)]);
-    if (first !== undefined) return first.result;
+    const first = await Promise.race([
+      run.then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      ),
+      rounds.asked.then(() => undefined),
+    ]);
+    if (first !== undefined) {
+      // A call that failed after asking for what the client did not declare needed it (the protocol's -32021);
+      // one that caught the refusal and went on (asking another way) is answered as it ended.
+      const failed = 'error' in first || (first.result as { isError?: unknown }).isError === true;
+      if (failed && Object.keys(rounds.missing).length > 0) {
+        throw new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: rounds.missing } as never, MCP_TEXTS.modernMissingCapability(Object.keys(rounds.missing)));
+      }
+      if ('error' in first) throw first.error;
+      return first.result;
+    }
     // A question without an answer: the call stops here, and the client is asked.
     run.catch(() => undefined);
     stop.abort(new Error('the client is asked for input; the request will be retried with the answers'));
@@ -190,7 +206,7 @@ async function withQuestions(
 }
 
 /** The client's capabilities as this request declares them. */
-function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; url?: object }; sampling?: object } {
+function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; url?: object }; sampling?: object; roots?: object } {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const declared = envelope?.['io.modelcontextprotocol/clientCapabilities'];
   return (declared !== null && typeof declared === 'object' ? declared : {}) as never;
@@ -202,6 +218,8 @@ class Rounds {
   readonly used: Record<string, unknown> = {};
   /** Questions without an answer, by key. */
   readonly pending: Record<string, unknown> = {};
+  /** Capabilities the call asked for that the client did not declare (the refusal's `requiredCapabilities`). */
+  readonly missing: Record<string, object> = {};
   /** Resolves once a question without an answer was asked (after the questions asked in the same turn). */
   readonly asked: Promise<void>;
   readonly ask: ModernAsk;
@@ -218,10 +236,32 @@ class Rounds {
     this.asked = new Promise((resolve) => (this.#resolve = resolve));
     const elicitation = capabilities.elicitation;
     const forms = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+    // What the client did not declare is refused (NO_ELICITATION, NO_SAMPLING, NO_ROOTS): a tool may
+    // catch the refusal and go on; a call that fails with it is answered -32021 (withQuestions).
     this.ask = {
-      ...(forms ? { elicit: (request, signal) => this.#elicit(request, signal) } : {}),
-      ...(capabilities.sampling !== undefined ? { sample: (request, signal) => this.#sample(request, signal) } : {}),
+      elicit: forms ? (request, signal) => this.#elicit(request, signal) : () => this.#refuse('elicitation', 'NO_ELICITATION'),
+      sample: capabilities.sampling !== undefined ? (request, signal) => this.#sample(request, signal) : () => this.#refuse('sampling', 'NO_SAMPLING'),
+      roots: capabilities.roots !== undefined ? (request, signal) => this.#roots(request, signal) : () => this.#refuse('roots', 'NO_ROOTS'),
+      canElicit: forms,
     };
+  }
+
+  #refuse(capability: string, code: 'NO_ELICITATION' | 'NO_SAMPLING' | 'NO_ROOTS'): Promise<never> {
+    this.missing[capability] = {};
+    return Promise.reject(new ToolContextError(code, MCP_TEXTS.modernUndeclared(capability)));
+  }
+
+  #roots(request: { key?: string }, signal: AbortSignal | undefined): Promise<readonly ClientRoot[]> {
+    const key = this.#keyOf(request.key, 'roots');
+    const answer = this.answers[key] as { roots?: unknown } | undefined;
+    if (answer !== null && typeof answer === 'object' && Array.isArray(answer.roots)) {
+      const roots = answer.roots
+        .filter((r): r is { uri: string; name?: unknown } => r !== null && typeof r === 'object' && typeof (r as { uri?: unknown }).uri === 'string')
+        .map((r) => ({ uri: r.uri, ...(typeof r.name === 'string' ? { name: r.name } : {}) }));
+      this.used[key] = { roots };
+      return Promise.resolve(roots);
+    }
+    return this.#wait(key, this.sdk.inputRequired.listRoots(), signal);
   }
 
   /** The key of a question: its own (`<key>`, then `<key>.2`… when asked again), else `<kind><n>`. */

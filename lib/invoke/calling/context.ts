@@ -95,6 +95,21 @@ export interface SamplingReply {
   readonly text: string;
 }
 
+/** One of the client's roots (MCP's `Root`): a `file://` URI the client says the server may work in, and its name. */
+export interface ClientRoot {
+  readonly uri: string;
+  readonly name?: string;
+}
+
+/** Options of `ToolContext.roots`. */
+export interface RootsOptions {
+  /**
+   * The question's name where a client answers by name (MCP 2026-07-28: its key in the call's
+   * `inputRequests` and `inputResponses`). @default `roots<n>`, the n-th question of the call
+   */
+  key?: string;
+}
+
 /** What `ToolContext.elicit` resolves to: an accepted answer is an instance of the DTO, validated. */
 export type Elicited<T> = { readonly action: 'accept'; readonly value: T } | { readonly action: 'decline' } | { readonly action: 'cancel' };
 
@@ -123,6 +138,11 @@ export interface ToolClient {
    * there is no such stream.
    */
   closeStream?(): void;
+  /**
+   * Lists the client's roots (MCP: `roots/list`). Absent when the client offers none (then
+   * `ctx.roots` rejects with code `NO_ROOTS`).
+   */
+  roots?(request: RootsOptions, signal?: AbortSignal): Promise<readonly ClientRoot[]>;
   /** Asks the user. Absent when no one can answer (then `ctx.elicit` rejects with code `NO_ELICITATION`). */
   elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
   /**
@@ -138,7 +158,7 @@ export interface ToolClient {
 }
 
 /** Why `ToolContext.elicit` could not give an answer. */
-export type ToolContextErrorCode = 'NO_ELICITATION' | 'ELICITATION_INVALID' | 'ELICITATION_FAILED' | 'NO_SAMPLING' | 'SAMPLING_FAILED';
+export type ToolContextErrorCode = 'NO_ELICITATION' | 'ELICITATION_INVALID' | 'ELICITATION_FAILED' | 'NO_SAMPLING' | 'SAMPLING_FAILED' | 'NO_ROOTS' | 'ROOTS_FAILED';
 
 /** `ToolContext.elicit` could not ask, or the answers were refused; `ToolContext.sample` could not ask the model. A tool may catch it; if not, the call fails with its text. */
 export class ToolContextError extends Error {
@@ -256,7 +276,7 @@ export class ToolContext {
   }
 
   /** The nearest client (this context's, then its parents') that has `key`. */
-  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample' | 'closeStream'>(key: K): ToolClient | undefined {
+  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample' | 'closeStream' | 'roots'>(key: K): ToolClient | undefined {
     for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
       if (typeof c.#client?.[key] === 'function') return c.#client;
     }
@@ -306,11 +326,36 @@ export class ToolContext {
       reply = await client.sample!({ ...options, messages: list, maxTokens }, this.signal);
     } catch (e) {
       this.signal?.throwIfAborted();
+      // A client's own refusal (a capability the caller did not declare) is passed on as it is.
+      if (e instanceof ToolContextError) throw e;
       throw new ToolContextError('SAMPLING_FAILED', `the client's model could not be asked: ${describeThrown(e, false)}`);
     }
     const contents = Array.isArray(reply.content) ? reply.content : [reply.content];
     const text = contents.map((c) => (c !== null && typeof c === 'object' && (c as { type?: unknown }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : '')).join('');
     return Object.freeze({ ...reply, text });
+  }
+
+  /**
+   * Lists the caller's roots (MCP: `roots/list`, where the client declared `roots`): the `file://`
+   * directories it lets the server work in. Rejects with `NO_ROOTS` where no client offers roots,
+   * with `ROOTS_FAILED` when the client refused or failed. The call's signal cancels the request.
+   */
+  async roots(options: RootsOptions = {}): Promise<readonly ClientRoot[]> {
+    const client = this.#find('roots');
+    if (client === undefined) {
+      throw new ToolContextError('NO_ROOTS', `no client can list its roots here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared roots.`);
+    }
+    this.signal?.throwIfAborted();
+    let roots: readonly ClientRoot[];
+    try {
+      roots = await client.roots!(options, this.signal);
+    } catch (e) {
+      this.signal?.throwIfAborted();
+      // A client's own refusal (a capability the caller did not declare) is passed on as it is.
+      if (e instanceof ToolContextError) throw e;
+      throw new ToolContextError('ROOTS_FAILED', `the client's roots could not be listed: ${describeThrown(e, false)}`);
+    }
+    return Object.freeze(roots.map((r) => Object.freeze({ uri: r.uri, ...(r.name !== undefined ? { name: r.name } : {}) })));
   }
 
   /**
@@ -388,6 +433,8 @@ export class ToolContext {
         reply = await client.elicit!({ ...(options.key !== undefined ? { key: options.key } : {}), message: problems === '' ? message : `${problems}\n\n${message}`, requestedSchema }, this.signal);
       } catch (e) {
         this.signal?.throwIfAborted();
+        // A client's own refusal (a capability the caller did not declare) is passed on as it is.
+        if (e instanceof ToolContextError) throw e;
         throw new ToolContextError('ELICITATION_FAILED', `the question could not be asked: ${describeThrown(e, false)}`);
       }
       if (reply.action === 'decline' || reply.action === 'cancel') return { action: reply.action };
