@@ -41,9 +41,9 @@ export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, 
     ...(options.requestStateTtlSeconds !== undefined ? { requestStateTtlSeconds: options.requestStateTtlSeconds } : {}),
   };
   // 2026-07-28 requests are answered by the handlers of one more server of the same tools (lib/mcp/modern.ts).
-  const modern = (infoOf: Parameters<typeof modernServerFactory>[4]) => {
+  const modern = (infoOf: Parameters<typeof modernServerFactory>[5]) => {
     const sdk = modernSdk();
-    return sdk === undefined ? undefined : modernServerFactory(sdk, createMcpServer(tools, info, serverOptions), info, modernOptions, infoOf);
+    return sdk === undefined ? undefined : modernServerFactory(sdk, createMcpServer(tools, info, serverOptions), tools, info, modernOptions, infoOf);
   };
   return createStreamableHttpHandler(() => createMcpServer(tools, info, serverOptions), options, modern);
 }

@@ -21,7 +21,7 @@ import type { ServerContext, Server as ModernServer } from '@modelcontextprotoco
 import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { MCP_CALLER } from './rate-limit';
-import { MODERN_REQUEST, type ModernAsk } from './server';
+import { MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
 
 /** The protocol revisions this module serves. */
 export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
@@ -88,7 +88,7 @@ export function modernSdk(): Sdk | undefined {
  * made by `createMcpServer`, never connected: it only lends its handlers and capabilities).
  * `infoOf` gives what the HTTP endpoint knows of the request being served.
  */
-export function modernServerFactory(sdk: Sdk, legacy: Server, info: { name: string; version: string }, options: ModernOptions, infoOf: () => ModernRequestInfo | undefined): () => ModernServer {
+export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSource, info: { name: string; version: string }, options: ModernOptions, infoOf: () => ModernRequestInfo | undefined): () => ModernServer {
   const handlers = (legacy as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
   const capabilities = (legacy as unknown as { _capabilities?: Record<string, unknown> })._capabilities ?? {};
   const codec = sdk.createRequestStateCodec<RoundState>({
@@ -98,13 +98,35 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, info: { name: stri
   });
   const shared = SHARED_METHODS.filter((m) => handlers.has(m));
   return () => {
-    const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify } });
+    const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify }, cacheHints: cacheHintsOf(tools) });
     for (const method of shared) {
       const handler = handlers.get(method)!;
       server.setRequestHandler(method as 'tools/call', ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
         INPUT_METHODS.has(method) ? withQuestions(sdk, codec, handler, request, ctx, infoOf()) : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never);
     }
     return server;
+  };
+}
+
+/**
+ * The caching hints of the cacheable results (`ttlMs`, `cacheScope`). A list is `public` (a shared
+ * cache may keep it) only when it is the same for every caller: not a `ToolSet` with a `visible`
+ * (tools) or `visibleServed` (prompts, resources, templates) rule, nor a source that cannot say
+ * (one with its own `listFor` or `isServedVisible`). A resource's content comes from a method that
+ * sees its caller: `resources/read` is `private`. `ttlMs` is 0: a `ToolSet` can change (its
+ * servers send `list_changed`), and an answer is revalidated rather than served stale.
+ */
+function cacheHintsOf(tools: McpToolSource): Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', { ttlMs: number; cacheScope: 'public' | 'private' }>> {
+  const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
+  const byCaller = Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
+  const hint = (private_: boolean) => ({ ttlMs: 0, cacheScope: private_ ? ('private' as const) : ('public' as const) });
+  return {
+    'tools/list': hint(byCaller.tools),
+    'prompts/list': hint(byCaller.served),
+    'resources/list': hint(byCaller.served),
+    'resources/templates/list': hint(byCaller.served),
+    'resources/read': hint(true),
+    'server/discover': hint(false),
   };
 }
 
