@@ -35,7 +35,7 @@ export type McpServerFactory = () => Server;
  * how to read what the endpoint knows of the request being served; undefined when the SDK's v2
  * package is not installed (the endpoint then serves 2025-11-25 and earlier).
  */
-export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) => (() => unknown) | undefined;
+export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) => ((() => unknown) & { paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined }) | undefined;
 
 /** The request the 2026-07-28 handler is serving (its server reads it through `infoOf`). */
 const modernRequests = new AsyncLocalStorage<ModernRequestInfo>();
@@ -630,7 +630,16 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     const { toNodeHandler } = require('@modelcontextprotocol/node') as typeof import('@modelcontextprotocol/node');
     const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
     const node = toNodeHandler(served, { maxRequestBodySize: maxBodyBytes });
-    return (modern = (req, res, body) => modernRequests.run({ headers: req.headers, principal: principalOf(req) }, () => node(req, res, body)));
+    return (modern = (req, res, body) => {
+      // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
+      const message = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
+      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, req.headers);
+      if (mismatch !== undefined) {
+        refuse(res, new Refusal(400, HEADER_MISMATCH, mismatch), false, typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null);
+        return Promise.resolve();
+      }
+      return modernRequests.run({ headers: req.headers, principal: principalOf(req) }, () => node(req, res, body));
+    });
   };
   const servers: Server[] = [];
   const connect = (): CallTransport => {

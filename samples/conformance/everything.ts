@@ -303,6 +303,24 @@ export const jsonSchemaTool = Tool.fromJsonSchema(
   (args) => `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`,
 );
 
+/** SEP-2243: arguments the client mirrors in `Mcp-Param-*` headers (`x-mcp-header`), checked against the body by the endpoint. */
+export const customHeadersTool = Tool.fromJsonSchema(
+  {
+    name: 'test_custom_headers',
+    description: 'A tool whose region and priority the client mirrors in Mcp-Param headers (SEP-2243)',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        region: { type: 'string', description: 'Where to run', 'x-mcp-header': 'Region' },
+        priority: { type: 'integer', description: 'How urgent', 'x-mcp-header': 'Priority' },
+        query: { type: 'string', description: 'Not mirrored' },
+      },
+      required: ['region', 'query'],
+    },
+  },
+  (args) => `Custom headers test completed: ${JSON.stringify(args)}`,
+);
+
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -333,7 +351,7 @@ function memoryEventStore() {
 }
 
 async function main(): Promise<void> {
-  const tools = new ToolSet([new Everything(), new InputRequired(), new EverythingServed(), jsonSchemaTool]);
+  const tools = new ToolSet([new Everything(), new InputRequired(), new EverythingServed(), jsonSchemaTool, customHeadersTool]);
   const sessions = process.argv.includes('--sessions');
   const http = await serveMcpHttp(tools, { name: 'tool-signatures-everything', version: '1.0.0' }, {
     port: Number(flag('--port') ?? 0),
