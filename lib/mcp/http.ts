@@ -35,7 +35,13 @@ export type McpServerFactory = () => Server;
  * how to read what the endpoint knows of the request being served; undefined when the SDK's v2
  * package is not installed (the endpoint then serves 2025-11-25 and earlier).
  */
-export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) => ((() => unknown) & { paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined }) | undefined;
+export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) =>
+  | ((() => unknown) & {
+      paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
+      /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
+      watch?(notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void }): () => void;
+    })
+  | undefined;
 
 /** The request the 2026-07-28 handler is serving (its server reads it through `infoOf`). */
 const modernRequests = new AsyncLocalStorage<ModernRequestInfo>();
@@ -621,6 +627,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
   let handshake: CallTransport | undefined;
   // The 2026-07-28 handler, made on the first such request (null: not served here).
   let modern: ((req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>) | null | undefined;
+  let unwatch: (() => void) | undefined;
   const modernHandler = (): typeof modern => {
     if (modern !== undefined) return modern;
     const sdk = newModernServer === undefined ? undefined : modernSdk();
@@ -629,6 +636,8 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { toNodeHandler } = require('@modelcontextprotocol/node') as typeof import('@modelcontextprotocol/node');
     const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
+    // The tool set's changes reach the 2026-07-28 clients listening (subscriptions/listen).
+    unwatch = factory.watch?.(served.notify);
     const node = toNodeHandler(served, { maxRequestBodySize: maxBodyBytes });
     return (modern = (req, res, body) => {
       // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
@@ -767,6 +776,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     sessions: stateful?.sessions ?? new Map<string, Server>(),
     servesMetadata: auth !== undefined,
     close: async (): Promise<void> => {
+      unwatch?.();
       await stateful?.close();
       await Promise.all(servers.map((s) => s.close()));
     },

@@ -107,13 +107,44 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
     }
     return server;
   };
-  return Object.assign(factory, { paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']) => paramHeaderMismatch(tools, message, headers) });
+  return Object.assign(factory, {
+    paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']) => paramHeaderMismatch(tools, message, headers),
+    watch: (notify: ListenNotifier) => watch(tools, notify),
+  });
+}
+
+/** What the SDK's handler sends to the `subscriptions/listen` streams (its `notify`). */
+interface ListenNotifier {
+  toolsChanged(): void;
+  promptsChanged(): void;
+  resourcesChanged(): void;
+  resourceUpdated(uri: string): void;
+}
+
+/** Sends a live source's changes (a `ToolSet`'s `add`, `notifyResourceUpdated`) to the listening clients; returns how to stop. */
+function watch(tools: McpToolSource, notify: ListenNotifier): () => void {
+  const source = tools as {
+    onChange?(listener: () => void): () => void;
+    onServedChange?(listener: (changed: 'prompts' | 'resources') => void): () => void;
+    onResourceUpdated?(listener: (uri: string) => void): () => void;
+  };
+  if (Array.isArray(tools)) return () => undefined;
+  const offs = [
+    source.onChange?.(() => notify.toolsChanged()),
+    source.onServedChange?.((changed) => (changed === 'prompts' ? notify.promptsChanged() : notify.resourcesChanged())),
+    source.onResourceUpdated?.((uri) => notify.resourceUpdated(uri)),
+  ];
+  return () => {
+    for (const off of offs) off?.();
+  };
 }
 
 /** The factory of the v2 servers, and the check the endpoint runs before one answers a `tools/call`. */
 export type ModernFactory = (() => ModernServer) & {
   /** Why a `tools/call`'s `Mcp-Param-*` headers disagree with its arguments (SEP-2243), else undefined. */
   paramHeaderMismatch(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
+  /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
+  watch(notify: ListenNotifier): () => void;
 };
 
 /** The longest `Mcp-Param-*` header value read, in characters (a longer one is refused). */

@@ -129,6 +129,32 @@ export class InputRequired {
   }
 }
 
+/** SEP-2575: tools that change the lists, for the clients listening (`subscriptions/listen`) to hear of it. */
+export class ListChanges {
+  #added = 0;
+  constructor(private readonly set: ToolSet) {}
+
+  @Tool({ name: 'test_trigger_tool_change', description: 'Adds a tool to the server (tools/list_changed)' })
+  addTool(): string {
+    const name = `dynamic_tool_${++this.#added}`;
+    this.set.add(Tool.fromJsonSchema({ name, description: 'A tool added at run time', inputSchema: { type: 'object' } }, () => 'added'));
+    return `added ${name}`;
+  }
+
+  @Tool({ name: 'test_trigger_prompt_change', description: 'Adds a prompt to the server (prompts/list_changed)' })
+  addPrompt(): string {
+    const name = `dynamic_prompt_${++this.#added}`;
+    class Dynamic {
+      @Prompt({ name, description: 'A prompt added at run time' })
+      added(): string {
+        return 'added';
+      }
+    }
+    this.set.add(new Dynamic());
+    return `added ${name}`;
+  }
+}
+
 export class Everything {
   @Tool({ name: 'test_simple_text', description: 'Tests simple text content response' })
   simpleText(): string {
@@ -352,6 +378,7 @@ function memoryEventStore() {
 
 async function main(): Promise<void> {
   const tools = new ToolSet([new Everything(), new InputRequired(), new EverythingServed(), jsonSchemaTool, customHeadersTool]);
+  tools.add(new ListChanges(tools));
   const sessions = process.argv.includes('--sessions');
   const http = await serveMcpHttp(tools, { name: 'tool-signatures-everything', version: '1.0.0' }, {
     port: Number(flag('--port') ?? 0),

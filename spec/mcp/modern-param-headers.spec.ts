@@ -77,7 +77,8 @@ describe('MCP 2026-07-28 Mcp-Param headers (x-mcp-header)', () => {
   });
 
   it('refuses a missing, different or badly encoded header: 400, -32020, the request id', async () => {
-    for (const headers of [{}, { 'Mcp-Param-Region': 'us-east' }, { 'Mcp-Param-Region': '=?base64?ZXUtd2VzdA?=' }, { 'Mcp-Param-Region': '=?base64?ZXUt!!!d2VzdA==?=' }]) {
+    const refused: Record<string, string>[] = [{}, { 'Mcp-Param-Region': 'us-east' }, { 'Mcp-Param-Region': '=?base64?ZXUtd2VzdA?=' }, { 'Mcp-Param-Region': '=?base64?ZXUt!!!d2VzdA==?=' }];
+    for (const headers of refused) {
       const r = await call({ region: 'eu-west', query: 'q' }, headers);
       expect(r.status).toBe(400);
       expect(r.body.id).toBe(id);
