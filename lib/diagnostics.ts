@@ -231,6 +231,10 @@ const MCP_STATELESS_CANNOT_ASK =
 export const MCP_TEXTS = {
   /** Why a call on a stateless endpoint cannot ask the client anything (ctx.elicit, an approval question). */
   statelessCannotAsk: () => MCP_STATELESS_CANNOT_ASK,
+  /** Why a 2026-07-28 request's client cannot be asked (ctx.elicit, ctx.sample, ctx.roots): it did not declare the capability. */
+  modernUndeclared: (capability: string) => `the client did not declare the '${capability}' capability on this request (MCP 2026-07-28: the request's _meta 'io.modelcontextprotocol/clientCapabilities').`,
+  /** The -32021 refusal of a 2026-07-28 call that failed for want of capabilities its client did not declare. */
+  modernMissingCapability: (capabilities: readonly string[]) => `The request needs client capabilities it did not declare: ${capabilities.join(', ')}.`,
   /** An approval refused because the client did not declare elicitation. */
   approvalClientCannotAsk: () => "it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)",
   /** An approval refused because the endpoint is stateless (the reason ends without a full stop: the refusal adds it). */

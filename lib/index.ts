@@ -21,7 +21,7 @@ export {
 export {
   ToolContext, ToolContextError, systemClock, type Clock, type ToolContextInit, type ToolClient,
   type LogLevel, type ProgressUpdate, type ElicitationRequest, type ElicitationReply, type Elicited, type ElicitOptions,
-  type ToolContextErrorCode, type SamplingMessage, type SamplingContent, type SamplingTool, type SampleOptions, type SamplingRequest, type SamplingReply,
+  type ToolContextErrorCode, type SamplingMessage, type SamplingContent, type SamplingTool, type SampleOptions, type SamplingRequest, type SamplingReply, type ClientRoot, type RootsOptions,
 } from './invoke/calling/context';
 export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/calling/approval';
 export { approvalQuestion, type ApprovalQuestion } from './invoke/calling/question';

@@ -25,7 +25,7 @@ import { audienceChecked } from './audience';
 import { LOG_LEVEL_META } from './server';
 import { MCP_CALLER } from './rate-limit';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernNotifier, type ModernRequestInfo } from './modern';
+import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernRequestInfo } from './modern';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -35,7 +35,13 @@ export type McpServerFactory = () => Server;
  * how to read what the endpoint knows of the request being served; undefined when the SDK's v2
  * package is not installed (the endpoint then serves 2025-11-25 and earlier).
  */
-export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) => { factory: () => unknown; watch(notify: ModernNotifier): () => void } | undefined;
+export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) =>
+  | ((() => unknown) & {
+      paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
+      /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
+      watch?(notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void }): () => void;
+    })
+  | undefined;
 
 /** The request the 2026-07-28 handler is serving (its server reads it through `infoOf`). */
 const modernRequests = new AsyncLocalStorage<ModernRequestInfo>();
@@ -625,19 +631,29 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
   let handshake: CallTransport | undefined;
   // The 2026-07-28 handler, made on the first such request (null: not served here).
   let modern: ((req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>) | null | undefined;
-  let stopAnnouncing: (() => void) | undefined;
+  let unwatch: (() => void) | undefined;
   let closeModern: (() => Promise<void>) | undefined;
   const modernHandler = (): typeof modern => {
     if (modern !== undefined) return modern;
     const sdk = newModernServer === undefined ? undefined : modernSdk();
     const nodeSdk = sdk === undefined ? undefined : modernNodeSdk();
-    const made = nodeSdk === undefined ? undefined : newModernServer!(() => modernRequests.getStore());
-    if (sdk === undefined || nodeSdk === undefined || made === undefined) return (modern = null);
-    const served = sdk.createMcpHandler(made.factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
-    stopAnnouncing = made.watch(served.notify);
+    const factory = nodeSdk === undefined ? undefined : newModernServer!(() => modernRequests.getStore());
+    if (sdk === undefined || nodeSdk === undefined || factory === undefined) return (modern = null);
+    const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
+    // The tool set's changes reach the 2026-07-28 clients listening (subscriptions/listen).
+    unwatch = factory.watch?.(served.notify);
     closeModern = () => served.close();
     const node = nodeSdk.toNodeHandler(served, { maxRequestBodySize: maxBodyBytes });
-    return (modern = (req, res, body) => modernRequests.run({ headers: req.headers, principal: principalOf(req) }, () => node(req, res, body)));
+    return (modern = (req, res, body) => {
+      // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
+      const message = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
+      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, req.headers);
+      if (mismatch !== undefined) {
+        refuse(res, new Refusal(400, HEADER_MISMATCH, mismatch), false, typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null);
+        return Promise.resolve();
+      }
+      return modernRequests.run({ headers: req.headers, principal: principalOf(req) }, () => node(req, res, body));
+    });
   };
   const servers: Server[] = [];
   const connect = (): CallTransport => {
@@ -767,7 +783,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     sessions: stateful?.sessions ?? new Map<string, Server>(),
     servesMetadata: auth !== undefined,
     close: async (): Promise<void> => {
-      stopAnnouncing?.();
+      unwatch?.();
       await stateful?.close();
       await Promise.all([...servers.map((s) => s.close()), closeModern?.()]);
     },

@@ -7,7 +7,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createStreamableHttpHandler, listenMcpHttp, type McpEndpointOptions, type McpHttpEndpoint, type McpHttpHandler, type McpListenOptions } from './http';
 import { createMcpServer, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
 import { connectStdio, connectStdioBothEras, type McpStdioOptions } from './stdio';
-import { announceChanges, modernServerFactory, modernSdk, type ModernNotifier, type ModernOptions } from './modern';
+import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
 
 export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
 
@@ -32,12 +32,12 @@ export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, o
   return connectStdioBothEras(
     legacy,
     (channel) => {
-      const factory = modernServerFactory(sdk, createMcpServer(tools, info, observed(options)), info, modernOptionsOf(options), () => undefined);
+      const factory = modernServerFactory(sdk, createMcpServer(tools, info, observed(options)), tools, info, modernOptionsOf(options), () => undefined);
       // One server for the connection: it sends the changes, which the SDK passes to the client's subscriptions.
       let pinned: ReturnType<typeof factory> | undefined;
       const quiet = (p: Promise<void>): void => void p.catch(() => undefined);
       channel.onEnd(
-        announceChanges(tools, {
+        factory.watch({
           toolsChanged: () => pinned !== undefined && quiet(pinned.sendToolListChanged()),
           promptsChanged: () => pinned !== undefined && quiet(pinned.sendPromptListChanged()),
           resourcesChanged: () => pinned !== undefined && quiet(pinned.sendResourceListChanged()),
@@ -69,10 +69,9 @@ export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, 
   const serverOptions = { ...(options.exposeCredentials === true ? { exposeCredentials: true } : {}), ...observed(options) };
   const modernOptions = modernOptionsOf(options);
   // 2026-07-28 requests are answered by the handlers of one more server of the same tools (lib/mcp/modern.ts).
-  const modern = (infoOf: Parameters<typeof modernServerFactory>[4]) => {
+  const modern = (infoOf: Parameters<typeof modernServerFactory>[5]) => {
     const sdk = modernSdk();
-    if (sdk === undefined) return undefined;
-    return { factory: modernServerFactory(sdk, createMcpServer(tools, info, serverOptions), info, modernOptions, infoOf), watch: (notify: ModernNotifier) => announceChanges(tools, notify) };
+    return sdk === undefined ? undefined : modernServerFactory(sdk, createMcpServer(tools, info, serverOptions), tools, info, modernOptions, infoOf);
   };
   return createStreamableHttpHandler(() => createMcpServer(tools, info, serverOptions), options, modern);
 }

@@ -18,11 +18,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerContext, Server as ModernServer } from '@modelcontextprotocol/server';
-import type { ToolClient, ElicitationReply } from '../invoke/calling/context';
+import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { MCP_CALLER } from './rate-limit';
-import { MODERN_REQUEST, type ModernAsk } from './server';
+import { MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
+import type { ToolDefinition } from '../invoke/tools/bound-tool';
 
 /** The protocol revisions this module serves. */
 export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
@@ -71,20 +72,6 @@ interface RoundState {
 type Sdk = typeof import('@modelcontextprotocol/server');
 type NodeSdk = typeof import('@modelcontextprotocol/node');
 
-/** The v2 SDK, or undefined when it is not installed (the endpoints then serve 2025 only). */
-let sdk: Sdk | null | undefined;
-export function modernSdk(): Sdk | undefined {
-  if (sdk === undefined) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      sdk = require('@modelcontextprotocol/server') as Sdk;
-    } catch {
-      sdk = null;
-    }
-  }
-  return sdk ?? undefined;
-}
-
 /** The v2 SDK's Node adapter, or undefined when it is not installed (the HTTP endpoint then serves 2025 only). */
 let nodeSdk: NodeSdk | null | undefined;
 export function modernNodeSdk(): NodeSdk | undefined {
@@ -99,12 +86,26 @@ export function modernNodeSdk(): NodeSdk | undefined {
   return nodeSdk ?? undefined;
 }
 
+/** The v2 SDK, or undefined when it is not installed (the endpoint then serves 2025 only). */
+let sdk: Sdk | null | undefined;
+export function modernSdk(): Sdk | undefined {
+  if (sdk === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      sdk = require('@modelcontextprotocol/server') as Sdk;
+    } catch {
+      sdk = null;
+    }
+  }
+  return sdk ?? undefined;
+}
+
 /**
  * The factory of the v2 servers that answer 2026-07-28 requests with `legacy`'s handlers (a server
  * made by `createMcpServer`, never connected: it only lends its handlers and capabilities).
  * `infoOf` gives what the HTTP endpoint knows of the request being served.
  */
-export function modernServerFactory(sdk: Sdk, legacy: Server, info: { name: string; version: string }, options: ModernOptions, infoOf: () => ModernRequestInfo | undefined): () => ModernServer {
+export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSource, info: { name: string; version: string }, options: ModernOptions, infoOf: () => ModernRequestInfo | undefined): ModernFactory {
   const handlers = (legacy as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
   const capabilities = (legacy as unknown as { _capabilities?: Record<string, unknown> })._capabilities ?? {};
   const codec = sdk.createRequestStateCodec<RoundState>({
@@ -113,8 +114,8 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, info: { name: stri
     bind: (ctx) => `${ctx.mcpReq.method}\0${principalOf(ctx, infoOf())}`,
   });
   const shared = SHARED_METHODS.filter((m) => handlers.has(m));
-  return () => {
-    const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify } });
+  const factory = () => {
+    const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify }, cacheHints: cacheHintsOf(tools) });
     for (const method of shared) {
       const handler = handlers.get(method)!;
       server.setRequestHandler(method as 'tools/call', ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
@@ -122,35 +123,142 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, info: { name: stri
     }
     return server;
   };
+  return Object.assign(factory, {
+    paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']) => paramHeaderMismatch(tools, message, headers),
+    watch: (notify: ListenNotifier) => watch(tools, notify),
+  });
 }
 
-/** How 2026-07-28 tells clients of a change: the SDK's `ServerNotifier` (HTTP) or a pinned stdio server's notifications. */
-export interface ModernNotifier {
+/** What the SDK's handler sends to the `subscriptions/listen` streams (its `notify`). */
+interface ListenNotifier {
   toolsChanged(): void;
   promptsChanged(): void;
   resourcesChanged(): void;
   resourceUpdated(uri: string): void;
 }
 
-/** The change events a tool source may offer (a `ToolSet` offers all three). */
-interface Changing {
-  onChange?(listener: () => void): () => void;
-  onServedChange?(listener: (changed: 'prompts' | 'resources') => void): () => void;
-  onResourceUpdated?(listener: (uri: string) => void): () => void;
+/** Sends a live source's changes (a `ToolSet`'s `add`, `notifyResourceUpdated`) to the listening clients; returns how to stop. */
+function watch(tools: McpToolSource, notify: ListenNotifier): () => void {
+  const source = tools as {
+    onChange?(listener: () => void): () => void;
+    onServedChange?(listener: (changed: 'prompts' | 'resources') => void): () => void;
+    onResourceUpdated?(listener: (uri: string) => void): () => void;
+  };
+  if (Array.isArray(tools)) return () => undefined;
+  const offs = [
+    source.onChange?.(() => notify.toolsChanged()),
+    source.onServedChange?.((changed) => (changed === 'prompts' ? notify.promptsChanged() : notify.resourcesChanged())),
+    source.onResourceUpdated?.((uri) => notify.resourceUpdated(uri)),
+  ];
+  return () => {
+    for (const off of offs) off?.();
+  };
+}
+
+/** The factory of the v2 servers, and the check the endpoint runs before one answers a `tools/call`. */
+export type ModernFactory = (() => ModernServer) & {
+  /** Why a `tools/call`'s `Mcp-Param-*` headers disagree with its arguments (SEP-2243), else undefined. */
+  paramHeaderMismatch(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
+  /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
+  watch(notify: ListenNotifier): () => void;
+};
+
+/** The longest `Mcp-Param-*` header value read, in characters (a longer one is refused). */
+const MAX_PARAM_HEADER_CHARS = 8192;
+
+/**
+ * SEP-2243: an argument whose schema property carries `x-mcp-header: Name` (a chain of `properties`
+ * from the root, a string, integer or boolean) is mirrored by the client in the `Mcp-Param-Name`
+ * header, as it is or as `=?base64?<Base64 of its UTF-8>?=`. When the call's arguments carry a
+ * value, the header must be there and say the same; a Base64 value that is not canonical, or not
+ * UTF-8, is refused. The endpoint answers a mismatch 400 with `HeaderMismatch` (-32020).
+ */
+function paramHeaderMismatch(tools: McpToolSource, message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined {
+  if (message.method !== 'tools/call') return undefined;
+  const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
+  const name = params?.name;
+  if (typeof name !== 'string' || name.length > 256) return undefined;
+  const tool = toolNamed(tools, name);
+  if (tool === undefined) return undefined;
+  for (const d of headerDeclarations(tool)) {
+    let value: unknown = params?.arguments;
+    for (const key of d.path) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+    if (value === undefined || value === null || !['string', 'number', 'boolean'].includes(typeof value)) continue;
+    const headerName = `Mcp-Param-${d.header}`;
+    const raw = headers[headerName.toLowerCase()];
+    const sent = Array.isArray(raw) ? raw.join(', ') : raw;
+    if (sent === undefined) return `Header mismatch: the arguments carry '${d.path.join('.')}' but the ${headerName} header is absent`;
+    if (sent.length > MAX_PARAM_HEADER_CHARS) return `Header mismatch: the ${headerName} header is longer than ${MAX_PARAM_HEADER_CHARS} characters`;
+    const decoded = decodeParamHeader(sent);
+    if (decoded === undefined) return `Header mismatch: the ${headerName} header carries an invalid Base64 value`;
+    const same = typeof value === 'number' ? /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(decoded) && Number(decoded) === value : decoded === String(value);
+    if (!same) return `Header mismatch: the ${headerName} header does not match the argument '${d.path.join('.')}'`;
+  }
+  return undefined;
+}
+
+/** A tool's `x-mcp-header` declarations, read once per tool (the schema MCP lists is the tool's `inputSchema`). */
+const declared = new WeakMap<ToolDefinition, readonly { path: string[]; header: string }[]>();
+function headerDeclarations(tool: ToolDefinition): readonly { path: string[]; header: string }[] {
+  let found = declared.get(tool);
+  if (found !== undefined) return found;
+  const list: { path: string[]; header: string }[] = [];
+  const walk = (schema: unknown, path: string[]): void => {
+    const properties = (schema as { properties?: unknown } | null)?.properties;
+    if (properties === null || typeof properties !== 'object' || path.length >= 8) return;
+    for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
+      if (property === null || typeof property !== 'object') continue;
+      const header = (property as Record<string, unknown>)['x-mcp-header'];
+      if (typeof header === 'string' && header !== '') list.push({ path: [...path, key], header });
+      walk(property, [...path, key]);
+    }
+  };
+  walk(tool.inputSchema, []);
+  declared.set(tool, (found = list));
+  return found;
+}
+
+/** An `Mcp-Param-*` header's value: `=?base64?…?=` decoded (undefined when not canonical Base64 of UTF-8), else as it is. */
+function decodeParamHeader(value: string): string | undefined {
+  const m = /^=\?base64\?(.*)\?=$/i.exec(value);
+  if (m === null) return value;
+  const b64 = m[1]!;
+  if (b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) return undefined;
+  const bytes = Buffer.from(b64, 'base64');
+  if (bytes.toString('base64') !== b64) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tool of a source by name (as listed to every caller: visibility is the call's to check). */
+function toolNamed(tools: McpToolSource, name: string): ToolDefinition | undefined {
+  const source = tools as { get?(name: string): ToolDefinition | undefined; list?(): readonly ToolDefinition[] };
+  if (Array.isArray(tools)) return (tools as readonly ToolDefinition[]).find((t) => t.name === name);
+  return typeof source.get === 'function' ? source.get(name) : source.list?.().find((t) => t.name === name);
 }
 
 /**
- * Passes a source's changes (tools or prompts added, resources changed or updated) to 2026-07-28
- * clients, which listen with `subscriptions/listen`. Returns the function that stops it.
+ * The caching hints of the cacheable results (`ttlMs`, `cacheScope`). A list is `public` (a shared
+ * cache may keep it) only when it is the same for every caller: not a `ToolSet` with a `visible`
+ * (tools) or `visibleServed` (prompts, resources, templates) rule, nor a source that cannot say
+ * (one with its own `listFor` or `isServedVisible`). A resource's content comes from a method that
+ * sees its caller: `resources/read` is `private`. `ttlMs` is 0: a `ToolSet` can change (its
+ * servers send `list_changed`), and an answer is revalidated rather than served stale.
  */
-export function announceChanges(source: unknown, notify: ModernNotifier): () => void {
-  const s = (typeof source === 'object' && source !== null && !Array.isArray(source) ? source : {}) as Changing;
-  const offs: (() => void)[] = [];
-  if (typeof s.onChange === 'function') offs.push(s.onChange(() => notify.toolsChanged()));
-  if (typeof s.onServedChange === 'function') offs.push(s.onServedChange((changed) => (changed === 'prompts' ? notify.promptsChanged() : notify.resourcesChanged())));
-  if (typeof s.onResourceUpdated === 'function') offs.push(s.onResourceUpdated((uri) => notify.resourceUpdated(uri)));
-  return () => {
-    for (const off of offs.splice(0)) off();
+function cacheHintsOf(tools: McpToolSource): Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', { ttlMs: number; cacheScope: 'public' | 'private' }>> {
+  const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
+  const byCaller = Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
+  const hint = (private_: boolean) => ({ ttlMs: 0, cacheScope: private_ ? ('private' as const) : ('public' as const) });
+  return {
+    'tools/list': hint(byCaller.tools),
+    'prompts/list': hint(byCaller.served),
+    'resources/list': hint(byCaller.served),
+    'resources/templates/list': hint(byCaller.served),
+    'resources/read': hint(true),
+    'server/discover': hint(false),
   };
 }
 
@@ -221,12 +329,19 @@ async function withQuestions(
   else ctx.mcpReq.signal.addEventListener('abort', callerGone, { once: true });
   try {
     const run = handler(request, extraOf(ctx, info, stop.signal, rounds.ask));
-    const first = await Promise.race([run.then((result) => ({ result }), (error: unknown) => ({ error })), rounds.asked.then(() => undefined)]);
+    const first = await Promise.race([
+      run.then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      ),
+      rounds.asked.then(() => undefined),
+    ]);
     if (first !== undefined) {
-      // A request that failed after finding no way to ask needed a capability the client did not declare.
-      const failed = 'error' in first || (first.result as { isError?: unknown } | null)?.isError === true;
-      if (failed && rounds.missing.size > 0) {
-        throw new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: Object.fromEntries([...rounds.missing].map((c) => [c, {}])) } as never);
+      // A call that failed after asking for what the client did not declare needed it (the protocol's -32021);
+      // one that caught the refusal and went on (asking another way) is answered as it ended.
+      const failed = 'error' in first || (first.result as { isError?: unknown }).isError === true;
+      if (failed && Object.keys(rounds.missing).length > 0) {
+        throw new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: rounds.missing } as never, MCP_TEXTS.modernMissingCapability(Object.keys(rounds.missing)));
       }
       if ('error' in first) throw first.error;
       return first.result;
@@ -245,7 +360,7 @@ async function withQuestions(
 }
 
 /** The client's capabilities as this request declares them. */
-function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; url?: object }; sampling?: { tools?: unknown } } {
+function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; url?: object }; sampling?: object; roots?: object } {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const declared = envelope?.['io.modelcontextprotocol/clientCapabilities'];
   return (declared !== null && typeof declared === 'object' ? declared : {}) as never;
@@ -255,12 +370,12 @@ function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; ur
 class Rounds {
   /** Answers used, by key: they ride in the next round's state. */
   readonly used: Record<string, unknown> = {};
-  /** What the client declared of sampling (tools or not). */
-  readonly sampling: { tools?: unknown } | undefined;
-  /** Capabilities a question needed that the client did not declare. */
-  readonly missing = new Set<'elicitation' | 'sampling'>();
   /** Questions without an answer, by key. */
   readonly pending: Record<string, unknown> = {};
+  /** What the client declared of sampling (with tools or not). */
+  readonly sampling: { tools?: unknown } | undefined;
+  /** Capabilities the call asked for that the client did not declare (the refusal's `requiredCapabilities`). */
+  readonly missing: Record<string, object> = {};
   /** Resolves once a question without an answer was asked (after the questions asked in the same turn). */
   readonly asked: Promise<void>;
   readonly ask: ModernAsk;
@@ -275,14 +390,35 @@ class Rounds {
     capabilities: ReturnType<typeof capabilitiesOf>,
   ) {
     this.asked = new Promise((resolve) => (this.#resolve = resolve));
-    this.sampling = capabilities.sampling;
+    this.sampling = capabilities.sampling as { tools?: unknown } | undefined;
     const elicitation = capabilities.elicitation;
     const forms = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+    // What the client did not declare is refused (NO_ELICITATION, NO_SAMPLING, NO_ROOTS): a tool may
+    // catch the refusal and go on; a call that fails with it is answered -32021 (withQuestions).
     this.ask = {
-      missing: (capability) => this.missing.add(capability),
-      ...(forms ? { elicit: (request, signal) => this.#elicit(request, signal) } : {}),
-      ...(capabilities.sampling !== undefined ? { sample: (request, signal) => this.#sample(request, signal) } : {}),
+      elicit: forms ? (request, signal) => this.#elicit(request, signal) : () => this.#refuse('elicitation', 'NO_ELICITATION'),
+      sample: capabilities.sampling !== undefined ? (request, signal) => this.#sample(request, signal) : () => this.#refuse('sampling', 'NO_SAMPLING'),
+      roots: capabilities.roots !== undefined ? (request, signal) => this.#roots(request, signal) : () => this.#refuse('roots', 'NO_ROOTS'),
+      canElicit: forms,
     };
+  }
+
+  #refuse(capability: string, code: 'NO_ELICITATION' | 'NO_SAMPLING' | 'NO_ROOTS'): Promise<never> {
+    this.missing[capability] = {};
+    return Promise.reject(new ToolContextError(code, MCP_TEXTS.modernUndeclared(capability)));
+  }
+
+  #roots(request: { key?: string }, signal: AbortSignal | undefined): Promise<readonly ClientRoot[]> {
+    const key = this.#keyOf(request.key, 'roots');
+    const answer = this.answers[key] as { roots?: unknown } | undefined;
+    if (answer !== null && typeof answer === 'object' && Array.isArray(answer.roots)) {
+      const roots = answer.roots
+        .filter((r): r is { uri: string; name?: unknown } => r !== null && typeof r === 'object' && typeof (r as { uri?: unknown }).uri === 'string')
+        .map((r) => ({ uri: r.uri, ...(typeof r.name === 'string' ? { name: r.name } : {}) }));
+      this.used[key] = { roots };
+      return Promise.resolve(roots);
+    }
+    return this.#wait(key, this.sdk.inputRequired.listRoots(), signal);
   }
 
   /** The key of a question: its own (`<key>`, then `<key>.2`… when asked again), else `<kind><n>`. */
@@ -314,7 +450,14 @@ class Rounds {
       this.used[key] = reply;
       return Promise.resolve(reply);
     }
-    const params = samplingParams(request, this.sampling);
+    let params: Record<string, unknown>;
+    try {
+      params = samplingParams(request, this.sampling);
+    } catch (e) {
+      // Tools asked of a client that did not declare `sampling.tools`.
+      this.missing.sampling = { tools: {} };
+      return Promise.reject(e);
+    }
     return this.#wait(key, this.sdk.inputRequired.createMessage(params as never), signal);
   }
 

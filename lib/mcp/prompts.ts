@@ -192,7 +192,8 @@ function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) 
 /** The resource at `uri`, or the protocol error MCP gives for one that does not exist. */
 function known(source: Seen, uri: string): ResourceDefinition | ResourceTemplateDefinition {
   const found = uri.length <= MAX_URI_LENGTH ? source.resourceAt(uri) : undefined;
-  if (found === undefined) throw protocolError(RESOURCE_NOT_FOUND, `Unknown resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}'.`);
+  // The URI goes back in the error's data (SEP-2164), as long as the server would read one.
+  if (found === undefined) throw Object.assign(protocolError(RESOURCE_NOT_FOUND, `Unknown resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}'.`), { data: { uri: uri.slice(0, MAX_URI_LENGTH) } });
   return found;
 }
 

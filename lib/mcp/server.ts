@@ -9,6 +9,7 @@ import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/ind
 import {
   CallToolRequestSchema,
   ElicitResultSchema,
+  ListRootsResultSchema,
   ListToolsRequestSchema,
   SetLevelRequestSchema,
   type CallToolResult,
@@ -190,7 +191,9 @@ export const MODERN_REQUEST = Symbol('tool-signatures.modernRequest');
 export interface ModernAsk {
   elicit?: ToolClient['elicit'];
   sample?: ToolClient['sample'];
-  missing?: ToolClient['missing'];
+  roots?: ToolClient['roots'];
+  /** Whether the client declared elicitation (`elicit` refuses otherwise; an approval then says why it cannot ask). */
+  canElicit?: boolean;
 }
 
 /** Servers made so far (names each one's own rate-limit caller). */
@@ -296,11 +299,17 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
   const asked = (extra._meta as Record<string, unknown> | undefined)?.[LOG_LEVEL_META];
   const ownLevel = typeof asked === 'string' ? LEVELS.indexOf(asked as LogLevel) : -1;
   const sample = modern !== undefined ? modern.sample : samplerOf(server, extra);
+  const roots: ToolClient['roots'] =
+    modern !== undefined
+      ? modern.roots
+      : !stateless && server.getClientCapabilities()?.roots !== undefined
+        ? async (_request, signal) => (await extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, signal !== undefined ? { signal } : {})).roots
+        : undefined;
   return {
     caller,
     ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
     ...(sample !== undefined ? { sample } : {}),
-    ...(modern?.missing !== undefined ? { missing: modern.missing } : {}),
+    ...(roots !== undefined ? { roots } : {}),
     ...(extra.closeSSEStream !== undefined ? { closeStream: extra.closeSSEStream } : {}),
     ...(token !== undefined
       ? {
@@ -320,7 +329,7 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     },
     ...(elicit !== undefined ? { elicit } : {}),
     ...(cannotElicit !== undefined ? { cannotElicit } : {}),
-    approve: (request) => askToApprove(elicit, stateless, request),
+    approve: (request) => askToApprove(modern?.canElicit === false ? undefined : elicit, stateless, request),
   };
 }
 

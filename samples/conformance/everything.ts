@@ -12,7 +12,7 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { Description, EnumOf, Int32, ObjectOf, Param, Part, Prompt, Resource, ResourceTemplate, Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { Description, EnumOf, Int32, ObjectOf, Param, Part, Prompt, Resource, ResourceTemplate, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
 
 /** A 1×1 red PNG. */
@@ -49,6 +49,111 @@ const CHOICE_TITLES = {
   legacyEnum: { opt1: 'Option One', opt2: 'Option Two', opt3: 'Option Three' },
   titledMulti: { value1: 'First Choice', value2: 'Second Choice', value3: 'Third Choice' },
 };
+
+/** The forms of the 2026-07-28 input-required scenarios (SEP-2322). */
+const Name = ObjectOf({ name: String });
+const Confirmation = ObjectOf({ ok: Boolean });
+const Color = ObjectOf({ color: String });
+const PromptContext = ObjectOf({ context: String });
+
+/**
+ * MCP 2026-07-28 (SEP-2322): tools that ask the user, the client's model or the client's roots. On
+ * that revision a question is answered by the client's retry (`input_required`, then the same call
+ * with `inputResponses`); each question's `key` names it in both.
+ */
+export class InputRequired {
+  @Tool({ name: 'test_input_required_result_elicitation', description: 'Asks the user their name (input_required, key user_name)' })
+  async elicitation(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ name: string }>(Name, 'What is your name?', { key: 'user_name' });
+    return answer.action === 'accept' ? `Hello, ${answer.value.name}!` : `No name given (${answer.action}).`;
+  }
+
+  @Tool({ name: 'test_input_required_result_sampling', description: "Asks the client's model a question (input_required, key capital_question)" })
+  async sampling(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.sample('What is the capital of France?', { maxTokens: 100, key: 'capital_question' });
+    return `The model said: ${answer.text}`;
+  }
+
+  @Tool({ name: 'test_input_required_result_list_roots', description: "Lists the client's roots (input_required, key client_roots)" })
+  async listRoots(ctx: ToolContext): Promise<string> {
+    const roots = await ctx.roots({ key: 'client_roots' });
+    return `Roots: ${roots.map((r) => `${r.name ?? r.uri} (${r.uri})`).join(', ')}`;
+  }
+
+  @Tool({ name: 'test_input_required_result_request_state', description: 'Asks for a confirmation; the answer comes back with the signed request state' })
+  async requestState(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ ok: boolean }>(Confirmation, 'Please confirm', { key: 'confirm' });
+    // The retry reached the tool: its request state was verified (signed, bound to this call).
+    return `state-ok: confirmed=${answer.action === 'accept' && answer.value.ok}`;
+  }
+
+  @Tool({ name: 'test_input_required_result_multiple_inputs', description: "Asks the user, the model and the client's roots at once" })
+  async multipleInputs(ctx: ToolContext): Promise<string> {
+    const [name, greeting, roots] = await Promise.all([
+      ctx.elicit<{ name: string }>(Name, 'What is your name?', { key: 'user_name' }),
+      ctx.sample('Generate a greeting', { maxTokens: 50, key: 'greeting' }),
+      ctx.roots({ key: 'client_roots' }),
+    ]);
+    return `${greeting.text} ${name.action === 'accept' ? name.value.name : 'stranger'} (${roots.length} roots)`;
+  }
+
+  @Tool({ name: 'test_input_required_result_multi_round', description: 'Asks two questions, one round each' })
+  async multiRound(ctx: ToolContext): Promise<string> {
+    const name = await ctx.elicit<{ name: string }>(Name, 'Step 1: What is your name?', { key: 'step1' });
+    const color = await ctx.elicit<{ color: string }>(Color, 'Step 2: What is your favorite color?', { key: 'step2' });
+    return `${name.action === 'accept' ? name.value.name : '?'} likes ${color.action === 'accept' ? color.value.color : '?'}`;
+  }
+
+  @Tool({ name: 'test_input_required_result_tampered_state', description: 'Asks for a confirmation (a tampered request state is refused)' })
+  async tamperedState(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ ok: boolean }>(Confirmation, 'Please confirm', { key: 'confirm' });
+    return `confirmed=${answer.action === 'accept' && answer.value.ok}`;
+  }
+
+  @Tool({ name: 'test_input_required_result_capabilities', description: "Asks the user, or the client's model when the client cannot ask the user" })
+  async capabilities(ctx: ToolContext): Promise<string> {
+    try {
+      const answer = await ctx.elicit<{ name: string }>(Name, 'What is your name?', { key: 'user_name' });
+      return `Hello, ${answer.action === 'accept' ? answer.value.name : 'stranger'}!`;
+    } catch (e) {
+      if (!(e instanceof ToolContextError && e.code === 'NO_ELICITATION')) throw e;
+      const answer = await ctx.sample('Make up a name for the user', { maxTokens: 20, key: 'made_up_name' });
+      return `Hello, ${answer.text}!`;
+    }
+  }
+
+  @Tool({ name: 'test_missing_capability', description: "Needs the client's model: a client that did not declare sampling is refused (-32021)" })
+  async missingCapability(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.sample('Say hello', { maxTokens: 20 });
+    return answer.text;
+  }
+}
+
+/** SEP-2575: tools that change the lists, for the clients listening (`subscriptions/listen`) to hear of it. */
+export class ListChanges {
+  #added = 0;
+  constructor(private readonly set: ToolSet) {}
+
+  @Tool({ name: 'test_trigger_tool_change', description: 'Adds a tool to the server (tools/list_changed)' })
+  addTool(): string {
+    const name = `dynamic_tool_${++this.#added}`;
+    this.set.add(Tool.fromJsonSchema({ name, description: 'A tool added at run time', inputSchema: { type: 'object' } }, () => 'added'));
+    return `added ${name}`;
+  }
+
+  @Tool({ name: 'test_trigger_prompt_change', description: 'Adds a prompt to the server (prompts/list_changed)' })
+  addPrompt(): string {
+    const name = `dynamic_prompt_${++this.#added}`;
+    class Dynamic {
+      @Prompt({ name, description: 'A prompt added at run time' })
+      added(): string {
+        return 'added';
+      }
+    }
+    this.set.add(new Dynamic());
+    return `added ${name}`;
+  }
+}
 
 export class Everything {
   @Tool({ name: 'test_simple_text', description: 'Tests simple text content response' })
@@ -165,6 +270,12 @@ export class EverythingServed {
     return [Part.image('image/png', PNG), Part.text('Please analyze the image above.')];
   }
 
+  @Prompt({ name: 'test_input_required_result_prompt', description: 'A prompt that asks the user for its context first (input_required, key user_context)' })
+  async inputRequiredPrompt(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ context: string }>(PromptContext, 'What context should the prompt use?', { key: 'user_context' });
+    return `Use this context: ${answer.action === 'accept' ? answer.value.context : 'none'}.`;
+  }
+
   @Resource('test://static-text', { name: 'Static Text Resource', description: 'A static text resource for testing', mimeType: 'text/plain' })
   staticText(): string {
     return 'This is the content of the static text resource.';
@@ -196,6 +307,7 @@ export const jsonSchemaTool = Tool.fromJsonSchema(
       type: 'object',
       $defs: {
         address: {
+          $anchor: 'addressDef',
           type: 'object',
           properties: { street: { type: 'string' }, city: { type: 'string' } },
         },
@@ -203,11 +315,36 @@ export const jsonSchemaTool = Tool.fromJsonSchema(
       properties: {
         name: { type: 'string' },
         address: { $ref: '#/$defs/address' },
+        contactMethod: { type: 'string', enum: ['phone', 'email'] },
+        phone: { type: 'string' },
+        email: { type: 'string' },
       },
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
       additionalProperties: false,
     },
   },
   (args) => `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`,
+);
+
+/** SEP-2243: arguments the client mirrors in `Mcp-Param-*` headers (`x-mcp-header`), checked against the body by the endpoint. */
+export const customHeadersTool = Tool.fromJsonSchema(
+  {
+    name: 'test_custom_headers',
+    description: 'A tool whose region and priority the client mirrors in Mcp-Param headers (SEP-2243)',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        region: { type: 'string', description: 'Where to run', 'x-mcp-header': 'Region' },
+        priority: { type: 'integer', description: 'How urgent', 'x-mcp-header': 'Priority' },
+        query: { type: 'string', description: 'Not mirrored' },
+      },
+      required: ['region', 'query'],
+    },
+  },
+  (args) => `Custom headers test completed: ${JSON.stringify(args)}`,
 );
 
 function flag(name: string): string | undefined {
@@ -240,7 +377,8 @@ function memoryEventStore() {
 }
 
 async function main(): Promise<void> {
-  const tools = new ToolSet([new Everything(), new EverythingServed(), jsonSchemaTool]);
+  const tools = new ToolSet([new Everything(), new InputRequired(), new EverythingServed(), jsonSchemaTool, customHeadersTool]);
+  tools.add(new ListChanges(tools));
   const sessions = process.argv.includes('--sessions');
   const http = await serveMcpHttp(tools, { name: 'tool-signatures-everything', version: '1.0.0' }, {
     port: Number(flag('--port') ?? 0),

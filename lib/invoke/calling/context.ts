@@ -116,6 +116,21 @@ export interface SamplingReply {
   readonly text: string;
 }
 
+/** One of the client's roots (MCP's `Root`): a `file://` URI the client says the server may work in, and its name. */
+export interface ClientRoot {
+  readonly uri: string;
+  readonly name?: string;
+}
+
+/** Options of `ToolContext.roots`. */
+export interface RootsOptions {
+  /**
+   * The question's name where a client answers by name (MCP 2026-07-28: its key in the call's
+   * `inputRequests` and `inputResponses`). @default `roots<n>`, the n-th question of the call
+   */
+  key?: string;
+}
+
 /** What `ToolContext.elicit` resolves to: an accepted answer is an instance of the DTO, validated. */
 export type Elicited<T> = { readonly action: 'accept'; readonly value: T } | { readonly action: 'decline' } | { readonly action: 'cancel' };
 
@@ -145,11 +160,10 @@ export interface ToolClient {
    */
   closeStream?(): void;
   /**
-   * Told that `ctx.elicit` or `ctx.sample` found no way to ask (it rejects with `NO_ELICITATION` or
-   * `NO_SAMPLING` all the same). MCP 2026-07-28: a call that then fails is refused as needing the
-   * client capability (`-32021`); one that goes on without it stands.
+   * Lists the client's roots (MCP: `roots/list`). Absent when the client offers none (then
+   * `ctx.roots` rejects with code `NO_ROOTS`).
    */
-  missing?(capability: 'elicitation' | 'sampling'): void;
+  roots?(request: RootsOptions, signal?: AbortSignal): Promise<readonly ClientRoot[]>;
   /** Asks the user. Absent when no one can answer (then `ctx.elicit` rejects with code `NO_ELICITATION`). */
   elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
   /**
@@ -165,7 +179,7 @@ export interface ToolClient {
 }
 
 /** Why `ToolContext.elicit` could not give an answer. */
-export type ToolContextErrorCode = 'NO_ELICITATION' | 'ELICITATION_INVALID' | 'ELICITATION_FAILED' | 'NO_SAMPLING' | 'SAMPLING_FAILED';
+export type ToolContextErrorCode = 'NO_ELICITATION' | 'ELICITATION_INVALID' | 'ELICITATION_FAILED' | 'NO_SAMPLING' | 'SAMPLING_FAILED' | 'NO_ROOTS' | 'ROOTS_FAILED';
 
 /** `ToolContext.elicit` could not ask, or the answers were refused; `ToolContext.sample` could not ask the model. A tool may catch it; if not, the call fails with its text. */
 export class ToolContextError extends Error {
@@ -283,7 +297,7 @@ export class ToolContext {
   }
 
   /** The nearest client (this context's, then its parents') that has `key`. */
-  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample' | 'closeStream' | 'missing'>(key: K): ToolClient | undefined {
+  #find<K extends 'progress' | 'log' | 'elicit' | 'approve' | 'sample' | 'closeStream' | 'roots'>(key: K): ToolClient | undefined {
     for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
       if (typeof c.#client?.[key] === 'function') return c.#client;
     }
@@ -320,7 +334,6 @@ export class ToolContext {
   async sample(messages: string | readonly SamplingMessage[], options: SampleOptions = {}): Promise<SamplingReply> {
     const client = this.#find('sample');
     if (client === undefined) {
-      this.#find('missing')?.missing!('sampling');
       throw new ToolContextError('NO_SAMPLING', `no client can be asked for a model's answer here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared sampling (on a session).`);
     }
     const list: readonly SamplingMessage[] = typeof messages === 'string' ? [{ role: 'user', content: { type: 'text', text: messages } }] : messages;
@@ -334,13 +347,36 @@ export class ToolContext {
       reply = await client.sample!({ ...options, messages: list, maxTokens }, this.signal);
     } catch (e) {
       this.signal?.throwIfAborted();
-      // The client's own refusal (tools asked of a client that cannot take them) says why.
+      // A client's own refusal (a capability the caller did not declare) is passed on as it is.
       if (e instanceof ToolContextError) throw e;
       throw new ToolContextError('SAMPLING_FAILED', `the client's model could not be asked: ${describeThrown(e, false)}`);
     }
     const contents = Array.isArray(reply.content) ? reply.content : [reply.content];
     const text = contents.map((c) => (c !== null && typeof c === 'object' && (c as { type?: unknown }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : '')).join('');
     return Object.freeze({ ...reply, text });
+  }
+
+  /**
+   * Lists the caller's roots (MCP: `roots/list`, where the client declared `roots`): the `file://`
+   * directories it lets the server work in. Rejects with `NO_ROOTS` where no client offers roots,
+   * with `ROOTS_FAILED` when the client refused or failed. The call's signal cancels the request.
+   */
+  async roots(options: RootsOptions = {}): Promise<readonly ClientRoot[]> {
+    const client = this.#find('roots');
+    if (client === undefined) {
+      throw new ToolContextError('NO_ROOTS', `no client can list its roots here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared roots.`);
+    }
+    this.signal?.throwIfAborted();
+    let roots: readonly ClientRoot[];
+    try {
+      roots = await client.roots!(options, this.signal);
+    } catch (e) {
+      this.signal?.throwIfAborted();
+      // A client's own refusal (a capability the caller did not declare) is passed on as it is.
+      if (e instanceof ToolContextError) throw e;
+      throw new ToolContextError('ROOTS_FAILED', `the client's roots could not be listed: ${describeThrown(e, false)}`);
+    }
+    return Object.freeze(roots.map((r) => Object.freeze({ uri: r.uri, ...(r.name !== undefined ? { name: r.name } : {}) })));
   }
 
   /**
@@ -406,7 +442,6 @@ export class ToolContext {
   async elicit<T extends object>(type: (new () => T) | ObjectHint, message: string, options: ElicitOptions = {}): Promise<Elicited<T>> {
     const client = this.#find('elicit');
     if (forms === undefined || client === undefined) {
-      if (client === undefined) this.#find('missing')?.missing!('elicitation');
       throw new ToolContextError('NO_ELICITATION', `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: ${this.#cannotElicit() ?? 'the call did not come from an MCP client that supports elicitation.'}`);
     }
     const requestedSchema = titledForm(forms.form(type), options.titles, options.enumNames);
@@ -419,6 +454,8 @@ export class ToolContext {
         reply = await client.elicit!({ ...(options.key !== undefined ? { key: options.key } : {}), message: problems === '' ? message : `${problems}\n\n${message}`, requestedSchema }, this.signal);
       } catch (e) {
         this.signal?.throwIfAborted();
+        // A client's own refusal (a capability the caller did not declare) is passed on as it is.
+        if (e instanceof ToolContextError) throw e;
         throw new ToolContextError('ELICITATION_FAILED', `the question could not be asked: ${describeThrown(e, false)}`);
       }
       if (reply.action === 'decline' || reply.action === 'cancel') return { action: reply.action };

@@ -313,6 +313,15 @@ export class ToolSet {
     return this.#tools.size;
   }
 
+  /**
+   * Whether what a caller is listed depends on who calls: the tools when the set has a `visible`
+   * option, its prompts, resources and templates when it has `visibleServed`. (MCP 2026-07-28 marks
+   * such lists `cacheScope: 'private'`, the others `'public'`.)
+   */
+  get listedByCaller(): { readonly tools: boolean; readonly served: boolean } {
+    return { tools: this.#visible !== undefined, served: this.#visibleServed !== undefined };
+  }
+
   /** The tools that the caller of `context` sees (every tool when the set has no `visible` option). */
   listFor(context: ToolContext): ToolDefinition[] {
     const all = this.list();
