@@ -728,6 +728,11 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       refuse(res, messages);
       return undefined;
     }
+    // A slot of the reserve carries only answers and notifications, on either revision.
+    if (gauge !== requests && messages.some(isRequest)) {
+      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }), false, soleId(messages));
+      return undefined;
+    }
     // MCP 2026-07-28 (and a version only it can answer) goes to its own handler (lib/mcp/modern.ts).
     if (isModernRequest(req, messages)) {
       const serve = modernHandler();
@@ -745,10 +750,6 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     const mismatch = checkMirroredHeaders(req, messages);
     if (mismatch !== undefined) {
       refuse(res, mismatch, false, soleId(messages));
-      return undefined;
-    }
-    if (gauge !== requests && messages.some(isRequest)) {
-      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }), false, soleId(messages));
       return undefined;
     }
     return messages;

@@ -20,7 +20,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerContext, Server as ModernServer } from '@modelcontextprotocol/server';
 import type { ToolClient, ElicitationReply } from '../invoke/calling/context';
 import { MCP_CALLER } from './rate-limit';
-import { MODERN_REQUEST, type ModernAsk } from './server';
+import { LOG_LEVEL_META, MODERN_REQUEST, type ModernAsk } from './server';
 
 /** The protocol revisions this module serves. */
 export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
@@ -112,13 +112,23 @@ function principalOf(ctx: ServerContext, info: ModernRequestInfo | undefined): s
   return info?.principal ?? ctx.http?.authInfo?.clientId ?? '';
 }
 
+/**
+ * The request's `_meta` as a 2025 handler reads it: the SDK lifts the reserved envelope keys out of
+ * `_meta` (into `ctx.mcpReq.envelope`), and the log level among them is put back, where
+ * createMcpServer's handlers read a request's own level.
+ */
+function metaOf(ctx: ServerContext): Record<string, unknown> | undefined {
+  const level = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META];
+  return level === undefined ? ctx.mcpReq._meta : { ...ctx.mcpReq._meta, [LOG_LEVEL_META]: level };
+}
+
 /** A 2025 handler's `extra` for a 2026 request. */
 function extraOf(ctx: ServerContext, info: ModernRequestInfo | undefined, signal: AbortSignal, ask: ModernAsk | undefined): Record<PropertyKey, unknown> {
   const authInfo = ctx.http?.authInfo;
   return {
     signal,
     requestId: ctx.mcpReq.id,
-    _meta: ctx.mcpReq._meta,
+    _meta: metaOf(ctx),
     ...(authInfo !== undefined ? { authInfo } : {}),
     requestInfo: { headers: info?.headers ?? {}, ...(info !== undefined ? { [MCP_CALLER]: info.principal } : {}) },
     sendNotification: (n: { method: string; params?: Record<string, unknown> }) => ctx.mcpReq.notify(n as never),
