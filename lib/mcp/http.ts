@@ -770,12 +770,13 @@ const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 
 /**
  * Whether a request is for the 2026-07-28 handler: its `MCP-Protocol-Version` header names a
- * version that 2025's SDK does not serve, or (without the header) its `_meta` names a protocol
- * version, or it is `server/discover`.
+ * revision of that era (2026-07-28 or a later date, which that handler refuses with the versions it
+ * serves), or (without the header) its `_meta` names a protocol version, or it is `server/discover`.
+ * Any other version the 2025 side refuses, naming the versions it serves.
  */
 function isModernRequest(req: IncomingMessage, messages: readonly Message[]): boolean {
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string') return MODERN_VERSIONS.includes(version) || !supportedVersions().includes(version);
+  if (typeof version === 'string') return MODERN_VERSIONS.includes(version) || (/^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_VERSIONS[0]!);
   if (messages.length !== 1) return false;
   const m = messages[0]!;
   if (m.method === 'server/discover') return true;
