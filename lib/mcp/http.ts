@@ -413,6 +413,26 @@ async function inTurn(res: ServerResponse | undefined, send: () => unknown, stor
 }
 
 /**
+ * Keeps a stream slot while the response is an SSE stream: `release` runs when its headers say it is
+ * not one (a JSON answer), or when it closes.
+ */
+function heldWhileStreaming(res: ServerResponse, release: () => void): void {
+  let held = true;
+  const free = (): void => {
+    if (held) release();
+    held = false;
+  };
+  res.once('close', free);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const headers = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a));
+    const type = headers === undefined ? undefined : Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+    if (!String(type ?? res.getHeader('content-type') ?? '').startsWith('text/event-stream')) free();
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/**
  * One HTTP POST in stateless mode: the responses it waits for, and how it answers (JSON once all
  * are in, or an SSE stream as soon as something must be sent before that).
  */
@@ -630,7 +650,14 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     const { toNodeHandler } = require('@modelcontextprotocol/node') as typeof import('@modelcontextprotocol/node');
     const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
     const node = toNodeHandler(served, { maxRequestBodySize: maxBodyBytes });
-    return (modern = (req, res, body) => modernRequests.run({ headers: req.headers, principal: principalOf(req) }, () => node(req, res, body)));
+    return (modern = (req, res, body) => {
+      // The SDK answers as an SSE stream once a call sends something before its result. As on 2025,
+      // a request may stream only if its client takes a stream and the stream bound has room;
+      // otherwise what it sends before its result is dropped, and it is answered as JSON.
+      const streaming = accepts(req).sse && streams.tryAcquire();
+      if (streaming) heldWhileStreaming(res, () => streams.release());
+      return modernRequests.run({ headers: req.headers, principal: principalOf(req), streaming }, () => node(req, res, body));
+    });
   };
   const servers: Server[] = [];
   const connect = (): CallTransport => {

@@ -43,6 +43,11 @@ export interface ModernRequestInfo {
   readonly headers: Record<string, string | string[] | undefined>;
   /** Who sends it (the rate limit's and the sessions' principal). */
   readonly principal: string;
+  /**
+   * Whether its answer may be an SSE stream; when false, what a call sends before its result
+   * (progress, log messages) is dropped and the answer is JSON. @default true
+   */
+  readonly streaming?: boolean;
 }
 
 /** Options of the 2026-07-28 serving. */
@@ -131,7 +136,7 @@ function extraOf(ctx: ServerContext, info: ModernRequestInfo | undefined, signal
     _meta: metaOf(ctx),
     ...(authInfo !== undefined ? { authInfo } : {}),
     requestInfo: { headers: info?.headers ?? {}, ...(info !== undefined ? { [MCP_CALLER]: info.principal } : {}) },
-    sendNotification: (n: { method: string; params?: Record<string, unknown> }) => ctx.mcpReq.notify(n as never),
+    sendNotification: info?.streaming === false ? () => Promise.resolve() : (n: { method: string; params?: Record<string, unknown> }) => ctx.mcpReq.notify(n as never),
     sendRequest: () => Promise.reject(new Error('a 2026-07-28 request cannot be sent a request of the server')),
     [MODERN_REQUEST]: ask ?? {},
   };

@@ -18,7 +18,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { Int32, Param, Part, Prompt, Prop, Resource, ResourceTemplate, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
 import { runProgram } from '../helpers/programs';
-import { jsonHeaders, openSession, raw } from '../issues/fixtures/21-http';
+import { jsonHeaders, openSession, raw, sseEvents } from '../issues/fixtures/21-http';
 
 const MODERN = '2026-07-28';
 const info = { name: 'desk', version: '1.0.0' };
@@ -63,7 +63,8 @@ class Desk {
 
   @Tool({ description: 'Who is calling.' })
   whoami(ctx: ToolContext): string {
-    return JSON.stringify({ via: ctx.caller.via, client: ctx.caller.authInfo?.clientId, headers: Object.keys(ctx.caller.headers ?? {}).filter((h) => h === 'authorization' || h === 'x-tenant').sort() });
+    const { via, authInfo, headers } = ctx.caller;
+    return JSON.stringify({ via, client: authInfo?.clientId, token: authInfo?.token, headers: Object.keys(headers ?? {}).filter((h) => h === 'authorization' || h === 'x-tenant').sort() });
   }
 
   @Tool({ description: 'Admins only.' })
@@ -361,6 +362,23 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
     }
   });
 
+  it('the per-caller rate limit counts the calls of both eras in one bucket, and refuses on 2026 as on 2025', async () => {
+    const http = await serveMcpHttp(set(), info, { rateLimit: { calls: 2, perSeconds: 3600 } });
+    const modern = await modernClient(http.url);
+    const legacy = await legacyClient(http.url);
+    try {
+      const call = { name: 'count', arguments: { n: 1 } };
+      expect([(await legacy.callTool(call)).isError, (await modern.callTool(call)).isError]).toEqual([undefined, undefined]);
+      const [m, l] = [await modern.callTool(call), await legacy.callTool(call)];
+      expect(bare(m)).toBe(bare(l));
+      expect([m.isError, (m.content as { text: string }[])[0]!.text]).toEqual([true, expect.stringMatching(/^Tool 'count' was not run: too many calls from this caller \(limit 2 per 3600 s\); try again in \d+ s\.$/)]);
+    } finally {
+      await modern.close();
+      await legacy.close();
+      await http.close();
+    }
+  });
+
   it.each([
     ['stateless', {}],
     ['with sessions', { sessions: true }],
@@ -384,6 +402,31 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
       release();
       await modern.close();
       await legacy.close();
+      await http.close();
+    }
+  });
+
+  it('the stream bound holds on 2026: beyond maxOpenStreams, or to a client that takes no SSE, a call is answered as JSON', async () => {
+    const http = await serveMcpHttp(set(), info, { maxOpenStreams: 1 });
+    const progress = (id: number, headers: Record<string, string> = {}) => modernPost(http.url, id, 'tools/call', { name: 'count', arguments: { n: 1 }, _meta: { progressToken: id } }, headers);
+    const kinds = (text: string) => sseEvents(text).map((e) => (e.data as { method?: string }).method ?? 'answer');
+    try {
+      const streamed = await progress(1);
+      expect([streamed.status, streamed.headers['content-type'], kinds(streamed.text)]).toEqual([200, 'text/event-stream', ['notifications/message', 'notifications/message', 'notifications/progress', 'answer']]);
+      const jsonOnly = await progress(2, { accept: 'application/json' });
+      expect([jsonOnly.status, jsonOnly.headers['content-type'], JSON.parse(jsonOnly.text).result.content]).toEqual([200, 'application/json', [{ type: 'text', text: 'counted to 1' }]]);
+      // A call holds the one stream slot while it runs: the next is answered as JSON (its notifications
+      // dropped); once the first has answered, calls stream again.
+      const g = gate();
+      const holding = modernPost(http.url, 3, 'tools/call', { name: 'hold', arguments: {} });
+      await g.entered;
+      const beyond = await progress(4);
+      expect([beyond.status, beyond.headers['content-type'], JSON.parse(beyond.text).id]).toEqual([200, 'application/json', 4]);
+      g.released();
+      expect(JSON.parse((await holding).text).result.content).toEqual([{ type: 'text', text: 'released' }]);
+      expect((await progress(5)).headers['content-type']).toBe('text/event-stream');
+    } finally {
+      release();
       await http.close();
     }
   });
