@@ -235,9 +235,14 @@ describe.each([
   it('prompts and resources: the same lists and answers on both eras', async () => {
     const m = modern;
     const l = legacy;
-    expect(JSON.stringify((await m.listPrompts()).prompts)).toBe(JSON.stringify((await l.listPrompts()).prompts));
-    expect(JSON.stringify((await m.listResources()).resources)).toBe(JSON.stringify((await l.listResources()).resources));
-    expect(JSON.stringify((await m.listResourceTemplates()).resourceTemplates)).toBe(JSON.stringify((await l.listResourceTemplates()).resourceTemplates));
+    const lists = async (c: { listPrompts(): Promise<{ prompts: unknown }>; listResources(): Promise<{ resources: unknown }>; listResourceTemplates(): Promise<{ resourceTemplates: unknown }> }) =>
+      JSON.stringify([(await c.listPrompts()).prompts, (await c.listResources()).resources, (await c.listResourceTemplates()).resourceTemplates]);
+    expect(await lists(m)).toBe(await lists(l));
+    expect(await lists(m)).toBe(JSON.stringify([
+      [{ name: 'greet', description: 'Greets someone.', arguments: [{ name: 'who', description: 'Who', required: true }] }],
+      [{ name: 'Message of the day', uri: 'desk://motd', mimeType: 'text/plain' }],
+      [{ name: 'room', uriTemplate: 'desk://rooms/{id}', description: 'A room', mimeType: 'application/json' }],
+    ]));
     const prompt = { name: 'greet', arguments: { who: 'Ada' } };
     expect(bare(await m.getPrompt(prompt))).toBe(bare(await l.getPrompt(prompt)));
     expect(bare(await m.getPrompt(prompt))).toBe(JSON.stringify({ description: 'Greets someone.', messages: [{ role: 'user', content: { type: 'text', text: 'Good day, Ada!' } }] }));
