@@ -9,6 +9,7 @@
  * Elicitation and sampling (`input_required`) are spec/mcp/modern-input.spec.ts.
  */
 import 'reflect-metadata';
+import { request } from 'node:http';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -432,6 +433,33 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
       expect((await progress(5)).headers['content-type']).toBe('text/event-stream');
     } finally {
       release();
+      await http.close();
+    }
+  });
+
+  it('a 2026 call whose HTTP request closes is cancelled (its signal aborts) and frees its slot', async () => {
+    const seen: string[] = [];
+    class Waiter {
+      @Tool({ description: 'Waits until cancelled.' })
+      async wait(signal: AbortSignal): Promise<string> {
+        seen.push('started');
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        seen.push('aborted');
+        return 'never read';
+      }
+    }
+    const http = await serveMcpHttp(new ToolSet([new Waiter()]), info, { maxConcurrentRequests: 1 });
+    try {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', arguments: {}, _meta: envelope() } });
+      const req = request(http.url, { method: 'POST', headers: { ...jsonHeaders, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'wait' } });
+      req.on('error', () => undefined);
+      req.end(body);
+      while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      req.destroy();
+      while (seen.length === 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(seen).toEqual(['started', 'aborted']);
+      expect((await modernPost(http.url, 2, 'tools/list', {})).status).toBe(200);
+    } finally {
       await http.close();
     }
   });
