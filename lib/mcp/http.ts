@@ -423,6 +423,26 @@ async function inTurn(res: ServerResponse | undefined, send: () => unknown, stor
 }
 
 /**
+ * Keeps a stream slot while the response is an SSE stream: `release` runs when its headers say it is
+ * not one (a JSON answer), or when it closes.
+ */
+function heldWhileStreaming(res: ServerResponse, release: () => void): void {
+  let held = true;
+  const free = (): void => {
+    if (held) release();
+    held = false;
+  };
+  res.once('close', free);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const headers = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a));
+    const type = headers === undefined ? undefined : Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+    if (!String(type ?? res.getHeader('content-type') ?? '').startsWith('text/event-stream')) free();
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/**
  * One HTTP POST in stateless mode: the responses it waits for, and how it answers (JSON once all
  * are in, or an SSE stream as soon as something must be sent before that).
  */
@@ -652,7 +672,12 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
         refuse(res, new Refusal(400, HEADER_MISMATCH, mismatch), false, typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null);
         return Promise.resolve();
       }
-      return modernRequests.run({ headers: req.headers, principal: principalOf(req) }, () => node(req, res, body));
+      // The SDK answers as an SSE stream once a call sends something before its result. As on 2025,
+      // a request may stream only if its client takes a stream and the stream bound has room;
+      // otherwise what it sends before its result is dropped, and it is answered as JSON.
+      const streaming = accepts(req).sse && streams.tryAcquire();
+      if (streaming) heldWhileStreaming(res, () => streams.release());
+      return modernRequests.run({ headers: req.headers, principal: principalOf(req), streaming }, () => node(req, res, body));
     });
   };
   const servers: Server[] = [];
@@ -751,6 +776,11 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       refuse(res, messages);
       return undefined;
     }
+    // A slot of the reserve carries only answers and notifications, on either revision.
+    if (gauge !== requests && messages.some(isRequest)) {
+      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }), false, soleId(messages));
+      return undefined;
+    }
     // MCP 2026-07-28 (and a version only it can answer) goes to its own handler (lib/mcp/modern.ts).
     if (isModernRequest(req, messages)) {
       const serve = modernHandler();
@@ -772,10 +802,6 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       refuse(res, mismatch, false, soleId(messages));
       return undefined;
     }
-    if (gauge !== requests && messages.some(isRequest)) {
-      refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }), false, soleId(messages));
-      return undefined;
-    }
     return messages;
   }
 
@@ -794,14 +820,17 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
 const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 
 /**
- * Whether a request is for the 2026-07-28 handler: its `MCP-Protocol-Version` header names that
- * revision, or (without the header) its `_meta` names a protocol version, or it is
- * `server/discover`. A header naming a version nobody serves is refused by `readPost` with every
- * version served.
+ * Whether a request is for the 2026-07-28 handler: its `MCP-Protocol-Version` header names a
+ * revision of that era (2026-07-28 or a later date, which that handler refuses with the versions it
+ * serves), or (without the header, or with one nobody serves) its `_meta` names a protocol version,
+ * or it is `server/discover`. Any other version the 2025 side refuses, naming every version served.
  */
 function isModernRequest(req: IncomingMessage, messages: readonly Message[]): boolean {
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string') return MODERN_VERSIONS.includes(version);
+  if (typeof version === 'string') {
+    if (MODERN_VERSIONS.includes(version) || (/^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_VERSIONS[0]!)) return true;
+    if (supportedVersions().includes(version)) return false;
+  }
   if (messages.length !== 1) return false;
   const m = messages[0]!;
   if (m.method === 'server/discover') return true;

@@ -21,7 +21,7 @@ import type { ServerContext, Server as ModernServer } from '@modelcontextprotoco
 import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { MCP_CALLER } from './rate-limit';
-import { MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
+import { LOG_LEVEL_META, MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
 
@@ -46,6 +46,11 @@ export interface ModernRequestInfo {
   readonly headers: Record<string, string | string[] | undefined>;
   /** Who sends it (the rate limit's and the sessions' principal). */
   readonly principal: string;
+  /**
+   * Whether its answer may be an SSE stream; when false, what a call sends before its result
+   * (progress, log messages) is dropped and the answer is JSON. @default true
+   */
+  readonly streaming?: boolean;
 }
 
 /** Options of the 2026-07-28 serving. */
@@ -267,16 +272,26 @@ function principalOf(ctx: ServerContext, info: ModernRequestInfo | undefined): s
   return info?.principal ?? ctx.http?.authInfo?.clientId ?? '';
 }
 
+/**
+ * The request's `_meta` as a 2025 handler reads it: the SDK lifts the reserved envelope keys out of
+ * `_meta` (into `ctx.mcpReq.envelope`), and the log level among them is put back, where
+ * createMcpServer's handlers read a request's own level.
+ */
+function metaOf(ctx: ServerContext): Record<string, unknown> | undefined {
+  const level = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META];
+  return level === undefined ? ctx.mcpReq._meta : { ...ctx.mcpReq._meta, [LOG_LEVEL_META]: level };
+}
+
 /** A 2025 handler's `extra` for a 2026 request. */
 function extraOf(ctx: ServerContext, info: ModernRequestInfo | undefined, signal: AbortSignal, ask: ModernAsk | undefined): Record<PropertyKey, unknown> {
   const authInfo = ctx.http?.authInfo;
   return {
     signal,
     requestId: ctx.mcpReq.id,
-    _meta: ctx.mcpReq._meta,
+    _meta: metaOf(ctx),
     ...(authInfo !== undefined ? { authInfo } : {}),
     requestInfo: { headers: info?.headers ?? {}, ...(info !== undefined ? { [MCP_CALLER]: info.principal } : {}) },
-    sendNotification: (n: { method: string; params?: Record<string, unknown> }) => ctx.mcpReq.notify(n as never),
+    sendNotification: info?.streaming === false ? () => Promise.resolve() : (n: { method: string; params?: Record<string, unknown> }) => ctx.mcpReq.notify(n as never),
     sendRequest: () => Promise.reject(new Error('a 2026-07-28 request cannot be sent a request of the server')),
     [MODERN_REQUEST]: ask ?? {},
   };
