@@ -177,7 +177,8 @@ function servedSpec(cls: Function, chain: Function[], key: PropertyKey): ServedS
     ...('mimeType' in o && o.mimeType !== undefined ? { mimeType: o.mimeType } : {}),
     ...(record.kind !== 'prompt' ? { uri: record.uri } : {}),
     ...(template !== undefined ? { template } : {}),
-    spec,
+    // Its failures are the prompt's or the resource's, not a tool's.
+    spec: Object.freeze({ ...spec, subject: record.kind === 'prompt' ? ('Prompt' as const) : ('Resource' as const) }),
     completers,
   });
 }

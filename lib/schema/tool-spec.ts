@@ -39,6 +39,8 @@ export interface ToolSpec extends ToolDescription {
   readonly returns?: TypeNode;
   readonly owner: string;
   readonly member: string;
+  /** What a failure's text calls it: a prompt's or resource's method is run as a tool spec. @default 'Tool' */
+  readonly subject?: 'Prompt' | 'Resource';
 }
 
 /** What the builder needs to know about one tool method or function. */

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Int32, Param, Part, Prompt, Range, Resource, ResourceTemplate, ToolSet, ToolDefinitionError } from 'tool-signatures';
+import { Int32, Param, Part, Prompt, Range, Resource, ResourceTemplate, ToolSet, ToolDefinitionError, type ResourceTemplateDefinition } from 'tool-signatures';
 import { BoundedStdioTransport, createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 
@@ -289,6 +289,26 @@ describe('issue 23: the definitions without MCP', () => {
   it('an array argument is read from its JSON text, a boolean from true/false', async () => {
     expect(await set.prompt('plan')!.get({ stops: '["Oslo","Bergen"]', fast: 'true' })).toEqual({ ok: true, value: [{ role: 'user', content: { type: 'text', text: 'Oslo → Bergen (fast)x' } }] });
     expect(await set.prompt('plan')!.get({ stops: 'Oslo', fast: 'yes' })).toEqual({ ok: false, reason: 'arguments', text: "Argument 'stops' must be an array.\nArgument 'fast' must be true or false." });
+  });
+
+  it("a prompt's or resource's failure is named as a prompt's or a resource's, and a bad template variable has the argument text", async () => {
+    class Failing {
+      @Prompt({ description: 'Fails' })
+      broken(topic: string): string {
+        throw new Error(`no ${topic}`);
+      }
+
+      @ResourceTemplate('note://{id}', { name: 'note' })
+      note(@Param({ type: Int32 }) id: number): string {
+        if (id > 5) throw new RangeError('too big');
+        return `note ${id}`;
+      }
+    }
+    const failing = new ToolSet([new Failing()]);
+    expect(await failing.prompt('broken')!.get({ topic: 'coffee' })).toEqual({ ok: false, reason: 'failed', text: "Prompt 'broken' failed: Error: no coffee" });
+    const note = failing.resourceAt('note://9') as ResourceTemplateDefinition;
+    expect(await note.read('note://9')).toEqual({ ok: false, reason: 'failed', text: "Resource 'note' failed: RangeError: too big" });
+    expect(await note.read('note://x1')).toEqual({ ok: false, reason: 'arguments', text: "Argument 'id' must be an integer from -2147483648 to 2147483647." });
   });
 
   it('a completer that throws suggests nothing; values that are not text are left out', async () => {

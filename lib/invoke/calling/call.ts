@@ -39,7 +39,7 @@ export function settleOf(spec: ToolSpec): Settle {
 const NO_COSTS: readonly CostLine[] = Object.freeze([]);
 
 export function failed(spec: ToolSpec, e: unknown, ctx: ToolContext | undefined, errorText?: ErrorText): ToolResult {
-  const text = failureText(errorText, { tool: spec.name, kind: 'threw', error: e, text: `Tool '${spec.name}' failed: ${describeThrown(e)}` });
+  const text = failureText(errorText, { tool: spec.name, kind: 'threw', error: e, text: `${spec.subject ?? 'Tool'} '${spec.name}' failed: ${describeThrown(e)}` });
   return ToolResult.of({ isError: true, parts: [Part.text(text)], costs: ctx?.costs ?? [] });
 }
 
@@ -49,7 +49,7 @@ function timedOut(spec: ToolSpec, ctx: ToolContext | undefined, errorText: Error
 }
 
 function timeoutText(spec: ToolSpec): string {
-  return `Tool '${spec.name}' timed out after ${spec.timeoutSeconds} s.`;
+  return `${spec.subject ?? 'Tool'} '${spec.name}' timed out after ${spec.timeoutSeconds} s.`;
 }
 
 /**
