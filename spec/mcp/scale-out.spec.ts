@@ -9,8 +9,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { node, root } from '../helpers/programs';
 
 /** Starts a compiled replica; resolves with its URL once it listens. */
-function startReplica(program: string, name: string): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [program], { cwd: root, env: { ...process.env, REPLICA: name }, stdio: ['pipe', 'pipe', 'inherit'] });
+function startReplica(program: string, name: string, stateKey?: string): Promise<{ child: ChildProcess; url: URL }> {
+  const child = spawn(process.execPath, [program], { cwd: root, env: { ...process.env, REPLICA: name, ...(stateKey !== undefined ? { STATE_KEY: stateKey } : {}) }, stdio: ['pipe', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`replica ${name} exited with ${code}`)));
@@ -46,17 +46,21 @@ describe('scale-out: stateless replicas behind a round-robin proxy', () => {
     fs.rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('a real MCP client initializes, lists and calls through two server processes, every call answered', async () => {
-    const program = 'spec/mcp/programs/replica.ts';
+  const program = 'spec/mcp/programs/replica.ts';
+  const compiledProgram = path.join(outDir, program.replace(/\.ts$/, '.js'));
+  beforeAll(async () => {
     const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/mcp/programs', program]);
     if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
-    const started = await Promise.all(['a', 'b'].map((name) => startReplica(path.join(outDir, program.replace(/\.ts$/, '.js')), name)));
+  }, 120_000);
+
+  it('a real MCP client initializes, lists and calls through two server processes, every call answered', async () => {
+    const started = await Promise.all(['a', 'b'].map((name) => startReplica(compiledProgram, name)));
     replicas.push(...started.map((s) => s.child));
     const proxy = await roundRobin(started.map((s) => s.url));
     const client = new Client({ name: 'spec', version: '1.0.0' });
     try {
       await client.connect(new StreamableHTTPClientTransport(proxy.url));
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['place_order']);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['place_order', 'sign']);
       const texts: string[] = [];
       for (let i = 1; i <= 10; i++) {
         const r = await client.callTool({ name: 'place_order', arguments: { sku: `s${i}`, qty: i } });
@@ -68,6 +72,38 @@ describe('scale-out: stateless replicas behind a round-robin proxy', () => {
       expect(proxy.served.every((n) => n > 0)).toBe(true);
     } finally {
       await client.close();
+      proxy.server.closeAllConnections();
+      proxy.server.close();
+    }
+  }, 120_000);
+
+  /** One MCP 2026-07-28 `tools/call` of `sign` through the proxy (raw POST, as a 2026 client sends it). */
+  async function sign(url: URL, extra: Record<string, unknown> = {}): Promise<{ result?: { resultType?: string; requestState?: string; content?: { text: string }[] }; error?: { code: number; message: string } }> {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'sign' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'sign', arguments: { sku: 'lamp' }, ...extra, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } } }),
+    });
+    const text = await res.text();
+    return res.headers.get('content-type')?.includes('text/event-stream') ? JSON.parse(text.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : JSON.parse(text);
+  }
+
+  it.each([
+    ['share a requestStateKey: the second round, at the other replica, completes', 'a shared key of thirty-two bytes or more!', 'lamp signed by Ada at'],
+    ['each have their own key: the other replica refuses the state (-32602), nothing is run', undefined, undefined],
+  ])('MCP 2026-07-28 questions across replicas that %s', async (_title, stateKey, done) => {
+    const started = await Promise.all(['c', 'd'].map((name) => startReplica(compiledProgram, name, stateKey)));
+    replicas.push(...started.map((s) => s.child));
+    const proxy = await roundRobin(started.map((s) => s.url));
+    try {
+      const first = await sign(proxy.url);
+      expect(first.result?.resultType).toBe('input_required');
+      const second = await sign(proxy.url, { inputResponses: { signer: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result!.requestState });
+      expect(proxy.served).toEqual([1, 1]);
+      if (done !== undefined) expect(second.result?.content?.[0]?.text).toMatch(new RegExp(`^${done} [cd]$`));
+      else expect([second.result, second.error?.code]).toEqual([undefined, -32602]);
+    } finally {
+      for (const s of started) s.child.stdin?.end();
       proxy.server.closeAllConnections();
       proxy.server.close();
     }

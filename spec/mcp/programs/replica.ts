@@ -3,7 +3,7 @@
  * free port), prints its URL as one line of JSON, and serves until its stdin closes.
  */
 import 'reflect-metadata';
-import { Int32, Param, Tool, ToolSet } from 'tool-signatures';
+import { Int32, ObjectOf, Param, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
 
 class Orders {
@@ -11,10 +11,18 @@ class Orders {
   placeOrder(@Param({ minLength: 1, maxLength: 32 }) sku: string, @Param({ type: Int32 }) qty: number) {
     return `${qty} × ${sku} by ${process.env.REPLICA ?? '?'}`;
   }
+
+  @Tool({ description: 'Asks who signs (MCP 2026-07-28: by input_required); says which replica finished it' })
+  async sign(@Param({ minLength: 1, maxLength: 32 }) sku: string, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ name: string }>(ObjectOf({ name: String }), `Who signs for ${sku}?`, { key: 'signer' });
+    return `${sku} signed by ${answer.action === 'accept' ? answer.value.name : '-'} at ${process.env.REPLICA ?? '?'}`;
+  }
 }
 
 async function main(): Promise<void> {
-  const http = await serveMcpHttp(new ToolSet([new Orders()]), { name: 'orders', version: '1.0.0' });
+  // Replicas that share STATE_KEY accept each other's requestState (MCP 2026-07-28 questions).
+  const key = process.env.STATE_KEY;
+  const http = await serveMcpHttp(new ToolSet([new Orders()]), { name: 'orders', version: '1.0.0' }, key !== undefined ? { requestStateKey: key } : {});
   process.stdout.write(`${JSON.stringify({ url: http.url.href })}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => void http.close().then(() => process.exit(0)));
