@@ -77,33 +77,27 @@ interface RoundState {
 type Sdk = typeof import('@modelcontextprotocol/server');
 type NodeSdk = typeof import('@modelcontextprotocol/node');
 
-/** The v2 SDK's Node adapter, or undefined when it is not installed (the HTTP endpoint then serves 2025 only). */
-let nodeSdk: NodeSdk | null | undefined;
-export function modernNodeSdk(): NodeSdk | undefined {
-  if (nodeSdk === undefined) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      nodeSdk = require('@modelcontextprotocol/node') as NodeSdk;
-    } catch {
-      nodeSdk = null;
+/** An optional peer, loaded once: the module, or undefined when it is not installed. */
+function optionalPeer<T>(load: () => T): () => T | undefined {
+  let loaded: T | null | undefined;
+  return () => {
+    if (loaded === undefined) {
+      try {
+        loaded = load();
+      } catch {
+        loaded = null;
+      }
     }
-  }
-  return nodeSdk ?? undefined;
+    return loaded ?? undefined;
+  };
 }
 
-/** The v2 SDK, or undefined when it is not installed (the endpoint then serves 2025 only). */
-let sdk: Sdk | null | undefined;
-export function modernSdk(): Sdk | undefined {
-  if (sdk === undefined) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      sdk = require('@modelcontextprotocol/server') as Sdk;
-    } catch {
-      sdk = null;
-    }
-  }
-  return sdk ?? undefined;
-}
+/** The v2 SDK, or undefined when it is not installed (the endpoints then serve 2025 only). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const modernSdk = optionalPeer(() => require('@modelcontextprotocol/server') as Sdk);
+/** The v2 SDK's Node adapter, or undefined when it is not installed (the HTTP endpoint then serves 2025 only). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const modernNodeSdk = optionalPeer(() => require('@modelcontextprotocol/node') as NodeSdk);
 
 /**
  * The factory of the v2 servers that answer 2026-07-28 requests with `legacy`'s handlers (a server
