@@ -60,6 +60,7 @@ function compile() {
   fs.writeFileSync(path.join(shim, 'package.json'), '{ "name": "tool-signatures", "private": true, "main": "index.js" }\n');
   fs.writeFileSync(path.join(shim, 'index.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/index.js');\n");
   fs.writeFileSync(path.join(shim, 'mcp.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/mcp/index.js');\n");
+  fs.writeFileSync(path.join(shim, 'nestjs.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/nestjs/index.js');\n");
 }
 
 /** The functions with the most self time in a .cpuprofile, aggregated by function and place. */
