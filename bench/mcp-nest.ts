@@ -1,20 +1,15 @@
-import { Injectable, Module, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { Payload } from '@nestjs/microservices';
-import { McpController, McpStrategy, StreamableHttpTransport, Tool as McpNestTool } from '@rekog/mcp-nest';
-import type { AddressInfo } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Param, Tool } from 'tool-signatures';
-import { ToolsModule } from 'tool-signatures/nestjs';
-import { smallSchema } from './cases/zod';
-import { OrderLine, Orders, Priority, type OrderSummary } from './domain';
 import { inFlight, interleaved, sdkClientOf, type Log, type McpBenchArgs, type ToolCaller } from './mcp';
 import { ratio, show, stat, times, type Stat } from './stats';
 import { smallPool, type SmallArgs } from './workload';
+import { bootMcpNest } from './nest/mcp-nest';
+import { bootOurs } from './nest/ours';
 
 /**
  * `npm run bench -- mcp`, issue 22's NestJS leg: the order-placing tool served by a NestJS 12
- * application (`NestFactory.create`, @nestjs/platform-express) two ways:
+ * application (`NestFactory.create`, @nestjs/platform-express) two ways (bench/nest/):
  *
  * - ours: `ToolsModule.forRoot({ mcp: { path: '/mcp' } })` and a provider whose method carries
  *   `@Tool()` (the DTO argument, as in the other legs); stateless, both revisions on one endpoint;
@@ -28,70 +23,15 @@ import { smallPool, type SmallArgs } from './workload';
  * interleaved rounds as the other legs; and boot time: application created, MCP mounted and
  * listening on a port, median of several boots taken in turns (the modules are imported before).
  * The first boot of each is shown apart: ours loads the MCP SDKs (v1, and v2 for 2026-07-28) on its
- * first mount, MCP-Nest imports the v2 SDK with its own module, before any boot.
+ * first mount, MCP-Nest imports the v2 SDK with its own module, before any boot. So beside it, the
+ * cold start: a child process (bench/nest/cold.ts) that imports one side's application, boots it,
+ * and reports the time from its start until it listens, median of several taken in turns.
  */
 
 const BOOTS = 15;
+const COLD_STARTS = 7;
 
-/** Ours: the tool on a provider, `ToolsModule.forRoot({ mcp })` serves it. */
-@Injectable()
-class OursOrders {
-  private readonly orders = new Orders();
-
-  @Tool()
-  placeOrder(
-    @Param({ minLength: 1, maxLength: 32 }) docketId: string,
-    @Param({ type: () => [OrderLine] }) items: OrderLine[],
-    @Param({ enum: Priority }) priority: Priority,
-    due: Date,
-  ): Promise<OrderSummary> {
-    return this.orders.placeOrder(docketId, items, priority, due);
-  }
-}
-
-@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/mcp', info: { name: 'bench', version: '1.0.0' } } })], providers: [OursOrders] })
-class OursModule {}
-
-/** MCP-Nest's: an `@McpController` with its `@Tool` and the zod schema. */
-@McpController()
-class TheirOrders {
-  private readonly orders = new Orders();
-
-  @McpNestTool({ name: 'place_order', description: 'Place an order', parameters: smallSchema })
-  async placeOrder(@Payload() v: ReturnType<typeof smallSchema.parse>) {
-    const summary = await this.orders.placeOrder(v.docketId, v.items, v.priority, v.due);
-    return { content: [{ type: 'text', text: JSON.stringify(summary) }] };
-  }
-}
-
-@Module({ controllers: [TheirOrders] })
-class TheirModule {}
-
-interface Booted {
-  readonly app: INestApplication;
-  readonly url: URL;
-}
-
-const urlOf = (app: INestApplication): URL => new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
-
-async function bootOurs(): Promise<Booted> {
-  const app = await NestFactory.create(OursModule, { logger: false, abortOnError: false });
-  await app.listen(0, '127.0.0.1');
-  return { app, url: urlOf(app) };
-}
-
-/** As MCP-Nest's README: the strategy, its HTTP adapter, the microservice started before `listen`. */
-async function bootTheirs(): Promise<Booted> {
-  const mcp = new McpStrategy({ name: 'bench', version: '1.0.0', transports: [new StreamableHttpTransport()] });
-  const app = await NestFactory.create(TheirModule, { logger: false, abortOnError: false });
-  mcp.setHttpAdapter(app.getHttpAdapter());
-  app.connectMicroservice({ strategy: mcp });
-  await app.startAllMicroservices();
-  await app.listen(0, '127.0.0.1');
-  return { app, url: urlOf(app) };
-}
-
-const BOOT = { ours: bootOurs, mcpNest: bootTheirs } as const;
+const BOOT = { ours: bootOurs, mcpNest: bootMcpNest } as const;
 type Side = keyof typeof BOOT;
 
 /** What one revision measured: calls per second of each operation, by side, and ours / MCP-Nest round by round. */
@@ -106,6 +46,9 @@ export interface NestFigures {
   bootMs: Record<Side, Stat>;
   /** The first boot of each, ms (ours loads the MCP SDKs then). */
   firstBootMs: Record<Side, number>;
+  /** Cold start: from a child process's start until it listens (imports included), ms. */
+  coldStartMs: Record<Side, Stat>;
+  coldRatio: Stat;
   /** ours / MCP-Nest boot time (below 1: ours boots faster). */
   bootRatio: Stat;
   eras: Record<string, NestEraFigures>;
@@ -132,6 +75,14 @@ function listTools(side: Side, client: ToolCaller, n: number): Promise<number> {
     const { tools } = await client.listTools();
     if (tools.length !== 1 || tools[0]!.name !== 'place_order') throw new Error(`${side}: tools/list answered ${JSON.stringify(tools.map((t) => t.name))}`);
   });
+}
+
+/** One cold start of `side` in a child process: ms from its start until it listens. */
+function coldStart(side: Side): number {
+  const r = spawnSync(process.execPath, [join(__dirname, 'nest', 'cold.js'), side], { encoding: 'utf8', timeout: 60_000 });
+  const ms = Number(r.stdout.trim());
+  if (r.status !== 0 || !Number.isFinite(ms)) throw new Error(`cold start of ${side} failed (${r.status}): ${r.stderr.slice(0, 500)}`);
+  return ms;
 }
 
 export async function runNestLeg(args: McpBenchArgs, log: Log): Promise<NestFigures> {
@@ -164,9 +115,19 @@ export async function runNestLeg(args: McpBenchArgs, log: Log): Promise<NestFigu
   log(`    ${'ours'.padEnd(54)} ${show(bootMs.ours, ms)}  [first: ${ms(first.ours)}]`);
   log(`    ${'MCP-Nest'.padEnd(54)} ${show(bootMs.mcpNest, ms)}  [first: ${ms(first.mcpNest)}]`);
   log(`    ${'ours / MCP-Nest (time)'.padEnd(54)} ${show(bootRatio, times)}`);
+  const colds: Record<Side, number[]> = { ours: [], mcpNest: [] };
+  for (let b = 0; b < (args.quick ? 3 : COLD_STARTS); b++) {
+    for (const side of (b % 2 === 0 ? ['ours', 'mcpNest'] : ['mcpNest', 'ours']) as Side[]) colds[side].push(coldStart(side));
+  }
+  const coldStartMs = { ours: stat(colds.ours), mcpNest: stat(colds.mcpNest) };
+  const coldRatio = ratio(coldStartMs.ours, coldStartMs.mcpNest);
+  log(`  cold start (a new process: imports + boot until listening), median (min – max) of ${colds.ours.length}:`);
+  log(`    ${'ours'.padEnd(54)} ${show(coldStartMs.ours, ms)}`);
+  log(`    ${'MCP-Nest'.padEnd(54)} ${show(coldStartMs.mcpNest, ms)}`);
+  log(`    ${'ours / MCP-Nest (time)'.padEnd(54)} ${show(coldRatio, times)}`);
   log();
 
-  const apps = { ours: await bootOurs(), mcpNest: await bootTheirs() };
+  const apps = { ours: await bootOurs(), mcpNest: await bootMcpNest() };
   const eras: Record<string, NestEraFigures> = {};
   try {
     for (const era of ['2025', '2026'] as const) {
@@ -208,5 +169,5 @@ export async function runNestLeg(args: McpBenchArgs, log: Log): Promise<NestFigu
     await apps.ours.app.close();
     await apps.mcpNest.app.close();
   }
-  return { bootMs, firstBootMs: first, bootRatio, eras };
+  return { bootMs, firstBootMs: first, bootRatio, coldStartMs, coldRatio, eras };
 }

@@ -479,6 +479,12 @@ export async function runMcpBench(args: McpBenchArgs, log: Log): Promise<McpBenc
     log(`  (bare node:http client, for scale: ours / plain ${show(bare.ratios.oursOverPlain, times)}, ours / SDK ${show(bare.ratios.oursOverSdk, times)})`);
     log(`${MODERN} (SDK v2 client): ours / plain ${show(modern.ratios.oursOverPlain, times)}, ours / SDK v2 ${show(modern.ratios.oursOverSdk, times)}`);
     log(`  (bare node:http client: ours / plain ${show(modernBare.ratios.oursOverPlain, times)}, ours / SDK v2 ${show(modernBare.ratios.oursOverSdk, times)})`);
+    // Issue 22's NestJS figures, shown beside what it asks (not judged by --check).
+    const [n25, n26] = [nest.eras['2025']!, nest.eras['2026']!];
+    log('NestJS, ours / MCP-Nest (issue 22 asks: tools/call 1.1–1.25× faster, tools/list about 4×, boot within ±10%):');
+    log(`  tools/call  2025 ${show(n25.ratios.call, times)} · 2026 ${show(n26.ratios.call, times)}`);
+    log(`  tools/list  2025 ${show(n25.ratios.list, times)} · 2026 ${show(n26.ratios.list, times)}`);
+    log(`  boot time   ${show(nest.bootRatio, times)} (warm, median ${nest.bootMs.ours.median.toFixed(1)} vs ${nest.bootMs.mcpNest.median.toFixed(1)} ms) · cold start ${show(nest.coldRatio, times)} (${nest.coldStartMs.ours.median.toFixed(0)} vs ${nest.coldStartMs.mcpNest.median.toFixed(0)} ms)`);
     return { clients: { 'sdk-client': main, http: bare }, modern: { 'sdk-client': modern, http: modernBare }, nest, targets: verdicts };
   } finally {
     for (const c of clients) await c.close();
