@@ -14,7 +14,7 @@
  * counted and ignored.
  *
  * Usage: npm run bench -- [--json] [--check] [--rounds N] [--quick] [--seed N] [--pool N]
- *        npm run bench -- mcp [--quick] [--json] [--check]   (MCP over HTTP: plain, ours, the SDK)
+ *        npm run bench -- mcp [--quick] [--json] [--check]   (MCP over HTTP: plain, ours, the SDK; both revisions; NestJS beside MCP-Nest)
  *        npm run bench -- --profile [--profile-seconds N] [--top N]
  *        npm run bench -- --node lts [...]   (or --node /path/to/node) the suite on that Node
  *   --node     runs the compiled suite on another Node: `lts` is the LTS Node that `npm test` runs
