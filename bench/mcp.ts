@@ -3,6 +3,9 @@ import { createServer, Agent, request, type IncomingMessage, type Server as Http
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernClientTransport } from '@modelcontextprotocol/client';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -12,6 +15,7 @@ import { serveMcpHttp } from 'tool-signatures/mcp';
 import { smallSchema } from './cases/zod';
 import { Orders } from './domain';
 import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
+import { runNestLeg, type NestFigures } from './mcp-nest';
 import { Prng } from './prng';
 import { bytes, ratio, show, stat, times, type Stat } from './stats';
 import { smallPool, type SmallArgs } from './workload';
@@ -36,11 +40,25 @@ import { smallPool, type SmallArgs } from './workload';
  * slices of 100 taken in turns; the figure is calls per second, median (min – max) over rounds,
  * and ratios are taken round by round. CPU time per call and heap allocated per call are shown
  * beside (client and server share the process, so both include the client's part).
+ *
+ * Issue 22 adds two legs. MCP 2026-07-28 (the `_meta` envelope on every request, no session): the
+ * same three servers' roles, the SDK's being its v2 reference (`McpServer` of
+ * `@modelcontextprotocol/server` + `registerTool` with the zod schema, served by
+ * `createMcpHandler(factory)` through `toNodeHandler` of `@modelcontextprotocol/node`), ours the same
+ * `serveMcpHttp` endpoint answering on its 2026 path, the plain handler answering `server/discover`
+ * and the call with canned 2026 results; the clients are the SDK's v2 `Client` pinned to
+ * 2026-07-28 and the bare client sending 2026 requests (the `MCP-Protocol-Version`, `Mcp-Method`
+ * and `Mcp-Name` headers and the envelope). Then NestJS (bench/mcp-nest.ts): ours
+ * (`ToolsModule.forRoot({ mcp })`) beside MCP-Nest, through the SDK clients.
  */
 
 const IN_FLIGHT = 8;
 const CALLS_PER_ROUND = 1000;
 const PROTOCOL_VERSION = '2025-06-18';
+const MODERN = '2026-07-28';
+
+/** Which revision a leg speaks: the 2025 one (initialize, then plain JSON-RPC) or 2026-07-28. */
+type Era = '2025' | '2026';
 
 interface Target {
   readonly key: 'plain' | 'ours' | 'sdk';
@@ -72,8 +90,12 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 }
 
 const CANNED = JSON.stringify({ content: [{ type: 'text', text: '{"docketId":"A-123","lines":2,"units":8,"due":1796205600000}' }] });
+/** What a 2026-07-28 result adds: its `resultType` and the server's name in `_meta`. */
+const CANNED_2026 = `${CANNED.slice(0, -1)},"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"plain","version":"1.0.0"}}}`;
+/** The answer to the 2026 client's `server/discover` probe. */
+const DISCOVERED = `{"supportedVersions":["${MODERN}"],"capabilities":{"tools":{}},"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"plain","version":"1.0.0"}}}`;
 
-/** The floor: parse the JSON-RPC body, answer a canned result. */
+/** The floor: parse the JSON-RPC body, answer a canned result (of either revision). */
 function plainServer() {
   return listen((req, res) => {
     if (req.method !== 'POST') {
@@ -86,8 +108,13 @@ function plainServer() {
         res.writeHead(202).end();
         return;
       }
-      // The SDK client initializes first: that too gets a canned answer.
-      const result = m.method === 'initialize' ? `{"protocolVersion":${JSON.stringify(m.params?.protocolVersion)},"capabilities":{"tools":{}},"serverInfo":{"name":"plain","version":"1.0.0"}}` : CANNED;
+      // The SDK clients initialize (2025) or discover (2026) first: that too gets a canned answer.
+      const modern = req.headers['mcp-protocol-version'] === MODERN;
+      const result =
+        m.method === 'initialize' ? `{"protocolVersion":${JSON.stringify(m.params?.protocolVersion)},"capabilities":{"tools":{}},"serverInfo":{"name":"plain","version":"1.0.0"}}`
+        : m.method === 'server/discover' ? DISCOVERED
+        : modern ? CANNED_2026
+        : CANNED;
       const body = `{"jsonrpc":"2.0","id":${JSON.stringify(m.id)},"result":${result}}`;
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
     });
@@ -120,6 +147,22 @@ function sdkServer(orders: Orders) {
   });
 }
 
+/**
+ * The SDK v2 reference of 2026-07-28: `McpServer` + `registerTool` (zod), a server per request from
+ * `createMcpHandler`'s factory (as the SDK documents it), on `node:http` through `toNodeHandler`.
+ */
+function modernSdkServer(orders: Orders) {
+  const handler = toNodeHandler(createMcpHandler(() => {
+    const server = new ModernMcpServer({ name: 'bench', version: '1.0.0' });
+    server.registerTool('place_order', { description: 'Place an order', inputSchema: smallSchema }, async (v) => {
+      const summary = await orders.placeOrder(v.docketId, v.items, v.priority, v.due);
+      return { content: [{ type: 'text', text: JSON.stringify(summary) }] };
+    });
+    return server;
+  }));
+  return listen((req, res) => void handler(req, res));
+}
+
 /** The text of a `tools/call` answer, JSON or SSE; throws when it is not the answer to `id`. */
 function resultText(contentType: string | undefined, raw: string, id: number): string {
   let message: { id?: number; result?: { content?: { text?: string }[]; isError?: boolean }; error?: { message: string } } | undefined;
@@ -145,18 +188,30 @@ interface BenchClient {
   close(): Promise<void> | void;
 }
 
+/** The `_meta` envelope of a 2026-07-28 request: the revision, the client's name and its capabilities. */
+const ENVELOPE = JSON.stringify({
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+});
+
 /** The leanest client: node:http with a keep-alive agent, the JSON-RPC text written by hand. */
 class HttpClient implements BenchClient {
   readonly key = 'http';
-  readonly title = 'node:http keep-alive client';
   private readonly agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   private id = 0;
 
-  constructor(private readonly calls: readonly SmallArgs[], private readonly texts: readonly string[]) {}
+  readonly title: string;
+
+  constructor(private readonly era: Era, private readonly calls: readonly SmallArgs[], private readonly texts: readonly string[]) {
+    this.title = era === '2025' ? 'node:http keep-alive client' : `node:http keep-alive client, ${MODERN} requests`;
+  }
 
   call(target: Target, i: number): Promise<void> {
     const id = ++this.id;
-    const body = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"place_order","arguments":${this.texts[i]}}}`;
+    const body = this.era === '2025'
+      ? `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"place_order","arguments":${this.texts[i]}}}`
+      : `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"place_order","arguments":${this.texts[i]},"_meta":${ENVELOPE}}}`;
     return new Promise((resolve, reject) => {
       const req = request(target.url, {
         method: 'POST',
@@ -164,7 +219,7 @@ class HttpClient implements BenchClient {
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': PROTOCOL_VERSION,
+          ...(this.era === '2025' ? { 'mcp-protocol-version': PROTOCOL_VERSION } : { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'place_order' }),
           'content-length': Buffer.byteLength(body),
         },
       }, (res) => {
@@ -197,7 +252,7 @@ class HttpClient implements BenchClient {
 }
 
 /** `n` calls, `IN_FLIGHT` at a time; resolves with the elapsed ms. */
-async function inFlight(n: number, call: (k: number) => Promise<void>): Promise<number> {
+export async function inFlight(n: number, call: (k: number) => Promise<void>): Promise<number> {
   let next = 0;
   const t0 = performance.now();
   const worker = async (): Promise<void> => {
@@ -207,20 +262,42 @@ async function inFlight(n: number, call: (k: number) => Promise<void>): Promise<
   return performance.now() - t0;
 }
 
-/** The MCP SDK's own client (Client + StreamableHTTPClientTransport over fetch), one per server, initialized once. */
+/** What the bench calls on the SDK's v1 and v2 clients alike. */
+export interface ToolCaller {
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ content?: unknown; isError?: boolean }>;
+  listTools(): Promise<{ tools: { name: string }[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * An SDK client of `url`, connected: for 2025, the v1 `Client` (it initializes at the latest
+ * revision it knows, 2025-11-25); for 2026, the v2 `Client` pinned to 2026-07-28 (it probes
+ * `server/discover` first).
+ */
+export async function sdkClientOf(era: Era, url: URL): Promise<ToolCaller> {
+  if (era === '2025') {
+    const client = new McpClient({ name: 'bench', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    return client as unknown as ToolCaller;
+  }
+  const client = new ModernClient({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
+  await client.connect(new ModernClientTransport(url));
+  if (client.getNegotiatedProtocolVersion() !== MODERN) throw new Error(`${url.href}: the v2 client negotiated ${client.getNegotiatedProtocolVersion()}, not ${MODERN}`);
+  return client as unknown as ToolCaller;
+}
+
+/** The MCP SDK's own client (Client + StreamableHTTPClientTransport over fetch), one per server, connected once. */
 class SdkClient implements BenchClient {
   readonly key = 'sdk-client';
-  readonly title = 'MCP SDK Client (StreamableHTTPClientTransport)';
-  private readonly clients = new Map<string, McpClient>();
+  readonly title: string;
+  private readonly clients = new Map<string, ToolCaller>();
 
-  constructor(private readonly calls: readonly SmallArgs[]) {}
+  constructor(private readonly era: Era, private readonly calls: readonly SmallArgs[]) {
+    this.title = era === '2025' ? 'MCP SDK Client (StreamableHTTPClientTransport)' : `MCP SDK v2 Client pinned to ${MODERN}`;
+  }
 
   async connect(targets: readonly Target[]): Promise<void> {
-    for (const t of targets) {
-      const client = new McpClient({ name: 'bench', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(t.url));
-      this.clients.set(t.key, client);
-    }
+    for (const t of targets) this.clients.set(t.key, await sdkClientOf(this.era, t.url));
   }
 
   run(target: Target, n: number, start: number): Promise<number> {
@@ -260,13 +337,62 @@ export interface ClientFigures {
 export interface McpBenchFigures {
   /** By client: `sdk-client` (the MCP SDK's Client, the issue's setting and the targets' basis) and `http` (a bare node:http client). */
   clients: Record<string, ClientFigures>;
+  /** The same by client on MCP 2026-07-28 (`sdk-client` is then the SDK's v2 client; the SDK server its v2 reference). */
+  modern?: Record<string, ClientFigures>;
+  /** NestJS: ours beside MCP-Nest (bench/mcp-nest.ts). */
+  nest?: NestFigures;
   targets: { label: string; target: string; value: Stat; pass: boolean }[];
 }
 
-type Log = (line?: string) => void;
+export type Log = (line?: string) => void;
+
+/** Something measured in interleaved rounds: `run(n)` makes `n` calls and resolves with the elapsed ms. */
+export interface Contender {
+  readonly key: string;
+  run(n: number): Promise<number>;
+}
+
+/**
+ * `rounds` rounds of `perRound` calls per contender. A round gives each its calls in slices of a
+ * tenth, the contenders taking turns (in an order shuffled per slice): on a shared machine, load
+ * that comes and goes then falls on all alike instead of on whichever ran while it lasted.
+ * Calls per second and CPU µs per call, median (min – max) over rounds, by key.
+ */
+export async function interleaved(contenders: readonly Contender[], rounds: number, perRound: number, seed: number, log: Log): Promise<{ callsPerSecond: Record<string, Stat>; cpuMicrosPerCall: Record<string, Stat> }> {
+  const rps: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.key, []]));
+  const cpu: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.key, []]));
+  const prng = new Prng(seed);
+  const slices = 10;
+  for (let r = 0; r < rounds; r++) {
+    const ms: Record<string, number> = Object.fromEntries(contenders.map((c) => [c.key, 0]));
+    const us: Record<string, number> = Object.fromEntries(contenders.map((c) => [c.key, 0]));
+    for (let slice = 0; slice < slices; slice++) {
+      const order = [...contenders];
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = prng.int(0, i);
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      for (const c of order) {
+        const c0 = process.cpuUsage();
+        ms[c.key]! += await c.run(perRound / slices);
+        const used = process.cpuUsage(c0);
+        us[c.key]! += used.user + used.system;
+      }
+    }
+    for (const c of contenders) {
+      rps[c.key]!.push((perRound / ms[c.key]!) * 1000);
+      cpu[c.key]!.push(us[c.key]! / perRound);
+    }
+    log(`  round ${r + 1}/${rounds}: ${contenders.map((c) => `${c.key} ${rps[c.key]![r]!.toFixed(0)}/s`).join(' · ')}`);
+  }
+  return {
+    callsPerSecond: Object.fromEntries(Object.entries(rps).map(([k, v]) => [k, stat(v)])),
+    cpuMicrosPerCall: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, stat(v)])),
+  };
+}
 
 /** Warm-up, then the interleaved rounds and the heap samples of one client against the three servers. */
-async function measure(client: BenchClient, targets: readonly Target[], args: McpBenchArgs, log: Log): Promise<ClientFigures> {
+async function measure(client: BenchClient, targets: readonly Target[], args: McpBenchArgs, log: Log, sdkLabel: string): Promise<ClientFigures> {
   // Issue 16: medians of five rounds (`--rounds N` for more).
   const rounds = args.roundsGiven ? args.rounds : 5;
   const perRound = args.quick ? 300 : CALLS_PER_ROUND;
@@ -276,38 +402,10 @@ async function measure(client: BenchClient, targets: readonly Target[], args: Mc
     await client.run(t, args.quick ? 300 : 1500, at);
     at += 1500;
   }
-  // A round gives each server its calls in slices of a tenth, the servers taking turns (in an
-  // order shuffled per slice): on a shared machine, load that comes and goes then falls on all
-  // three alike instead of on whichever server ran while it lasted.
-  const rps: Record<string, number[]> = { plain: [], ours: [], sdk: [] };
-  const cpu: Record<string, number[]> = { plain: [], ours: [], sdk: [] };
-  const prng = new Prng(args.seed);
-  const slices = 10;
-  for (let r = 0; r < rounds; r++) {
-    const ms: Record<string, number> = { plain: 0, ours: 0, sdk: 0 };
-    const us: Record<string, number> = { plain: 0, ours: 0, sdk: 0 };
-    for (let slice = 0; slice < slices; slice++) {
-      const order = [...targets];
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = prng.int(0, i);
-        [order[i], order[j]] = [order[j]!, order[i]!];
-      }
-      for (const t of order) {
-        const c0 = process.cpuUsage();
-        ms[t.key]! += await client.run(t, perRound / slices, at);
-        const c = process.cpuUsage(c0);
-        us[t.key]! += c.user + c.system;
-        at += perRound / slices;
-      }
-    }
-    for (const t of targets) {
-      rps[t.key]!.push((perRound / ms[t.key]!) * 1000);
-      cpu[t.key]!.push(us[t.key]! / perRound);
-    }
-    log(`  round ${r + 1}/${rounds}: ${targets.map((t) => `${t.key} ${rps[t.key]![r]!.toFixed(0)}/s`).join(' · ')}`);
-  }
-  const callsPerSecond = Object.fromEntries(Object.entries(rps).map(([k, v]) => [k, stat(v)]));
-  const cpuMicrosPerCall = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, stat(v)]));
+  const { callsPerSecond, cpuMicrosPerCall } = await interleaved(
+    targets.map((t) => ({ key: t.key, run: (n: number) => client.run(t, n, (at += n) - n) })),
+    rounds, perRound, args.seed, log,
+  );
   const ratios = { oursOverPlain: ratio(callsPerSecond.ours!, callsPerSecond.plain!), oursOverSdk: ratio(callsPerSecond.ours!, callsPerSecond.sdk!) };
   let heap: Record<string, HeapFigure> | undefined;
   if (gcAvailable()) {
@@ -333,7 +431,7 @@ async function measure(client: BenchClient, targets: readonly Target[], args: Mc
   }
   log('  ratios of calls per second (round by round):');
   log(`    ${'ours / plain'.padEnd(54)} ${show(ratios.oursOverPlain, times)}`);
-  log(`    ${'ours / SDK McpServer'.padEnd(54)} ${show(ratios.oursOverSdk, times)}`);
+  log(`    ${`ours / ${sdkLabel}`.padEnd(54)} ${show(ratios.oursOverSdk, times)}`);
   log();
   return { callsPerSecond, cpuMicrosPerCall, ratios, ...(heap !== undefined ? { heap } : {}) };
 }
@@ -345,23 +443,32 @@ export async function runMcpBench(args: McpBenchArgs, log: Log): Promise<McpBenc
   const tools = Tool.fromInstance(orders).filter((t) => t.name === 'place_order');
   const plain = await plainServer();
   const sdk = await sdkServer(orders);
+  const modernSdk = await modernSdkServer(orders);
+  // One endpoint of ours serves both revisions: the 2026 leg calls the same one.
   const ours = await serveMcpHttp(tools, { name: 'bench', version: '1.0.0' });
   const targets: Target[] = [
     { key: 'plain', title: 'plain node:http handler (JSON.parse + canned answer)', url: plain.url, checked: false },
     { key: 'ours', title: 'ours: serveMcpHttp (stateless)', url: ours.url, checked: true },
     { key: 'sdk', title: 'MCP SDK McpServer + registerTool (zod), stateless', url: sdk.url, checked: true },
   ];
-  log('MCP over Streamable HTTP: tools/call of place_order (a DTO argument, the realistic call)');
-  log();
-  const sdkClient = new SdkClient(calls);
-  const httpClient = new HttpClient(calls, pool.texts);
+  const modernTargets: Target[] = [
+    targets[0]!,
+    { key: 'ours', title: 'ours: serveMcpHttp, its 2026 path', url: ours.url, checked: true },
+    { key: 'sdk', title: 'SDK v2 McpServer + registerTool (zod), createMcpHandler', url: modernSdk.url, checked: true },
+  ];
+  const clients = [new SdkClient('2025', calls), new HttpClient('2025', calls, pool.texts), new SdkClient('2026', calls), new HttpClient('2026', calls, pool.texts)] as const;
   try {
-    await sdkClient.connect(targets);
-    const clients: Record<string, ClientFigures> = {};
-    clients['sdk-client'] = await measure(sdkClient, targets, args, log);
-    clients.http = await measure(httpClient, targets, args, log);
-    const main = clients['sdk-client'];
-    const bare = clients.http;
+    log('MCP over Streamable HTTP, 2025 revisions: tools/call of place_order (a DTO argument, the realistic call)');
+    log();
+    await clients[0].connect(targets);
+    const main = await measure(clients[0], targets, args, log, 'SDK McpServer');
+    const bare = await measure(clients[1], targets, args, log, 'SDK McpServer');
+    log(`MCP over Streamable HTTP, ${MODERN}: the same call`);
+    log();
+    await clients[2].connect(modernTargets);
+    const modern = await measure(clients[2], modernTargets, args, log, 'SDK v2 McpServer');
+    const modernBare = await measure(clients[3], modernTargets, args, log, 'SDK v2 McpServer');
+    const nest = await runNestLeg(args, log);
     const verdicts = [
       { label: 'ours / plain (calls/s)', target: '≥ 0.7', value: main.ratios.oursOverPlain, pass: main.ratios.oursOverPlain.median >= 0.7 },
       { label: 'ours / SDK McpServer (calls/s)', target: '≥ 2.0', value: main.ratios.oursOverSdk, pass: main.ratios.oursOverSdk.median >= 2.0 },
@@ -370,12 +477,19 @@ export async function runMcpBench(args: McpBenchArgs, log: Log): Promise<McpBenc
     log("issue 16's targets (with the MCP SDK client):");
     for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(34)} ${v.target.padEnd(6)} ${show(v.value, times)}`);
     log(`  (bare node:http client, for scale: ours / plain ${show(bare.ratios.oursOverPlain, times)}, ours / SDK ${show(bare.ratios.oursOverSdk, times)})`);
-    return { clients, targets: verdicts };
+    log(`${MODERN} (SDK v2 client): ours / plain ${show(modern.ratios.oursOverPlain, times)}, ours / SDK v2 ${show(modern.ratios.oursOverSdk, times)}`);
+    log(`  (bare node:http client: ours / plain ${show(modernBare.ratios.oursOverPlain, times)}, ours / SDK v2 ${show(modernBare.ratios.oursOverSdk, times)})`);
+    // Issue 22's NestJS figures, shown beside what it asks (not judged by --check).
+    const [n25, n26] = [nest.eras['2025']!, nest.eras['2026']!];
+    log('NestJS, ours / MCP-Nest (issue 22 asks: tools/call 1.1–1.25× faster, tools/list about 4×, boot within ±10%):');
+    log(`  tools/call  2025 ${show(n25.ratios.call, times)} · 2026 ${show(n26.ratios.call, times)}`);
+    log(`  tools/list  2025 ${show(n25.ratios.list, times)} · 2026 ${show(n26.ratios.list, times)}`);
+    log(`  boot time   ${show(nest.bootRatio, times)} (warm, median ${nest.bootMs.ours.median.toFixed(1)} vs ${nest.bootMs.mcpNest.median.toFixed(1)} ms) · cold start ${show(nest.coldRatio, times)} (${nest.coldStartMs.ours.median.toFixed(0)} vs ${nest.coldStartMs.mcpNest.median.toFixed(0)} ms)`);
+    return { clients: { 'sdk-client': main, http: bare }, modern: { 'sdk-client': modern, http: modernBare }, nest, targets: verdicts };
   } finally {
-    await sdkClient.close();
-    httpClient.close();
+    for (const c of clients) await c.close();
     await ours.close();
-    for (const s of [plain.server, sdk.server]) {
+    for (const s of [plain.server, sdk.server, modernSdk.server]) {
       s.closeAllConnections();
       s.close();
     }

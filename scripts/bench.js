@@ -14,7 +14,7 @@
  * counted and ignored.
  *
  * Usage: npm run bench -- [--json] [--check] [--rounds N] [--quick] [--seed N] [--pool N]
- *        npm run bench -- mcp [--quick] [--json] [--check]   (MCP over HTTP: plain, ours, the SDK)
+ *        npm run bench -- mcp [--quick] [--json] [--check]   (MCP over HTTP: plain, ours, the SDK; both revisions; NestJS beside MCP-Nest)
  *        npm run bench -- --profile [--profile-seconds N] [--top N]
  *        npm run bench -- --node lts [...]   (or --node /path/to/node) the suite on that Node
  *   --node     runs the compiled suite on another Node: `lts` is the LTS Node that `npm test` runs
@@ -60,6 +60,7 @@ function compile() {
   fs.writeFileSync(path.join(shim, 'package.json'), '{ "name": "tool-signatures", "private": true, "main": "index.js" }\n');
   fs.writeFileSync(path.join(shim, 'index.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/index.js');\n");
   fs.writeFileSync(path.join(shim, 'mcp.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/mcp/index.js');\n");
+  fs.writeFileSync(path.join(shim, 'nestjs.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/nestjs/index.js');\n");
 }
 
 /** The functions with the most self time in a .cpuprofile, aggregated by function and place. */
