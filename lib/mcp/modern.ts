@@ -326,9 +326,10 @@ async function withQuestions(
   ctx: ServerContext,
   info: ModernRequestInfo | undefined,
 ): Promise<unknown> {
-  const key = requestKey(request.method, request.params);
+  // The request's key (a digest of its arguments) is needed only when a state comes back or is minted.
+  const key = (): string => requestKey(request.method, request.params);
   const state = ctx.mcpReq.requestState<RoundState>();
-  if (state !== undefined && (typeof state !== 'object' || state === null || state.r !== key || typeof state.a !== 'object' || state.a === null)) {
+  if (state !== undefined && (typeof state !== 'object' || state === null || state.r !== key() || typeof state.a !== 'object' || state.a === null)) {
     throw invalidParams(sdk, MCP_TEXTS.stateOfAnotherRequest());
   }
   const rounds = new Rounds(sdk, { ...(state?.a ?? {}), ...(ctx.mcpReq.inputResponses ?? {}) }, capabilitiesOf(ctx));
@@ -360,7 +361,7 @@ async function withQuestions(
     stop.abort(new Error('the client is asked for input; the request will be retried with the answers'));
     const n = (state?.n ?? 0) + 1;
     if (n > MAX_INPUT_ROUNDS) throw invalidParams(sdk, MCP_TEXTS.tooManyInputRounds(MAX_INPUT_ROUNDS));
-    const requestState = await codec.mint({ r: key, n, a: rounds.used }, ctx);
+    const requestState = await codec.mint({ r: key(), n, a: rounds.used }, ctx);
     if (requestState.length > MAX_REQUEST_STATE_CHARS) throw invalidParams(sdk, MCP_TEXTS.requestStateTooLarge(MAX_REQUEST_STATE_CHARS));
     return sdk.inputRequired({ inputRequests: rounds.pending as never, requestState });
   } finally {
