@@ -113,8 +113,10 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
     bind: (ctx) => `${ctx.mcpReq.method}\0${principalOf(ctx, infoOf())}`,
   });
   const shared = SHARED_METHODS.filter((m) => handlers.has(m));
+  // Whether lists vary by caller is fixed when the set is made: the hints are worked out once.
+  const cacheHints = cacheHintsOf(tools);
   const factory = () => {
-    const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify }, cacheHints: cacheHintsOf(tools) });
+    const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify }, cacheHints });
     for (const method of shared) {
       const handler = handlers.get(method)!;
       server.setRequestHandler(method as 'tools/call', ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
