@@ -295,7 +295,7 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
         : undefined;
   // Said by ctx.elicit's refusal; a client that did not declare elicitation gets the refusal's own text.
   const cannotElicit = stateless ? MCP_TEXTS.statelessCannotAsk() : undefined;
-  // The request's own level (2026-07-28's `_meta`), else the level the session set.
+  // The request's own level (2026-07-28's `_meta`), else the level the session set (2025 only).
   const asked = (extra._meta as Record<string, unknown> | undefined)?.[LOG_LEVEL_META];
   const ownLevel = typeof asked === 'string' ? LEVELS.indexOf(asked as LogLevel) : -1;
   const sample = modern !== undefined ? modern.sample : samplerOf(server, extra);
@@ -323,7 +323,8 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
         }
       : {}),
     log: (level, message) => {
-      const least = ownLevel !== -1 ? ownLevel : (levels.get(extra.sessionId) ?? 0);
+      // A 2026-07-28 request names its level or gets no log message (the revision has no session level).
+      const least = ownLevel !== -1 ? ownLevel : modern !== undefined ? LEVELS.length : (levels.get(extra.sessionId) ?? 0);
       if (LEVELS.indexOf(level) < least || !budget()) return undefined;
       return extra.sendNotification({ method: 'notifications/message', params: { level: level as LoggingLevel, logger: toolName, data: notificationText(message) } });
     },

@@ -195,6 +195,13 @@ export class Everything {
     return 'Tool with logging executed successfully';
   }
 
+  @Tool({ name: 'test_logging_tool', description: 'Logs at info: a 2026-07-28 request that names no log level gets none of it' })
+  async loggingTool(ctx: ToolContext): Promise<string> {
+    await ctx.log('info', 'Logged at info');
+    await ctx.log('error', 'Logged at error');
+    return 'logged';
+  }
+
   @Tool({ name: 'test_tool_with_progress', description: 'Tests tool that reports progress notifications' })
   async withProgress(ctx: ToolContext): Promise<string> {
     for (const done of [0, 50, 100]) {

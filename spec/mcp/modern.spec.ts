@@ -214,17 +214,19 @@ describe.each([
     expect((m[0] as { _meta?: unknown })._meta).toEqual({ 'io.modelcontextprotocol/serverInfo': info });
   });
 
-  it("progress and log messages reach the 2026 client; the request's _meta log level filters them, per request", async () => {
+  it("progress reaches the 2026 client; log messages only at the request's own _meta log level, and none without one", async () => {
     const seen: unknown[] = [];
     modern.setNotificationHandler('notifications/message', (n) => void seen.push(`${n.params.level} ${String(n.params.data)}`));
-    const everything = await modern.callTool({ name: 'count', arguments: { n: 2 } }, { onprogress: (p) => void seen.push(`${p.progress}/${p.total} ${p.message}`) });
-    expect(bare(everything)).toBe(JSON.stringify({ content: [{ type: 'text', text: 'counted to 2' }] }));
-    expect(seen.splice(0)).toEqual(['debug debug 1', 'warning warning 1', '1/2 1 of 2', 'debug debug 2', 'warning warning 2', '2/2 2 of 2']);
+    const unleveled = await modern.callTool({ name: 'count', arguments: { n: 2 } }, { onprogress: (p) => void seen.push(`${p.progress}/${p.total} ${p.message}`) });
+    expect(bare(unleveled)).toBe(JSON.stringify({ content: [{ type: 'text', text: 'counted to 2' }] }));
+    expect(seen.splice(0)).toEqual(['1/2 1 of 2', '2/2 2 of 2']);
     await modern.callTool({ name: 'count', arguments: { n: 2 }, _meta: { 'io.modelcontextprotocol/logLevel': 'warning' } }, { onprogress: (p) => void seen.push(`${p.progress}/${p.total} ${p.message}`) });
     expect(seen.splice(0)).toEqual(['warning warning 1', '1/2 1 of 2', 'warning warning 2', '2/2 2 of 2']);
-    // The level was the request's own: the next request without one hears everything again.
-    await modern.callTool({ name: 'count', arguments: { n: 1 } });
+    await modern.callTool({ name: 'count', arguments: { n: 1 }, _meta: { 'io.modelcontextprotocol/logLevel': 'debug' } });
     expect(seen.splice(0)).toEqual(['debug debug 1', 'warning warning 1']);
+    // The level was the request's own: the next request without one hears no log message.
+    await modern.callTool({ name: 'count', arguments: { n: 1 } }, { onprogress: (p) => void seen.push(`${p.progress}/${p.total} ${p.message}`) });
+    expect(seen.splice(0)).toEqual(['1/1 1 of 1']);
   });
 
   it('the 2025 client hears the same progress and log messages from the same endpoint', async () => {
@@ -419,7 +421,7 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
     const kinds = (text: string) => sseEvents(text).map((e) => (e.data as { method?: string }).method ?? 'answer');
     try {
       const streamed = await progress(1);
-      expect([streamed.status, streamed.headers['content-type'], kinds(streamed.text)]).toEqual([200, 'text/event-stream', ['notifications/message', 'notifications/message', 'notifications/progress', 'answer']]);
+      expect([streamed.status, streamed.headers['content-type'], kinds(streamed.text)]).toEqual([200, 'text/event-stream', ['notifications/progress', 'answer']]);
       const jsonOnly = await progress(2, { accept: 'application/json' });
       expect([jsonOnly.status, jsonOnly.headers['content-type'], JSON.parse(jsonOnly.text).result.content]).toEqual([200, 'application/json', [{ type: 'text', text: 'counted to 1' }]]);
       // A call holds the one stream slot while it runs: the next is answered as JSON (its notifications
