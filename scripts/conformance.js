@@ -217,10 +217,11 @@ function runSuite(node, url, scenarios, suite = 'published', specVersion = null)
         warnings: checks.filter((c) => c.status === 'WARNING').length,
         ok: failed.length === 0,
         errors: failed.map((c) => `${c.id}: ${c.errorMessage ?? c.description}`),
+        passedChecks: checks.filter((c) => c.status === 'SUCCESS').map((c) => c.id),
       });
     }
     for (const [scenario, message] of crashed) {
-      if (!rows.some((r) => r.scenario === scenario)) rows.push({ scenario, passed: 0, failed: 1, warnings: 0, ok: false, errors: [`${scenario}: failed to run: ${message}`] });
+      if (!rows.some((r) => r.scenario === scenario)) rows.push({ scenario, passed: 0, failed: 1, warnings: 0, ok: false, errors: [`${scenario}: failed to run: ${message}`], passedChecks: [] });
     }
     return rows.sort((a, b) => (a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : 0));
   } finally {

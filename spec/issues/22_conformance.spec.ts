@@ -16,7 +16,7 @@ const { conformance } = require('../../scripts/conformance') as {
   conformance(o: { suite?: string; specVersion?: string; modes: string[]; scenarios: string[]; node: string }): Promise<{
     version: string;
     modes: Record<string, { scenario: string; passed: number; failed: number; warnings: number; ok: boolean; errors: string[] }[]>;
-    runs: { suite: string; version: string; specVersion: string | null; mode: string; rows: { scenario: string; passed: number; failed: number; warnings: number; ok: boolean; errors: string[] }[]; scored?: { ids: string[] } }[];
+    runs: { suite: string; version: string; specVersion: string | null; mode: string; rows: { scenario: string; passed: number; failed: number; warnings: number; ok: boolean; errors: string[]; passedChecks: string[] }[]; scored?: { ids: string[] } }[];
   }>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -135,5 +135,13 @@ describe('issue 22: the newer suite (0.2.0-alpha.12) at 2025-11-25 and 2026-07-2
       return row !== undefined && row.ok && row.passed > 0 ? [] : [{ id, errors: row?.errors ?? ['not run'] }];
     });
     expect(failing).toEqual([]);
+  });
+
+  // A scored scenario of many checks: this one is named, so that it cannot pass by not being run.
+  // The everything server's test_logging_tool logs at info and error; the suite calls it with no level.
+  it.each(['stateless', 'stateful'])('at 2026-07-28, %s: a request that names no log level gets no notifications/message (sep-2575-server-no-log-without-loglevel)', (mode) => {
+    const run = next.find((r) => r.specVersion === '2026-07-28' && r.mode === mode)!;
+    expect(run.scored!.ids).toContain('server-stateless');
+    expect(run.rows.find((r) => r.scenario === 'server-stateless')?.passedChecks).toContain('sep-2575-server-no-log-without-loglevel');
   });
 });
