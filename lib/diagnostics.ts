@@ -250,6 +250,8 @@ export const MCP_TEXTS = {
   stateOfAnotherRequest: () => 'Invalid requestState: it was issued for another request (method, name or arguments differ).',
   /** A 2026-07-28 request that asked for input more rounds than allowed. */
   tooManyInputRounds: (max: number) => `The request asked for input ${max} times, the most it may; it is not run again.`,
+  /** A 2026-07-28 `subscriptions/listen` naming more resource URIs than a stream may watch. */
+  tooManyListenResources: (named: number, max: number) => `Invalid params: the listen names ${named} resource URIs; a listen stream may name at most ${max}.`,
   /** A 2026-07-28 request whose answers so far no longer fit in a requestState. */
   requestStateTooLarge: (max: number) => `The answers so far take more than ${max} characters; the request is not run again.`,
   /** `tracing` asked of a server where the optional peer is not installed. */

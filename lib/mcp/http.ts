@@ -26,6 +26,8 @@ import { LOG_LEVEL_META } from './server';
 import { MCP_CALLER } from './rate-limit';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernRequestInfo } from './modern';
+import { LISTEN_DEFAULTS, ListenStreams } from './listen';
+import { MAX_SUBSCRIPTIONS } from './prompts';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -40,6 +42,13 @@ export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) 
       paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
       /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
       watch?(notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void }): () => void;
+      /**
+       * The body a `subscriptions/listen` is served with (its resource URIs cut to those the caller
+       * may read), or why it is refused (`-32602`). Runs inside the request's `infoOf`.
+       */
+      listenBody?(message: { id?: unknown; params?: unknown }, maxResources: number): Promise<{ body: unknown } | { refusal: string }>;
+      /** The SSE frame that ends a listen stream the server closes (the protocol's empty `subscriptions/listen` result). */
+      listenEnd?(id: string | number): string;
     })
   | undefined;
 
@@ -131,6 +140,33 @@ export interface McpEndpointOptions {
   maxOpenStreams?: number;
   /** An SSE comment is written this often on an open stream so that proxies keep it. @default 15000 */
   keepAliveMs?: number;
+  /**
+   * Listen streams open at once: MCP 2026-07-28 `subscriptions/listen` streams and, with sessions,
+   * GET streams, where clients wait to hear of changes. They are counted apart: a listen stream
+   * never takes a slot of `maxConcurrentRequests` (nor of its reserve) or of `maxOpenStreams`, so
+   * idle listeners cannot keep calls out. One more is answered 503 with `Retry-After`.
+   * @default 1000
+   */
+  maxListenStreams?: number;
+  /**
+   * Listen streams one client may hold at once (a client: the principal of its verified token, else
+   * its remote address); one more is answered 503, and the rest stay for other clients. Behind a
+   * proxy without authentication every client has the proxy's address: raise it.
+   * @default a tenth of maxListenStreams (100), at least 1
+   */
+  maxListenStreamsPerClient?: number;
+  /**
+   * A listen stream on which nothing but keep-alive comments was sent for this long is closed (a
+   * 2026-07-28 one with its empty result, as the protocol closes one; the client listens again).
+   * @default 1800000 (30 minutes)
+   */
+  listenIdleTimeoutMs?: number;
+  /**
+   * Resource URIs one `subscriptions/listen` may name (`resourceSubscriptions`); a listen naming
+   * more is refused with `-32602`. The same figure bounds a 2025 connection's `resources/subscribe`.
+   * @default 1000
+   */
+  maxListenResources?: number;
   /** Stateful mode (sessions); `true` for the defaults. @default false (stateless) */
   sessions?: boolean | McpSessionOptions;
   /** Bearer-token authentication. @default undefined (no authentication) */
@@ -163,6 +199,7 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const SERVER_ERROR = -32000;
 const SESSION_NOT_FOUND = -32001;
+const INVALID_PARAMS = -32602;
 /** MCP 2026-07-28's `HeaderMismatch`: an `Mcp-Method` / `Mcp-Name` header that disagrees with the body. */
 const HEADER_MISMATCH = -32020;
 
@@ -639,18 +676,26 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
   const keepAliveMs = options.keepAliveMs ?? DEFAULTS.keepAliveMs;
   const requests = new Gauge(options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests);
   const streams = new Gauge(options.maxOpenStreams ?? DEFAULTS.maxOpenStreams);
+  const maxListenStreams = options.maxListenStreams ?? LISTEN_DEFAULTS.maxListenStreams;
+  const listens = new ListenStreams({
+    max: maxListenStreams,
+    perClient: options.maxListenStreamsPerClient ?? Math.max(1, Math.floor(maxListenStreams / 10)),
+    idleTimeoutMs: options.listenIdleTimeoutMs ?? LISTEN_DEFAULTS.listenIdleTimeoutMs,
+  });
+  const maxListenResources = options.maxListenResources ?? MAX_SUBSCRIPTIONS;
   // Answers to the server's own questions (elicitation) have slots of their own: calls waiting for
   // an answer hold request slots, and their answers must never wait behind them.
   const answers = new Gauge(options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests);
   const allowedHosts = options.allowedHosts === undefined ? undefined : new Set(options.allowedHosts.map((h) => h.toLowerCase()));
   const allowedOrigins = options.allowedOrigins;
   const auth = options.auth === undefined ? undefined : bearerAuth(options.auth);
-  const stateful = options.sessions === undefined || options.sessions === false ? undefined : sessionEndpoint(newServer, options.sessions === true ? {} : options.sessions, options, streams);
+  const stateful = options.sessions === undefined || options.sessions === false ? undefined : sessionEndpoint(newServer, options.sessions === true ? {} : options.sessions, options, streams, listens);
 
   let calls: CallTransport | undefined;
   let handshake: CallTransport | undefined;
-  // The 2026-07-28 handler, made on the first such request (null: not served here).
-  let modern: ((req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>) | null | undefined;
+  // The 2026-07-28 handler, made on the first such request (null: not served here). `free` gives the
+  // request slot back (a listen stream holds none).
+  let modern: ((req: IncomingMessage, res: ServerResponse, body: unknown, free: () => void) => Promise<void>) | null | undefined;
   let unwatch: (() => void) | undefined;
   let closeModern: (() => Promise<void>) | undefined;
   const modernHandler = (): typeof modern => {
@@ -659,14 +704,39 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     const nodeSdk = sdk === undefined ? undefined : modernNodeSdk();
     const factory = nodeSdk === undefined ? undefined : newModernServer!(() => modernRequests.getStore());
     if (sdk === undefined || nodeSdk === undefined || factory === undefined) return (modern = null);
-    const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs });
+    // The endpoint's own bound on listen streams comes first; the SDK's is set not to bind below it.
+    const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs, maxSubscriptions: listens.bounds.max });
     // The tool set's changes reach the 2026-07-28 clients listening (subscriptions/listen).
     unwatch = factory.watch?.(served.notify);
     closeModern = () => served.close();
     const node = nodeSdk.toNodeHandler(served, { maxRequestBodySize: maxBodyBytes });
-    return (modern = (req, res, body) => {
+    /**
+     * A `subscriptions/listen` stream: idle by design, it gives its request slot back at once and
+     * counts among the listen streams (in all and per client) instead; it names at most
+     * `maxListenResources` URIs, and hears only of those its caller may read.
+     */
+    const listen = async (req: IncomingMessage, res: ServerResponse, message: { id?: unknown; params?: unknown }, free: () => void): Promise<void> => {
+      free();
+      const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
+      const principal = principalOf(req);
+      const close = (): void => {
+        if (!res.headersSent || res.writableEnded) return;
+        if (id !== null && factory.listenEnd !== undefined) res.end(factory.listenEnd(id));
+        else res.end();
+      };
+      const refused = listens.hold(principal, res, close);
+      if (refused !== undefined) return refuse(res, new Refusal(503, SERVER_ERROR, refused, { 'retry-after': '5' }), false, id);
+      const info: ModernRequestInfo = { headers: req.headers, principal, streaming: true, ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}) };
+      return modernRequests.run(info, async () => {
+        const served = factory.listenBody === undefined ? { body: message } : await factory.listenBody(message, maxListenResources);
+        if ('refusal' in served) return refuse(res, new Refusal(400, INVALID_PARAMS, served.refusal), false, id);
+        return node(req, res, served.body);
+      });
+    };
+    return (modern = (req, res, body, free) => {
       // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
       const message = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
+      if (message?.method === 'subscriptions/listen') return listen(req, res, message, free);
       const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, req.headers);
       if (mismatch !== undefined) {
         refuse(res, new Refusal(400, HEADER_MISMATCH, mismatch), false, typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null);
@@ -754,7 +824,13 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       }
       gauge = reserve;
     }
-    res.once('close', () => gauge.release());
+    // Given back when the response closes, or before (a listen stream holds none), once.
+    let held = true;
+    const free = (): void => {
+      if (held) gauge.release();
+      held = false;
+    };
+    res.once('close', free);
     let body = (req as { body?: unknown }).body;
     if (body === undefined) {
       const text = await readBody(req, maxBodyBytes, bodyTimeoutMs);
@@ -785,7 +861,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     if (isModernRequest(req, messages)) {
       const serve = modernHandler();
       if (serve !== null && serve !== undefined) {
-        await serve(req, res, body);
+        await serve(req, res, body, free);
         return undefined;
       }
     }
@@ -996,7 +1072,7 @@ class SessionWire implements Transport {
 }
 
 /** The stateful side: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport, each answering only its owner. */
-function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endpoint: McpEndpointOptions, streams: Gauge) {
+function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endpoint: McpEndpointOptions, streams: Gauge, listens: ListenStreams) {
   const { StreamableHTTPServerTransport: SdkTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const maxSessions = o.maxSessions ?? DEFAULTS.maxSessions;
   const maxPerClient = o.maxSessionsPerClient ?? Math.max(1, Math.floor(maxSessions / 10));
@@ -1121,7 +1197,9 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
       if (session === undefined) return;
       session.lastUsed = Date.now();
       if (method === 'GET') {
-        if (!streamSlot(res)) return;
+        // The GET stream is where a session hears of changes: a listen stream, counted as one.
+        const refused = listens.hold(principalOf(req), res, () => res.end());
+        if (refused !== undefined) return refuse(res, new Refusal(503, SERVER_ERROR, refused, { 'retry-after': '5' }));
         session.wire.getStream = res;
         res.once('close', () => {
           if (session.wire.getStream === res) session.wire.getStream = undefined;

@@ -17,12 +17,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { ServerContext, Server as ModernServer } from '@modelcontextprotocol/server';
 import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { MCP_CALLER } from './rate-limit';
 import { LOG_LEVEL_META, MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
+import { watchRuleOf } from './prompts';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
 
 /** The protocol revisions this module serves. */
@@ -46,6 +48,8 @@ export interface ModernRequestInfo {
   readonly headers: Record<string, string | string[] | undefined>;
   /** Who sends it (the rate limit's and the sessions' principal). */
   readonly principal: string;
+  /** The verified token's holder, for a request the endpoint serves before the SDK's context exists (a listen stream's filter). */
+  readonly authInfo?: AuthInfo;
   /**
    * Whether its answer may be an SSE stream; when false, what a call sends before its result
    * (progress, log messages) is dropped and the answer is JSON. @default true
@@ -127,6 +131,8 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
   return Object.assign(factory, {
     paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']) => paramHeaderMismatch(tools, message, headers),
     watch: (notify: ListenNotifier) => watch(tools, notify),
+    listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number) => listenBody(legacy, message, maxResources, infoOf()),
+    listenEnd: (id: string | number) => `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [SUBSCRIPTION_ID_META]: id, [SERVER_INFO_META]: info } } })}\n\n`,
   });
 }
 
@@ -156,12 +162,53 @@ function watch(tools: McpToolSource, notify: ListenNotifier): () => void {
   };
 }
 
+/** The `_meta` keys of a listen stream's subscription id and of the server's identity. */
+const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
+const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
+
+/**
+ * The body a `subscriptions/listen` is served with: its `resourceSubscriptions` cut to the URIs its
+ * caller may read, by the rule `resources/subscribe` applies (lib/mcp/prompts.ts: `visibleServed`,
+ * and a NestJS guard's yes), so the acknowledgement lists only those and nothing is heard of the
+ * others (hidden and unknown alike). A listen naming more than `max` URIs is refused.
+ */
+async function listenBody(legacy: Server, message: { id?: unknown; params?: unknown }, max: number, info: ModernRequestInfo | undefined): Promise<{ body: unknown } | { refusal: string }> {
+  const params = message.params as { notifications?: { resourceSubscriptions?: unknown } } | undefined;
+  const uris = params?.notifications?.resourceSubscriptions;
+  // What is not an array of strings is the SDK's to refuse (-32602).
+  if (!Array.isArray(uris) || uris.some((u) => typeof u !== 'string')) return { body: message };
+  if (uris.length > max) return { refusal: MCP_TEXTS.tooManyListenResources(uris.length, max) };
+  const readable = watchRuleOf(legacy);
+  if (readable === undefined) return { body: message };
+  const extra = callerExtra(info);
+  const kept: string[] = [];
+  for (const uri of new Set(uris as string[])) if (await readable(extra as never, uri)) kept.push(uri);
+  return { body: { ...message, params: { ...params, notifications: { ...params!.notifications, resourceSubscriptions: kept } } } };
+}
+
+/** A 2025 handler's `extra` for the caller of a request served before the SDK's context exists. */
+function callerExtra(info: ModernRequestInfo | undefined): Record<PropertyKey, unknown> {
+  return {
+    signal: new AbortController().signal,
+    requestId: 0,
+    ...(info?.authInfo !== undefined ? { authInfo: info.authInfo } : {}),
+    requestInfo: { headers: info?.headers ?? {}, ...(info !== undefined ? { [MCP_CALLER]: info.principal } : {}) },
+    sendNotification: () => Promise.resolve(),
+    sendRequest: () => Promise.reject(new Error('a 2026-07-28 request cannot be sent a request of the server')),
+    [MODERN_REQUEST]: {},
+  };
+}
+
 /** The factory of the v2 servers, and the check the endpoint runs before one answers a `tools/call`. */
 export type ModernFactory = (() => ModernServer) & {
   /** Why a `tools/call`'s `Mcp-Param-*` headers disagree with its arguments (SEP-2243), else undefined. */
   paramHeaderMismatch(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
   /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
   watch(notify: ListenNotifier): () => void;
+  /** The body a `subscriptions/listen` is served with (its URIs cut to those the caller may read), or why it is refused. */
+  listenBody(message: { id?: unknown; params?: unknown }, maxResources: number): Promise<{ body: unknown } | { refusal: string }>;
+  /** The SSE frame that ends a listen stream the server closes: the protocol's empty `subscriptions/listen` result. */
+  listenEnd(id: string | number): string;
 };
 
 /** The longest `Mcp-Param-*` header value read, in characters (a longer one is refused). */

@@ -53,6 +53,18 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 /** The most URIs one connection may be subscribed to; a subscription beyond them is refused. */
 export const MAX_SUBSCRIPTIONS = 1000;
 
+/** Each server's rule of who may hear of a resource's changes (see `serveResources`). */
+const watchRules = new WeakMap<Server, (extra: Extra, uri: string) => Promise<boolean>>();
+
+/**
+ * Whether the caller of `extra` may hear of changes to `uri` from `server`: the rule
+ * `resources/subscribe` applies (the resource is one this caller may read), for the 2026-07-28
+ * listen streams (lib/mcp/modern.ts). Undefined for a server that serves no resources.
+ */
+export function watchRuleOf(server: Server): ((extra: Extra, uri: string) => Promise<boolean>) | undefined {
+  return watchRules.get(server);
+}
+
 /**
  * Declares and handles prompts, resources and completion on `server` (before it connects), from
  * `source`. `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
@@ -162,11 +174,23 @@ function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) 
     const reply = 'uriTemplate' in found ? await found.read(uri, options(extra, found.name)) : await found.read(options(extra, found.name));
     return { contents: answer(reply).map((c) => ({ ...c })) };
   });
+  /**
+   * Who may hear of a resource's changes: a caller that may read it (`visibleServed`), else the
+   * error a read would get (hidden and unknown alike). One rule for `resources/subscribe` and the
+   * 2026-07-28 listen streams.
+   */
+  const watchable = async (extra: Extra, uri: string): Promise<void> => {
+    known(seen(extra), uri);
+  };
+  watchRules.set(server, (extra, uri) => watchable(extra, uri).then(
+    () => true,
+    () => false,
+  ));
   // Subscriptions are per connection (one server per stdio connection or HTTP session).
   const subscribed = new Set<string>();
-  server.setRequestHandler(SubscribeRequestSchema, (request, extra) => {
+  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
     const uri = request.params.uri;
-    known(seen(extra), uri);
+    await watchable(extra, uri);
     if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) {
       throw protocolError(ErrorCode.InvalidRequest, `This connection is subscribed to ${MAX_SUBSCRIPTIONS} resources, the most it may be; unsubscribe from one first.`);
     }

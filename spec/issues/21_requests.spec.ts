@@ -164,8 +164,8 @@ describe('issue 21: one request per id in flight; a cancelled call ends its stre
     }
   });
 
-  it('a call stream counts against maxOpenStreams (503 beyond), and a cancelled call frees its slot', async () => {
-    const { booth, http, url } = await serve({ sessions: true, maxOpenStreams: 2 });
+  it('a call stream counts against maxOpenStreams (503 beyond), and a cancelled call frees its slot (the GET stream is a listen stream, counted apart)', async () => {
+    const { booth, http, url } = await serve({ sessions: true, maxOpenStreams: 1 });
     const streams: { close(): void }[] = [];
     try {
       const s = await openSession(url);
