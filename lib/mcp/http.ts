@@ -49,6 +49,8 @@ export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) 
       listenBody?(message: { id?: unknown; params?: unknown }, maxResources: number): Promise<{ body: unknown } | { refusal: string }>;
       /** The SSE frame that ends a listen stream the server closes (the protocol's empty `subscriptions/listen` result). */
       listenEnd?(id: string | number): string;
+      /** The bus the listen streams hear of changes on (the SDK's `ServerEventBus`), each only of what its caller can see. */
+      bus?(): unknown;
     })
   | undefined;
 
@@ -705,7 +707,8 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     const factory = nodeSdk === undefined ? undefined : newModernServer!(() => modernRequests.getStore());
     if (sdk === undefined || nodeSdk === undefined || factory === undefined) return (modern = null);
     // The endpoint's own bound on listen streams comes first; the SDK's is set not to bind below it.
-    const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs, maxSubscriptions: listens.bounds.max });
+    const bus = factory.bus?.();
+    const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs, maxSubscriptions: listens.bounds.max, ...(bus !== undefined ? { bus: bus as never } : {}) });
     // The tool set's changes reach the 2026-07-28 clients listening (subscriptions/listen).
     unwatch = factory.watch?.(served.notify);
     closeModern = () => served.close();

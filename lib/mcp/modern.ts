@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { ServerContext, Server as ModernServer } from '@modelcontextprotocol/server';
+import type { ServerContext, ServerEvent, ServerEventBus, Server as ModernServer } from '@modelcontextprotocol/server';
 import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { MCP_CALLER } from './rate-limit';
@@ -118,7 +118,8 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
   });
   const shared = SHARED_METHODS.filter((m) => handlers.has(m));
   // Whether lists vary by caller is fixed when the set is made: the hints are worked out once.
-  const cacheHints = cacheHintsOf(tools);
+  const byCaller = listedByCaller(tools);
+  const cacheHints = cacheHintsOf(byCaller);
   const factory = () => {
     const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify }, cacheHints });
     for (const method of shared) {
@@ -132,7 +133,8 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
     paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']) => paramHeaderMismatch(tools, message, headers),
     watch: (notify: ListenNotifier) => watch(tools, notify),
     listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number) => listenBody(legacy, message, maxResources, infoOf()),
-    listenEnd: (id: string | number) => `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [SUBSCRIPTION_ID_META]: id, [SERVER_INFO_META]: info } } })}\n\n`,
+    listenEnd: (id: string | number) => `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [sdk.SUBSCRIPTION_ID_META_KEY]: id, [sdk.SERVER_INFO_META_KEY]: info } } })}\n\n`,
+    bus: () => callerBus(handlers, byCaller, infoOf),
   });
 }
 
@@ -162,9 +164,72 @@ function watch(tools: McpToolSource, notify: ListenNotifier): () => void {
   };
 }
 
-/** The `_meta` keys of a listen stream's subscription id and of the server's identity. */
-const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
-const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
+/** The list methods whose answer a list change may change, by the change's kind. */
+const LISTS_OF: Readonly<Record<string, readonly string[]>> = {
+  tools_list_changed: ['tools/list'],
+  prompts_list_changed: ['prompts/list'],
+  resources_list_changed: ['resources/list', 'resources/templates/list'],
+};
+
+/**
+ * The bus on which the SDK's listen streams hear of changes. A list change reaches a stream only
+ * when what its caller is listed changed: where a `visible` or `visibleServed` rule decides the
+ * list, a change a caller cannot see (a tool only admins are shown, added) would tell it that
+ * something hidden from it exists and changed. Each stream keeps what its caller was last listed
+ * (its text), taken as it subscribes (inside its listen request, whose caller `infoOf` gives) with
+ * the very handlers that answer `tools/list` and the others.
+ */
+function callerBus(handlers: Map<string, Handler>, byCaller: { tools: boolean; served: boolean }, infoOf: () => ModernRequestInfo | undefined): ServerEventBus {
+  const listeners = new Set<(event: ServerEvent) => void>();
+  const varies = (kind: string): boolean => (kind === 'tools_list_changed' ? byCaller.tools : kind in LISTS_OF && byCaller.served);
+  return {
+    publish(event) {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch {
+          // One stream's failure does not keep the others from hearing.
+        }
+      }
+    },
+    subscribe(listener) {
+      let heard = listener;
+      if (byCaller.tools || byCaller.served) {
+        const extra = callerExtra(infoOf());
+        // Asked at once (the handlers list synchronously), so that each change is compared with the list as it was.
+        const ask = (method: string): Promise<unknown> => {
+          try {
+            return handlers.get(method)!({ method }, extra);
+          } catch (e) {
+            return Promise.reject(e);
+          }
+        };
+        const listed = (kind: string): Promise<string> =>
+          Promise.all(LISTS_OF[kind]!.filter((m) => handlers.has(m)).map(ask)).then(
+            (lists) => JSON.stringify(lists),
+            // A list that cannot be made says nothing of a change.
+            () => '',
+          );
+        const last = new Map<string, Promise<string>>();
+        for (const kind of Object.keys(LISTS_OF)) if (varies(kind)) last.set(kind, listed(kind));
+        // Events reach the stream in the order they were published, each once its list is compared.
+        let tail = Promise.resolve();
+        heard = (event) => {
+          const before = last.get(event.kind);
+          const now = before === undefined ? undefined : listed(event.kind);
+          if (now !== undefined) last.set(event.kind, now);
+          tail = tail
+            .then(async () => {
+              if (before === undefined || (await before) !== (await now)) listener(event);
+            })
+            .catch(() => undefined);
+        };
+      }
+      listeners.add(heard);
+      return () => void listeners.delete(heard);
+    },
+  };
+}
 
 /**
  * The body a `subscriptions/listen` is served with: its `resourceSubscriptions` cut to the URIs its
@@ -209,6 +274,8 @@ export type ModernFactory = (() => ModernServer) & {
   listenBody(message: { id?: unknown; params?: unknown }, maxResources: number): Promise<{ body: unknown } | { refusal: string }>;
   /** The SSE frame that ends a listen stream the server closes: the protocol's empty `subscriptions/listen` result. */
   listenEnd(id: string | number): string;
+  /** The bus the listen streams hear of changes on, each only of the list changes its caller can see. */
+  bus(): ServerEventBus;
 };
 
 /** The longest `Mcp-Param-*` header value read, in characters (a longer one is refused). */
@@ -290,15 +357,11 @@ function toolNamed(tools: McpToolSource, name: string): ToolDefinition | undefin
 
 /**
  * The caching hints of the cacheable results (`ttlMs`, `cacheScope`). A list is `public` (a shared
- * cache may keep it) only when it is the same for every caller: not a `ToolSet` with a `visible`
- * (tools) or `visibleServed` (prompts, resources, templates) rule, nor a source that cannot say
- * (one with its own `listFor` or `isServedVisible`). A resource's content comes from a method that
+ * cache may keep it) only when it is the same for every caller (`listedByCaller`). A resource's content comes from a method that
  * sees its caller: `resources/read` is `private`. `ttlMs` is 0: a `ToolSet` can change (its
  * servers send `list_changed`), and an answer is revalidated rather than served stale.
  */
-function cacheHintsOf(tools: McpToolSource): Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', { ttlMs: number; cacheScope: 'public' | 'private' }>> {
-  const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
-  const byCaller = Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
+function cacheHintsOf(byCaller: { tools: boolean; served: boolean }): Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', { ttlMs: number; cacheScope: 'public' | 'private' }>> {
   const hint = (private_: boolean) => ({ ttlMs: 0, cacheScope: private_ ? ('private' as const) : ('public' as const) });
   return {
     'tools/list': hint(byCaller.tools),
@@ -308,6 +371,16 @@ function cacheHintsOf(tools: McpToolSource): Partial<Record<'tools/list' | 'prom
     'resources/read': hint(true),
     'server/discover': hint(false),
   };
+}
+
+/**
+ * Whether a source's lists vary by caller: a `ToolSet` with a `visible` (tools) or `visibleServed`
+ * (prompts, resources, templates) rule, or a source that cannot say (one with its own `listFor` or
+ * `isServedVisible`).
+ */
+function listedByCaller(tools: McpToolSource): { tools: boolean; served: boolean } {
+  const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
+  return Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
 }
 
 /** The principal of a request: the endpoint's, else the verified token's client. */

@@ -175,17 +175,16 @@ function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) 
     return { contents: answer(reply).map((c) => ({ ...c })) };
   });
   /**
-   * Who may hear of a resource's changes: a caller that may read it (`visibleServed`), else the
-   * error a read would get (hidden and unknown alike). One rule for `resources/subscribe` and the
-   * 2026-07-28 listen streams.
+   * Who may hear of a resource's changes: a caller that may read it (`visibleServed`, and the
+   * guards of a NestJS provider's method, asked without reading), else the error a read would get
+   * (hidden and unknown alike: -32002; refused by a guard: -32600). One rule for
+   * `resources/subscribe` and the 2026-07-28 listen streams.
    */
   const watchable = async (extra: Extra, uri: string): Promise<void> => {
-    known(seen(extra), uri);
+    const found = known(seen(extra), uri);
+    if (!(await found.admits(options(extra, found.name), uri))) throw protocolError(REFUSED, `Resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}' was refused.`);
   };
-  watchRules.set(server, (extra, uri) => watchable(extra, uri).then(
-    () => true,
-    () => false,
-  ));
+  watchRules.set(server, (extra, uri) => watchable(extra, uri).then(() => true, () => false));
   // Subscriptions are per connection (one server per stdio connection or HTTP session).
   const subscribed = new Set<string>();
   server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {

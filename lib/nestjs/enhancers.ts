@@ -88,12 +88,19 @@ export interface CallScope {
   readonly served?: { readonly kind: Exclude<CallKind, 'tool'>; readonly name: string; readonly uri: string | undefined };
 }
 
-/** The method's arguments of a call (positional, and by name for `toolCallOf`); `started` once they are handed to the method. */
+/**
+ * The method's arguments of a call (positional, and by name for `toolCallOf`); `started` once they
+ * are handed to the method. `admission`: the guards are asked, and the method is not run.
+ */
 interface CallState {
   readonly positional: readonly unknown[];
   readonly arguments: Readonly<Record<string, unknown>>;
   started: boolean;
+  readonly admission?: true;
 }
+
+/** Thrown where an admission's method would get its first argument: the guards let the caller in. */
+class Admitted extends Error {}
 
 /** Where a call's `ToolCallInfo` keeps its state (a property: a WeakMap entry per call costs more than the rest of the call). */
 const STATE = Symbol('tool-signatures.nestjs.call');
@@ -111,6 +118,7 @@ const noParamsFactory = { exchangeKeyForValue: (): undefined => undefined };
 function parameterValue(index: number, host: ExecutionContext): unknown {
   const state = (host.getArgByIndex(2) as Partial<CallInfo> | undefined)?.[STATE];
   if (state === undefined) return undefined;
+  if (state.admission === true) throw new Admitted();
   state.started = true;
   return state.positional[index];
 }
@@ -256,12 +264,53 @@ export class ToolEnhancers {
     };
   }
 
-  #handler(instance: object, key: PropertyKey, spec: ToolSpec, contextId?: ContextId, inquirerId?: string): Handler {
+  /**
+   * For a singleton provider: whether the guards of `name` let the caller of the scope in, the
+   * method not run (nor its interceptors); true when no enhancer applies.
+   */
+  fixedAdmission(instance: object, key: PropertyKey, spec: ToolSpec, name: string): () => Promise<boolean> {
+    let handler: Handler | undefined;
+    return () => {
+      if (!this.applies(name)) return Promise.resolve(true);
+      handler ??= this.#handler(instance, key, spec, undefined, undefined, false);
+      return this.#admit(handler, spec);
+    };
+  }
+
+  /** For a scoped provider: as `fixedAdmission`, the guards resolved in the call's DI sub-tree. */
+  resolvedAdmission(key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>, name: string): () => Promise<boolean> {
+    return async () => {
+      if (!this.applies(name)) return true;
+      const { instance, contextId } = await resolve();
+      return this.#admit(this.#handler(instance, key, spec, contextId, inquirerId, false), spec);
+    };
+  }
+
+  #handler(instance: object, key: PropertyKey, spec: ToolSpec, contextId?: ContextId, inquirerId?: string, interceptors = true): Handler {
     const method = (instance as Record<PropertyKey, Handler>)[key]!;
     const name = String(key);
     const arity = spec.params.reduce((max, p) => Math.max(max, p.index + 1), 0);
     declareParameters(paramsHost(instance.constructor, name), name, arity);
-    return this.#nest.contexts().create(instance as never, method, name, PARAMS_METADATA, noParamsFactory, contextId, inquirerId, { guards: true, interceptors: true, filters: false }, TOOL_CONTEXT_TYPE) as Handler;
+    return this.#nest.contexts().create(instance as never, method, name, PARAMS_METADATA, noParamsFactory, contextId, inquirerId, { guards: true, interceptors, filters: false }, TOOL_CONTEXT_TYPE) as Handler;
+  }
+
+  /**
+   * Runs the guards of a handler made without interceptors: the first argument the method would get
+   * stops it (`Admitted`), so it never runs. The guards see the scope's request, context and what is
+   * served, and no arguments. A guard that refuses, or throws, keeps the caller out.
+   */
+  async #admit(handler: Handler, spec: ToolSpec): Promise<boolean> {
+    const scope = this.#nest.scope();
+    const context = scope?.context ?? this.#nest.context();
+    const state: CallState = { positional: [], arguments: Object.freeze({}), started: false, admission: true };
+    const served = scope?.served;
+    const info: CallInfo = Object.freeze({ kind: served?.kind ?? 'tool', tool: served?.name ?? spec.name, uri: served?.uri, callId: context.callId ?? scope?.callId, request: scope?.request, [STATE]: state });
+    try {
+      await handler(scope?.request, context, info);
+      return true;
+    } catch (e) {
+      return e instanceof Admitted;
+    }
   }
 
   #call(handler: Handler, spec: ToolSpec, positional: unknown[]): Promise<unknown> {

@@ -319,12 +319,19 @@ export class ToolRegistry extends ToolSet {
         throw new Error(`ToolRegistry was used before Nest created ${String(wrapper.name)}. Use the registry from onModuleInit or later, not in a constructor.`);
       }
       const target = instance;
-      this.addServed(servedDefinitions(cls, { call: (s) => this.#servedEnhancers[s.kind].fixed(target, cls, s.key, s.spec, ToolRegistry.#servedKey(s)), around }));
+      this.addServed(
+        servedDefinitions(cls, {
+          call: (s) => this.#servedEnhancers[s.kind].fixed(target, cls, s.key, s.spec, ToolRegistry.#servedKey(s)),
+          around,
+          admit: (s) => this.#servedEnhancers[s.kind].fixedAdmission(target, s.key, s.spec, ToolRegistry.#servedKey(s)),
+        }),
+      );
     } else if (this.#options.scoped === 'refuse') {
       throw new Error(`${String(wrapper.name)} has @Prompt or @Resource methods and is request-scoped or transient, which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.`);
     } else {
       const call = (s: ServedSpec) => this.#servedEnhancers[s.kind].resolved(cls, s.key, s.spec, wrapper.id, () => this.#resolveScoped(cls), ToolRegistry.#servedKey(s));
-      this.addServed(servedDefinitions(cls, { call, around }));
+      const admit = (s: ServedSpec) => this.#servedEnhancers[s.kind].resolvedAdmission(s.key, s.spec, wrapper.id, () => this.#resolveScoped(cls), ToolRegistry.#servedKey(s));
+      this.addServed(servedDefinitions(cls, { call, around, admit }));
     }
   }
 

@@ -16,6 +16,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Resource, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
 import { jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/21-http';
+import { runProgram } from '../helpers/programs';
 
 const info = { name: 'listening', version: '1.0.0' };
 
@@ -249,5 +250,68 @@ describe('issue 27: a listen stream hears only of what its caller may read', () 
       await legacy.close();
       await modern.close();
     }
+  });
+});
+
+describe('issue 27: a list change reaches a listen stream only when its caller can see it', () => {
+  it("adding a tool only admins are shown (visible) is heard by an admin's stream, not by another caller's; a change every caller sees is heard by both, in order", async () => {
+    const set = new ToolSet([new Desk()], { visible: (tool, ctx) => !tool.name.startsWith('admin_') || ctx.caller?.headers?.['x-role'] === 'admin' });
+    const http = await serveMcpHttp(set, info, {});
+    const user = await modernClient(http.url);
+    const admin = await modernClient(http.url, '127.0.0.1', { 'x-role': 'admin' });
+    try {
+      const heard: Record<string, string[]> = { user: [], admin: [] };
+      const fenced: Promise<void>[] = [];
+      for (const [name, client] of [['user', user], ['admin', admin]] as const) {
+        client.setNotificationHandler('notifications/tools/list_changed', () => void heard[name]!.push('tools/list_changed'));
+        fenced.push(new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', (n) => (heard[name]!.push(n.params.uri), resolve()))));
+        await client.listen({ toolsListChanged: true, resourceSubscriptions: ['notes://public'] });
+      }
+      set.add(Tool.fromJsonSchema({ name: 'admin_purge', description: 'Purges', inputSchema: { type: 'object' } }, () => 'purged'));
+      // A fence on the same streams: what was sent before it arrives before it.
+      set.notifyResourceUpdated('notes://public');
+      await Promise.all(fenced);
+      expect(heard).toEqual({ user: ['notes://public'], admin: ['tools/list_changed', 'notes://public'] });
+      const again: Promise<void>[] = [user, admin].map((client) => new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', () => resolve())));
+      set.add(Tool.fromJsonSchema({ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }, () => 'echo'));
+      set.notifyResourceUpdated('notes://public');
+      await Promise.all(again);
+      expect(heard).toEqual({ user: ['notes://public', 'tools/list_changed'], admin: ['tools/list_changed', 'notes://public', 'tools/list_changed'] });
+      expect(await listed(user)).toEqual(['hello', 'tick', 'echo']);
+    } finally {
+      await user.close();
+      await admin.close();
+      await http.close();
+    }
+  });
+});
+
+describe('issue 27: on a real NestJS application (platform-express), guards decide who hears of a resource, and forRoot({ mcp }) takes the listen bounds', () => {
+  let out: Record<string, unknown>;
+  beforeAll(async () => {
+    out = await runProgram<Record<string, unknown>>('spec/issues/programs/27-nestjs-listen.ts', ['spec/issues/programs/27-nestjs-listen.ts', 'lib/nestjs']);
+  }, 180_000);
+
+  it('a guard that refuses a read refuses resources/subscribe (v1: -32600) and leaves the URI out of a listen (v2), whose caller never hears of its updates', () => {
+    expect(out.subscribeAda).toEqual({});
+    expect(out.subscribeBob).toBe("MCP error -32600: Resource 'ledger://payroll' was refused.");
+    expect(out.honoredAda).toEqual({ resourceSubscriptions: ['ledger://payroll', 'ledger://public'] });
+    expect(out.honoredBob).toEqual({ resourceSubscriptions: ['ledger://public'] });
+    expect(out.heard).toEqual({ ada: ['ledger://payroll', 'ledger://public'], bob: ['ledger://public'] });
+  });
+
+  it('the guard is asked with the caller, the kind and the URI, and the resource is never read to decide', () => {
+    expect(out.reads).toBe(0);
+    expect(out.asked).toEqual([
+      { kind: 'resource', uri: 'ledger://payroll', user: 'ada' },
+      { kind: 'resource', uri: 'ledger://payroll', user: 'bob' },
+      { kind: 'resource', uri: 'ledger://payroll', user: 'ada' },
+      { kind: 'resource', uri: 'ledger://payroll', user: 'bob' },
+    ]);
+  });
+
+  it('maxListenStreamsPerClient and maxListenResources given to forRoot({ mcp }) hold', () => {
+    expect(out.third).toMatch(/this client holds its share of listen streams \(2\)/);
+    expect(out.tooMany).toMatch(/Invalid params: the listen names 3 resource URIs; a listen stream may name at most 2\./);
   });
 });

@@ -66,13 +66,14 @@ export const COMPLETION_TIMEOUT_MS = 5000;
  * How a method of an instance, or of a class resolved per call, is reached; or `call`, a function
  * called in its place (the NestJS registry's, which runs the provider's guards and interceptors
  * around the method). `around` runs each get or read (arguments checked, method called) inside
- * it: the NestJS registry sets the scope its guards see there.
+ * it: the NestJS registry sets the scope its guards see there. `admit` asks, without running the
+ * method, whether the caller in that scope may (the NestJS registry's: the method's guards).
  */
 export type ServedTarget = (
   | { readonly instance: object }
   | { readonly resolve: () => unknown; readonly release?: (instance: object) => unknown }
   | { readonly call: (spec: ServedSpec) => (...args: unknown[]) => unknown }
-) & { readonly around?: ServedAround };
+) & { readonly around?: ServedAround; readonly admit?: (spec: ServedSpec) => () => Promise<boolean> };
 
 /** Runs one get or read (`run`) for `spec`; `uri` is the URI read, for a resource or template. */
 export type ServedAround = <R>(spec: ServedSpec, options: InvokeOptions, uri: string | undefined, run: () => Promise<R>) => Promise<R>;
@@ -84,6 +85,7 @@ abstract class Served {
   readonly #tool: BoundTool;
   readonly #spec: ServedSpec;
   readonly #around: ServedAround | undefined;
+  readonly #admit: (() => Promise<boolean>) | undefined;
 
   constructor(spec: ServedSpec, target: ServedTarget, shape: Shape) {
     this.#spec = spec;
@@ -120,6 +122,18 @@ abstract class Served {
       };
     }
     this.#tool = new BoundTool(spec.spec, { kind: 'fixed', fn, target: undefined });
+    this.#admit = target.admit?.(spec);
+  }
+
+  /**
+   * Whether the caller of `options` may get or read it (`uri`: the URI read), asked of what guards
+   * its method (a NestJS provider's guards) without running it; true where nothing guards it.
+   * `resources/subscribe` and listen streams ask it before a caller hears of a resource's changes.
+   */
+  admits(options: InvokeOptions = {}, uri?: string): Promise<boolean> {
+    const admit = this.#admit;
+    if (admit === undefined) return Promise.resolve(true);
+    return this.#around === undefined ? admit() : this.#around(this.#spec, options, uri, admit);
   }
 
   /** The name of the prompt or resource. */
