@@ -22,6 +22,7 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../thrown';
 import { audienceChecked } from './audience';
+import { principalOf as principal } from './principal';
 import { LOG_LEVEL_META } from './server';
 import { MCP_CALLER } from './rate-limit';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -846,17 +847,12 @@ function supportedVersions(): readonly string[] {
 }
 
 /**
- * Who sends a request, as far as sessions are concerned: the principal of the verified token (its
- * `clientId` and, when the verifier gives one in `extra.sub`, its subject), else the connection's
- * remote address. A session answers only its owner; it is also the unit of the per-client share.
+ * Who sends a request (lib/mcp/principal.ts: the verified token's client and subject, else the
+ * connection's remote address). A session answers only its owner; it is also the unit of the
+ * per-client share, of the rate limit and of a 2026-07-28 `requestState`.
  */
 function principalOf(req: IncomingMessage): string {
-  const auth = (req as { auth?: AuthInfo }).auth;
-  if (auth !== undefined) {
-    const sub = (auth.extra as { sub?: unknown } | undefined)?.sub;
-    return `token ${JSON.stringify([auth.clientId, typeof sub === 'string' ? sub : null])}`;
-  }
-  return `address ${req.socket.remoteAddress ?? ''}`;
+  return principal((req as { auth?: AuthInfo }).auth, req.socket.remoteAddress ?? '');
 }
 
 /** The SDK transport's name for a session's GET stream. */

@@ -17,10 +17,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { ServerContext, Server as ModernServer } from '@modelcontextprotocol/server';
 import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
+import { canonicalJson } from '../json';
 import { MCP_CALLER } from './rate-limit';
+import { principalOf as principal } from './principal';
 import { LOG_LEVEL_META, MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
@@ -263,9 +266,9 @@ function cacheHintsOf(tools: McpToolSource): Partial<Record<'tools/list' | 'prom
   };
 }
 
-/** The principal of a request: the endpoint's, else the verified token's client. */
+/** The principal of a request: the one the HTTP endpoint recorded, else the verified token's (lib/mcp/principal.ts). */
 function principalOf(ctx: ServerContext, info: ModernRequestInfo | undefined): string {
-  return info?.principal ?? ctx.http?.authInfo?.clientId ?? '';
+  return info?.principal ?? principal(ctx.http?.authInfo as AuthInfo | undefined, undefined);
 }
 
 /**
@@ -296,20 +299,8 @@ function extraOf(ctx: ServerContext, info: ModernRequestInfo | undefined, signal
 /** What names a request for its state: the method, its tool, prompt or resource, and a digest of its arguments. */
 function requestKey(method: string, params: Record<string, unknown> | undefined): string {
   const target = method === 'resources/read' ? params?.uri : params?.name;
-  const digest = createHash('sha256').update(canonical(params?.arguments ?? {})).digest('base64url');
+  const digest = createHash('sha256').update(canonicalJson(params?.arguments ?? {})).digest('base64url');
   return `${method} ${typeof target === 'string' ? target : ''} ${digest}`;
-}
-
-/** JSON with object keys sorted: the same arguments give the same text whatever their order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function invalidParams(sdk: Sdk, message: string): Error {
