@@ -26,7 +26,7 @@ import { principalOf as principal } from './principal';
 import { LOG_LEVEL_META } from './server';
 import { MCP_CALLER } from './rate-limit';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernRequestInfo } from './modern';
+import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernCaller, type ModernRequestInfo } from './modern';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -38,7 +38,7 @@ export type McpServerFactory = () => Server;
  */
 export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) =>
   | ((() => unknown) & {
-      paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
+      paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, request: ModernCaller): string | undefined;
       /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
       watch?(notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void }): () => void;
     })
@@ -668,7 +668,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     return (modern = (req, res, body) => {
       // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
       const message = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
-      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, req.headers);
+      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, { headers: req.headers, principal: principalOf(req), ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}) });
       if (mismatch !== undefined) {
         refuse(res, new Refusal(400, HEADER_MISMATCH, mismatch), false, typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null);
         return Promise.resolve();

@@ -24,7 +24,7 @@ import { MCP_TEXTS } from '../diagnostics';
 import { canonicalJson } from '../json';
 import { MCP_CALLER } from './rate-limit';
 import { principalOf as principal } from './principal';
-import { LOG_LEVEL_META, MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
+import { LOG_LEVEL_META, MODERN_REQUEST, toolsListedTo, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
 
@@ -128,7 +128,7 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
     return server;
   };
   return Object.assign(factory, {
-    paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']) => paramHeaderMismatch(tools, message, headers),
+    paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, request: ModernCaller) => paramHeaderMismatch(tools, (name) => shownTo(legacy, request, name), message, request.headers),
     watch: (notify: ListenNotifier) => watch(tools, notify),
   });
 }
@@ -159,10 +159,16 @@ function watch(tools: McpToolSource, notify: ListenNotifier): () => void {
   };
 }
 
+/** Who sends a request the endpoint checks before a v2 server answers it. */
+export interface ModernCaller extends ModernRequestInfo {
+  /** The verified bearer token's holder, when the endpoint has `auth`. */
+  readonly authInfo?: AuthInfo;
+}
+
 /** The factory of the v2 servers, and the check the endpoint runs before one answers a `tools/call`. */
 export type ModernFactory = (() => ModernServer) & {
   /** Why a `tools/call`'s `Mcp-Param-*` headers disagree with its arguments (SEP-2243), else undefined. */
-  paramHeaderMismatch(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
+  paramHeaderMismatch(message: { method?: unknown; params?: unknown }, request: ModernCaller): string | undefined;
   /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
   watch(notify: ListenNotifier): () => void;
 };
@@ -177,14 +183,16 @@ const MAX_PARAM_HEADER_CHARS = 8192;
  * value, the header must be there and say the same; a Base64 value that is not canonical, or not
  * UTF-8, is refused. The endpoint answers a mismatch 400 with `HeaderMismatch` (-32020).
  */
-function paramHeaderMismatch(tools: McpToolSource, message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined {
+function paramHeaderMismatch(tools: McpToolSource, shown: (name: string) => boolean, message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined {
   if (message.method !== 'tools/call') return undefined;
   const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
   const name = params?.name;
   if (typeof name !== 'string' || name.length > 256) return undefined;
   const tool = toolNamed(tools, name);
-  if (tool === undefined) return undefined;
-  for (const d of headerDeclarations(tool)) {
+  const declarations = tool === undefined ? [] : headerDeclarations(tool);
+  // A tool the caller is not shown is unknown to it: its call is answered as an unknown tool's.
+  if (declarations.length === 0 || !shown(name)) return undefined;
+  for (const d of declarations) {
     let value: unknown = params?.arguments;
     for (const key of d.path) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
     if (value === undefined || value === null || !['string', 'number', 'boolean'].includes(typeof value)) continue;
@@ -237,7 +245,20 @@ function decodeParamHeader(value: string): string | undefined {
   }
 }
 
-/** The tool of a source by name (as listed to every caller: visibility is the call's to check). */
+/** Whether the caller of a request is shown the tool `name` (by `legacy`'s `tools/list` rule: lib/mcp/server.ts). */
+function shownTo(legacy: Server, request: ModernCaller, name: string): boolean {
+  const extra = {
+    signal: new AbortController().signal,
+    requestId: 0,
+    ...(request.authInfo !== undefined ? { authInfo: request.authInfo } : {}),
+    requestInfo: { headers: request.headers, [MCP_CALLER]: request.principal },
+    sendNotification: () => Promise.resolve(),
+    sendRequest: () => Promise.reject(new Error('no request is sent to find what a caller is shown')),
+  };
+  return toolsListedTo(legacy, extra as never).some((t) => t.name === name);
+}
+
+/** The tool of a source by name (as listed to every caller: `shownTo` says whether this caller sees it). */
 function toolNamed(tools: McpToolSource, name: string): ToolDefinition | undefined {
   const source = tools as { get?(name: string): ToolDefinition | undefined; list?(): readonly ToolDefinition[] };
   if (Array.isArray(tools)) return (tools as readonly ToolDefinition[]).find((t) => t.name === name);

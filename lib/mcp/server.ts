@@ -196,6 +196,17 @@ export interface ModernAsk {
   canElicit?: boolean;
 }
 
+/** Each server's listing: the tools the caller of a request is shown (its `tools/list`, before MCP's form). */
+const listings = new WeakMap<Server, (extra: Extra) => readonly ToolDefinition[]>();
+
+/**
+ * The tools `server` (made by `createMcpServer`) shows the caller of a request, by the rule its
+ * `tools/list` answers with: a tool not among them is unknown to that caller, on every refusal.
+ */
+export function toolsListedTo(server: Server, extra: Extra): readonly ToolDefinition[] {
+  return listings.get(server)?.(extra) ?? [];
+}
+
 /** Servers made so far (names each one's own rate-limit caller). */
 let servers = 0;
 
@@ -232,12 +243,13 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
     levels.set(extra.sessionId, LEVELS.indexOf(request.params.level as LogLevel));
     return {};
   });
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+  const listedTo = (extra: Extra): readonly ToolDefinition[] => {
     const set = setOf(tools, fixed);
     const client = clientOf(server, extra, '', levels, exposeCredentials);
-    const listed = set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
-    return { tools: listed.map((t) => toMcpTool(t).tool) };
-  });
+    return set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
+  };
+  listings.set(server, listedTo);
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({ tools: listedTo(extra).map((t) => toMcpTool(t).tool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     if (limiter !== undefined) {
