@@ -24,6 +24,7 @@ import { MCP_TEXTS } from '../diagnostics';
 import { canonicalJson } from '../json';
 import { MCP_CALLER } from './rate-limit';
 import { principalOf as principal } from './principal';
+import { SpentStates } from './spent-states';
 import { LOG_LEVEL_META, MODERN_REQUEST, toolsListedTo, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
@@ -69,13 +70,30 @@ export interface ModernOptions {
 
 /** The signed state of a request that asked questions: what it was, and the answers so far. */
 interface RoundState {
+  /** Its own id (random), by which it is spent. */
+  readonly i: string;
+  /** When it was minted (ms since the epoch). */
+  readonly t: number;
   /** The request it belongs to: the tool, prompt or resource, and a digest of its arguments. */
   readonly r: string;
   /** Rounds so far. */
   readonly n: number;
   /** Answers used so far, by question key. */
   readonly a: Record<string, unknown>;
+  /** The questions this round asked: the only keys of `inputResponses` the next request may answer. */
+  readonly q: readonly string[];
+  /** The keys of the approval questions asked so far (answered or not). */
+  readonly p: readonly string[];
 }
+
+/** How a request's state is minted and spent. */
+interface States {
+  mint(payload: RoundState, ctx?: ServerContext): Promise<string>;
+  readonly ttlMs: number;
+}
+
+/** The states spent in this process (every endpoint's: their ids are random). */
+const spentStates = new SpentStates();
 
 type Sdk = typeof import('@modelcontextprotocol/server');
 type NodeSdk = typeof import('@modelcontextprotocol/node');
@@ -110,11 +128,13 @@ export const modernNodeSdk = optionalPeer(() => require('@modelcontextprotocol/n
 export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSource, info: { name: string; version: string }, options: ModernOptions, infoOf: () => ModernRequestInfo | undefined): ModernFactory {
   const handlers = (legacy as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
   const capabilities = (legacy as unknown as { _capabilities?: Record<string, unknown> })._capabilities ?? {};
+  const ttlSeconds = options.requestStateTtlSeconds ?? 600;
   const codec = sdk.createRequestStateCodec<RoundState>({
     key: options.requestStateKey ?? randomBytes(32),
-    ttlSeconds: options.requestStateTtlSeconds ?? 600,
+    ttlSeconds,
     bind: (ctx) => `${ctx.mcpReq.method}\0${principalOf(ctx, infoOf())}`,
   });
+  const states: States = { mint: (payload, ctx) => codec.mint(payload, ctx), ttlMs: ttlSeconds * 1000 };
   const shared = SHARED_METHODS.filter((m) => handlers.has(m));
   // Whether lists vary by caller is fixed when the set is made: the hints are worked out once.
   const cacheHints = cacheHintsOf(tools);
@@ -123,7 +143,7 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
     for (const method of shared) {
       const handler = handlers.get(method)!;
       server.setRequestHandler(method as 'tools/call', ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
-        INPUT_METHODS.has(method) ? withQuestions(sdk, codec, handler, request, ctx, infoOf()) : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never);
+        INPUT_METHODS.has(method) ? withQuestions(sdk, states, handler, request, ctx, infoOf()) : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never);
     }
     return server;
   };
@@ -328,13 +348,21 @@ function invalidParams(sdk: Sdk, message: string): Error {
   return new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, message);
 }
 
+/** Whether an answer accepts (an approval question's: the user approved). */
+function accepts(answer: unknown): boolean {
+  return answer !== null && typeof answer === 'object' && (answer as { action?: unknown }).action === 'accept';
+}
+
 /**
  * Runs a request that may ask questions: answers them from the request, or stops it and answers
- * `input_required` with the questions of this round.
+ * `input_required` with the questions of this round. An answer counts only for a question the
+ * previous round asked (its state's `q`): one sent unasked, or without a state, is not read, and its
+ * question is asked. A state whose approval was accepted is spent as the request that uses it runs:
+ * one approval, one run.
  */
 async function withQuestions(
   sdk: Sdk,
-  codec: { mint(payload: RoundState, ctx?: ServerContext): Promise<string> },
+  states: States,
   handler: Handler,
   request: { method: string; params?: Record<string, unknown> },
   ctx: ServerContext,
@@ -343,10 +371,19 @@ async function withQuestions(
   // The request's key (a digest of its arguments) is needed only when a state comes back or is minted.
   const key = (): string => requestKey(request.method, request.params);
   const state = ctx.mcpReq.requestState<RoundState>();
-  if (state !== undefined && (typeof state !== 'object' || state === null || state.r !== key() || typeof state.a !== 'object' || state.a === null)) {
+  if (
+    state !== undefined &&
+    (typeof state !== 'object' || state === null || state.r !== key() || typeof state.a !== 'object' || state.a === null || !Array.isArray(state.q) || !Array.isArray(state.p) || typeof state.i !== 'string' || typeof state.t !== 'number')
+  ) {
     throw invalidParams(sdk, MCP_TEXTS.stateOfAnotherRequest());
   }
-  const rounds = new Rounds(sdk, { ...(state?.a ?? {}), ...(ctx.mcpReq.inputResponses ?? {}) }, capabilitiesOf(ctx));
+  const answers: Record<string, unknown> = { ...(state?.a ?? {}) };
+  const given = ctx.mcpReq.inputResponses ?? {};
+  for (const asked of state?.q ?? []) if (Object.hasOwn(given, asked)) answers[asked] = given[asked];
+  if (state !== undefined && state.p.some((k) => accepts(answers[k])) && !spentStates.spend(state.i, state.t, state.t + states.ttlMs)) {
+    throw invalidParams(sdk, MCP_TEXTS.requestStateSpent());
+  }
+  const rounds = new Rounds(sdk, answers, capabilitiesOf(ctx));
   const stop = new AbortController();
   const callerGone = (): void => stop.abort(ctx.mcpReq.signal.reason);
   if (ctx.mcpReq.signal.aborted) callerGone();
@@ -375,7 +412,7 @@ async function withQuestions(
     stop.abort(new Error('the client is asked for input; the request will be retried with the answers'));
     const n = (state?.n ?? 0) + 1;
     if (n > MAX_INPUT_ROUNDS) throw invalidParams(sdk, MCP_TEXTS.tooManyInputRounds(MAX_INPUT_ROUNDS));
-    const requestState = await codec.mint({ r: key(), n, a: rounds.used }, ctx);
+    const requestState = await states.mint({ i: randomBytes(12).toString('base64url'), t: Date.now(), r: key(), n, a: rounds.used, q: Object.keys(rounds.pending), p: [...rounds.approvals] }, ctx);
     if (requestState.length > MAX_REQUEST_STATE_CHARS) throw invalidParams(sdk, MCP_TEXTS.requestStateTooLarge(MAX_REQUEST_STATE_CHARS));
     return sdk.inputRequired({ inputRequests: rounds.pending as never, requestState });
   } finally {
@@ -400,6 +437,8 @@ class Rounds {
   readonly sampling: { tools?: unknown } | undefined;
   /** Capabilities the call asked for that the client did not declare (the refusal's `requiredCapabilities`). */
   readonly missing: Record<string, object> = {};
+  /** The keys of the approval questions asked (answered or not). */
+  readonly approvals = new Set<string>();
   /** Resolves once a question without an answer was asked (after the questions asked in the same turn). */
   readonly asked: Promise<void>;
   readonly ask: ModernAsk;
@@ -420,7 +459,8 @@ class Rounds {
     // What the client did not declare is refused (NO_ELICITATION, NO_SAMPLING, NO_ROOTS): a tool may
     // catch the refusal and go on; a call that fails with it is answered -32021 (withQuestions).
     this.ask = {
-      elicit: forms ? (request, signal) => this.#elicit(request, signal) : () => this.#refuse('elicitation', 'NO_ELICITATION'),
+      elicit: forms ? (request, signal) => this.#elicit(request, signal, false) : () => this.#refuse('elicitation', 'NO_ELICITATION'),
+      approval: forms ? (request, signal) => this.#elicit(request, signal, true) : undefined,
       sample: capabilities.sampling !== undefined ? (request, signal) => this.#sample(request, signal) : () => this.#refuse('sampling', 'NO_SAMPLING'),
       roots: capabilities.roots !== undefined ? (request, signal) => this.#roots(request, signal) : () => this.#refuse('roots', 'NO_ROOTS'),
       canElicit: forms,
@@ -454,8 +494,9 @@ class Rounds {
     return times === 1 ? base : `${base}.${times}`;
   }
 
-  #elicit(request: Parameters<NonNullable<ToolClient['elicit']>>[0], signal: AbortSignal | undefined): Promise<ElicitationReply> {
+  #elicit(request: Parameters<NonNullable<ToolClient['elicit']>>[0], signal: AbortSignal | undefined, approval: boolean): Promise<ElicitationReply> {
     const key = this.#keyOf(request.key, 'elicit');
+    if (approval) this.approvals.add(key);
     const answer = this.answers[key] as Partial<ElicitationReply> | undefined;
     if (answer !== null && typeof answer === 'object' && (answer.action === 'accept' || answer.action === 'decline' || answer.action === 'cancel')) {
       const content = answer.content;

@@ -192,6 +192,8 @@ export interface ModernAsk {
   elicit?: ToolClient['elicit'];
   sample?: ToolClient['sample'];
   roots?: ToolClient['roots'];
+  /** Asks the user to approve a call (as `elicit`, its answer spends the request's state when accepted). */
+  approval?: ToolClient['elicit'];
   /** Whether the client declared elicitation (`elicit` refuses otherwise; an approval then says why it cannot ask). */
   canElicit?: boolean;
 }
@@ -341,7 +343,7 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     },
     ...(elicit !== undefined ? { elicit } : {}),
     ...(cannotElicit !== undefined ? { cannotElicit } : {}),
-    approve: (request) => askToApprove(modern?.canElicit === false ? undefined : elicit, stateless, request),
+    approve: (request) => askToApprove(modern === undefined ? elicit : modern.canElicit === false ? undefined : modern.approval, stateless, request),
   };
 }
 

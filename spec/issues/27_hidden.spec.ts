@@ -155,6 +155,19 @@ describe('a hidden tool, prompt or resource is refused as an unknown one', () =>
     }
   });
 
+  it('the caller who may see them is shown all of them (so the names above are real)', async () => {
+    const client = new Client({ name: 'v1', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(sessions.url, { requestInit: { headers: { 'x-role': 'admin' } } }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['ping', 'admin_transfer', 'admin_route']);
+      expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['hello', 'admin_payroll']);
+      expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['public://motd', 'admin://payroll']);
+      expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(['admin://people/{id}']);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('MCP 2025-11-25: resources/subscribe of a hidden resource is refused as an unknown one', async () => {
     const client = new Client({ name: 'v1', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(sessions.url));
