@@ -668,7 +668,9 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     return (modern = (req, res, body) => {
       // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
       const message = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
-      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, { headers: req.headers, principal: principalOf(req), ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}) });
+      // The caller, as the call's `visible` rule sees it: a tool hidden from it is answered as unknown, not checked here.
+      const auth = (req as { auth?: AuthInfo }).auth;
+      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, { headers: req.headers, principal: principalOf(req), ...(auth !== undefined ? { authInfo: auth } : {}) });
       if (mismatch !== undefined) {
         refuse(res, new Refusal(400, HEADER_MISMATCH, mismatch), false, typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null);
         return Promise.resolve();

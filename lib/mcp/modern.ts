@@ -8,8 +8,8 @@
  * on both revisions, and a rule stays in one place.
  *
  * Questions (`ctx.elicit`, approvals, `ctx.sample`) are asked by replay: the call runs; a question
- * whose answer came with the request (`inputResponses`, or an earlier round's answers kept in the
- * signed `requestState`) is answered at once; the first question without one stops the call (its
+ * whose answer came with the request (`inputResponses` to a question the round before asked, or an
+ * earlier round's answers kept in the signed `requestState`) is answered at once; the first question without one stops the call (its
  * signal aborts) and the request is answered `input_required` with every question asked so far in
  * the same turn, and a `requestState` that carries the answers used, bound to the method, the
  * caller, the tool (or prompt, or resource) and a digest of its arguments. The call then runs again
