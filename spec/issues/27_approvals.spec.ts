@@ -7,12 +7,13 @@
  * client answering `input_required` itself; the v1 client (2025-11-25) asks once per call as well.
  */
 import 'reflect-metadata';
+import { PassThrough } from 'node:stream';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, ObjectOf, Param, Tool, ToolContext, ToolSet } from 'tool-signatures';
-import { MAX_INPUT_ROUNDS, serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { BoundedStdioTransport, MAX_INPUT_ROUNDS, serveMcpHttp, serveMcpStdio, type McpHttpEndpoint } from 'tool-signatures/mcp';
 
 const Memo = ObjectOf({ memo: String });
 const Answer = ObjectOf({ answer: String });
@@ -142,6 +143,23 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
       expect(transfers).toEqual(['transfer 3', 'wire 4 tea']);
     } finally {
       await client.close();
+    }
+  });
+
+  it('over stdio, the v2 client is asked once and the transfer runs once', async () => {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const server = await serveMcpStdio(new ToolSet([new Bank()]), { name: 'bank', version: '1.0.0' }, { stdin: toServer, stdout: toClient, stderr: new PassThrough() });
+    const client = new ModernClient({ name: 'v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } });
+    let asked = 0;
+    client.setRequestHandler('elicitation/create', () => (asked++, { action: 'accept', content: {} }));
+    await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }) as never);
+    try {
+      expect(((await client.callTool({ name: 'transfer', arguments: { amount: 8 } })) as { content: unknown }).content).toEqual([{ type: 'text', text: 'moved 8' }]);
+      expect([asked, transfers]).toEqual([1, ['transfer 8']]);
+    } finally {
+      await client.close();
+      await server.close();
     }
   });
 
