@@ -248,6 +248,8 @@ export const MCP_TEXTS = {
   samplingToolsUndeclared: () => "the client's model cannot be given tools here: the client did not declare sampling with tools (`sampling.tools`). Sample without `tools`, or use a client that declares it.",
   /** A 2026-07-28 retry whose `requestState` was issued for another request (lib/mcp/modern.ts). */
   stateOfAnotherRequest: () => 'Invalid requestState: it was issued for another request (method, name or arguments differ).',
+  /** A 2026-07-28 `requestState` that carried an accepted approval, sent again after a request used it. */
+  requestStateSpent: () => 'Invalid requestState: it carried an approval that a request has already used (one approval runs one call); start the request again.',
   /** A 2026-07-28 request that asked for input more rounds than allowed. */
   tooManyInputRounds: (max: number) => `The request asked for input ${max} times, the most it may; it is not run again.`,
   /** A 2026-07-28 `subscriptions/listen` naming more resource URIs than a stream may watch. */

@@ -27,3 +27,19 @@ export function setOwn(object: Record<string, unknown>, key: string, value: unkn
   if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
   else object[key] = value;
 }
+
+/**
+ * JSON text with object keys sorted: one value, one text, whatever the order of its keys (what a
+ * digest of arguments or a principal's subject is taken of). A value JSON cannot write (a bigint, a
+ * function) is written as `String` writes it.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return typeof value === 'bigint' ? String(value) : (JSON.stringify(value) ?? 'null');
+}

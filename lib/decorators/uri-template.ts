@@ -46,8 +46,9 @@ export function parseUriTemplate(text: string): UriTemplate | { readonly problem
 
 /**
  * The variables of a URI made from the template (each percent-decoded), or undefined when it does
- * not match. A variable's value is the shortest text up to the next literal, never empty and never
- * holding a '/'. Linear in the URI's length.
+ * not match. A variable's value is the shortest text up to the next literal, never empty; once
+ * decoded it holds no path separator ('/', '\\') and is not a dot segment ('.', '..'), so that
+ * `%2F` or `..` cannot make a variable name a path the template did not. Linear in the URI's length.
  */
 export function matchUriTemplate(template: UriTemplate, uri: string): Record<string, string> | undefined {
   if (uri.length > MAX_URI_LENGTH || !uri.startsWith(template.literals[0]!)) return undefined;
@@ -61,14 +62,14 @@ export function matchUriTemplate(template: UriTemplate, uri: string): Record<str
     else if (last) end = uri.endsWith(next) ? uri.length - next.length : -1;
     else end = uri.indexOf(next, at);
     if (end < at + 1) return undefined;
-    const raw = uri.slice(at, end);
-    if (raw.includes('/')) return undefined;
     let value: string;
     try {
-      value = decodeURIComponent(raw);
+      value = decodeURIComponent(uri.slice(at, end));
     } catch {
       return undefined;
     }
+    // Checked on the decoded value: the method receives that, not the text of the URI.
+    if (value.includes('/') || value.includes('\\') || value === '.' || value === '..') return undefined;
     out[template.variables[i]!] = value;
     at = end + next.length;
   }

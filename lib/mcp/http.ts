@@ -22,10 +22,11 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../thrown';
 import { audienceChecked } from './audience';
+import { principalOf as principal } from './principal';
 import { LOG_LEVEL_META } from './server';
 import { MCP_CALLER } from './rate-limit';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernRequestInfo } from './modern';
+import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernCaller, type ModernRequestInfo } from './modern';
 import { LISTEN_DEFAULTS, ListenStreams } from './listen';
 import { MAX_SUBSCRIPTIONS } from './prompts';
 
@@ -39,7 +40,7 @@ export type McpServerFactory = () => Server;
  */
 export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) =>
   | ((() => unknown) & {
-      paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
+      paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, request: ModernCaller): string | undefined;
       /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
       watch?(notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void }): () => void;
       /**
@@ -740,7 +741,9 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
       const message = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
       if (message?.method === 'subscriptions/listen') return listen(req, res, message, free);
-      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, req.headers);
+      // The caller, as the call's `visible` rule sees it: a tool hidden from it is answered as unknown, not checked here.
+      const auth = (req as { auth?: AuthInfo }).auth;
+      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, { headers: req.headers, principal: principalOf(req), ...(auth !== undefined ? { authInfo: auth } : {}) });
       if (mismatch !== undefined) {
         refuse(res, new Refusal(400, HEADER_MISMATCH, mismatch), false, typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null);
         return Promise.resolve();
@@ -925,17 +928,12 @@ function supportedVersions(): readonly string[] {
 }
 
 /**
- * Who sends a request, as far as sessions are concerned: the principal of the verified token (its
- * `clientId` and, when the verifier gives one in `extra.sub`, its subject), else the connection's
- * remote address. A session answers only its owner; it is also the unit of the per-client share.
+ * Who sends a request (lib/mcp/principal.ts: the verified token's client and subject, else the
+ * connection's remote address). A session answers only its owner; it is also the unit of the
+ * per-client share, of the rate limit and of a 2026-07-28 `requestState`.
  */
 function principalOf(req: IncomingMessage): string {
-  const auth = (req as { auth?: AuthInfo }).auth;
-  if (auth !== undefined) {
-    const sub = (auth.extra as { sub?: unknown } | undefined)?.sub;
-    return `token ${JSON.stringify([auth.clientId, typeof sub === 'string' ? sub : null])}`;
-  }
-  return `address ${req.socket.remoteAddress ?? ''}`;
+  return principal((req as { auth?: AuthInfo }).auth, req.socket.remoteAddress ?? '');
 }
 
 /** The SDK transport's name for a session's GET stream. */

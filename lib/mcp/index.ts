@@ -15,6 +15,7 @@ export { createMcpServer, callToolResult, type McpServerInfo, type McpServerOpti
 export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHandler, McpListenOptions, McpServerFactory, McpSessionOptions } from './http';
 export { createStreamableHttpHandler, listenMcpHttp, mcpMetadataPath } from './http';
 export { MODERN_VERSIONS, MAX_INPUT_ROUNDS, MAX_REQUEST_STATE_CHARS, type ModernOptions } from './modern';
+export { MAX_SPENT_STATES } from './spent-states';
 export { DEFAULT_MAX_RATE_LIMITED_CALLERS, type McpRateLimit } from './rate-limit';
 export type { McpTracer, McpTracingOptions } from './tracing';
 export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type ServedSource } from './prompts';

@@ -8,8 +8,8 @@
  * on both revisions, and a rule stays in one place.
  *
  * Questions (`ctx.elicit`, approvals, `ctx.sample`) are asked by replay: the call runs; a question
- * whose answer came with the request (`inputResponses`, or an earlier round's answers kept in the
- * signed `requestState`) is answered at once; the first question without one stops the call (its
+ * whose answer came with the request (`inputResponses` to a question the round before asked, or an
+ * earlier round's answers kept in the signed `requestState`) is answered at once; the first question without one stops the call (its
  * signal aborts) and the request is answered `input_required` with every question asked so far in
  * the same turn, and a `requestState` that carries the answers used, bound to the method, the
  * caller, the tool (or prompt, or resource) and a digest of its arguments. The call then runs again
@@ -21,8 +21,11 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { ServerContext, ServerEvent, ServerEventBus, Server as ModernServer } from '@modelcontextprotocol/server';
 import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
+import { canonicalJson } from '../json';
 import { MCP_CALLER } from './rate-limit';
-import { LOG_LEVEL_META, MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
+import { principalOf as principal } from './principal';
+import { SpentStates } from './spent-states';
+import { LOG_LEVEL_META, MODERN_REQUEST, toolsListedTo, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
 import { watchRuleOf } from './prompts';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
@@ -70,13 +73,30 @@ export interface ModernOptions {
 
 /** The signed state of a request that asked questions: what it was, and the answers so far. */
 interface RoundState {
+  /** Its own id (random), by which it is spent. */
+  readonly i: string;
+  /** When it was minted (ms since the epoch). */
+  readonly t: number;
   /** The request it belongs to: the tool, prompt or resource, and a digest of its arguments. */
   readonly r: string;
   /** Rounds so far. */
   readonly n: number;
   /** Answers used so far, by question key. */
   readonly a: Record<string, unknown>;
+  /** The questions this round asked: the only keys of `inputResponses` the next request may answer. */
+  readonly q: readonly string[];
+  /** The keys of the approval questions asked so far (answered or not). */
+  readonly p: readonly string[];
 }
+
+/** How a request's state is minted and spent. */
+interface States {
+  mint(payload: RoundState, ctx?: ServerContext): Promise<string>;
+  readonly ttlMs: number;
+}
+
+/** The states spent in this process (every endpoint's: their ids are random). */
+const spentStates = new SpentStates();
 
 type Sdk = typeof import('@modelcontextprotocol/server');
 type NodeSdk = typeof import('@modelcontextprotocol/node');
@@ -111,11 +131,13 @@ export const modernNodeSdk = optionalPeer(() => require('@modelcontextprotocol/n
 export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSource, info: { name: string; version: string }, options: ModernOptions, infoOf: () => ModernRequestInfo | undefined): ModernFactory {
   const handlers = (legacy as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
   const capabilities = (legacy as unknown as { _capabilities?: Record<string, unknown> })._capabilities ?? {};
+  const ttlSeconds = options.requestStateTtlSeconds ?? 600;
   const codec = sdk.createRequestStateCodec<RoundState>({
     key: options.requestStateKey ?? randomBytes(32),
-    ttlSeconds: options.requestStateTtlSeconds ?? 600,
+    ttlSeconds,
     bind: (ctx) => `${ctx.mcpReq.method}\0${principalOf(ctx, infoOf())}`,
   });
+  const states: States = { mint: (payload, ctx) => codec.mint(payload, ctx), ttlMs: ttlSeconds * 1000 };
   const shared = SHARED_METHODS.filter((m) => handlers.has(m));
   // Whether lists vary by caller is fixed when the set is made: the hints are worked out once.
   const byCaller = listedByCaller(tools);
@@ -125,12 +147,12 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
     for (const method of shared) {
       const handler = handlers.get(method)!;
       server.setRequestHandler(method as 'tools/call', ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
-        INPUT_METHODS.has(method) ? withQuestions(sdk, codec, handler, request, ctx, infoOf()) : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never);
+        INPUT_METHODS.has(method) ? withQuestions(sdk, states, handler, request, ctx, infoOf()) : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never);
     }
     return server;
   };
   return Object.assign(factory, {
-    paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']) => paramHeaderMismatch(tools, message, headers),
+    paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, request: ModernCaller) => paramHeaderMismatch(tools, (name) => shownTo(legacy, request, name), message, request.headers),
     watch: (notify: ListenNotifier) => watch(tools, notify),
     listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number) => listenBody(legacy, message, maxResources, infoOf()),
     listenEnd: (id: string | number) => `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [sdk.SUBSCRIPTION_ID_META_KEY]: id, [sdk.SERVER_INFO_META_KEY]: info } } })}\n\n`,
@@ -264,10 +286,16 @@ function callerExtra(info: ModernRequestInfo | undefined): Record<PropertyKey, u
   };
 }
 
+/** Who sends a request the endpoint checks before a v2 server answers it. */
+export interface ModernCaller extends ModernRequestInfo {
+  /** The verified bearer token's holder, when the endpoint has `auth`. */
+  readonly authInfo?: AuthInfo;
+}
+
 /** The factory of the v2 servers, and the check the endpoint runs before one answers a `tools/call`. */
 export type ModernFactory = (() => ModernServer) & {
   /** Why a `tools/call`'s `Mcp-Param-*` headers disagree with its arguments (SEP-2243), else undefined. */
-  paramHeaderMismatch(message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined;
+  paramHeaderMismatch(message: { method?: unknown; params?: unknown }, request: ModernCaller): string | undefined;
   /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
   watch(notify: ListenNotifier): () => void;
   /** The body a `subscriptions/listen` is served with (its URIs cut to those the caller may read), or why it is refused. */
@@ -288,14 +316,16 @@ const MAX_PARAM_HEADER_CHARS = 8192;
  * value, the header must be there and say the same; a Base64 value that is not canonical, or not
  * UTF-8, is refused. The endpoint answers a mismatch 400 with `HeaderMismatch` (-32020).
  */
-function paramHeaderMismatch(tools: McpToolSource, message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined {
+function paramHeaderMismatch(tools: McpToolSource, shown: (name: string) => boolean, message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined {
   if (message.method !== 'tools/call') return undefined;
   const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
   const name = params?.name;
   if (typeof name !== 'string' || name.length > 256) return undefined;
   const tool = toolNamed(tools, name);
-  if (tool === undefined) return undefined;
-  for (const d of headerDeclarations(tool)) {
+  const declarations = tool === undefined ? [] : headerDeclarations(tool);
+  // A tool the caller is not shown is unknown to it: its call is answered as an unknown tool's.
+  if (declarations.length === 0 || !shown(name)) return undefined;
+  for (const d of declarations) {
     let value: unknown = params?.arguments;
     for (const key of d.path) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
     if (value === undefined || value === null || !['string', 'number', 'boolean'].includes(typeof value)) continue;
@@ -348,7 +378,20 @@ function decodeParamHeader(value: string): string | undefined {
   }
 }
 
-/** The tool of a source by name (as listed to every caller: visibility is the call's to check). */
+/** Whether the caller of a request is shown the tool `name` (by `legacy`'s `tools/list` rule: lib/mcp/server.ts). */
+function shownTo(legacy: Server, request: ModernCaller, name: string): boolean {
+  const extra = {
+    signal: new AbortController().signal,
+    requestId: 0,
+    ...(request.authInfo !== undefined ? { authInfo: request.authInfo } : {}),
+    requestInfo: { headers: request.headers, [MCP_CALLER]: request.principal },
+    sendNotification: () => Promise.resolve(),
+    sendRequest: () => Promise.reject(new Error('no request is sent to find what a caller is shown')),
+  };
+  return toolsListedTo(legacy, extra as never).some((t) => t.name === name);
+}
+
+/** The tool of a source by name (as listed to every caller: `shownTo` says whether this caller sees it). */
 function toolNamed(tools: McpToolSource, name: string): ToolDefinition | undefined {
   const source = tools as { get?(name: string): ToolDefinition | undefined; list?(): readonly ToolDefinition[] };
   if (Array.isArray(tools)) return (tools as readonly ToolDefinition[]).find((t) => t.name === name);
@@ -383,9 +426,9 @@ function listedByCaller(tools: McpToolSource): { tools: boolean; served: boolean
   return Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
 }
 
-/** The principal of a request: the endpoint's, else the verified token's client. */
+/** The principal of a request: the one the HTTP endpoint recorded, else the verified token's (lib/mcp/principal.ts). */
 function principalOf(ctx: ServerContext, info: ModernRequestInfo | undefined): string {
-  return info?.principal ?? ctx.http?.authInfo?.clientId ?? '';
+  return info?.principal ?? principal(ctx.http?.authInfo as AuthInfo | undefined, undefined);
 }
 
 /**
@@ -416,33 +459,29 @@ function extraOf(ctx: ServerContext, info: ModernRequestInfo | undefined, signal
 /** What names a request for its state: the method, its tool, prompt or resource, and a digest of its arguments. */
 function requestKey(method: string, params: Record<string, unknown> | undefined): string {
   const target = method === 'resources/read' ? params?.uri : params?.name;
-  const digest = createHash('sha256').update(canonical(params?.arguments ?? {})).digest('base64url');
+  const digest = createHash('sha256').update(canonicalJson(params?.arguments ?? {})).digest('base64url');
   return `${method} ${typeof target === 'string' ? target : ''} ${digest}`;
-}
-
-/** JSON with object keys sorted: the same arguments give the same text whatever their order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function invalidParams(sdk: Sdk, message: string): Error {
   return new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, message);
 }
 
+/** Whether an answer accepts (an approval question's: the user approved). */
+function accepts(answer: unknown): boolean {
+  return answer !== null && typeof answer === 'object' && (answer as { action?: unknown }).action === 'accept';
+}
+
 /**
  * Runs a request that may ask questions: answers them from the request, or stops it and answers
- * `input_required` with the questions of this round.
+ * `input_required` with the questions of this round. An answer counts only for a question the
+ * previous round asked (its state's `q`): one sent unasked, or without a state, is not read, and its
+ * question is asked. A state whose approval was accepted is spent as the request that uses it runs:
+ * one approval, one run.
  */
 async function withQuestions(
   sdk: Sdk,
-  codec: { mint(payload: RoundState, ctx?: ServerContext): Promise<string> },
+  states: States,
   handler: Handler,
   request: { method: string; params?: Record<string, unknown> },
   ctx: ServerContext,
@@ -451,10 +490,19 @@ async function withQuestions(
   // The request's key (a digest of its arguments) is needed only when a state comes back or is minted.
   const key = (): string => requestKey(request.method, request.params);
   const state = ctx.mcpReq.requestState<RoundState>();
-  if (state !== undefined && (typeof state !== 'object' || state === null || state.r !== key() || typeof state.a !== 'object' || state.a === null)) {
+  if (
+    state !== undefined &&
+    (typeof state !== 'object' || state === null || state.r !== key() || typeof state.a !== 'object' || state.a === null || !Array.isArray(state.q) || !Array.isArray(state.p) || typeof state.i !== 'string' || typeof state.t !== 'number')
+  ) {
     throw invalidParams(sdk, MCP_TEXTS.stateOfAnotherRequest());
   }
-  const rounds = new Rounds(sdk, { ...(state?.a ?? {}), ...(ctx.mcpReq.inputResponses ?? {}) }, capabilitiesOf(ctx));
+  const answers: Record<string, unknown> = { ...(state?.a ?? {}) };
+  const given = ctx.mcpReq.inputResponses ?? {};
+  for (const asked of state?.q ?? []) if (Object.hasOwn(given, asked)) answers[asked] = given[asked];
+  if (state !== undefined && state.p.some((k) => accepts(answers[k])) && !spentStates.spend(state.i, state.t, state.t + states.ttlMs)) {
+    throw invalidParams(sdk, MCP_TEXTS.requestStateSpent());
+  }
+  const rounds = new Rounds(sdk, answers, capabilitiesOf(ctx));
   const stop = new AbortController();
   const callerGone = (): void => stop.abort(ctx.mcpReq.signal.reason);
   if (ctx.mcpReq.signal.aborted) callerGone();
@@ -483,7 +531,7 @@ async function withQuestions(
     stop.abort(new Error('the client is asked for input; the request will be retried with the answers'));
     const n = (state?.n ?? 0) + 1;
     if (n > MAX_INPUT_ROUNDS) throw invalidParams(sdk, MCP_TEXTS.tooManyInputRounds(MAX_INPUT_ROUNDS));
-    const requestState = await codec.mint({ r: key(), n, a: rounds.used }, ctx);
+    const requestState = await states.mint({ i: randomBytes(12).toString('base64url'), t: Date.now(), r: key(), n, a: rounds.used, q: Object.keys(rounds.pending), p: [...rounds.approvals] }, ctx);
     if (requestState.length > MAX_REQUEST_STATE_CHARS) throw invalidParams(sdk, MCP_TEXTS.requestStateTooLarge(MAX_REQUEST_STATE_CHARS));
     return sdk.inputRequired({ inputRequests: rounds.pending as never, requestState });
   } finally {
@@ -508,6 +556,8 @@ class Rounds {
   readonly sampling: { tools?: unknown } | undefined;
   /** Capabilities the call asked for that the client did not declare (the refusal's `requiredCapabilities`). */
   readonly missing: Record<string, object> = {};
+  /** The keys of the approval questions asked (answered or not). */
+  readonly approvals = new Set<string>();
   /** Resolves once a question without an answer was asked (after the questions asked in the same turn). */
   readonly asked: Promise<void>;
   readonly ask: ModernAsk;
@@ -528,7 +578,8 @@ class Rounds {
     // What the client did not declare is refused (NO_ELICITATION, NO_SAMPLING, NO_ROOTS): a tool may
     // catch the refusal and go on; a call that fails with it is answered -32021 (withQuestions).
     this.ask = {
-      elicit: forms ? (request, signal) => this.#elicit(request, signal) : () => this.#refuse('elicitation', 'NO_ELICITATION'),
+      elicit: forms ? (request, signal) => this.#elicit(request, signal, false) : () => this.#refuse('elicitation', 'NO_ELICITATION'),
+      approval: forms ? (request, signal) => this.#elicit(request, signal, true) : undefined,
       sample: capabilities.sampling !== undefined ? (request, signal) => this.#sample(request, signal) : () => this.#refuse('sampling', 'NO_SAMPLING'),
       roots: capabilities.roots !== undefined ? (request, signal) => this.#roots(request, signal) : () => this.#refuse('roots', 'NO_ROOTS'),
       canElicit: forms,
@@ -562,8 +613,9 @@ class Rounds {
     return times === 1 ? base : `${base}.${times}`;
   }
 
-  #elicit(request: Parameters<NonNullable<ToolClient['elicit']>>[0], signal: AbortSignal | undefined): Promise<ElicitationReply> {
+  #elicit(request: Parameters<NonNullable<ToolClient['elicit']>>[0], signal: AbortSignal | undefined, approval: boolean): Promise<ElicitationReply> {
     const key = this.#keyOf(request.key, 'elicit');
+    if (approval) this.approvals.add(key);
     const answer = this.answers[key] as Partial<ElicitationReply> | undefined;
     if (answer !== null && typeof answer === 'object' && (answer.action === 'accept' || answer.action === 'decline' || answer.action === 'cancel')) {
       const content = answer.content;

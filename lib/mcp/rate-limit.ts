@@ -5,6 +5,7 @@
  */
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { MCP_TEXTS } from '../diagnostics';
+import { principalOf } from './principal';
 
 /** `McpServerOptions.rateLimit`: how many tool calls one caller may make. */
 export interface McpRateLimit {
@@ -92,15 +93,11 @@ export function limiterOf(limit: McpRateLimit): RateLimiter {
 export const MCP_CALLER = Symbol('tool-signatures.mcpCaller');
 
 /**
- * Who is calling, for the rate limit: the verified token's principal (its client id and subject,
- * as the HTTP endpoint's sessions are owned), else the connection's remote address (HTTP, as the
- * endpoint recorded it), else `fallback` (the server's one client: stdio, in memory).
+ * Who is calling, for the rate limit: the principal the HTTP endpoint recorded (lib/mcp/principal.ts:
+ * the verified token's client and subject, else the remote address), else the principal of the
+ * verified token, else `fallback` (the server's one client: stdio, in memory).
  */
 export function callerKey(authInfo: AuthInfo | undefined, requestInfo: object | undefined, server: object, fallback: string): string {
-  if (authInfo !== undefined) {
-    const sub = (authInfo.extra as { sub?: unknown } | undefined)?.sub;
-    return `token ${JSON.stringify([authInfo.clientId, typeof sub === 'string' ? sub : null])}`;
-  }
   const recorded = (requestInfo as { [MCP_CALLER]?: unknown } | undefined)?.[MCP_CALLER] ?? (server as { [MCP_CALLER]?: unknown })[MCP_CALLER];
-  return typeof recorded === 'string' ? recorded : fallback;
+  return typeof recorded === 'string' ? recorded : principalOf(authInfo, undefined, fallback);
 }

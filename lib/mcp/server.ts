@@ -192,8 +192,21 @@ export interface ModernAsk {
   elicit?: ToolClient['elicit'];
   sample?: ToolClient['sample'];
   roots?: ToolClient['roots'];
+  /** Asks the user to approve a call (as `elicit`, its answer spends the request's state when accepted). */
+  approval?: ToolClient['elicit'];
   /** Whether the client declared elicitation (`elicit` refuses otherwise; an approval then says why it cannot ask). */
   canElicit?: boolean;
+}
+
+/** Each server's listing: the tools the caller of a request is shown (its `tools/list`, before MCP's form). */
+const listings = new WeakMap<Server, (extra: Extra) => readonly ToolDefinition[]>();
+
+/**
+ * The tools `server` (made by `createMcpServer`) shows the caller of a request, by the rule its
+ * `tools/list` answers with: a tool not among them is unknown to that caller, on every refusal.
+ */
+export function toolsListedTo(server: Server, extra: Extra): readonly ToolDefinition[] {
+  return listings.get(server)?.(extra) ?? [];
 }
 
 /** Servers made so far (names each one's own rate-limit caller). */
@@ -232,12 +245,13 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
     levels.set(extra.sessionId, LEVELS.indexOf(request.params.level as LogLevel));
     return {};
   });
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+  const listedTo = (extra: Extra): readonly ToolDefinition[] => {
     const set = setOf(tools, fixed);
     const client = clientOf(server, extra, '', levels, exposeCredentials);
-    const listed = set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
-    return { tools: listed.map((t) => toMcpTool(t).tool) };
-  });
+    return set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
+  };
+  listings.set(server, listedTo);
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({ tools: listedTo(extra).map((t) => toMcpTool(t).tool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     if (limiter !== undefined) {
@@ -330,7 +344,7 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     },
     ...(elicit !== undefined ? { elicit } : {}),
     ...(cannotElicit !== undefined ? { cannotElicit } : {}),
-    approve: (request) => askToApprove(modern?.canElicit === false ? undefined : elicit, stateless, request),
+    approve: (request) => askToApprove(modern === undefined ? elicit : modern.canElicit === false ? undefined : modern.approval, stateless, request),
   };
 }
 

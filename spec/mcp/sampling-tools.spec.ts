@@ -1,6 +1,6 @@
 /**
  * Issue 22: `ctx.sample` with tools (MCP 2025-11-25, SEP-1577): the client's model may use tools
- * while it answers. The tools go out as name, description and input schema (a `ToolSet`'s `list()`
+ * while it answers. The tools go out as name, description and input schema (a `ToolSet`'s `listFor(ctx)`
  * fits), the answer's `tool_use` blocks come back as they are, and the tool sends their results in
  * the next sample. A client that did not declare `sampling.tools` is not sent tools: `ctx.sample`
  * rejects with `NO_SAMPLING` saying why (2025, real SDK 1.x client over a linked pair), and on
@@ -29,14 +29,14 @@ class Assistant {
     try {
       const messages: { role: 'user' | 'assistant'; content: SamplingContent | SamplingContent[] }[] = [{ role: 'user', content: { type: 'text', text: question } }];
       for (let i = 0; i < rounds; i++) {
-        const answer = await ctx.sample(messages, { maxTokens: 200, tools: weather.list(), toolChoice: { mode: 'auto' }, key: `turn${i}` });
+        const answer = await ctx.sample(messages, { maxTokens: 200, tools: weather.listFor(ctx), toolChoice: { mode: 'auto' }, key: `turn${i}` });
         const blocks = (Array.isArray(answer.content) ? answer.content : [answer.content]) as SamplingContent[];
         const uses = blocks.filter((b): b is Extract<SamplingContent, { type: 'tool_use' }> => b.type === 'tool_use');
         if (uses.length === 0) return `model: ${answer.text}`;
         messages.push({ role: 'assistant', content: uses });
         const results: SamplingContent[] = [];
         for (const use of uses) {
-          const result = await weather.invoke(use.name, use.input);
+          const result = await weather.invoke(use.name, use.input, { context: ctx });
           results.push({ type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: result.parts.map(partText).join('') }] });
         }
         messages.push({ role: 'user', content: results });
@@ -50,7 +50,7 @@ class Assistant {
 
   @Tool({ description: 'Asks the model with tools, and does not catch a refusal.' })
   async strict(ctx: ToolContext): Promise<string> {
-    const answer = await ctx.sample('Which city is warmer?', { maxTokens: 50, tools: weather.list() });
+    const answer = await ctx.sample('Which city is warmer?', { maxTokens: 50, tools: weather.listFor(ctx) });
     return answer.text;
   }
 }

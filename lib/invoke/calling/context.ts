@@ -88,8 +88,11 @@ export interface SampleOptions {
   metadata?: Readonly<Record<string, unknown>>;
   /**
    * Tools the model may use while it answers (MCP 2025-11-25: the client must declare
-   * `sampling.tools`; else `ctx.sample` rejects with `NO_SAMPLING`). A `ToolSet`'s `list()` fits.
-   * The answer may then hold `tool_use` blocks: run them and sample again with their results.
+   * `sampling.tools`; else `ctx.sample` rejects with `NO_SAMPLING`). From a `ToolSet`, give
+   * `set.listFor(ctx)`: the tools this caller is shown (`list()` holds those its `visible` rule
+   * hides too). The answer may then hold `tool_use` blocks: run them with
+   * `set.invoke(name, input, { context: ctx })` (the rule, approvals and limits of this caller) and
+   * sample again with their results.
    */
   tools?: readonly SamplingTool[];
   /** Whether the model must, may or must not use a tool. @default the client's (auto) */
