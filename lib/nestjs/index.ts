@@ -124,7 +124,9 @@ export class ToolRegistry extends ToolSet {
   readonly services: ToolServices;
 
   constructor(discovery: DiscoveryService, moduleRef: ModuleRef, options: ToolsModuleOptions = {}) {
-    super([], options.limits !== undefined ? { limits: options.limits } : {});
+    // Every option of a tool set (limits, approve, visible, visibleServed, errorText) is the set's.
+    const { scoped: _scoped, mcp: _mcp, global: _global, ...set } = options;
+    super([], set);
     this.#discovery = discovery;
     this.#moduleRef = moduleRef;
     this.#options = options;
