@@ -3,8 +3,9 @@
  * through Nest's own `ExternalContextCreator`, as GraphQL resolvers are: `@UseGuards`,
  * `@UseInterceptors` and `@UsePipes` on the method or its class, and the application's global
  * enhancers (`APP_GUARD`, `APP_INTERCEPTOR`, `useGlobalGuards`, ...), are resolved through DI and
- * run around the call as they run around an HTTP handler. Exception filters do not run: what a
- * call throws becomes its error result.
+ * run around the call as they run around an HTTP handler. Exception filters do not run (a filter
+ * writes an HTTP response, and a tool call has none): an `HttpException` is mapped to MCP here
+ * instead, and anything else a call throws becomes its error result.
  *
  * Order: the invoker reads, validates and hydrates the arguments, then the guards run, then the
  * interceptors around the method. Unlike an HTTP route (guards before pipes), validation comes
