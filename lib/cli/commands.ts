@@ -7,6 +7,7 @@ import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';
 import { discoverServed, discoverTools, DiscoveryError, type FoundServed, type FoundTool } from './discover';
 import { loadUserModule, type LoadedModule } from './load';
+import { nestModuleOf } from './nest';
 
 /** Where a command writes, and where it runs (tests pass their own). */
 export interface Io {
@@ -85,9 +86,16 @@ async function pluginCli(command: string): Promise<typeof import('../plugin/cli'
   }
 }
 
-async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number, served = false): Promise<{ loaded: LoadedModule; found: FoundTool[]; served: FoundServed[] }> {
+async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number, served = false): Promise<{ loaded: LoadedModule; found: FoundTool[]; served: FoundServed[]; close?: () => Promise<void> }> {
   if (args.positionals.length !== arity) throw new UsageError(`expected ${arity} argument${arity === 1 ? '' : 's'}, got ${args.positionals.length}.`);
   const loaded = await loadUserModule(args.positionals[0]!, io.cwd);
+  // A NestJS application module: its tools run in the application context Nest builds.
+  const nestModule = nestModuleOf(loaded.exports);
+  if (nestModule !== undefined) {
+    const { nestTools } = await import('./nest');
+    const app = await nestTools(loaded, nestModule);
+    return { loaded, found: app.found, served: [], close: app.close };
+  }
   const found = discoverTools(loaded);
   const others = served ? discoverServed(loaded) : [];
   if (found.length === 0 && others.length > 0) return { loaded, found, served: others };
@@ -103,7 +111,8 @@ async function inspect(args: ReturnType<typeof parseArgs>, io: Io): Promise<numb
   const strictFlags = [args.flags.has('strict'), args.flags.has('no-strict')];
   if (strictFlags[0] && strictFlags[1]) throw new UsageError('give --strict or --no-strict, not both.');
   const strict = strictFlags[0] ? true : strictFlags[1] ? false : undefined;
-  const { loaded, found, served } = await load(args, io, 1, true);
+  const { loaded, found, served, close } = await load(args, io, 1, true);
+  await close?.();
   const catalogue = buildCatalogue(loaded.library, args.positionals[0]!, found, { providers, strict }, served);
   io.out(format === 'json' ? JSON.stringify(catalogue, null, 2) + '\n' : renderTable(catalogue));
   return 0;
@@ -123,8 +132,16 @@ function providerList(given: readonly string[]): ProviderId[] {
 
 async function call(args: ReturnType<typeof parseArgs>, io: Io): Promise<number> {
   const format = oneOf(args, 'format', ['text', 'json'], 'text');
+  const { loaded, found, close } = await load(args, io, 3);
+  try {
+    return await callFound(args, io, loaded, found, format);
+  } finally {
+    await close?.();
+  }
+}
+
+async function callFound(args: ReturnType<typeof parseArgs>, io: Io, loaded: LoadedModule, found: FoundTool[], format: string): Promise<number> {
   const [, name, json] = args.positionals;
-  const { loaded, found } = await load(args, io, 3);
   const match = found.find((f) => f.tool.name === name);
   if (match === undefined) {
     throw new DiscoveryError(`no tool named '${name}' in ${args.positionals[0]}. Its tools: ${found.map((f) => f.tool.name).join(', ')}.`);

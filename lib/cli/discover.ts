@@ -2,6 +2,7 @@ import type { ToolDefinition } from '../invoke/tools/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import type { Library, LoadedModule } from './load';
 import { describeThrown } from '../thrown';
+import { injectedClass, injectedClassRefusal } from './nest';
 
 /** A tool found in the user's module, and which export it came from. */
 export interface FoundTool {
@@ -51,6 +52,7 @@ export function discoverTools(loaded: LoadedModule): FoundTool[] {
       if (instanceClasses.has(value)) continue;
       // Read the class's tools from its prototype first, so that only tool classes are constructed.
       if (lib.Tool.fromInstance(Object.create(value.prototype) as object).length === 0) continue;
+      if (injectedClass(value)) throw injectedClassRefusal(value);
       let instance: object;
       try {
         instance = new (value as new () => object)();

@@ -286,9 +286,14 @@ function isJsonContentType(value: string | undefined): boolean {
 }
 
 /** Reads the body within the byte and time bounds; a refusal says why not. */
+/** A body whose declared length (`Content-Length`) is over the bound: its refusal. */
+function declaredTooLarge(req: IncomingMessage, maxBytes: number): Refusal | undefined {
+  return Number(req.headers['content-length']) > maxBytes ? new Refusal(413, SERVER_ERROR, `Payload Too Large: the body must not exceed ${maxBytes} bytes`) : undefined;
+}
+
 function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<string | Refusal> {
-  const declared = Number(req.headers['content-length']);
-  if (declared > maxBytes) return Promise.resolve(new Refusal(413, SERVER_ERROR, `Payload Too Large: the body must not exceed ${maxBytes} bytes`));
+  const declared = declaredTooLarge(req, maxBytes);
+  if (declared !== undefined) return Promise.resolve(declared);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -838,6 +843,13 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     };
     res.once('close', free);
     let body = (req as { body?: unknown }).body;
+    // A body parser (Nest's, Express's) read it already: its declared length is still held to the
+    // bound (a chunked one only to the parser's own limit).
+    const parsedTooLarge = body !== undefined ? declaredTooLarge(req, maxBodyBytes) : undefined;
+    if (parsedTooLarge !== undefined) {
+      refuse(res, parsedTooLarge);
+      return undefined;
+    }
     if (body === undefined) {
       const text = await readBody(req, maxBodyBytes, bodyTimeoutMs);
       if (text instanceof Refusal) {

@@ -223,10 +223,18 @@ function known(source: Seen, uri: string): ResourceDefinition | ResourceTemplate
 /** The code of a get or read refused to its caller (a NestJS guard said no): the request as a whole is refused. */
 export const REFUSED = ErrorCode.InvalidRequest;
 
-/** A reply's value; refused arguments are invalid params, a refused caller an invalid request, a method's failure an internal error. */
+/** The JSON-RPC code of each reason a get or read gives no value. */
+const REPLY_CODES: Readonly<Record<Exclude<ServedReply<unknown>, { ok: true }>['reason'], number>> = {
+  arguments: ErrorCode.InvalidParams,
+  refused: REFUSED,
+  'not-found': RESOURCE_NOT_FOUND,
+  failed: ErrorCode.InternalError,
+};
+
+/** A reply's value; refused arguments are invalid params, a refused caller an invalid request, what is not there -32002, a method's failure an internal error. */
 function answer<T>(reply: ServedReply<T>): T {
   if (reply.ok) return reply.value;
-  throw protocolError(reply.reason === 'arguments' ? ErrorCode.InvalidParams : reply.reason === 'refused' ? REFUSED : ErrorCode.InternalError, reply.text);
+  throw protocolError(REPLY_CODES[reply.reason], reply.text);
 }
 
 function unknownTemplate(source: Seen, uri: string): string {

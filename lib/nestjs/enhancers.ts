@@ -3,8 +3,9 @@
  * through Nest's own `ExternalContextCreator`, as GraphQL resolvers are: `@UseGuards`,
  * `@UseInterceptors` and `@UsePipes` on the method or its class, and the application's global
  * enhancers (`APP_GUARD`, `APP_INTERCEPTOR`, `useGlobalGuards`, ...), are resolved through DI and
- * run around the call as they run around an HTTP handler. Exception filters do not run: what a
- * call throws becomes its error result.
+ * run around the call as they run around an HTTP handler. Exception filters do not run (a filter
+ * writes an HTTP response, and a tool call has none): an `HttpException` is mapped to MCP here
+ * instead, and anything else a call throws becomes its error result.
  *
  * Order: the invoker reads, validates and hydrates the arguments, then the guards run, then the
  * interceptors around the method. Unlike an HTTP route (guards before pipes), validation comes
@@ -24,9 +25,11 @@
  *
  * A guard that returns false, or anything that throws a client-error `HttpException` (4xx:
  * `ForbiddenException`, `UnauthorizedException`, ...) before the method runs, refuses the call:
- * the result is an error the model reads, `Tool 'x' was refused: Forbidden resource.` Anything else
- * a guard or interceptor throws is a failure of the call (`Tool 'x' failed: ...`), as if the tool
- * had thrown it.
+ * the result is an error the model reads, `Tool 'x' was refused: Forbidden resource.` Any other
+ * `HttpException` (from the method, a guard or an interceptor, whether enhancers apply or not) is
+ * what Nest would answer an HTTP client with, its message: the tool's error result is that message
+ * (`Order A-9 was not found`), and a resource's `NotFoundException` is MCP's "resource not found"
+ * (-32002). Anything else thrown is a failure of the call (`Tool 'x' failed: ...`).
  *
  * Prompts, resources and templates of providers go through the same machinery (the registry makes
  * one `ToolEnhancers` per kind, keyed by prompt name, URI or template): `toolCallOf` gives their
@@ -176,6 +179,16 @@ function refusal(tool: string, e: HttpException): ToolResult {
   return ToolResult.error(`Tool '${tool}' was refused: ${sentence(e.message)}`);
 }
 
+/** What a call that threw an `HttpException` returns instead (undefined: it fails as any throw does). */
+export type Excepted = (e: HttpException) => unknown;
+
+/** A tool's `HttpException` is an error result whose text is its message, as Nest answers an HTTP client with it. */
+const toolException: Excepted = (e) => ToolResult.error(e.message);
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
+}
+
 const ENHANCER_KEYS = [GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA] as const;
 
 function declares(target: object | undefined): boolean {
@@ -206,18 +219,41 @@ interface Entry {
 /**
  * Makes the functions that the invoker calls in place of tool methods: each runs the method's
  * guards, interceptors and pipes around it. A tool to which none applies (none on its method or
- * class, none global) is called directly, as the method itself, at no cost.
+ * class, none global) is called directly, as the method itself (its `HttpException`s mapped alike).
  */
 export class ToolEnhancers {
   readonly #nest: NestParts;
   readonly #entries = new Map<string, Entry>();
 
   readonly #refused: (info: ToolCallInfo, e: HttpException) => unknown;
+  readonly #excepted: Excepted;
 
-  /** `refused` makes what a refused call returns (by default the tool's error result). */
-  constructor(nest: NestParts, refused: (info: ToolCallInfo, e: HttpException) => unknown = (info, e) => refusal(info.tool, e)) {
+  /**
+   * `refused` makes what a refused call returns (by default the tool's error result); `excepted`
+   * what a call that threw any other `HttpException` returns (by default an error result of its message).
+   */
+  constructor(nest: NestParts, refused: (info: ToolCallInfo, e: HttpException) => unknown = (info, e) => refusal(info.tool, e), excepted: Excepted = toolException) {
     this.#nest = nest;
     this.#refused = refused;
+    this.#excepted = excepted;
+  }
+
+  /** What a thrown value becomes: an `HttpException` what `excepted` makes of it; anything else is thrown on. */
+  #caught(e: unknown): unknown {
+    const instead = e instanceof HttpException ? this.#excepted(e) : undefined;
+    if (instead === undefined) throw e;
+    return instead;
+  }
+
+  /** Calls the method itself (no enhancer applies), its `HttpException`s mapped as the enhanced call's are. */
+  #direct(method: Function, instance: object, positional: unknown[]): unknown {
+    let v: unknown;
+    try {
+      v = method.apply(instance, positional);
+    } catch (e) {
+      return this.#caught(e);
+    }
+    return isThenable(v) ? Promise.resolve(v).catch((e: unknown) => this.#caught(e)) : v;
   }
 
   /**
@@ -243,7 +279,7 @@ export class ToolEnhancers {
     this.#entries.set(name, { classes: [cls, instance.constructor], method });
     let handler: Handler | undefined;
     return (...positional) => {
-      if (!this.applies(name)) return method.apply(instance, positional);
+      if (!this.applies(name)) return this.#direct(method, instance, positional);
       handler ??= this.#handler(instance, key, spec);
       return this.#call(handler, spec, positional);
     };
@@ -259,7 +295,7 @@ export class ToolEnhancers {
       const { instance, contextId } = await resolve();
       const method = (instance as Record<PropertyKey, unknown>)[key];
       if (typeof method !== 'function') throw new TypeError(`the resolved instance has no method ${String(key)}.`);
-      if (!this.applies(name)) return method.apply(instance, positional);
+      if (!this.applies(name)) return this.#direct(method, instance, positional);
       return this.#call(this.#handler(instance, key, spec, contextId, inquirerId), spec, positional);
     };
   }
@@ -330,7 +366,7 @@ export class ToolEnhancers {
     // The first of getArgs() is what switchToHttp().getRequest() gives: the transport's request or nothing.
     return handler(request, context, info).catch((e: unknown) => {
       if (!state.started && isRefusal(e)) return this.#refused(info, e);
-      throw e;
+      return this.#caught(e);
     });
   }
 }

@@ -32,7 +32,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleDestroy, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
+import { HttpException, HttpStatus, Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleDestroy, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
 import { ApplicationConfig, ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
@@ -124,7 +124,9 @@ export class ToolRegistry extends ToolSet {
   readonly services: ToolServices;
 
   constructor(discovery: DiscoveryService, moduleRef: ModuleRef, options: ToolsModuleOptions = {}) {
-    super([], options.limits !== undefined ? { limits: options.limits } : {});
+    // Every option of a tool set (limits, approve, visible, visibleServed, errorText) is the set's.
+    const { scoped: _scoped, mcp: _mcp, global: _global, ...set } = options;
+    super([], set);
     this.#discovery = discovery;
     this.#moduleRef = moduleRef;
     this.#options = options;
@@ -147,9 +149,11 @@ export class ToolRegistry extends ToolSet {
     };
     this.#enhancers = new ToolEnhancers(parts);
     // A refused get or read is a JSON-RPC error (prompts and resources have no error result): see lib/mcp/prompts.ts.
-    const served = () =>
-      new ToolEnhancers(parts, (info, e) => new ServedRefusal(`${info.kind === 'prompt' ? 'Prompt' : 'Resource'} '${info.uri ?? info.tool}' was refused: ${sentenceOf(e)}`));
-    this.#servedEnhancers = { prompt: served(), resource: served(), template: served() };
+    // A resource's or template's NotFoundException is MCP's "resource not found" (-32002); other HttpExceptions fail the get or read.
+    const notFound = (e: HttpException) => (e.getStatus() === HttpStatus.NOT_FOUND ? new ServedRefusal(e.message, 'not-found') : undefined);
+    const served = (excepted: (e: HttpException) => unknown) =>
+      new ToolEnhancers(parts, (info, e) => new ServedRefusal(`${info.kind === 'prompt' ? 'Prompt' : 'Resource'} '${info.uri ?? info.tool}' was refused: ${sentenceOf(e)}`), excepted);
+    this.#servedEnhancers = { prompt: served(() => undefined), resource: served(notFound), template: served(notFound) };
   }
 
   /** The key of a prompt, resource or template among its kind's enhancers. */
@@ -246,7 +250,23 @@ export class ToolRegistry extends ToolSet {
   discover(): void {
     if (this.#discovered) return;
     this.#discovered = true;
+    for (const wrapper of this.#discovery.getControllers()) ToolRegistry.#refuseController(wrapper);
     for (const wrapper of this.#discovery.getProviders()) this.#register(wrapper);
+  }
+
+  /**
+   * `@Tool`, `@Prompt` or `@Resource` on a controller's method would be silently left out (only
+   * providers are discovered): the start fails instead, saying where to put it.
+   */
+  static #refuseController(wrapper: InstanceWrapper): void {
+    const cls = wrapper.metatype as Scoped | null | undefined;
+    if (typeof cls !== 'function') return;
+    const methods = [...classToolSpecs(cls).map(({ key, spec }) => `@Tool ${String(key)} ('${spec.name}')`), ...classServedSpecs(cls).map((s) => `@${s.kind === 'prompt' ? 'Prompt' : s.kind === 'resource' ? 'Resource' : 'ResourceTemplate'} ${String(s.key)}`)];
+    if (methods.length === 0) return;
+    throw new Error(
+      `${cls.name} (${wrapper.host?.name ?? 'unknown module'}) is a controller with ${methods.join(', ')}: ToolsModule serves the methods of providers, not of controllers. ` +
+        `Move them to an @Injectable() service listed in the module's providers (the controller can inject it and call it too).`,
+    );
   }
 
   #ensure(): void {
@@ -415,6 +435,9 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
     // tool-signatures/mcp): the handler answers it there, naming the endpoint's own path.
     const own = `${path.startsWith('/') ? '' : '/'}${path}`.replace(/\/+$/, '');
     if (endpoint.auth !== undefined) adapter.use(`/.well-known/oauth-protected-resource${own}`, this.#mcp);
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    const served = `${count(registry.size, 'tool')}, ${count(registry.prompts().length, 'prompt')}, ${count(registry.resources().length + registry.resourceTemplates().length, 'resource')}`;
+    logger.log(`Mapped {${own}, MCP} route (${endpoint.sessions !== undefined && endpoint.sessions !== false ? 'sessions' : 'stateless'}${endpoint.auth !== undefined ? ', bearer tokens' : ''}): ${served}`);
   }
 
   async onModuleDestroy(): Promise<void> {

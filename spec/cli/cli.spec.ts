@@ -229,6 +229,20 @@ describe('diagnostics: exit status 2, the code and the fix', () => {
 });
 
 describe('call', () => {
+  it('a NestJS root module: builds the application context and calls the tool through its ToolRegistry, with what Nest injects', async () => {
+    const r = await cli('call', fixture('nest-service.js'), 'in_stock', '{"sku":"BOLT-M8"}');
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '120\n', '']);
+  });
+
+  it('a NestJS provider with injected dependencies, without its module: refused, saying to give the root module', async () => {
+    const r = await cli('call', fixture('nest-service-only.js'), 'in_stock', '{"sku":"BOLT-M8"}');
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(
+      'tool-signatures call: cannot construct the exported class StockTools: it is a NestJS provider whose constructor takes dependencies that Nest injects, and its methods would run without them. ' +
+        'Give the CLI the application instead: a file that exports your root module (the one that imports ToolsModule.forRoot()), such as dist/app.module.js, and it builds the Nest application context and calls the tool through its ToolRegistry; or export an instance made with its dependencies.\n',
+    );
+  });
+
   it('invokes a tool with JSON text and prints the result, exit status 0', async () => {
     const r = await cli('call', fixture('tools.js'), 'add_note', '{"text":"check stock"}');
     expect(r.stderr).toBe('');

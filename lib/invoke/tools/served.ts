@@ -38,14 +38,18 @@ export type ResourceContents =
  * What getting a prompt or reading a resource gives: the value, or why not: `arguments` for
  * arguments (or template variables) the invoker refused, `failed` for a method that threw.
  */
-export type ServedReply<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: 'arguments' | 'failed' | 'refused'; readonly text: string };
+export type ServedReply<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: 'arguments' | 'failed' | ServedRefusal['reason']; readonly text: string };
 
 /**
  * What a method's stand-in (`ServedTarget.call`) returns in place of a value when the caller is
- * refused (a NestJS guard said no): the reply is `refused`, with this text.
+ * refused (a NestJS guard said no: `refused`) or what was asked for is not there (a NestJS
+ * `NotFoundException`: `not-found`): the reply has that reason, with this text.
  */
 export class ServedRefusal {
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    readonly reason: 'refused' | 'not-found' = 'refused',
+  ) {
     Object.freeze(this);
   }
 }
@@ -166,7 +170,7 @@ abstract class Served {
     const result: ToolResult = await staged.run(options);
     if (result.isError) return { ok: false, reason: 'failed', text: partsText(result.parts) };
     const part = result.parts[0];
-    if (part !== undefined && part.type === 'json' && part.value instanceof ServedRefusal) return { ok: false, reason: 'refused', text: part.value.text };
+    if (part !== undefined && part.type === 'json' && part.value instanceof ServedRefusal) return { ok: false, reason: part.value.reason, text: part.value.text };
     return { ok: true, value: (part !== undefined && part.type === 'json' ? part.value : []) as T };
   }
 

@@ -1,0 +1,127 @@
+/**
+ * Every option of `ToolsModule.forRoot` has an effect: programs/options.ts starts a real NestJS 12
+ * HTTP application (@nestjs/platform-express) with each option and without it, and observes both
+ * through the real MCP SDK client (or raw HTTP where the option is about HTTP). Its rows are
+ * `Record<keyof ToolsModuleOptions, …>` and `Record<keyof mcp options, …>`: a newly typed option
+ * without a row does not compile, and a row whose option changes nothing fails here.
+ */
+import { runProgram } from '../helpers/programs';
+
+type Observed = Record<'module' | 'mcp', Record<string, { with: unknown; without?: unknown }>>;
+
+let out: Observed;
+
+beforeAll(async () => {
+  out = await runProgram<Observed>('spec/nestjs/programs/options.ts', ['spec/nestjs', 'lib/nestjs']);
+}, 240_000);
+
+const rows = (): [string, string][] => (['module', 'mcp'] as const).flatMap((table) => Object.keys(out[table]).map((key): [string, string] => [table, key]));
+
+it('every typed option has a row, and each row that can wait for its default shows a difference', () => {
+  expect(Object.keys(out.module)).toEqual(['limits', 'approve', 'visible', 'visibleServed', 'errorText', 'scoped', 'mcp', 'global']);
+  expect(Object.keys(out.mcp)).toEqual([
+    'path', 'info', 'allowedOrigins', 'allowedHosts', 'maxBodyBytes', 'bodyTimeoutMs', 'maxConcurrentRequests', 'maxOpenStreams', 'keepAliveMs', 'sessions', 'auth', 'exposeCredentials', 'tracing', 'rateLimit',
+  ]);
+  for (const [table, key] of rows()) {
+    const row = out[table as keyof Observed][key]!;
+    if ('without' in row) expect([table, key, row.with]).not.toEqual([table, key, row.without]);
+  }
+});
+
+const STATELESS_APPROVAL = "Tool 'transfer' was not approved: it needs the user's approval, and this MCP endpoint is stateless";
+
+describe('the options of the tool set', () => {
+  it('limits: the arguments are held to the given limits', () => {
+    expect(out.module.limits).toEqual({ with: 'Arguments are too long: 59 characters, the limit is 40.', without: `order ${'x'.repeat(50)}` });
+  });
+
+  it("approve: decides the approval of a tool that requires one (instead of the client's question, which a stateless endpoint cannot ask)", () => {
+    const { with: given, without } = out.module.approve as { with: string[]; without: string[] };
+    expect(given).toEqual(['transferred 20', "Tool 'transfer' was not approved: over 100 needs a second signature."]);
+    expect(without.map((t) => t.startsWith(STATELESS_APPROVAL))).toEqual([true, true]);
+  });
+
+  it('visible: a hidden tool is not listed and is an unknown tool to that caller; a caller who may see it calls it', () => {
+    expect(out.module.visible).toEqual({
+      with: { listed: false, called: "Unknown tool 'admin_reset'. Available tools: lookup, transfer, report, credentials, hold, session_note.", admin: 'books reset' },
+      without: { listed: true, called: 'books reset', admin: 'books reset' },
+    });
+  });
+
+  it('visibleServed: a hidden resource is not listed and reads as an unknown one (-32002)', () => {
+    expect(out.module.visibleServed).toEqual({
+      with: { listed: ['menu://today'], read: "MCP error -32002: Unknown resource 'secret://payroll'." },
+      without: { listed: ['menu://today', 'secret://payroll'], read: [{ uri: 'secret://payroll', mimeType: 'text/plain', text: 'salaries' }] },
+    });
+  });
+
+  it('errorText: a failure tells the model what errorText says, not the connection string the error held', () => {
+    expect(out.module.errorText).toEqual({
+      with: "Tool 'report' failed; the details are in the server's log.",
+      without: "Tool 'report' failed: Error: connect ECONNREFUSED postgres://app:DB-PASSWORD@db.internal:5432/app",
+    });
+  });
+});
+
+describe('the options of the module', () => {
+  it("scoped: 'refuse' fails the start, naming the request-scoped provider", () => {
+    expect(out.module.scoped).toEqual({
+      with: { failedToStart: "Error: SessionNotes (AppModule) has @Tool methods and is request-scoped (or depends on a request-scoped provider), which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call." },
+      without: 'noted',
+    });
+  });
+
+  it('mcp: serves the endpoint at its path', () => {
+    expect(out.module.mcp).toEqual({ with: 200, without: 404 });
+  });
+
+  it('global: false keeps ToolRegistry to the modules that import ToolsModule', () => {
+    expect(out.module.global).toEqual({
+      with: { failedToStart: "Error: Nest can't resolve dependencies of the Consumer (?). Please make sure that the argument ToolRegistry at index [0] is available in the ConsumerModule module." },
+      without: true,
+    });
+  });
+});
+
+describe('the options of the MCP endpoint (forRoot({ mcp }))', () => {
+  it('path and info: where it answers, and the name and version it gives', () => {
+    expect(out.mcp.path).toEqual({ with: [200, 404], without: [404, 200] });
+    expect(out.mcp.info).toEqual({ with: { name: 'desk', version: '3.1.0' }, without: { name: 'nestjs-tools', version: '1.0.0' } });
+  });
+
+  it('allowedOrigins and allowedHosts admit a browser origin and a Host name that a loopback endpoint refuses by default', () => {
+    expect(out.mcp.allowedOrigins).toEqual({ with: 200, without: 403 });
+    expect(out.mcp.allowedHosts).toEqual({ with: 200, without: 403 });
+  });
+
+  it("maxBodyBytes: a declared body over the bound is refused (413), after Nest's body parser read it too", () => {
+    expect(out.mcp.maxBodyBytes).toEqual({ with: 413, without: 200 });
+  });
+
+  it('bodyTimeoutMs: a body that stops arriving is answered 408 (where the endpoint reads the body: bodyParser: false)', () => {
+    expect(out.mcp.bodyTimeoutMs).toEqual({ with: [408, 'Request Timeout: the body did not arrive within 50 ms'] });
+  });
+
+  it('maxConcurrentRequests and maxOpenStreams: one more request, or one more GET stream, is answered 503', () => {
+    expect(out.mcp.maxConcurrentRequests).toEqual({ with: ['held', 503], without: ['held', 200] });
+    expect(out.mcp.maxOpenStreams).toEqual({ with: [200, 503], without: [200, 200] });
+  });
+
+  it('keepAliveMs: an open stream gets an SSE comment that often', () => {
+    expect(out.mcp.keepAliveMs).toEqual({ with: 'an SSE comment' });
+  });
+
+  it('sessions, auth, exposeCredentials: a session id, a 401 without a token, the credential headers shown to tools', () => {
+    expect(out.mcp.sessions).toEqual({ with: true, without: false });
+    expect(out.mcp.auth).toEqual({ with: 401, without: 200 });
+    expect(out.mcp.exposeCredentials).toEqual({ with: 'Bearer t0ken', without: 'not shown' });
+  });
+
+  it('tracing and rateLimit: spans on the given tracer; a call over the limit is not run', () => {
+    expect(out.mcp.tracing).toEqual({ with: ['initialize', 'tools/call lookup'], without: [] });
+    expect(out.mcp.rateLimit).toEqual({
+      with: ['order A-1', "Tool 'lookup' was not run: too many calls from this caller (limit 1 per 3600 s); try again in 3600 s."],
+      without: ['order A-1', 'order A-2'],
+    });
+  });
+});
