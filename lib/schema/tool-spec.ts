@@ -50,6 +50,8 @@ export interface ToolSource {
   readonly options: ToolOptions;
   /** The function whose source gives parameter names and defaults. */
   readonly source: Function;
+  /** The parameters as the tool takes them, where they are not the source's own list (an object pattern's properties). */
+  readonly sourceParams?: readonly SourceParam[];
   /** design:paramtypes, when recorded. */
   readonly paramTypes?: readonly unknown[];
   readonly slots?: ReadonlyMap<number, SlotRecord>;
@@ -147,7 +149,7 @@ interface BuiltParam {
 }
 
 function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite, problems: ProblemList): BuiltParam[] {
-  const sourceParams = readParams(src.source);
+  const sourceParams = src.sourceParams ?? readParams(src.source);
   const adHoc = src.adHocParams;
   const count = Math.max(
     sourceParams?.length ?? 0,
