@@ -171,6 +171,7 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite, p
     const opts: ParamOptions = { ...stat?.tags, ...(isSlotOptions(entry) ? (entry as ParamOptions) : entry !== undefined ? { type: entry as Hint } : {}), ...(slot?.options as ParamOptions | undefined) };
     const name = opts.name ?? sourceName;
     const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
+    for (const key of slot?.misspelt ?? []) problems.add(refuse(D.unknownOption('@Param', key, [...PARAM_OPTION_NAMES]), here));
     try {
       // Options with a misspelt key (`{ type: String, enumm: [...] }`) are OLT015, not an enum object.
       if (entry !== undefined) slotOptionsOf(entry, PARAM_OPTION_NAMES, 'A Tool.create parameter');
