@@ -238,6 +238,14 @@ const MCP_STATELESS_CANNOT_ASK =
  * honoured: said once here, so that a refusal over MCP reads the same wherever it is met.
  */
 export const MCP_TEXTS = {
+  /** The 403 of a request whose Host header names a host the endpoint does not admit (DNS rebinding), with the options that admit one. */
+  hostRefused: (host: string) =>
+    `Forbidden: Host header not allowed ('${host}'). If this host name is served on purpose (a reverse proxy that forwards the Host header), admit it with the endpoint option allowedHosts: ['${host}'], or give the public URL's origin as publicOrigin (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).`,
+  /** The 403 of a request from a browser page of an origin the endpoint does not admit, with the option that admits one. */
+  originRefused: (origin: string) =>
+    `Forbidden: Origin not allowed ('${origin}'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['${origin}'] (or publicOrigin, when it is the endpoint's own public origin).`,
+  /** A `publicOrigin` option that is not an origin (thrown when the endpoint is made). */
+  publicOriginInvalid: (given: string) => `publicOrigin must be an http or https origin without a path, such as 'https://mcp.example.com' (got '${given.slice(0, 200)}').`,
   /** Why a call on a stateless endpoint cannot ask the client anything (ctx.elicit, an approval question). */
   statelessCannotAsk: () => MCP_STATELESS_CANNOT_ASK,
   /** Why a 2026-07-28 request's client cannot be asked (ctx.elicit, ctx.sample, ctx.roots): it did not declare the capability. */

@@ -17,6 +17,8 @@ export { createStreamableHttpHandler, listenMcpHttp, mcpMetadataPath } from './h
 export { MODERN_VERSIONS, MAX_INPUT_ROUNDS, MAX_REQUEST_STATE_CHARS, type ModernOptions } from './modern';
 export { DEFAULT_MAX_RATE_LIMITED_CALLERS, type McpRateLimit } from './rate-limit';
 export type { McpTracer, McpTracingOptions } from './tracing';
+export type { McpCorsOptions } from './cors';
+export type { McpHealthOptions } from './health';
 export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type ServedSource } from './prompts';
 
 /**

@@ -408,6 +408,7 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
     // tool-signatures/mcp): the handler answers it there, naming the endpoint's own path.
     const own = `${path.startsWith('/') ? '' : '/'}${path}`.replace(/\/+$/, '');
     if (endpoint.auth !== undefined) adapter.use(`/.well-known/oauth-protected-resource${own}`, this.#mcp);
+    if (this.#mcp.healthPath !== undefined) adapter.use(this.#mcp.healthPath, this.#mcp);
   }
 
   async onModuleDestroy(): Promise<void> {
