@@ -239,7 +239,7 @@ export class ToolRegistry extends ToolSet {
     // Calls go through this registry (services, request scope, approvals, visibility).
     const handle = createMcpHttpHandler(this, info, { ...options, exposeCredentials: options.exposeCredentials === true });
     const scoped = (req: IncomingMessage, res: ServerResponse): Promise<void> => this.#scope.run({ request: req }, () => handle(req, res));
-    return Object.assign(scoped, { sessions: handle.sessions, servesMetadata: handle.servesMetadata, close: () => handle.close() });
+    return Object.assign(scoped, { sessions: handle.sessions, servesMetadata: handle.servesMetadata, ...(handle.healthPath !== undefined ? { healthPath: handle.healthPath } : {}), close: () => handle.close() });
   }
 
   /** Discovers the tools of every provider. Called by the module; later calls do nothing. */
