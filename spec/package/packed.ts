@@ -80,9 +80,16 @@ function packedSources(): string[] {
   return out;
 }
 
+/** Where prepack keeps the repository's package.json while a pack is under way (scripts/pack-manifest.js). */
+const keptManifest = path.join(root, '.tmp', 'package.json.before-pack');
+
 function sourcesKey(): string {
   const hash = createHash('sha256');
-  for (const file of packedSources()) hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  for (const file of packedSources()) {
+    // During another worker's pack, package.json is the published one: the key is the repository's.
+    const read = file === path.join(root, 'package.json') && fs.existsSync(keptManifest) ? keptManifest : file;
+    hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(read)).update('\0');
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
