@@ -42,9 +42,17 @@ const entry =
  */
 export const REFUSED_TYPES: ReadonlySet<string> = new Set(['Function', 'Symbol', 'Promise', 'WeakMap', 'WeakSet', 'WeakRef', 'RegExp', 'Error']);
 
+/**
+ * What `import type` does to a class in a decorated signature, and the two fixes. TypeScript records
+ * `Function` for a class it may name only as a type (a full program: tsc, the Nest CLI) and `Object`
+ * where each file is compiled alone (isolatedModules transpilers); the compiled code keeps no trace
+ * of the type's name, so the text names the likely cause and its fixes.
+ */
+const TYPE_IMPORT_FIX = "Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
+
 /** The fix for each design type that erases what it holds. */
 const ERASED_FIX = {
-  Object: 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them.',
+  Object: `Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with \`import type\` is erased to Object too when each file is compiled alone (isolatedModules): ${TYPE_IMPORT_FIX}`,
   Array: 'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.',
   Set: 'Give the element type: SetOf(Item).',
   Map: 'Give the value type: RecordOf(Item).',
@@ -60,6 +68,7 @@ const ANOTHER_NAME = "Give one another name: @Tool({ name: '...' })";
 export const DIAGNOSTICS = {
   // OLT002: a type has no schema
   erased: entry('OLT002', (what: keyof typeof ERASED_FIX) => `its type was erased to ${what}. ${ERASED_FIX[what]}`),
+  typeImported: entry('OLT002', () => `its type was erased to Function, which TypeScript records for a class imported with \`import type\` (as a consistent-type-imports lint rule writes it), a ToolContext among them, and for a function type, which has no JSON Schema. ${TYPE_IMPORT_FIX}`),
   undefinedType: entry('OLT002', () => 'its type is undefined (an import cycle leaves a design type undefined). Give the type as a lazy hint: @Param({ type: () => Item }).'),
   arrayHintArity: entry('OLT002', () => 'an array hint has exactly one element type, like [Item]. A tuple has no schema (an array hint would take any length and any order): take a class with named properties, or an ObjectOf shape, instead.'),
   refusedType: entry('OLT002', (name: string) => `${name} has no JSON Schema and cannot be a tool parameter or property.`),
@@ -152,7 +161,7 @@ export const DIAGNOSTICS = {
   notConstructible: entry('OLT013', (name: string, cause?: string) => `${name} cannot be constructed without arguments${cause !== undefined ? ` (${cause})` : ''}. A DTO needs a constructor that takes none (or only optional parameters).`),
 
   // OLT014: parameter names
-  unreadableName: entry('OLT014', () => 'its name cannot be read from the source (destructured, minified, bound or native). Give it: @Param({ name: "..." }), or name it in Tool.create options.params.'),
+  unreadableName: entry('OLT014', () => 'its name cannot be read from the source (destructured other than as Tool.create\'s flat object input, minified, bound or native). Give it: @Param({ name: "..." }), or, for Tool.create, options.params as an array in parameter order: [{ name: "input", type: ... }].'),
   destructured: entry('OLT014', () => 'a destructured parameter has no name. Give it: @Param({ name: "..." }), or take a DTO class instead.'),
 
   // OLT015: a hint contradicts the design type, or an option is invalid
@@ -229,6 +238,14 @@ const MCP_STATELESS_CANNOT_ASK =
  * honoured: said once here, so that a refusal over MCP reads the same wherever it is met.
  */
 export const MCP_TEXTS = {
+  /** The 403 of a request whose Host header names a host the endpoint does not admit (DNS rebinding), with the options that admit one. */
+  hostRefused: (host: string) =>
+    `Forbidden: Host header not allowed ('${host}'). If this host name is served on purpose (a reverse proxy that forwards the Host header), admit it with the endpoint option allowedHosts: ['${host}'], or give the public URL's origin as publicOrigin (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).`,
+  /** The 403 of a request from a browser page of an origin the endpoint does not admit, with the option that admits one. */
+  originRefused: (origin: string) =>
+    `Forbidden: Origin not allowed ('${origin}'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['${origin}'] (or publicOrigin, when it is the endpoint's own public origin).`,
+  /** A `publicOrigin` option that is not an origin (thrown when the endpoint is made). */
+  publicOriginInvalid: (given: string) => `publicOrigin must be an http or https origin without a path, such as 'https://mcp.example.com' (got '${given.slice(0, 200)}').`,
   /** Why a call on a stateless endpoint cannot ask the client anything (ctx.elicit, an approval question). */
   statelessCannotAsk: () => MCP_STATELESS_CANNOT_ASK,
   /** Why a 2026-07-28 request's client cannot be asked (ctx.elicit, ctx.sample, ctx.roots): it did not declare the capability. */

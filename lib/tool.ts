@@ -2,6 +2,8 @@ import type { ToolDefinition } from './invoke/tools/bound-tool';
 import { Tool as ToolDecorator } from './decorators/tool';
 import { DIAGNOSTICS as D } from './diagnostics';
 import { refuse } from './errors';
+import { setOwn } from './json';
+import { readParams, type SourceParam } from './metadata/source';
 import { BoundTool, instanceTools } from './invoke/tools/bound-tool';
 import type { ParamOptions, ToolOptions } from './metadata/options';
 import { peekRecord } from './metadata/storage';
@@ -41,15 +43,38 @@ function create(target: Function | object, second?: CreateOptions | string | sym
     throw refuse(D.createArguments());
   }
   const { params, ...options } = second ?? {};
+  const input = objectInput(target);
   const spec = buildToolSpec({
     owner: target.name.replace(/^(bound )+/, '') || 'function',
     member: target.name,
     options,
     source: target,
+    ...(input !== undefined ? { sourceParams: input.params } : {}),
     adHocParams: params ?? {},
     staticMethod: peekRecord(target)?.staticMeta?.call,
   });
-  return new BoundTool(spec, { kind: 'fixed', fn: target, target: undefined });
+  return new BoundTool(spec, { kind: 'fixed', fn: input?.fn ?? target, target: undefined });
+}
+
+/**
+ * A function whose first parameter is an object pattern (`({ city, days = 3 }) => ...`, as AI SDK
+ * and FastMCP tools are written) takes its input as one object: the pattern's properties are the
+ * tool's arguments, and the function is called with an object of those it was given (a missing one
+ * is left out, so its own default applies). Parameters after the pattern (a `ToolContext`, an
+ * `AbortSignal`) follow as they are. Undefined for any other function.
+ */
+function objectInput(fn: Function): { params: readonly SourceParam[]; fn: Function } | undefined {
+  const read = readParams(fn);
+  const first = read?.[0];
+  if (read === undefined || first?.properties === undefined || read.slice(1).some((p) => p.name === undefined || p.rest)) return undefined;
+  const keys = first.properties.map((p) => p.name!);
+  const n = keys.length;
+  const call = function (this: unknown, ...args: unknown[]): unknown {
+    const given: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) if (args[i] !== undefined) setOwn(given, keys[i]!, args[i]);
+    return fn.call(this, given, ...args.slice(n));
+  };
+  return { params: [...first.properties, ...read.slice(1)], fn: call };
 }
 
 /**

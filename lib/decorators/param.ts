@@ -1,7 +1,7 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
-import { refuse, type ToolErrorSite } from '../errors';
+import { refuse } from '../errors';
 import { PARAM_OPTION_NAMES, PROP_OPTION_NAMES, type ParamOptions, type PropOptions } from '../metadata/options';
-import { propOf, slotOf } from '../metadata/storage';
+import { propOf, slotOf, type SlotRecord } from '../metadata/storage';
 import { className, refuseStandardDecorators } from './site';
 
 /**
@@ -16,8 +16,7 @@ export function Param(options: ParamOptions = {}): ParameterDecorator {
     if (key === undefined) {
       throw refuse(D.paramOnConstructor(), { className: className(target), paramIndex: index });
     }
-    refuseUnknown('@Param', options, PARAM_OPTION_NAMES, { className: className(target), member: String(key), paramIndex: index });
-    slotOf(target.constructor, key, index).options = { ...options };
+    record(slotOf(target.constructor, key, index), options, PARAM_OPTION_NAMES);
   };
 }
 
@@ -33,12 +32,19 @@ export function Prop(options: PropOptions = {}): PropertyDecorator {
     if (typeof key !== 'string' || typeof target === 'function') {
       throw refuse(D.propTarget(), { className: className(target), member: String(key) });
     }
-    refuseUnknown('@Prop', options, PROP_OPTION_NAMES, { className: className(target), member: key });
-    propOf(target.constructor, key).options = { ...options };
+    record(propOf(target.constructor, key), options, PROP_OPTION_NAMES);
   };
 }
 
-/** An option the decorator does not have (misspelt, or from another library) is refused, never ignored. */
-function refuseUnknown(decorator: string, options: object, known: ReadonlySet<string>, site: ToolErrorSite): void {
-  for (const key of Object.keys(options)) if (!known.has(key)) throw refuse(D.unknownOption(decorator, key, [...known]), site);
+/**
+ * Records the options the decorator has. One it does not have (misspelt, or from another library) is
+ * refused, never ignored: recorded here and reported when the definition is built, beside the class's
+ * other problems (a throw here would stop the class's module before any of them is found).
+ */
+function record(slot: SlotRecord, options: object, known: ReadonlySet<string>): void {
+  const given = Object.keys(options);
+  const misspelt = given.filter((key) => !known.has(key));
+  slot.options = Object.fromEntries(given.filter((key) => known.has(key)).map((key) => [key, (options as Record<string, unknown>)[key]]));
+  if (misspelt.length > 0) slot.misspelt = misspelt;
+  else delete slot.misspelt;
 }

@@ -29,6 +29,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernCaller, type ModernRequestInfo } from './modern';
 import { LISTEN_DEFAULTS, ListenStreams } from './listen';
 import { MAX_SUBSCRIPTIONS } from './prompts';
+import { accessPolicy, admittedOrigin, isLoopbackAddress, isLoopbackHost, refusedAccess } from './access';
+import { corsOf, type McpCorsOptions } from './cors';
+import { answerHealth, healthPath, type McpHealthOptions } from './health';
 
 /** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
 export type McpServerFactory = () => Server;
@@ -133,6 +136,20 @@ export interface McpEndpointOptions {
    * loopback address only `localhost`, `127.0.0.1` and `[::1]` (against DNS rebinding); elsewhere any
    */
   allowedHosts?: string[];
+  /**
+   * The endpoint's public origin (`https://mcp.example.com`) when a reverse proxy serves it: that
+   * host is admitted in the `Host` header (a proxy that forwards it) and that origin in `Origin`,
+   * besides what the other options admit. @default undefined
+   */
+  publicOrigin?: string;
+  /**
+   * CORS for browser clients: preflights (`OPTIONS`) answered 204, `Access-Control-Allow-Origin` for
+   * the origins admitted above only, `Mcp-Session-Id` and `Mcp-Protocol-Version` exposed. `true` for
+   * the defaults. @default undefined (off: `OPTIONS` is 405)
+   */
+  cors?: boolean | McpCorsOptions;
+  /** A health route (`'/healthz'`): `GET` answers 200 `{"status":"ok"}`, before the Host, Origin and auth checks. @default undefined (none) */
+  health?: string | McpHealthOptions;
   /** The largest request body, in bytes; a larger one is answered 413. @default 1048576 (1 MiB) */
   maxBodyBytes?: number;
   /** The longest time a request body may take to arrive; a slower one is answered 408 and its connection closed. @default 10000 */
@@ -183,6 +200,8 @@ export interface McpHttpHandler {
   readonly sessions: ReadonlyMap<string, Server>;
   /** Whether it answers the protected-resource metadata (`/.well-known/oauth-protected-resource…`): when `auth` is given. */
   readonly servesMetadata: boolean;
+  /** The health route's path, when `health` is given (a server routes it to this handler too). */
+  readonly healthPath?: string;
   close(): Promise<void>;
 }
 
@@ -234,42 +253,6 @@ function refuse(res: ServerResponse, r: Refusal, closeConnection = false, id: Re
   const headers: Record<string, string | number> = { ...r.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
   if (closeConnection) headers.connection = 'close';
   res.writeHead(r.status, headers).end(body);
-}
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_NAMES.has(host.toLowerCase()) || isLoopbackAddress(host);
-}
-
-function isLoopbackAddress(address: string | undefined): boolean {
-  return address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
-}
-
-/** The host name of a `Host` header or an origin's authority, lower-cased, without port. */
-function hostName(authority: string): string {
-  const a = authority.toLowerCase();
-  if (a.startsWith('[')) return a.slice(0, a.indexOf(']') + 1);
-  const colon = a.indexOf(':');
-  return colon === -1 ? a : a.slice(0, colon);
-}
-
-/** The checks on who may call: Host against DNS rebinding, Origin against foreign web pages. */
-function checkOrigin(req: IncomingMessage, allowedOrigins: readonly string[] | undefined, allowedHosts: ReadonlySet<string> | undefined): Refusal | undefined {
-  const loopback = isLoopbackAddress(req.socket.localAddress);
-  const host = req.headers.host;
-  if (allowedHosts !== undefined || loopback) {
-    const name = host === undefined ? '' : hostName(host);
-    if (!(allowedHosts ?? LOOPBACK_NAMES).has(name)) return new Refusal(403, SERVER_ERROR, 'Forbidden: Host header not allowed');
-  }
-  const origin = req.headers.origin;
-  if (origin === undefined) return undefined;
-  if (allowedOrigins !== undefined) {
-    return allowedOrigins.includes(origin) ? undefined : new Refusal(403, SERVER_ERROR, 'Forbidden: Origin not allowed');
-  }
-  const m = /^https?:\/\/([^/]+)$/i.exec(origin);
-  if (loopback && m !== null && LOOPBACK_NAMES.has(hostName(m[1]!))) return undefined;
-  return new Refusal(403, SERVER_ERROR, 'Forbidden: Origin not allowed');
 }
 
 /** What the client accepts: JSON answers, SSE streams, or both (`*` counts as both). */
@@ -694,8 +677,9 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
   // Answers to the server's own questions (elicitation) have slots of their own: calls waiting for
   // an answer hold request slots, and their answers must never wait behind them.
   const answers = new Gauge(options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests);
-  const allowedHosts = options.allowedHosts === undefined ? undefined : new Set(options.allowedHosts.map((h) => h.toLowerCase()));
-  const allowedOrigins = options.allowedOrigins;
+  const access = accessPolicy(options);
+  const cors = corsOf(options.cors, options.sessions === undefined || options.sessions === false ? 'POST' : 'GET, POST, DELETE');
+  const health = healthPath(options.health);
   const auth = options.auth === undefined ? undefined : bearerAuth(options.auth);
   const stateful = options.sessions === undefined || options.sessions === false ? undefined : sessionEndpoint(newServer, options.sessions === true ? {} : options.sessions, options, streams, listens);
 
@@ -774,8 +758,10 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
-      const refusal = checkOrigin(req, allowedOrigins, allowedHosts);
-      if (refusal !== undefined) return refuse(res, refusal);
+      if (answerHealth(health, publicPath(req), req, res)) return;
+      const refusal = refusedAccess(req, access);
+      if (refusal !== undefined) return refuse(res, new Refusal(403, SERVER_ERROR, refusal));
+      if (cors?.answer(req, res, admittedOrigin(req, access)) === true) return;
       if (auth !== undefined && (await auth.handle(req, res))) return;
       if (stateful !== undefined) return await stateful.handle(req, res, (owned) => readPost(req, res, owned ? answers : undefined));
       if (req.method !== 'POST') {
@@ -902,6 +888,7 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
   return Object.assign(handler, {
     sessions: stateful?.sessions ?? new Map<string, Server>(),
     servesMetadata: auth !== undefined,
+    ...(health !== undefined ? { healthPath: health } : {}),
     close: async (): Promise<void> => {
       unwatch?.();
       await stateful?.close();
@@ -1395,7 +1382,7 @@ export async function listenMcpHttp(handler: McpHttpHandler, options: McpListenO
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const p = q === -1 ? url : url.slice(0, q);
-    if (p === path || (handler.servesMetadata && p.startsWith(WELL_KNOWN))) {
+    if (p === path || p === handler.healthPath || (handler.servesMetadata && p.startsWith(WELL_KNOWN))) {
       void handler(req, res);
       return;
     }

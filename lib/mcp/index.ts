@@ -18,6 +18,8 @@ export { MODERN_VERSIONS, MAX_INPUT_ROUNDS, MAX_REQUEST_STATE_CHARS, type Modern
 export { MAX_SPENT_STATES } from './spent-states';
 export { DEFAULT_MAX_RATE_LIMITED_CALLERS, type McpRateLimit } from './rate-limit';
 export type { McpTracer, McpTracingOptions } from './tracing';
+export type { McpCorsOptions } from './cors';
+export type { McpHealthOptions } from './health';
 export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type ServedSource } from './prompts';
 
 /**

@@ -21,8 +21,8 @@ export interface GeneratedOrigin {
   readonly module: string;
   /** The command that writes it again. */
   readonly regenerate: string;
-  /** The generated module's location: `__filename` or `import.meta.url`. */
-  readonly at?: string;
+  /** The generated module's location: `__filename` or `import.meta.url` (undefined where neither exists). */
+  readonly at?: string | undefined;
   /** Each source file it was generated from (relative to the generated module), with the hash of its text. */
   readonly sources: { readonly [file: string]: string };
 }

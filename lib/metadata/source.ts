@@ -16,6 +16,11 @@ export interface SourceParam {
   readonly hasDefault: boolean;
   /** The default, when it is a JSON literal (or an enum member, read later through the hint). */
   readonly literal?: LiteralDefault;
+  /**
+   * An object pattern (`{ city, days = 3 }`): its properties, each named by its key, when every one
+   * is a plain key bound to a name (no computed key, rest element or nested pattern).
+   */
+  readonly properties?: readonly SourceParam[];
 }
 
 export type LiteralDefault =
@@ -94,9 +99,25 @@ function readParam(p: AnyNode): SourceParam {
   if (p.type === 'RestElement') return { name: p.argument?.type === 'Identifier' ? p.argument.name : undefined, rest: true, hasDefault: false };
   if (p.type === 'AssignmentPattern') {
     const name = p.left.type === 'Identifier' ? (p.left.name as string) : undefined;
-    return { name, rest: false, hasDefault: true, literal: readLiteral(p.right) };
+    const properties = p.left.type === 'ObjectPattern' ? patternProperties(p.left) : undefined;
+    return { name, rest: false, hasDefault: true, literal: readLiteral(p.right), ...(properties !== undefined ? { properties } : {}) };
   }
-  return { rest: false, hasDefault: false };
+  const properties = p.type === 'ObjectPattern' ? patternProperties(p) : undefined;
+  return { rest: false, hasDefault: false, ...(properties !== undefined ? { properties } : {}) };
+}
+
+/** The properties of an object pattern, named by their keys; undefined when one is not a plain key bound to a name. */
+function patternProperties(p: AnyNode): SourceParam[] | undefined {
+  const out: SourceParam[] = [];
+  for (const prop of p.properties as AnyNode[]) {
+    if (prop.type !== 'Property' || prop.computed) return undefined;
+    const key = prop.key.type === 'Identifier' ? (prop.key.name as string) : prop.key.type === 'Literal' && typeof prop.key.value === 'string' ? prop.key.value : undefined;
+    const value = prop.value as AnyNode;
+    const bound = value.type === 'Identifier' || (value.type === 'AssignmentPattern' && value.left.type === 'Identifier');
+    if (key === undefined || !bound) return undefined;
+    out.push(value.type === 'AssignmentPattern' ? { name: key, rest: false, hasDefault: true, literal: readLiteral(value.right) } : { name: key, rest: false, hasDefault: false });
+  }
+  return out;
 }
 
 const NONE: LiteralDefault = { kind: 'none' };

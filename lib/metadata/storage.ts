@@ -10,6 +10,11 @@ export interface SlotRecord {
   options?: ParamOptions | PropOptions;
   range?: RangeRecord;
   description?: string;
+  /**
+   * Option names the decorator does not have (misspelt, or another library's): recorded when it ran,
+   * reported when the definition is built, with the class's other problems.
+   */
+  misspelt?: readonly string[];
 }
 
 export interface ToolRecord {

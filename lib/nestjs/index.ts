@@ -243,7 +243,7 @@ export class ToolRegistry extends ToolSet {
     // Calls go through this registry (services, request scope, approvals, visibility).
     const handle = createMcpHttpHandler(this, info, { ...options, exposeCredentials: options.exposeCredentials === true });
     const scoped = (req: IncomingMessage, res: ServerResponse): Promise<void> => this.#scope.run({ request: req }, () => handle(req, res));
-    return Object.assign(scoped, { sessions: handle.sessions, servesMetadata: handle.servesMetadata, close: () => handle.close() });
+    return Object.assign(scoped, { sessions: handle.sessions, servesMetadata: handle.servesMetadata, ...(handle.healthPath !== undefined ? { healthPath: handle.healthPath } : {}), close: () => handle.close() });
   }
 
   /** Discovers the tools of every provider. Called by the module; later calls do nothing. */
@@ -435,6 +435,7 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
     // tool-signatures/mcp): the handler answers it there, naming the endpoint's own path.
     const own = `${path.startsWith('/') ? '' : '/'}${path}`.replace(/\/+$/, '');
     if (endpoint.auth !== undefined) adapter.use(`/.well-known/oauth-protected-resource${own}`, this.#mcp);
+    if (this.#mcp.healthPath !== undefined) adapter.use(this.#mcp.healthPath, this.#mcp);
     const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
     const served = `${count(registry.size, 'tool')}, ${count(registry.prompts().length, 'prompt')}, ${count(registry.resources().length + registry.resourceTemplates().length, 'resource')}`;
     logger.log(`Mapped {${own}, MCP} route (${endpoint.sessions !== undefined && endpoint.sessions !== false ? 'sessions' : 'stateless'}${endpoint.auth !== undefined ? ', bearer tokens' : ''}): ${served}`);

@@ -439,10 +439,54 @@ class Analyzer {
     const givenParams = given.get('params');
     const explicitNames = new Set(objectArg(givenParams).keys());
     const arrayParams = givenParams !== undefined && ts.isArrayLiteralExpression(givenParams);
-    const params = this.params(decl.parameters, (p) => ({ explicit: arrayParams || (ts.isIdentifier(p.name) && explicitNames.has(p.name.text)) }));
+    const [first, ...others] = decl.parameters;
+    const input = first !== undefined && !arrayParams ? this.objectInput(first, (key) => explicitNames.has(key)) : undefined;
+    const params = [
+      ...(input ?? []),
+      ...this.params(input !== undefined ? others : decl.parameters, (p) => ({ explicit: arrayParams || (ts.isIdentifier(p.name) && explicitNames.has(p.name.text)) })),
+    ];
     const returns = this.returns(decl, given.has('returns'));
     const description = summaryOf(decl);
     this.creates.set(call, { call, method: { params, ...(returns !== undefined ? { returns } : {}), ...(description !== undefined ? { description } : {}) }, ...(fnDecl ? { fnDecl } : {}) });
+  }
+
+  /**
+   * A `Tool.create` function's first parameter written as a flat object pattern (`{ city, days = 3 }`):
+   * its properties, each typed from the parameter's type, are the tool's arguments (as at run time,
+   * `Tool.create`'s object input). Undefined for any other parameter.
+   */
+  private objectInput(p: ts.ParameterDeclaration, explicit: (key: string) => boolean): ParamIR[] | undefined {
+    if (!ts.isObjectBindingPattern(p.name) || p.dotDotDotToken !== undefined) return undefined;
+    const keys: [string, ts.BindingElement][] = [];
+    for (const el of p.name.elements) {
+      const key = el.propertyName === undefined ? (ts.isIdentifier(el.name) ? el.name.text : undefined) : ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName) ? el.propertyName.text : undefined;
+      if (el.dotDotDotToken !== undefined || !ts.isIdentifier(el.name) || key === undefined) return undefined;
+      keys.push([key, el]);
+    }
+    const type = this.checker.getTypeAtLocation(p);
+    return keys.map(([key, el]) => {
+      const prop = type.getProperty(key);
+      const decl = prop?.valueDeclaration;
+      const node = decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
+      let slot;
+      try {
+        slot = this.reader.slot(node, prop !== undefined ? this.checker.getTypeOfSymbolAtLocation(prop, el) : this.checker.getTypeAtLocation(el));
+      } catch (e) {
+        if (!(e instanceof SlotError)) throw e;
+        if (!explicit(key)) this.report(diagnostic(e.diagnosis, node ?? el, undefined, `parameter '${key}': `));
+      }
+      const optional = el.initializer !== undefined || (prop !== undefined && (prop.flags & ts.SymbolFlags.Optional) !== 0) || slot?.optional === true;
+      const description = decl !== undefined ? summaryOf(decl) : undefined;
+      for (const r of refsOf(slot?.hint)) if (ts.isClassDeclaration(r)) this.dtoQueue.push(r);
+      return {
+        name: key,
+        ...(slot !== undefined ? { type: slot.hint } : {}),
+        ...(optional ? { optional: true } : {}),
+        ...(slot?.nullable ? { nullable: true } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(slot?.design !== undefined ? { design: slot.design } : {}),
+      };
+    });
   }
 
   private isStringy(e: ts.Expression): boolean {

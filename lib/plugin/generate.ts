@@ -15,7 +15,10 @@ import { ImportSet } from './transformer';
 export interface GenerateOptions {
   /** The tsconfig.json of the project. */
   readonly project: string;
-  /** Where the module is written. @default `tool-signatures.generated.ts` beside the tsconfig */
+  /**
+   * Where the module is written. @default `tool-signatures.generated.ts` in the tsconfig's `rootDir`
+   * when it sets one (a file outside it is TS6059), else beside the tsconfig
+   */
   readonly out?: string;
   /**
    * Appended to relative import specifiers. @default from the tsconfig: `'.js'` under
@@ -47,19 +50,34 @@ export interface GenerateResult {
 export function generate(options: GenerateOptions): GenerateResult {
   const project = path.resolve(options.project);
   const parsed = readProject(project);
-  const out = outFile(project, options);
+  const out = outFile(project, options, parsed.options);
   const program = ts.createProgram({ rootNames: parsed.fileNames.filter((f) => path.resolve(f) !== out), options: { ...parsed.options, noEmit: true }, projectReferences: parsed.projectReferences });
   return generateFromProgram(program, project, options);
 }
 
-function outFile(project: string, options: Pick<GenerateOptions, 'out'>): string {
-  return path.resolve(options.out ?? path.join(path.dirname(project), 'tool-signatures.generated.ts'));
+function outFile(project: string, options: Pick<GenerateOptions, 'out'>, compilerOptions: ts.CompilerOptions): string {
+  if (options.out !== undefined) return path.resolve(options.out);
+  const dir = compilerOptions.rootDir !== undefined ? path.resolve(path.dirname(project), compilerOptions.rootDir) : path.dirname(project);
+  return path.join(dir, 'tool-signatures.generated.ts');
+}
+
+/** The command that writes the module again, with every option that made it (so a hint that repeats it writes the same file). */
+function regenerateCommand(project: string, out: string, options: Omit<GenerateOptions, 'project'>): string {
+  const shown = (file: string) => (path.relative(process.cwd(), file) || file).replace(/\\/g, '/');
+  const quoted = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+  const args = [
+    shown(project),
+    ...(options.out !== undefined ? ['--out', shown(out)] : []),
+    ...(options.importExtension !== undefined ? ['--import-extension', options.importExtension === '' ? 'none' : options.importExtension] : []),
+    ...(options.library !== undefined ? ['--library', options.library] : []),
+  ];
+  return ['tool-signatures generate', ...args.map(quoted)].join(' ');
 }
 
 /** `generate` over a program already built (watch mode rebuilds it on each change). */
 export function generateFromProgram(program: ts.Program, project: string, options: Omit<GenerateOptions, 'project'>): GenerateResult {
-  const out = outFile(project, options);
   const compilerOptions = program.getCompilerOptions();
+  const out = outFile(project, options, compilerOptions);
   const analysis = analyze(program);
   const checker = program.getTypeChecker();
   const extension = options.importExtension ?? importExtensionOf(compilerOptions);
@@ -108,7 +126,7 @@ export function generateFromProgram(program: ts.Program, project: string, option
   const esm = isEsmOutput(out, compilerOptions);
   const origin = f.createObjectLiteralExpression([
     f.createPropertyAssignment('module', f.createStringLiteral(path.basename(out))),
-    f.createPropertyAssignment('regenerate', f.createStringLiteral(`tool-signatures generate ${(path.relative(process.cwd(), project) || project).replace(/\\/g, '/')}`)),
+    f.createPropertyAssignment('regenerate', f.createStringLiteral(regenerateCommand(project, out, options))),
     f.createPropertyAssignment('at', esm
       ? f.createPropertyAccessExpression(f.createMetaProperty(ts.SyntaxKind.ImportKeyword, f.createIdentifier('meta')), 'url')
       : f.createConditionalExpression(f.createBinaryExpression(f.createTypeOfExpression(f.createIdentifier('__filename')), ts.SyntaxKind.EqualsEqualsEqualsToken, f.createStringLiteral('string')), undefined, f.createIdentifier('__filename'), undefined, f.createIdentifier('undefined'))),

@@ -246,6 +246,8 @@ function classSlot(cls: Function, key: string): PropertySlot {
   for (const c of lineage(cls)) {
     const r = peekRecord(c);
     const slot = r?.props.get(key);
+    const misspelt = slot?.misspelt?.[0];
+    if (misspelt !== undefined) throw refuse(D.unknownOption('@Prop', misspelt, [...PROP_OPTION_KEYS]));
     if (slot?.options) options = { ...options, ...slot.options };
     if (slot?.range) range = slot.range;
     if (slot?.description !== undefined) description = slot.description;

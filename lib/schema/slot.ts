@@ -129,7 +129,11 @@ function intByRule(n: TypeNode, rules: readonly ValidatorRule[]): TypeNode {
   return n;
 }
 
-function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
+function baseType(given: TypeSources, dto: DtoResolver): TypeNode {
+  // TypeScript records `Function` for a class imported with `import type` (a function type has no
+  // schema either): erased as `Object` is, so every other source may still name the type.
+  const typeImported = given.design === Function;
+  const s: TypeSources = typeImported ? { ...given, design: Object } : given;
   if (s.explicit !== undefined || s.enumSource !== undefined) {
     const n = s.explicit !== undefined && s.enumSource !== undefined ? typedEnum(resolveHint(s.explicit, dto), s.enumSource) : s.explicit !== undefined ? resolveHint(s.explicit, dto) : enumNode(s.enumSource!);
     if (!fitsDesignType(n, s.design)) {
@@ -145,7 +149,7 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     const literalType = LITERAL_TYPES[typeof s.literal];
     if (design === Object && literalType !== undefined && !s.rules.some((r) => r.name === 'isArray' || r.each)) return resolveHint(literalType, dto);
     // Rules, none of which names the type: the fix names the rule to add.
-    if (s.rules.length > 0) throw refuse(D.erasedNoRule(design === Array ? 'Array' : 'Object'));
+    if (s.rules.length > 0) throw refuse(typeImported ? D.typeImported() : D.erasedNoRule(design === Array ? 'Array' : 'Object'));
   }
   if (s.transformerType !== undefined) {
     const element = transformerNode(s, dto);
@@ -174,6 +178,7 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     if (literalType !== undefined) return resolveHint(literalType, dto);
     if (Array.isArray(s.literal)) throw refuse(D.erased('Array'));
   }
+  if (typeImported) throw refuse(D.typeImported());
   return resolveHint(design as Hint, dto);
 }
 

@@ -50,6 +50,8 @@ export interface ToolSource {
   readonly options: ToolOptions;
   /** The function whose source gives parameter names and defaults. */
   readonly source: Function;
+  /** The parameters as the tool takes them, where they are not the source's own list (an object pattern's properties). */
+  readonly sourceParams?: readonly SourceParam[];
   /** design:paramtypes, when recorded. */
   readonly paramTypes?: readonly unknown[];
   readonly slots?: ReadonlyMap<number, SlotRecord>;
@@ -147,7 +149,7 @@ interface BuiltParam {
 }
 
 function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite, problems: ProblemList): BuiltParam[] {
-  const sourceParams = readParams(src.source);
+  const sourceParams = src.sourceParams ?? readParams(src.source);
   const adHoc = src.adHocParams;
   const count = Math.max(
     sourceParams?.length ?? 0,
@@ -169,6 +171,7 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite, p
     const opts: ParamOptions = { ...stat?.tags, ...(isSlotOptions(entry) ? (entry as ParamOptions) : entry !== undefined ? { type: entry as Hint } : {}), ...(slot?.options as ParamOptions | undefined) };
     const name = opts.name ?? sourceName;
     const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
+    for (const key of slot?.misspelt ?? []) problems.add(refuse(D.unknownOption('@Param', key, [...PARAM_OPTION_NAMES]), here));
     try {
       // Options with a misspelt key (`{ type: String, enumm: [...] }`) are OLT015, not an enum object.
       if (entry !== undefined) slotOptionsOf(entry, PARAM_OPTION_NAMES, 'A Tool.create parameter');

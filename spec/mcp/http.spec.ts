@@ -105,7 +105,7 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
     try {
       await expect(connect(url, { headers: { origin: 'https://evil.example' } })).rejects.toMatchObject({ code: 403 });
       const r = await raw(url, { headers: { ...jsonHeaders, origin: 'https://evil.example' }, body: JSON.stringify(call(1, 'place_order', {})) });
-      expect([r.status, rpcError(r.text)]).toEqual([403, { code: -32000, message: 'Forbidden: Origin not allowed' }]);
+      expect([r.status, rpcError(r.text)]).toEqual([403, { code: -32000, message: "Forbidden: Origin not allowed ('https://evil.example'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['https://evil.example'] (or publicOrigin, when it is the endpoint's own public origin)." }]);
       // A page served from localhost may call a server bound to loopback.
       const local = await connect(url, { headers: { origin: 'http://localhost:5173' } });
       await local.close();

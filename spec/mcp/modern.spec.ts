@@ -313,9 +313,9 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
     const http = await serveMcpHttp(set(), info);
     try {
       const rebound = await raw(http.url, discover({ host: 'evil.example.com' }));
-      expect([rebound.status, JSON.parse(rebound.text)]).toEqual([403, { jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: Host header not allowed' }, id: null }]);
+      expect([rebound.status, JSON.parse(rebound.text)]).toEqual([403, { jsonrpc: '2.0', error: { code: -32000, message: "Forbidden: Host header not allowed ('evil.example.com'). If this host name is served on purpose (a reverse proxy that forwards the Host header), admit it with the endpoint option allowedHosts: ['evil.example.com'], or give the public URL's origin as publicOrigin (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp }))." }, id: null }]);
       const foreign = await raw(http.url, discover({ origin: 'https://evil.example.com' }));
-      expect([foreign.status, JSON.parse(foreign.text)]).toEqual([403, { jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: Origin not allowed' }, id: null }]);
+      expect([foreign.status, JSON.parse(foreign.text)]).toEqual([403, { jsonrpc: '2.0', error: { code: -32000, message: "Forbidden: Origin not allowed ('https://evil.example.com'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['https://evil.example.com'] (or publicOrigin, when it is the endpoint's own public origin)." }, id: null }]);
       // The same requests from loopback are answered.
       expect((await raw(http.url, discover({ origin: 'http://localhost:3000' }))).status).toBe(200);
     } finally {

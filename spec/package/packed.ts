@@ -28,9 +28,9 @@ export interface Run {
   stderr: string;
 }
 
-export function run(file: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Run> {
+export function run(file: string, args: string[], cwd: string, timeoutMs = 120_000, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } }, (error, stdout, stderr) => {
+    execFile(file, args, { cwd, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false', ...env } }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
     });
   });
@@ -40,8 +40,8 @@ export function succeeded(r: Run): void {
   if (r.code !== 0) throw new Error(`exit ${r.code}:\n${r.stdout}\n${r.stderr}`);
 }
 
-export async function ok(file: string, args: string[], cwd: string, timeoutMs?: number): Promise<Run> {
-  const r = await run(file, args, cwd, timeoutMs);
+export async function ok(file: string, args: string[], cwd: string, timeoutMs?: number, env?: NodeJS.ProcessEnv): Promise<Run> {
+  const r = await run(file, args, cwd, timeoutMs, env);
   if (r.code !== 0) throw new Error(`${path.basename(file)} ${args.join(' ')} failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
   return r;
 }
@@ -75,14 +75,21 @@ function packedSources(): string[] {
       out.push(p);
     }
   };
-  for (const f of ['package.json', 'lib', 'scripts/build.js', ...fs.readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) walk(path.join(root, f));
+  for (const f of ['package.json', 'lib', 'scripts/build.js', 'scripts/pack-manifest.js', ...fs.readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) walk(path.join(root, f));
   for (const f of pkg.files.filter((f) => f !== 'dist')) walk(path.join(root, f));
   return out;
 }
 
+/** Where prepack keeps the repository's package.json while a pack is under way (scripts/pack-manifest.js). */
+const keptManifest = path.join(root, '.tmp', 'package.json.before-pack');
+
 function sourcesKey(): string {
   const hash = createHash('sha256');
-  for (const file of packedSources()) hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  for (const file of packedSources()) {
+    // During another worker's pack, package.json is the published one: the key is the repository's.
+    const read = file === path.join(root, 'package.json') && fs.existsSync(keptManifest) ? keptManifest : file;
+    hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(read)).update('\0');
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -100,8 +107,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function buildAndPack(dir: string): Promise<Packed> {
   // The build is tsc over lib/: minutes on a loaded machine, within packOnce's own bound.
   await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root, 480_000);
-  // prepack would build again: the build above is the one packed.
-  const pack = await ok(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root);
+  // prepack would build again: the build above is the one packed. prepack and postpack still run,
+  // so the tarball holds the manifest a published package has.
+  const pack = await ok(npm, ['pack', '--json', '--pack-destination', dir], root, undefined, { TOOL_SIGNATURES_PREBUILT: '1' });
   const [packed] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
   const result: Packed = { tarball: path.join(dir, packed.filename), files: packed.files.map((f) => f.path) };
   fs.writeFileSync(path.join(dir, 'packed.json.part'), JSON.stringify(result));

@@ -23,7 +23,7 @@ describe('Diagnostics', () => {
     interface Filter { q: string }
     class A { @Tool() find(filter: Filter) { return filter; } }
     expect(definitionError(() => Tool.fromInstance(new A())).message).toBe(
-      "OLT002: Cannot build tool 'find' (A.find), parameter #0 'filter': its type was erased to Object. Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them.",
+      "OLT002: Cannot build tool 'find' (A.find), parameter #0 'filter': its type was erased to Object. Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with `import type` is erased to Object too when each file is compiled alone (isolatedModules): Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.",
     );
   });
 
@@ -77,7 +77,7 @@ describe('Diagnostics', () => {
   it('OLT014: a parameter name cannot be read', () => {
     class A { @Tool() run([first]: string[]) { return first; } }
     expect(definitionError(() => Tool.fromInstance(new A())).message).toBe(
-      "OLT014: Cannot build tool 'run' (A.run), parameter #0: its name cannot be read from the source (destructured, minified, bound or native). Give it: @Param({ name: \"...\" }), or name it in Tool.create options.params.",
+      "OLT014: Cannot build tool 'run' (A.run), parameter #0: its name cannot be read from the source (destructured other than as Tool.create's flat object input, minified, bound or native). Give it: @Param({ name: \"...\" }), or, for Tool.create, options.params as an array in parameter order: [{ name: \"input\", type: ... }].",
     );
   });
 

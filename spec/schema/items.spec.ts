@@ -217,10 +217,13 @@ describe('Nothing silently dropped (v3)', () => {
   });
 
   it('an option that @Param, @Prop or @Tool does not have is OLT015', () => {
-    const p = definitionError(() => { class A { @Tool() run(@Param({ minimun: 1 } as object) n: number) { return n; } } return A; });
+    class A { @Tool() run(@Param({ minimun: 1 } as object) n: number) { return n; } }
+    const p = definitionError(() => oneTool(A));
     expect(p.code).toBe('OLT015');
     expect(p.message).toContain("@Param has no option 'minimun'. Its options are: ");
-    const q = definitionError(() => { class D { @Prop({ requried: true } as object) n!: number; } return D; });
+    class D { @Prop({ requried: true } as object) n!: number; }
+    class E { @Tool() run(d: D) { return d.n; } }
+    const q = definitionError(() => oneTool(E));
     expect(q.message).toContain("@Prop has no option 'requried'.");
     const t = definitionError(() => Tool.create((a: string) => a, { name: 'x', params: { a: String }, strict: true } as object));
     expect(t.message).toContain("Tool.create has no option 'strict'.");
