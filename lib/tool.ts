@@ -3,6 +3,7 @@ import { Tool as ToolDecorator } from './decorators/tool';
 import { DIAGNOSTICS as D } from './diagnostics';
 import { refuse } from './errors';
 import { BoundTool, instanceTools } from './invoke/tools/bound-tool';
+import { refuseUntyped } from './invoke/tools/strict-types';
 import type { ParamOptions, ToolOptions } from './metadata/options';
 import { peekRecord } from './metadata/storage';
 import { classToolSpecs } from './schema/class-tools';
@@ -15,6 +16,12 @@ import { JsonSchemaTool, type JsonSchemaToolFunction, type JsonSchemaToolInit } 
 export interface CreateOptions extends ToolOptions {
   /** Parameter types (hints or `@Param` options), keyed by name, or an array in parameter order. */
   params?: Readonly<Record<string, Hint | ParamOptions>> | readonly (Hint | ParamOptions)[];
+  /**
+   * Refuse a DTO property that no source types (v3.2), which is otherwise accepted as what
+   * class-validator enforces with an OLT016 warning: each one is then an OLT016 definition error.
+   * @default false
+   */
+  strictTypes?: boolean;
 }
 
 // ---- the public factories -------------------------------------------------------------------
@@ -40,7 +47,7 @@ function create(target: Function | object, second?: CreateOptions | string | sym
   if (typeof target !== 'function') {
     throw refuse(D.createArguments());
   }
-  const { params, ...options } = second ?? {};
+  const { params, strictTypes, ...options } = second ?? {};
   const spec = buildToolSpec({
     owner: target.name.replace(/^(bound )+/, '') || 'function',
     member: target.name,
@@ -49,6 +56,7 @@ function create(target: Function | object, second?: CreateOptions | string | sym
     adHocParams: params ?? {},
     staticMethod: peekRecord(target)?.staticMeta?.call,
   });
+  if (strictTypes === true) refuseUntyped([spec]);
   return new BoundTool(spec, { kind: 'fixed', fn: target, target: undefined });
 }
 

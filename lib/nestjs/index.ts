@@ -124,7 +124,7 @@ export class ToolRegistry extends ToolSet {
   readonly services: ToolServices;
 
   constructor(discovery: DiscoveryService, moduleRef: ModuleRef, options: ToolsModuleOptions = {}) {
-    super([], options.limits !== undefined ? { limits: options.limits } : {});
+    super([], { ...(options.limits !== undefined ? { limits: options.limits } : {}), ...(options.strictTypes === true ? { strictTypes: true } : {}) });
     this.#discovery = discovery;
     this.#moduleRef = moduleRef;
     this.#options = options;

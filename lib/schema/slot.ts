@@ -30,7 +30,25 @@ export interface TypeSources {
    * its class-validator rules name its type.
    */
   readonly dtoProperty?: boolean;
+  /**
+   * The type `@nestjs/swagger` names for a DTO property (v3.2), after every other source: it types a
+   * slot whose design type was erased where no hint, plugin type or class-validator rule does.
+   */
+  readonly swagger?: { readonly type: Hint; readonly by: string };
+  /** Told what the type table could not say exactly (v3.2): a DTO property no source types, two sources that disagree. */
+  readonly report?: SlotReport;
 }
+
+/** What a DTO property's type sources leave to be said (v3.2): the schema layer turns each into a warning. */
+export interface SlotReport {
+  /** No source names the type of an erased slot: it is written as what class-validator enforces. */
+  untyped(as: UntypedKind): void;
+  /** Two sources name different types: the earlier one (`winner`) stands. */
+  disagree(winner: string, loser: string): void;
+}
+
+/** What class-validator enforces on a property no source types: any JSON value, an array, an object. */
+export type UntypedKind = 'any' | 'array' | 'object';
 
 /** The options of a property (`@Prop`'s, an `ObjectOf` property's): the names metadata/options.ts keeps complete. */
 export const PROP_OPTION_KEYS: ReadonlySet<string> = PROP_OPTION_NAMES;
@@ -112,8 +130,47 @@ export function isTypeRule(name: string): boolean {
 const LITERAL_TYPES: Readonly<Record<string, Function>> = { number: Number, string: String, boolean: Boolean };
 
 export function slotType(s: TypeSources, dto: DtoResolver): TypeNode {
-  const n = intByRule(baseType(s, dto), s.rules);
+  // Whether swagger's type was taken (then it is not compared with itself).
+  const used = { swagger: false };
+  const n = intByRule(baseType(s, dto, used), s.rules);
+  if (s.swagger !== undefined && s.report !== undefined && !used.swagger) swaggerAgrees(n, s, dto);
   return adaptToDesign(n, s.design);
+}
+
+/** Where swagger names a type beside an earlier source that named another, the earlier one stands and the definition says so (v3.2). */
+function swaggerAgrees(n: TypeNode, s: TypeSources, dto: DtoResolver): void {
+  let told: TypeNode;
+  try {
+    told = resolveHint(s.swagger!.type, dto);
+  } catch {
+    return;
+  }
+  if (sameJsonType(n, told)) return;
+  const winner = s.explicit !== undefined || s.enumSource !== undefined ? '@Prop({ type })' : s.staticType !== undefined ? "the plugin's static type" : s.rules.length > 0 && (s.design === Object || s.design === Array || s.design === undefined) ? 'its class-validator rules' : 'its declared type';
+  s.report!.disagree(`${winner} (${describe(n)})`, `${s.swagger!.by} (${describe(told)})`);
+}
+
+/** Whether two nodes take values of the same JSON kinds (an enum within strings, an integer within numbers, a DTO within objects, either way). */
+function sameJsonType(a: TypeNode, b: TypeNode): boolean {
+  if (a.kind === 'any' || b.kind === 'any') return true;
+  if (a.kind === 'array' && b.kind === 'array') return a.items === undefined || b.items === undefined || sameJsonType(a.items, b.items);
+  if ((a.kind === 'array') !== (b.kind === 'array')) return false;
+  return narrows(a, b) || narrows(b, a) || jsonKind(a) === jsonKind(b);
+}
+
+function jsonKind(n: TypeNode): string {
+  switch (n.kind) {
+    case 'integer':
+    case 'bigint':
+      return 'number';
+    case 'enum':
+      return n.numericEnum === true || n.enumType === 'integer' ? 'number' : String(n.enumType);
+    case 'dto':
+    case 'record':
+      return 'object';
+    default:
+      return n.format === undefined && n.kind !== 'date' ? n.kind : `${n.kind}:${n.format}`;
+  }
 }
 
 /**
@@ -129,7 +186,7 @@ function intByRule(n: TypeNode, rules: readonly ValidatorRule[]): TypeNode {
   return n;
 }
 
-function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
+function baseType(s: TypeSources, dto: DtoResolver, used: { swagger: boolean }): TypeNode {
   if (s.explicit !== undefined || s.enumSource !== undefined) {
     const n = s.explicit !== undefined && s.enumSource !== undefined ? typedEnum(resolveHint(s.explicit, dto), s.enumSource) : s.explicit !== undefined ? resolveHint(s.explicit, dto) : enumNode(s.enumSource!);
     if (!fitsDesignType(n, s.design)) {
@@ -144,8 +201,15 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     if (named !== undefined) return named;
     const literalType = LITERAL_TYPES[typeof s.literal];
     if (design === Object && literalType !== undefined && !s.rules.some((r) => r.name === 'isArray' || r.each)) return resolveHint(literalType, dto);
-    // Rules, none of which names the type: the fix names the rule to add.
-    if (s.rules.length > 0) throw refuse(D.erasedNoRule(design === Array ? 'Array' : 'Object'));
+    const told = swaggerType(s, dto, used);
+    if (told !== undefined) return told;
+    // Rules, none of which names the type: what class-validator enforces, and the definition says so (v3.2).
+    if (s.rules.length > 0) return untyped(s);
+  }
+  if (s.dtoProperty === true && design === undefined && !s.hasDesign) {
+    // No design type at all (a mapped type's property: PartialType copies rules, not design types).
+    const named = erasedType(s, dto) ?? swaggerType(s, dto, used);
+    if (named !== undefined) return named;
   }
   if (s.transformerType !== undefined) {
     const element = transformerNode(s, dto);
@@ -175,6 +239,27 @@ function baseType(s: TypeSources, dto: DtoResolver): TypeNode {
     if (Array.isArray(s.literal)) throw refuse(D.erased('Array'));
   }
   return resolveHint(design as Hint, dto);
+}
+
+/**
+ * The type swagger names (v3.2), for a slot no earlier source types (`used` records that it was taken).
+ */
+function swaggerType(s: TypeSources, dto: DtoResolver, used: { swagger: boolean }): TypeNode | undefined {
+  if (s.swagger === undefined) return undefined;
+  const n = resolveHint(s.swagger.type, dto);
+  used.swagger = true;
+  // An array's rules hold on an array: a non-array type swagger names is its element's only where the design type is Array.
+  return s.design === Array && n.kind !== 'array' ? node('array', { items: n }) : n;
+}
+
+/**
+ * What class-validator enforces on a DTO property whose type no source names (v3.2): any JSON value
+ * under no type rule, an array under `@IsArray()`, an object under `@IsObject()`.
+ */
+function untyped(s: TypeSources): TypeNode {
+  const as: UntypedKind = s.design === Array || s.rules.some((r) => r.name === 'isArray' && !r.each) ? 'array' : s.rules.some((r) => r.name === 'isObject' && !r.each) ? 'object' : 'any';
+  s.report?.untyped(as);
+  return { ...tokenNode(as === 'any' ? 'JsonValue' : as === 'array' ? 'JsonArray' : 'JsonObject'), untyped: as };
 }
 
 /** The primitive a `type` given beside an `enum` may be, by JSON kind. */
