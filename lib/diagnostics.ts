@@ -220,7 +220,7 @@ export const WARNINGS = {
     `property ${property}: its type allows null, but its class-validator rules (${rules.join(', ')}) refuse null and there is no @IsOptional() or @ValidateIf(): the schema does not offer null. Add @IsOptional() to accept null.`,
   untyped: (property: string, as: 'any' | 'array' | 'object') => `OLT016: property ${property}: ${DIAGNOSTICS.untypedProperty(as).text}`,
   typesDisagree: (property: string, winner: string, loser: string) =>
-    `property ${property}: ${winner} and ${loser} name different types; ${winner.replace(/ \(.*\)$/, '')} stands (the earlier source). Make them agree.`,
+    `property ${property}: ${winner} and ${loser} name different types; the first stands, as the earlier source (a hint, the plugin's type, class-validator's rules, then @nestjs/swagger). Make them agree.`,
   swaggerExample: (property: string, example: string, type: string) =>
     `property ${property}: the @nestjs/swagger example ${example} is not a value of its type (${type}) and is not written. Fix the example.`,
   dateWithoutType: (property: string) =>

@@ -1,4 +1,4 @@
-import { AnyOf, EnumOf, isThunk, Nullable, token, type EnumSource, type Hint } from '../types/hints';
+import { AnyOf, isThunk, Nullable, token, type Hint } from '../types/hints';
 import { lineage } from './storage';
 
 /**
@@ -25,7 +25,10 @@ export interface SwaggerFacts {
   readonly description?: string;
   /** `example`, else `examples` (an array, or an object of named examples whose `value`s are taken). */
   readonly examples?: readonly unknown[];
-  /** Constraints that swagger documents (`format`, bounds, lengths, `pattern`, `enum` beside a type): told, never enforced. */
+  /**
+   * What swagger documents beyond the JSON type (`format`, bounds, lengths, `pattern`, an `enum`'s
+   * values, `integer`): told, never enforced, since class-validator's rules are the judge.
+   */
   readonly constraints: readonly (readonly [string, unknown])[];
   /** `required: false`, `nullable`, as swagger says them. */
   readonly required?: boolean;
@@ -76,7 +79,12 @@ export function swaggerFacts(cls: Function, key: string): SwaggerFacts | undefin
   const by = hintOf(decorator['type']) !== undefined || fromFactory === undefined ? '@ApiProperty()' : "the swagger CLI plugin's metadata";
   const type = typeOf(o);
   const examples = examplesOf(o);
-  const constraints = CONSTRAINTS.filter((k) => o[k] !== undefined).map((k) => [k, o[k]] as const);
+  const listed = enumValuesOf(o);
+  const constraints: (readonly [string, unknown])[] = [
+    ...(o['type'] === 'integer' || (o['type'] === 'array' && (o['items'] as Options | undefined)?.['type'] === 'integer') ? [['integer', true] as const] : []),
+    ...(listed !== undefined ? [['enum', listed] as const] : []),
+    ...CONSTRAINTS.filter((k) => o[k] !== undefined).map((k) => [k, o[k]] as const),
+  ];
   return {
     ...(type !== undefined ? { type } : {}),
     by,
@@ -95,7 +103,8 @@ const CONSTRAINTS = ['format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclus
 const NAMED: Readonly<Record<string, () => Hint>> = {
   string: () => String,
   number: () => Number,
-  integer: () => token('Int'),
+  // class-validator takes any number where no rule says integer: `integer` is told (a constraint).
+  integer: () => Number,
   boolean: () => Boolean,
   object: () => token('JsonObject'),
   array: () => token('JsonArray'),
@@ -123,12 +132,39 @@ function hintOf(type: unknown, depth = 0): Hint | undefined {
   return undefined;
 }
 
-/** An enum option (values, an enum object, or a thunk of one) as an enum source. */
-function enumOf(e: unknown): EnumSource | undefined {
-  const value = isThunk(e) ? (() => { try { return (e as () => unknown)(); } catch { return undefined; } })() : e;
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) return value as readonly (string | number | boolean)[];
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number')) return value as EnumSource;
-  return undefined;
+/**
+ * An enum option's values (values, an enum object without a numeric enum's reverse names, or a thunk
+ * of either); undefined when it holds anything else.
+ */
+function enumOf(e: unknown): readonly (string | number | boolean)[] | undefined {
+  let value = e;
+  if (isThunk(e)) {
+    try {
+      value = (e as () => unknown)();
+    } catch {
+      return undefined;
+    }
+  }
+  const values = Array.isArray(value) ? (value as unknown[])
+    : typeof value === 'object' && value !== null ? Object.entries(value).filter(([k, v]) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof v === 'string')).map(([, v]) => v as unknown) : [];
+  return values.length > 0 && values.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') ? (values as (string | number | boolean)[]) : undefined;
+}
+
+/** The values of the property's `enum` (or its items'). */
+function enumValuesOf(o: Options): readonly (string | number | boolean)[] | undefined {
+  const items = o['items'] as Options | undefined;
+  if (o['type'] === 'array' && typeof items === 'object' && items !== null && items['enum'] !== undefined) return enumOf(items['enum']);
+  return o['enum'] !== undefined ? enumOf(o['enum']) : undefined;
+}
+
+/**
+ * The JSON type of an enum's values: an enum narrows a value that class-validator takes as any
+ * string (or number), so its values are told, not enforced (v3.2).
+ */
+function kindOf(values: readonly (string | number | boolean)[]): Hint | undefined {
+  const kinds = new Set(values.map((v) => typeof v));
+  if (kinds.size !== 1) return undefined;
+  return kinds.has('string') ? String : kinds.has('number') ? Number : Boolean;
 }
 
 function typeOf(o: Options): Hint | undefined {
@@ -138,13 +174,13 @@ function typeOf(o: Options): Hint | undefined {
     const hints = members.map((m) => (typeof m === 'object' && m !== null ? hintOf(m['type']) : undefined));
     if (hints.every((h) => h !== undefined)) hint = AnyOf(...(hints as Hint[]));
   }
-  const listed = o['enum'] !== undefined ? enumOf(o['enum']) : undefined;
   const items = o['items'] as Options | undefined;
-  const itemEnum = o['type'] === 'array' && typeof items === 'object' && items !== null && items['enum'] !== undefined ? enumOf(items['enum']) : undefined;
+  const listed = enumValuesOf(o);
   if (hint === undefined) {
-    if (itemEnum !== undefined) hint = [EnumOf(itemEnum)];
-    else if (listed !== undefined) hint = o['isArray'] === true ? [EnumOf(listed)] : EnumOf(listed);
-    else {
+    if (listed !== undefined) {
+      const kind = kindOf(listed);
+      hint = kind === undefined ? undefined : o['type'] === 'array' || o['isArray'] === true ? [kind] : kind;
+    } else {
       const type = hintOf(o['type']);
       const element = o['type'] === 'array' && typeof items === 'object' && items !== null ? hintOf(items['type']) : undefined;
       hint = element !== undefined ? [element] : type !== undefined && o['isArray'] === true ? [type] : type;

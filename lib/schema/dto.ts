@@ -472,7 +472,8 @@ function kindOnly(r: ValidatorRule): ValidatorRule[] {
  */
 function swaggerPhrases(f: SwaggerFacts, n: TypeNode): string[] {
   const said = n as unknown as Readonly<Record<string, unknown>>;
-  return f.constraints.filter(([k, v]) => said[k] !== v && !(k === 'format' && n.kind === 'date')).map(([k, v]) => `Documented ${SWAGGER_WORDS[k] ?? k}: ${typeof v === 'string' ? v : JSON.stringify(v)}.`);
+  return f.constraints.filter(([k, v]) => said[k] !== v && !(k === 'format' && n.kind === 'date') && !(k === 'integer' && n.kind === 'integer') && !(k === 'enum' && n.kind === 'enum'))
+    .map(([k, v]) => (k === 'integer' ? 'Documented as an integer.' : k === 'enum' ? `Documented values: ${(v as unknown[]).map((x) => JSON.stringify(x)).join(', ')}.` : `Documented ${SWAGGER_WORDS[k] ?? k}: ${typeof v === 'string' ? v : JSON.stringify(v)}.`));
 }
 
 const SWAGGER_WORDS: Readonly<Record<string, string>> = {

@@ -207,9 +207,11 @@ function baseType(s: TypeSources, dto: DtoResolver, used: { swagger: boolean }):
     if (s.rules.length > 0) return untyped(s);
   }
   if (s.dtoProperty === true && design === undefined && !s.hasDesign) {
-    // No design type at all (a mapped type's property: PartialType copies rules, not design types).
+    // No design type at all (a mapped type's property: PartialType copies rules, not design types):
+    // what the rules or swagger name, else what class-validator enforces.
     const named = erasedType(s, dto) ?? swaggerType(s, dto, used);
     if (named !== undefined) return named;
+    if (s.rules.length > 0) return untyped(s);
   }
   if (s.transformerType !== undefined) {
     const element = transformerNode(s, dto);
