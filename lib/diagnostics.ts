@@ -83,7 +83,7 @@ export const DIAGNOSTICS = {
   propertiesAndIndex: entry('OLT002', (written: string) => `the type ${written} has both named properties and an index signature, and a schema is either a closed object or a record. Declare only the named properties (an object), or only the index signature (a record: Record<string, T>).`),
   // v3.1: a DTO property whose design type was erased takes its type from its class-validator rules.
   // v3.2: what the definition says of a DTO property no source types (a warning; an error under strictTypes).
-  untypedProperty: entry('OLT016', (as: 'any' | 'array' | 'object') => `no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts ${as === 'any' ? 'any JSON value' : as === 'array' ? 'any array' : 'any object'}, as class-validator does. Name its type: a class-validator rule (${as === 'array' ? '@IsString({ each: true }), or @Type(() => Item)' : '@IsString(), @IsNumber(), @IsBoolean(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.`),
+  untypedProperty: entry('OLT016', (as: 'any' | 'array' | 'object' | 'nested') => `no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts ${as === 'any' ? 'any JSON value' : as === 'array' ? 'any array' : as === 'object' ? 'any object' : 'any object or array'}, as class-validator does. Name its type: a class-validator rule (${as === 'array' ? '@IsString({ each: true }), or @Type(() => Item)' : '@IsString(), @IsNumber(), @IsBoolean(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.`),
   erasedNoRule: entry('OLT002', (what: 'Object' | 'Array') => `its type was erased to ${what}, and no class-validator rule names it. ${what === 'Array'
     ? 'Add the rule that names its element type: @Type(() => Item), or an element rule with { each: true } such as @IsString({ each: true })'
     : 'Add the rule that names its type: @IsString(), @IsNumber(), @IsInt(), @IsBoolean(), @IsDate(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}; or give the type as a hint: @Prop({ type: ... }).`),
@@ -218,7 +218,7 @@ export const DIAGNOSTICS = {
 export const WARNINGS = {
   nullRefused: (property: string, rules: readonly string[]) =>
     `property ${property}: its type allows null, but its class-validator rules (${rules.join(', ')}) refuse null and there is no @IsOptional() or @ValidateIf(): the schema does not offer null. Add @IsOptional() to accept null.`,
-  untyped: (property: string, as: 'any' | 'array' | 'object') => `OLT016: property ${property}: ${DIAGNOSTICS.untypedProperty(as).text}`,
+  untyped: (property: string, as: 'any' | 'array' | 'object' | 'nested') => `OLT016: property ${property}: ${DIAGNOSTICS.untypedProperty(as).text}`,
   typesDisagree: (property: string, winner: string, loser: string) =>
     `property ${property}: ${winner} and ${loser} name different types; the first stands, as the earlier source (a hint, the plugin's type, class-validator's rules, then @nestjs/swagger). Make them agree.`,
   swaggerExample: (property: string, example: string, type: string) =>

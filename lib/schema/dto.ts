@@ -544,7 +544,7 @@ function shortJson(v: unknown): string {
  * The DTO properties that no source types (v3.2), anywhere under a slot's node, as `Owner.key`
  * with what they accept: `check` lists them, `strictTypes` refuses them (OLT016).
  */
-export function untypedSlots(n: TypeNode | undefined, found: { path: string; as: 'any' | 'array' | 'object' }[] = [], seen = new Set<TypeNode>()): { path: string; as: 'any' | 'array' | 'object' }[] {
+export function untypedSlots(n: TypeNode | undefined, found: { path: string; as: NonNullable<TypeNode['untyped']> }[] = [], seen = new Set<TypeNode>()): { path: string; as: NonNullable<TypeNode['untyped']> }[] {
   if (n === undefined || seen.has(n)) return found;
   seen.add(n);
   const owner = objectTypeName(n) ?? 'object';

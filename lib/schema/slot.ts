@@ -4,7 +4,7 @@ import type { ValidatorRule } from '../metadata/class-validator';
 import { PARAM_OPTION_NAMES, PROP_OPTION_NAMES, type PropOptions } from '../metadata/options';
 import type { LiteralDefault } from '../metadata/source';
 import { enumJsonOf, enumNode } from '../types/enums';
-import { Discriminated, hintKind, type EnumSource, type Hint } from '../types/hints';
+import { AnyOf, Discriminated, hintKind, token, type EnumSource, type Hint } from '../types/hints';
 import { node, objectTypeName, type TypeNode } from '../types/node';
 import { fitsDesignType, resolveHint, tokenNode, type DtoResolver } from '../types/resolve';
 
@@ -47,8 +47,8 @@ export interface SlotReport {
   disagree(winner: string, loser: string): void;
 }
 
-/** What class-validator enforces on a property no source types: any JSON value, an array, an object. */
-export type UntypedKind = 'any' | 'array' | 'object';
+/** What class-validator enforces on a property no source types: any JSON value, an array, an object, or either of the last two (`@ValidateNested()`). */
+export type UntypedKind = 'any' | 'array' | 'object' | 'nested';
 
 /** The options of a property (`@Prop`'s, an `ObjectOf` property's): the names metadata/options.ts keeps complete. */
 export const PROP_OPTION_KEYS: ReadonlySet<string> = PROP_OPTION_NAMES;
@@ -204,14 +204,14 @@ function baseType(s: TypeSources, dto: DtoResolver, used: { swagger: boolean }):
     const told = swaggerType(s, dto, used);
     if (told !== undefined) return told;
     // Rules, none of which names the type: what class-validator enforces, and the definition says so (v3.2).
-    if (s.rules.length > 0) return untyped(s);
+    if (s.rules.length > 0) return untyped(s, dto);
   }
   if (s.dtoProperty === true && design === undefined && !s.hasDesign) {
     // No design type at all (a mapped type's property: PartialType copies rules, not design types):
     // what the rules or swagger name, else what class-validator enforces.
     const named = erasedType(s, dto) ?? swaggerType(s, dto, used);
     if (named !== undefined) return named;
-    if (s.rules.length > 0) return untyped(s);
+    if (s.rules.length > 0) return untyped(s, dto);
   }
   if (s.transformerType !== undefined) {
     const element = transformerNode(s, dto);
@@ -256,12 +256,16 @@ function swaggerType(s: TypeSources, dto: DtoResolver, used: { swagger: boolean 
 
 /**
  * What class-validator enforces on a DTO property whose type no source names (v3.2): any JSON value
- * under no type rule, an array under `@IsArray()`, an object under `@IsObject()`.
+ * under no type rule, an array under `@IsArray()`, an object under `@IsObject()`, an object or an
+ * array under `@ValidateNested()` alone (class-validator refuses anything else: "nested property
+ * must be either object or array").
  */
-function untyped(s: TypeSources): TypeNode {
-  const as: UntypedKind = s.design === Array || s.rules.some((r) => r.name === 'isArray' && !r.each) ? 'array' : s.rules.some((r) => r.name === 'isObject' && !r.each) ? 'object' : 'any';
+function untyped(s: TypeSources, dto: DtoResolver): TypeNode {
+  const plain = (name: string) => s.rules.some((r) => r.name === name && !r.each);
+  const as: UntypedKind = s.design === Array || plain('isArray') ? 'array' : plain('isObject') ? 'object' : plain('validateNested') ? 'nested' : 'any';
   s.report?.untyped(as);
-  return { ...tokenNode(as === 'any' ? 'JsonValue' : as === 'array' ? 'JsonArray' : 'JsonObject'), untyped: as };
+  const n = as === 'nested' ? resolveHint(AnyOf(token('JsonObject'), token('JsonArray')), dto) : tokenNode(as === 'any' ? 'JsonValue' : as === 'array' ? 'JsonArray' : 'JsonObject');
+  return { ...n, untyped: as };
 }
 
 /** The primitive a `type` given beside an `enum` may be, by JSON kind. */
