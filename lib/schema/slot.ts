@@ -168,8 +168,13 @@ function jsonKind(n: TypeNode): string {
     case 'dto':
     case 'record':
       return 'object';
+    // A date, a URL and bytes are strings in JSON (swagger writes a Date as `type: String, format: 'date-time'`).
+    case 'date':
+    case 'url':
+    case 'bytes':
+      return 'string';
     default:
-      return n.format === undefined && n.kind !== 'date' ? n.kind : `${n.kind}:${n.format}`;
+      return n.kind;
   }
 }
 
