@@ -81,12 +81,9 @@ export const DIAGNOSTICS = {
   genericClass: entry('OLT002', (name: string) => `${name} is generic: a generic class has no single schema. Declare a class for each use.`),
   function: entry('OLT002', () => 'a function has no JSON Schema.'),
   propertiesAndIndex: entry('OLT002', (written: string) => `the type ${written} has both named properties and an index signature, and a schema is either a closed object or a record. Declare only the named properties (an object), or only the index signature (a record: Record<string, T>).`),
-  // v3.1: a DTO property whose design type was erased takes its type from its class-validator rules.
   // v3.2: what the definition says of a DTO property no source types (a warning; an error under strictTypes).
   untypedProperty: entry('OLT016', (as: 'any' | 'array' | 'object' | 'nested') => `no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts ${as === 'any' ? 'any JSON value' : as === 'array' ? 'any array' : as === 'object' ? 'any object' : 'any object or array'}, as class-validator does. Name its type: a class-validator rule (${as === 'array' ? '@IsString({ each: true }), or @Type(() => Item)' : '@IsString(), @IsNumber(), @IsBoolean(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.`),
-  erasedNoRule: entry('OLT002', (what: 'Object' | 'Array') => `its type was erased to ${what}, and no class-validator rule names it. ${what === 'Array'
-    ? 'Add the rule that names its element type: @Type(() => Item), or an element rule with { each: true } such as @IsString({ each: true })'
-    : 'Add the rule that names its type: @IsString(), @IsNumber(), @IsInt(), @IsBoolean(), @IsDate(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}; or give the type as a hint: @Prop({ type: ... }).`),
+  // v3.1: a DTO property whose design type was erased takes its type from its class-validator rules.
   erasedRulesDisagree: entry('OLT002', (what: 'Object' | 'Array', rules: readonly string[]) => `its type was erased to ${what}, and its class-validator rules name different types (${rules.join(', ')}), which no value passes together. Keep the one rule that names its type, or give the type as a hint: @Prop({ type: ... }).`),
   noRuntimeClass: entry('OLT002', (what: string) => `${what} has no runtime class to build a schema from. Declare it as a class (a DTO), or use JsonObject.`),
 
