@@ -18,6 +18,7 @@ export const CODES = {
   OLT013: 'A DTO class shows no property, or cannot be constructed without arguments',
   OLT014: "A parameter's name cannot be read and none is given",
   OLT015: 'A hint contradicts the design type, or an option is invalid',
+  OLT016: 'A DTO property whose type no source names: accepted as what class-validator enforces (a warning; an error under strictTypes and check --strict)',
 } as const;
 
 /** The diagnostic codes of the contract (shared with the compile-time plugin). */
@@ -89,10 +90,9 @@ export const DIAGNOSTICS = {
   genericClass: entry('OLT002', (name: string) => `${name} is generic: a generic class has no single schema. Declare a class for each use.`),
   function: entry('OLT002', () => 'a function has no JSON Schema.'),
   propertiesAndIndex: entry('OLT002', (written: string) => `the type ${written} has both named properties and an index signature, and a schema is either a closed object or a record. Declare only the named properties (an object), or only the index signature (a record: Record<string, T>).`),
+  // v3.2: what the definition says of a DTO property no source types (a warning; an error under strictTypes).
+  untypedProperty: entry('OLT016', (as: 'any' | 'array' | 'object' | 'nested') => `no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts ${as === 'any' ? 'any JSON value' : as === 'array' ? 'any array' : as === 'object' ? 'any object' : 'any object or array'}, as class-validator does. Name its type: a class-validator rule (${as === 'array' ? '@IsString({ each: true }), or @Type(() => Item)' : '@IsString(), @IsNumber(), @IsBoolean(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.`),
   // v3.1: a DTO property whose design type was erased takes its type from its class-validator rules.
-  erasedNoRule: entry('OLT002', (what: 'Object' | 'Array') => `its type was erased to ${what}, and no class-validator rule names it. ${what === 'Array'
-    ? 'Add the rule that names its element type: @Type(() => Item), or an element rule with { each: true } such as @IsString({ each: true })'
-    : 'Add the rule that names its type: @IsString(), @IsNumber(), @IsInt(), @IsBoolean(), @IsDate(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}; or give the type as a hint: @Prop({ type: ... }).`),
   erasedRulesDisagree: entry('OLT002', (what: 'Object' | 'Array', rules: readonly string[]) => `its type was erased to ${what}, and its class-validator rules name different types (${rules.join(', ')}), which no value passes together. Keep the one rule that names its type, or give the type as a hint: @Prop({ type: ... }).`),
   noRuntimeClass: entry('OLT002', (what: string) => `${what} has no runtime class to build a schema from. Declare it as a class (a DTO), or use JsonObject.`),
 
@@ -224,6 +224,11 @@ export const DIAGNOSTICS = {
 export const WARNINGS = {
   nullRefused: (property: string, rules: readonly string[]) =>
     `property ${property}: its type allows null, but its class-validator rules (${rules.join(', ')}) refuse null and there is no @IsOptional() or @ValidateIf(): the schema does not offer null. Add @IsOptional() to accept null.`,
+  untyped: (property: string, as: 'any' | 'array' | 'object' | 'nested') => `OLT016: property ${property}: ${DIAGNOSTICS.untypedProperty(as).text}`,
+  typesDisagree: (property: string, winner: string, loser: string) =>
+    `property ${property}: ${winner} and ${loser} name different types; the first stands, as the earlier source (a hint, the plugin's type, class-validator's rules, then @nestjs/swagger). Make them agree.`,
+  swaggerExample: (property: string, example: string, type: string) =>
+    `property ${property}: the @nestjs/swagger example ${example} is not a value of its type (${type}) and is not written. Fix the example.`,
   dateWithoutType: (property: string) =>
     `property ${property}: @IsDate() without @Type(() => Date): class-transformer leaves the JSON string a string, so class-validator on its own (a NestJS ValidationPipe) would refuse every JSON value here ("must be a Date instance"). This tool converts the date-time string to a Date and accepts it. Add @Type(() => Date) so that both accept it.`,
 } as const;

@@ -5,6 +5,7 @@ import { refuse } from './errors';
 import { setOwn } from './json';
 import { readParams, type SourceParam } from './metadata/source';
 import { BoundTool, instanceTools } from './invoke/tools/bound-tool';
+import { refuseUntyped } from './invoke/tools/strict-types';
 import type { ParamOptions, ToolOptions } from './metadata/options';
 import { peekRecord } from './metadata/storage';
 import { classToolSpecs } from './schema/class-tools';
@@ -17,6 +18,12 @@ import { JsonSchemaTool, type JsonSchemaToolFunction, type JsonSchemaToolInit } 
 export interface CreateOptions extends ToolOptions {
   /** Parameter types (hints or `@Param` options), keyed by name, or an array in parameter order. */
   params?: Readonly<Record<string, Hint | ParamOptions>> | readonly (Hint | ParamOptions)[];
+  /**
+   * Refuse a DTO property that no source types (v3.2), which is otherwise accepted as what
+   * class-validator enforces with an OLT016 warning: each one is then an OLT016 definition error.
+   * @default false
+   */
+  strictTypes?: boolean;
 }
 
 // ---- the public factories -------------------------------------------------------------------
@@ -42,7 +49,7 @@ function create(target: Function | object, second?: CreateOptions | string | sym
   if (typeof target !== 'function') {
     throw refuse(D.createArguments());
   }
-  const { params, ...options } = second ?? {};
+  const { params, strictTypes, ...options } = second ?? {};
   const input = objectInput(target);
   const spec = buildToolSpec({
     owner: target.name.replace(/^(bound )+/, '') || 'function',
@@ -53,6 +60,7 @@ function create(target: Function | object, second?: CreateOptions | string | sym
     adHocParams: params ?? {},
     staticMethod: peekRecord(target)?.staticMeta?.call,
   });
+  if (strictTypes === true) refuseUntyped([spec]);
   return new BoundTool(spec, { kind: 'fixed', fn: input?.fn ?? target, target: undefined });
 }
 

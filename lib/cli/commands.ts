@@ -66,8 +66,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     run: async (args, io) => (await pluginCli('generate')).main(['generate', ...args.positionals], io),
   },
   check: {
-    usage: 'check [tsconfig.json]',
-    summary: 'Build every tool both ways (full static types, and design types alone as at run time without the plugin) and list each argument that loses type information, with the hint that fixes it; exit status 1 when one does. Needs typescript.',
+    usage: 'check [tsconfig.json] [--strict]',
+    summary: 'Build every tool both ways (full static types, and design types alone as at run time without the plugin) and list each argument that loses type information, with the hint that fixes it, and each DTO property no source types (OLT016); exit status 1 when one loses it (with --strict, also when a DTO property is typed by no source). Needs typescript.',
     args: { passthrough: true },
     run: async (args, io) => (await pluginCli('check')).main(['check', ...args.positionals], io),
   },

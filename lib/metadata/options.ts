@@ -174,5 +174,5 @@ export const PROMPT_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ na
 /** The option names of `@Resource` and `@ResourceTemplate`. */
 export const RESOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ name: true, title: true, description: true, mimeType: true } satisfies Record<keyof ResourceOptions, true>));
 
-/** The option names of `Tool.create(fn, options)`: `@Tool`'s and `params`. */
-export const CREATE_OPTION_NAMES: ReadonlySet<string> = new Set([...TOOL_OPTION_NAMES, 'params']);
+/** The option names of `Tool.create(fn, options)`: `@Tool`'s, `params` and `strictTypes`. */
+export const CREATE_OPTION_NAMES: ReadonlySet<string> = new Set([...TOOL_OPTION_NAMES, 'params', 'strictTypes']);

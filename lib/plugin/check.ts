@@ -70,6 +70,11 @@ export interface CheckResult {
   readonly plugin?: string;
   /** Tools that the plugin's path itself cannot build (what a plugin project gets at run time). */
   readonly pluginFailures: readonly CheckFailure[];
+  /**
+   * DTO properties that no source types in the build the project runs (v3.2): each accepted as what
+   * class-validator enforces, with its OLT016 warning. `check --strict` counts them against the project.
+   */
+  readonly untyped: readonly { readonly at: string; readonly tool: string; readonly message: string }[];
 }
 
 /**
@@ -102,6 +107,7 @@ export function check(options: CheckOptions): CheckResult {
   const unreached: string[] = [];
   let tools = 0;
   let builtByPluginOnly = 0;
+  const untyped: { at: string; tool: string; message: string }[] = [];
   const plugin = pluginOf(options.project, parsed, program);
   for (const [id, site] of sitesOf(analysis)) {
     const r = runtime.tools.get(id);
@@ -111,6 +117,11 @@ export function check(options: CheckOptions): CheckResult {
       continue;
     }
     if ('error' in f) pluginFailures.push({ at: site.at, ...f.error });
+    // The build the project runs: the plugin's where it compiles with it, else the runtime path's.
+    const ran = plugin !== undefined ? f : r;
+    if (!('error' in ran)) {
+      for (const [name, warnings] of ran.warnings) for (const w of warnings) if (w.startsWith('OLT016:')) untyped.push({ at: site.at, tool: name, message: w });
+    }
     if ('error' in r) {
       failures.push({ at: site.at, ...r.error });
       if (plugin === undefined) tools += Math.max(site.tools, r.error.broken);
@@ -138,7 +149,7 @@ export function check(options: CheckOptions): CheckResult {
   // With the plugin, a tool that only the plugin's path can build is a tool the project has.
   if (plugin !== undefined) tools += builtByPluginOnly;
   const looser = analysis.diagnostics.filter((d) => d.looser === true).map((d) => ({ at: atOfDiagnostic(d), message: ts.flattenDiagnosticMessageText(d.messageText, '\n') }));
-  return { tools, losses, failures, unreached, looser, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures };
+  return { tools, losses, failures, unreached, looser, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures, untyped };
 }
 
 const PLUGIN = /^tool-signatures\/plugin(\/index)?(\.js)?$/;
@@ -171,10 +182,12 @@ function atOfDiagnostic(d: ts.Diagnostic): string {
 
 /**
  * `check`'s exit status: 1 when the project's run-time tools lose something or cannot be built, or
- * a hint is looser than its declared type (with or without the plugin: the hint wins); 0 otherwise.
+ * a hint is looser than its declared type (with or without the plugin: the hint wins), or (`strict`)
+ * a DTO property no source types; 0 otherwise.
  */
-export function checkStatus(result: CheckResult): 0 | 1 {
+export function checkStatus(result: CheckResult, strict = false): 0 | 1 {
   if (result.looser.length > 0) return 1;
+  if (strict && result.untyped.length > 0) return 1;
   if (result.plugin !== undefined) return result.pluginFailures.length > 0 ? 1 : 0;
   return result.losses.length > 0 || result.failures.length > 0 ? 1 : 0;
 }
@@ -202,6 +215,8 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
   }
   for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${indented(f.message)}`);
   for (const w of result.looser) lines.push(`${rel(w.at)}: warning ${w.message}`);
+  for (const u of result.untyped) lines.push(`${rel(u.at)}: tool '${u.tool}': ${u.message}`);
+  const vague = result.untyped.length > 0 ? ` ${result.untyped.length} DTO propert${result.untyped.length === 1 ? 'y is' : 'ies are'} typed by no source (OLT016: listed above; check --strict refuses them).` : '';
   const loose = result.looser.length;
   const looseText = `${loose} hint${loose === 1 ? ' is' : 's are'} looser than the declared type`;
   if (result.unreached.length > 0) lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
@@ -215,7 +230,7 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
     lines.push(`${result.tools} tool${result.tools === 1 ? '' : 's'} checked: this project compiles with the plugin (${result.plugin}), so its tools get the full types at run time` +
       (without.length > 0 ? ` (without the plugin, ${without.join(' and ')}: listed above).` : '.') +
       (result.pluginFailures.length > 0 ? ` ${brokenOf(result.pluginFailures)} cannot be built with the plugin either.` : '') +
-      (loose > 0 ? ` ${looseText[0]!.toUpperCase()}${looseText.slice(1)}: listed above.` : ''));
+      (loose > 0 ? ` ${looseText[0]!.toUpperCase()}${looseText.slice(1)}: listed above.` : '') + vague);
     return lines.join('\n') + '\n';
   }
   lines.push(n === 0 && result.failures.length === 0 && loose === 0
@@ -225,6 +240,7 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
       ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} cannot be built at run time`] : []),
       ...(loose > 0 ? [looseText] : []),
     ].join(', ')}. ${n === 0 && result.failures.length === 0 ? 'Fix the hints above.' : 'Add the hints above, or compile with the plugin.'}`);
+  if (vague !== '') lines[lines.length - 1] += vague;
   return lines.join('\n') + '\n';
 }
 
@@ -238,7 +254,7 @@ const EMIT_OPTIONS: ts.CompilerOptions = {
 const RECORDER = '__toolSignaturesCheck';
 
 type Failure = Omit<CheckFailure, 'at' | 'tool'>;
-type Built = { readonly schemas: Map<string, object> } | { readonly error: Failure };
+type Built = { readonly schemas: Map<string, object>; readonly warnings: Map<string, readonly string[]> } | { readonly error: Failure };
 
 interface Pass {
   readonly tools: Map<string, Built>;
@@ -328,8 +344,8 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean, 
     },
     create(id: string, make: () => unknown): unknown {
       try {
-        const made = make() as { name?: unknown; inputSchema?: unknown };
-        tools.set(id, { schemas: new Map([[String(made.name), made.inputSchema as object]]) });
+        const made = make() as { name?: unknown; inputSchema?: unknown; warnings?: readonly string[] };
+        tools.set(id, { schemas: new Map([[String(made.name), made.inputSchema as object]]), warnings: new Map([[String(made.name), made.warnings ?? []]]) });
         return made;
       } catch (e) {
         tools.set(id, { error: failureOf(e) });
@@ -366,11 +382,11 @@ interface Compiled {
 
 function buildClass(cls: Function, library: () => unknown): Built {
   try {
-    const lib = library() as { ToolSet: new () => { addClass(c: Function, r: () => never): { list(): { name: string; inputSchema: object }[] } } };
+    const lib = library() as { ToolSet: new () => { addClass(c: Function, r: () => never): { list(): { name: string; inputSchema: object; warnings?: readonly string[] }[] } } };
     const set = new lib.ToolSet().addClass(cls, () => {
       throw new Error('not called');
     });
-    return { schemas: new Map(set.list().map((t) => [t.name, t.inputSchema])) };
+    return { schemas: new Map(set.list().map((t) => [t.name, t.inputSchema])), warnings: new Map(set.list().map((t) => [t.name, t.warnings ?? []])) };
   } catch (e) {
     return { error: failureOf(e) };
   }

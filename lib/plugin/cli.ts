@@ -11,10 +11,12 @@ const USAGE = `Usage:
       tsx, Vite, SWC). Import it once, before tools are built. The import extension follows the
       tsconfig's module settings unless given. Nothing is written when the tools have definition
       errors (exit status 2). --watch writes it again whenever a source changes.
-  tool-signatures check [tsconfig.json]
+  tool-signatures check [tsconfig.json] [--strict]
       Builds every tool both ways (the full static types, and what the reflector sees at run time
       from design types alone) and lists each argument that loses type information at run time,
-      with the hint that fixes it. Exit status 0 nothing lost, 1 something lost, 2 a usage error.`;
+      with the hint that fixes it, and each DTO property that no source types (OLT016). Exit status
+      0 nothing lost, 1 something lost (with --strict, also a DTO property no source types), 2 a
+      usage error.`;
 
 /** Where the commands write; `color`: standard error is a terminal that takes colours (a TTY without NO_COLOR). */
 type Io = { out: (s: string) => void; err: (s: string) => void; color?: boolean };
@@ -32,7 +34,7 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
     io.err(`${USAGE}\n`);
     return command === undefined || command === '--help' || command === '-h' ? 0 : 2;
   }
-  const parsed = parse(rest, command === 'generate' ? ['--out', '-o', '--import-extension', '--library'] : []);
+  const parsed = parse(rest, command === 'generate' ? ['--out', '-o', '--import-extension', '--library'] : [], command === 'check' ? ['--strict'] : []);
   if (typeof parsed === 'string') {
     io.err(`tool-signatures ${command}: ${parsed}\n${USAGE}\n`);
     return 2;
@@ -43,7 +45,7 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
   }
   const project = parsed.project ?? 'tsconfig.json';
   try {
-    if (command === 'check') return runCheck(project, io);
+    if (command === 'check') return runCheck(project, io, parsed.flags.has('--strict'));
     return parsed.watch ? watchGenerate(project, parsed.values, io) : runGenerate(project, parsed.values, io);
   } catch (e) {
     if (e instanceof ProjectError) {
@@ -55,8 +57,9 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
   }
 }
 
-function parse(args: readonly string[], valued: readonly string[]): { project?: string; values: Map<string, string>; help: boolean; watch: boolean } | string {
+function parse(args: readonly string[], valued: readonly string[], flagNames: readonly string[] = []): { project?: string; values: Map<string, string>; flags: Set<string>; help: boolean; watch: boolean } | string {
   const values = new Map<string, string>();
+  const flags = new Set<string>();
   let project: string | undefined;
   let help = false;
   let watch = false;
@@ -64,6 +67,7 @@ function parse(args: readonly string[], valued: readonly string[]): { project?: 
     const a = args[i]!;
     if (a === '--help' || a === '-h') help = true;
     else if (a === '--watch' && valued.length > 0) watch = true;
+    else if (flagNames.includes(a)) flags.add(a);
     else if (valued.includes(a)) {
       const v = args[++i];
       if (v === undefined) return `${a} needs a value.`;
@@ -72,7 +76,7 @@ function parse(args: readonly string[], valued: readonly string[]): { project?: 
     else if (project !== undefined) return `one tsconfig.json only (got ${project} and ${a}).`;
     else project = a;
   }
-  return { ...(project !== undefined ? { project } : {}), values, help, watch };
+  return { ...(project !== undefined ? { project } : {}), values, flags, help, watch };
 }
 
 const HOST: ts.FormatDiagnosticsHost = { getCanonicalFileName: (x) => x, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
@@ -82,11 +86,11 @@ export function formatDiagnostics(diagnostics: readonly ts.Diagnostic[], color: 
   return color ? ts.formatDiagnosticsWithColorAndContext(diagnostics, HOST) : ts.formatDiagnostics(diagnostics, HOST);
 }
 
-function runCheck(project: string, io: Io): number {
+function runCheck(project: string, io: Io, strict: boolean): number {
   // The plugin's own diagnostics are about compiling with the plugin, which this user does not do.
   const result = check({ project });
   io.out(formatCheck(result));
-  return checkStatus(result);
+  return checkStatus(result, strict);
 }
 
 function generateOptions(values: Map<string, string>): Omit<GenerateOptions, 'project'> {

@@ -4,6 +4,7 @@ import { validatedKeys, validationPlan, validatorRules, type ValidatorRule } fro
 import { transformerFacts, transformerKeys, type TransformerFacts } from '../metadata/class-transformer';
 import { MEMBER_OPTION_NAMES, type ConstraintOptions, type PropOptions, type RangeRecord, type StaticPropertyMeta } from '../metadata/options';
 import { readClassFields, readFieldOrder } from '../metadata/source';
+import { swaggerFacts, type SwaggerFacts } from '../metadata/swagger';
 import { lineage, peekRecord } from '../metadata/storage';
 import type { Hint, ObjectHint } from '../types/hints';
 import { incompleteNodes, node, objectTypeName, type MutableNode, type PropertyNode, type TransformMeta, type TypeNode } from '../types/node';
@@ -229,6 +230,8 @@ interface PropertySlot {
    * it for an absent key, as it keeps a literal (v3.1, "Initializers are defaults").
    */
   readonly constructed?: { readonly value: unknown };
+  /** What `@nestjs/swagger` says of it (v3.2): a type for an erased slot, a description, examples, constraints told. */
+  readonly swagger?: SwaggerFacts;
 }
 
 /** The slots of a class's properties, each read when its turn comes (in property order). */
@@ -259,7 +262,10 @@ function classSlot(cls: Function, key: string): PropertySlot {
   const hasDesign = typeof R.hasMetadata === 'function' && R.hasMetadata('design:type', cls.prototype, key);
   const design = hasDesign ? R.getMetadata!('design:type', cls.prototype, key) : staticProp?.design;
   const initializer = initializerOf(cls, key);
-  const constructed = initializer !== undefined && (initializer.kind === 'none' || initializer.kind === 'member') ? constructedValue(cls, key) : undefined;
+  // A class whose source shows no field for the key (a mapped type's constructor copies its source's
+  // initializers, v3.2) is read through an instance too.
+  const constructed = initializer === undefined || initializer.kind === 'none' || initializer.kind === 'member' ? constructedValue(cls, key) : undefined;
+  const swagger = swaggerFacts(cls, key);
   return {
     key,
     options,
@@ -272,6 +278,7 @@ function classSlot(cls: Function, key: string): PropertySlot {
     allRules: validatorRules(cls, key),
     initializer,
     ...(constructed !== undefined ? { constructed } : {}),
+    ...(swagger !== undefined ? { swagger } : {}),
   };
 }
 
@@ -328,7 +335,7 @@ function propertyOptions(p: unknown): PropOptions {
 
 /** One property's node: its type from its sources, annotated, with its description, optionality and transforms. */
 function property(owner: string | undefined, slot: PropertySlot, warnings: string[]): { prop: PropertyNode; rules: readonly ValidatorRule[]; lossy?: boolean } | undefined {
-  const { key, ct, options, range, description, staticProp, design, hasDesign, allRules, initializer, constructed } = slot;
+  const { key, ct, options, range, description, staticProp, design, hasDesign, allRules, initializer, constructed, swagger } = slot;
   if (ct.excluded) return undefined;
   // Under @ValidateIf the property's rules hold only when its condition does, which a schema cannot
   // say (v3.1): the property may be left out, its rules are phrases, class-validator decides at call
@@ -336,6 +343,7 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
   const conditional = allRules.some((r) => r.name === 'validateIf');
   const rules = conditional ? allRules.flatMap(kindOnly) : allRules;
   const before = warnings.length;
+  const where = owner !== undefined ? `${owner}.${key}` : key;
   try {
     let n = slotType(
       {
@@ -349,6 +357,11 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
         rules,
         dtoProperty: true,
         ...(initializer?.kind === 'json' ? { literal: initializer.value } : {}),
+        ...(swagger?.type !== undefined ? { swagger: { type: swagger.type, by: swagger.by } } : {}),
+        report: {
+          untyped: (as) => warnings.push(W.untyped(where, as)),
+          disagree: (winner, loser) => warnings.push(W.typesDisagree(where, winner, loser)),
+        },
       },
       hintReaders(warnings),
     );
@@ -371,9 +384,12 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
       isOptional,
       rules: allRules,
     }, warnings);
-    const text = withPhrases(description ?? options.description ?? staticProp?.description ?? typeDescription, phrases);
+    // What swagger documents beside the type is told, never enforced (v3.2: class-validator stays the judge).
+    if (swagger !== undefined) phrases.push(...swaggerPhrases(swagger, n));
+    const text = withPhrases(description ?? options.description ?? staticProp?.description ?? swagger?.description ?? typeDescription, phrases);
     n = { ...n, nullable, ...(text !== undefined ? { description: text } : {}) };
     if (options.examples !== undefined) n = { ...n, examples: jsonExamples(options.examples, false) };
+    else if (swagger?.examples !== undefined) n = withSwaggerExamples(n, swagger.examples, where, warnings);
     // `@Allow()` alone checks nothing, so class-validator passes an absent property (v3.1).
     const allowedOnly = allRules.length > 0 && allRules.every((r) => r.name === 'allow');
     const optionalByValidator = conditional || isOptional || allowedOnly;
@@ -449,6 +465,99 @@ function kindOnly(r: ValidatorRule): ValidatorRule[] {
     default:
       return [r];
   }
+}
+
+/**
+ * Swagger's constraints (`format`, bounds, lengths, `pattern`) as phrases (v3.2): what the API
+ * documentation states, which class-validator's rules may not enforce. One the schema already says
+ * by the same keyword and value is left out.
+ */
+function swaggerPhrases(f: SwaggerFacts, n: TypeNode): string[] {
+  const said = n as unknown as Readonly<Record<string, unknown>>;
+  return f.constraints.filter(([k, v]) => said[k] !== v && !(k === 'format' && n.kind === 'date') && !(k === 'integer' && n.kind === 'integer') && !(k === 'enum' && n.kind === 'enum'))
+    .map(([k, v]) => (k === 'integer' ? 'Documented as an integer.' : k === 'enum' ? `Documented values: ${(v as unknown[]).map((x) => JSON.stringify(x)).join(', ')}.` : `Documented ${SWAGGER_WORDS[k] ?? k}: ${typeof v === 'string' ? v : JSON.stringify(v)}.`));
+}
+
+const SWAGGER_WORDS: Readonly<Record<string, string>> = {
+  minimum: 'minimum', maximum: 'maximum', exclusiveMinimum: 'exclusive minimum', exclusiveMaximum: 'exclusive maximum', multipleOf: 'multiple of',
+  minLength: 'minimum length', maxLength: 'maximum length', minItems: 'minimum items', maxItems: 'maximum items', uniqueItems: 'unique items',
+};
+
+/**
+ * Swagger's `example`/`examples` as the slot's examples (v3.2), where they are JSON values of the
+ * slot's JSON type; any other one is left out and the definition says so. They are told, not a check
+ * of the definition (a team's documentation example does not stop its tools from building).
+ */
+function withSwaggerExamples(n: TypeNode, given: readonly unknown[], where: string, warnings: string[]): TypeNode {
+  const kept: unknown[] = [];
+  for (const example of given) {
+    let json: readonly unknown[];
+    try {
+      json = jsonExamples([example], false);
+    } catch {
+      json = [];
+    }
+    if (json.length === 1 && fitsKind(json[0], n)) kept.push(json[0]);
+    else warnings.push(W.swaggerExample(where, shortJson(example), n.kind));
+  }
+  return kept.length > 0 ? { ...n, examples: Object.freeze(kept), examplesTold: true } : n;
+}
+
+/** Whether a JSON value is of a node's JSON type (an enum's values, an integer's integers). */
+function fitsKind(v: unknown, n: TypeNode): boolean {
+  if (v === null) return n.nullable || n.kind === 'any';
+  switch (n.kind) {
+    case 'any':
+      return true;
+    case 'string':
+    case 'date':
+    case 'url':
+    case 'bytes':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number';
+    case 'integer':
+    case 'bigint':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'enum':
+      return (n.enum ?? []).includes(v as never);
+    case 'array':
+      return Array.isArray(v) && (n.items === undefined || v.every((x) => fitsKind(x, n.items!)));
+    case 'union':
+      return (n.members ?? []).some((m) => fitsKind(v, m));
+    default:
+      return typeof v === 'object' && !Array.isArray(v);
+  }
+}
+
+function shortJson(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    text = String(v);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/**
+ * The DTO properties that no source types (v3.2), anywhere under a slot's node, as `Owner.key`
+ * with what they accept: `check` lists them, `strictTypes` refuses them (OLT016).
+ */
+export function untypedSlots(n: TypeNode | undefined, found: { path: string; as: NonNullable<TypeNode['untyped']> }[] = [], seen = new Set<TypeNode>()): { path: string; as: NonNullable<TypeNode['untyped']> }[] {
+  if (n === undefined || seen.has(n)) return found;
+  seen.add(n);
+  const owner = objectTypeName(n) ?? 'object';
+  for (const p of n.properties ?? []) {
+    if (p.node.untyped !== undefined) found.push({ path: `${owner}.${p.key}`, as: p.node.untyped });
+    untypedSlots(p.node, found, seen);
+  }
+  untypedSlots(n.items, found, seen);
+  untypedSlots(n.values, found, seen);
+  for (const m of n.members ?? []) untypedSlots(m, found, seen);
+  return found;
 }
 
 /** A definition error placed at a property (`Owner.key`, or `key` in an anonymous shape). */

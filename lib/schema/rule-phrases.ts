@@ -183,14 +183,16 @@ const OPTION_PHRASES: Readonly<Record<string, (o: Readonly<Record<string, unknow
 
 /**
  * What a rule says when it holds only under `@ValidateIf`: every rule that the schema would
- * otherwise write as a keyword or a type is written as a phrase (a keyword would hold always). A
- * type rule that the slot's own type already says (`@IsString()` on a string) needs none.
+ * otherwise write as a keyword or a type is written as a phrase (a keyword would hold always), a
+ * type rule that the slot's own type already says (`@IsString()` on a string) included.
  */
 export function conditionalPhrase(r: ValidatorRule, kind: string): string | undefined {
   if (r.name === 'isDefined') return 'Must be given, and not null.';
+  if (r.name === 'isArray') return KIND_PHRASES.isArray;
   if (SHOWN.has(r.name)) return undefined;
   const said = SAID_BY_KIND[r.name];
-  if (said !== undefined) return said.includes(kind) ? optionPhrase(r) : withOptions(KIND_PHRASES[r.name]!, []);
+  // The type rule is told too (v3.2): the condition's phrase covers every rule of the property.
+  if (said !== undefined) return said.includes(kind) ? (optionPhrase(r) ?? KIND_PHRASES[r.name]) : withOptions(KIND_PHRASES[r.name]!, []);
   const row = CONDITIONAL[r.name];
   if (row !== undefined) return NEEDS_CONSTRAINT.has(r.name) && r.constraints[0] === undefined ? `Must satisfy ${r.name}.` : row(r.constraints);
   return rulePhrase(r);

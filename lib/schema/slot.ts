@@ -4,7 +4,7 @@ import type { ValidatorRule } from '../metadata/class-validator';
 import { PARAM_OPTION_NAMES, PROP_OPTION_NAMES, type PropOptions } from '../metadata/options';
 import type { LiteralDefault } from '../metadata/source';
 import { enumJsonOf, enumNode } from '../types/enums';
-import { Discriminated, hintKind, type EnumSource, type Hint } from '../types/hints';
+import { AnyOf, Discriminated, hintKind, token, type EnumSource, type Hint } from '../types/hints';
 import { node, objectTypeName, type TypeNode } from '../types/node';
 import { fitsDesignType, resolveHint, tokenNode, type DtoResolver } from '../types/resolve';
 
@@ -30,7 +30,25 @@ export interface TypeSources {
    * its class-validator rules name its type.
    */
   readonly dtoProperty?: boolean;
+  /**
+   * The type `@nestjs/swagger` names for a DTO property (v3.2), after every other source: it types a
+   * slot whose design type was erased where no hint, plugin type or class-validator rule does.
+   */
+  readonly swagger?: { readonly type: Hint; readonly by: string };
+  /** Told what the type table could not say exactly (v3.2): a DTO property no source types, two sources that disagree. */
+  readonly report?: SlotReport;
 }
+
+/** What a DTO property's type sources leave to be said (v3.2): the schema layer turns each into a warning. */
+export interface SlotReport {
+  /** No source names the type of an erased slot: it is written as what class-validator enforces. */
+  untyped(as: UntypedKind): void;
+  /** Two sources name different types: the earlier one (`winner`) stands. */
+  disagree(winner: string, loser: string): void;
+}
+
+/** What class-validator enforces on a property no source types: any JSON value, an array, an object, or either of the last two (`@ValidateNested()`). */
+export type UntypedKind = 'any' | 'array' | 'object' | 'nested';
 
 /** The options of a property (`@Prop`'s, an `ObjectOf` property's): the names metadata/options.ts keeps complete. */
 export const PROP_OPTION_KEYS: ReadonlySet<string> = PROP_OPTION_NAMES;
@@ -112,8 +130,52 @@ export function isTypeRule(name: string): boolean {
 const LITERAL_TYPES: Readonly<Record<string, Function>> = { number: Number, string: String, boolean: Boolean };
 
 export function slotType(s: TypeSources, dto: DtoResolver): TypeNode {
-  const n = intByRule(baseType(s, dto), s.rules);
+  // Whether swagger's type was taken (then it is not compared with itself).
+  const used = { swagger: false };
+  const n = intByRule(baseType(s, dto, used), s.rules);
+  if (s.swagger !== undefined && s.report !== undefined && !used.swagger) swaggerAgrees(n, s, dto);
   return adaptToDesign(n, s.design);
+}
+
+/** Where swagger names a type beside an earlier source that named another, the earlier one stands and the definition says so (v3.2). */
+function swaggerAgrees(n: TypeNode, s: TypeSources, dto: DtoResolver): void {
+  let told: TypeNode;
+  try {
+    told = resolveHint(s.swagger!.type, dto);
+  } catch {
+    return;
+  }
+  if (sameJsonType(n, told)) return;
+  const winner = s.explicit !== undefined || s.enumSource !== undefined ? '@Prop({ type })' : s.staticType !== undefined ? "the plugin's static type" : s.rules.length > 0 && (s.design === Object || s.design === Array || s.design === undefined) ? 'its class-validator rules' : 'its declared type';
+  s.report!.disagree(`${winner} (${describe(n)})`, `${s.swagger!.by} (${describe(told)})`);
+}
+
+/** Whether two nodes take values of the same JSON kinds (an enum within strings, an integer within numbers, a DTO within objects, either way). */
+function sameJsonType(a: TypeNode, b: TypeNode): boolean {
+  if (a.kind === 'any' || b.kind === 'any') return true;
+  if (a.kind === 'array' && b.kind === 'array') return a.items === undefined || b.items === undefined || sameJsonType(a.items, b.items);
+  if ((a.kind === 'array') !== (b.kind === 'array')) return false;
+  return narrows(a, b) || narrows(b, a) || jsonKind(a) === jsonKind(b);
+}
+
+function jsonKind(n: TypeNode): string {
+  switch (n.kind) {
+    case 'integer':
+    case 'bigint':
+      return 'number';
+    case 'enum':
+      return n.numericEnum === true || n.enumType === 'integer' ? 'number' : String(n.enumType);
+    case 'dto':
+    case 'record':
+      return 'object';
+    // A date, a URL and bytes are strings in JSON (swagger writes a Date as `type: String, format: 'date-time'`).
+    case 'date':
+    case 'url':
+    case 'bytes':
+      return 'string';
+    default:
+      return n.kind;
+  }
 }
 
 /**
@@ -129,7 +191,7 @@ function intByRule(n: TypeNode, rules: readonly ValidatorRule[]): TypeNode {
   return n;
 }
 
-function baseType(given: TypeSources, dto: DtoResolver): TypeNode {
+function baseType(given: TypeSources, dto: DtoResolver, used: { swagger: boolean }): TypeNode {
   // TypeScript records `Function` for a class imported with `import type` (a function type has no
   // schema either): erased as `Object` is, so every other source may still name the type.
   const typeImported = given.design === Function;
@@ -148,8 +210,17 @@ function baseType(given: TypeSources, dto: DtoResolver): TypeNode {
     if (named !== undefined) return named;
     const literalType = LITERAL_TYPES[typeof s.literal];
     if (design === Object && literalType !== undefined && !s.rules.some((r) => r.name === 'isArray' || r.each)) return resolveHint(literalType, dto);
-    // Rules, none of which names the type: the fix names the rule to add.
-    if (s.rules.length > 0) throw refuse(typeImported ? D.typeImported() : D.erasedNoRule(design === Array ? 'Array' : 'Object'));
+    const told = swaggerType(s, dto, used);
+    if (told !== undefined) return told;
+    // Rules, none of which names the type: what class-validator enforces, and the definition says so (v3.2).
+    if (s.rules.length > 0) return untyped(s, dto);
+  }
+  if (s.dtoProperty === true && design === undefined && !s.hasDesign) {
+    // No design type at all (a mapped type's property: PartialType copies rules, not design types):
+    // what the rules or swagger name, else what class-validator enforces.
+    const named = erasedType(s, dto) ?? swaggerType(s, dto, used);
+    if (named !== undefined) return named;
+    if (s.rules.length > 0) return untyped(s, dto);
   }
   if (s.transformerType !== undefined) {
     const element = transformerNode(s, dto);
@@ -180,6 +251,31 @@ function baseType(given: TypeSources, dto: DtoResolver): TypeNode {
   }
   if (typeImported) throw refuse(D.typeImported());
   return resolveHint(design as Hint, dto);
+}
+
+/**
+ * The type swagger names (v3.2), for a slot no earlier source types (`used` records that it was taken).
+ */
+function swaggerType(s: TypeSources, dto: DtoResolver, used: { swagger: boolean }): TypeNode | undefined {
+  if (s.swagger === undefined) return undefined;
+  const n = resolveHint(s.swagger.type, dto);
+  used.swagger = true;
+  // An array's rules hold on an array: a non-array type swagger names is its element's only where the design type is Array.
+  return s.design === Array && n.kind !== 'array' ? node('array', { items: n }) : n;
+}
+
+/**
+ * What class-validator enforces on a DTO property whose type no source names (v3.2): any JSON value
+ * under no type rule, an array under `@IsArray()`, an object under `@IsObject()`, an object or an
+ * array under `@ValidateNested()` alone (class-validator refuses anything else: "nested property
+ * must be either object or array").
+ */
+function untyped(s: TypeSources, dto: DtoResolver): TypeNode {
+  const plain = (name: string) => s.rules.some((r) => r.name === name && !r.each);
+  const as: UntypedKind = s.design === Array || plain('isArray') ? 'array' : plain('isObject') ? 'object' : plain('validateNested') ? 'nested' : 'any';
+  s.report?.untyped(as);
+  const n = as === 'nested' ? resolveHint(AnyOf(token('JsonObject'), token('JsonArray')), dto) : tokenNode(as === 'any' ? 'JsonValue' : as === 'array' ? 'JsonArray' : 'JsonObject');
+  return { ...n, untyped: as };
 }
 
 /** The primitive a `type` given beside an `enum` may be, by JSON kind. */

@@ -21,6 +21,10 @@ export interface TypeNode {
   readonly description?: string;
   /** A slot's example values (JSON), written as its `examples` (v3). */
   readonly examples?: readonly unknown[];
+  /** The examples are `@nestjs/swagger`'s (v3.2): told to the model, not a check of the definition. */
+  readonly examplesTold?: boolean;
+  /** A DTO property that no source types (v3.2): accepted as what class-validator enforces (OLT016). */
+  readonly untyped?: 'any' | 'array' | 'object' | 'nested';
   /** The enum's JSON form, in order (without the `null` a nullable enum adds). */
   readonly enum?: readonly EnumValue[];
   /** JSON form → what the method receives, where they differ (numeric enums: name → number). */

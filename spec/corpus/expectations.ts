@@ -4,28 +4,11 @@
  */
 
 /**
- * DTOs the contract allows to be refused: a property that carries no type information at all
- * (an erased design type and no class-validator rule that names a type), each OLT002; or a
- * `@Matches` pattern RE2 cannot run on a value with no maxLength, OLT015 (`code`). The message
- * names the property.
+ * DTOs the contract allows to be refused: a `@Matches` pattern RE2 cannot run on a value with no
+ * maxLength, OLT015 (`code`). The message names the property. (Since v3.2 nothing that a
+ * ValidationPipe takes is refused for want of a type: see EXPECTED_UNTYPED.)
  */
-export const EXPECTED_REFUSED: Readonly<Record<string, { readonly property: string; readonly why: string; readonly code?: 'OLT015' }>> = {
-  'amplication/create-pr-request.value:Value': { property: 'gitProviderProperties', why: '@ValidateNested() on a union type alias, no @Type: nothing names the nested class' },
-  'amplication-generated/PluginCreateInput': { property: 'categories', why: 'a custom @IsJSONValue() and @IsOptional() on a type alias (erased): no rule names a type' },
-  'amplication-generated/PluginUpdateInput': { property: 'categories', why: 'as PluginCreateInput' },
-  'amplication-generated/PluginVersionCreateInput': { property: 'configurations', why: 'a custom @IsJSONValue() and @IsOptional() on a type alias (erased)' },
-  'amplication-generated/PluginVersionUpdateInput': { property: 'configurations', why: 'as PluginVersionCreateInput' },
-  'brocoders/AuthUpdateDto': { property: 'photo', why: '`photo?: FileDto | null` under strictNullChecks is Object, with only @IsOptional() (no @Type)' },
-  'brocoders/CreateUserDto': { property: 'firstName', why: '`firstName: string | null` under strictNullChecks is Object, with only @IsNotEmpty(), which names no type' },
-  'brocoders/UpdateUserDto': { property: 'firstName', why: '`firstName?: string | null` is Object, with only @IsOptional()' },
-  'ghostfolio/CreateAccessDto': { property: 'filters', why: '`filters?: Filter[]` with only @IsArray(): no @Type and no element rule names the element type' },
-  'ghostfolio/CreateAccountWithBalancesDto': { property: 'balances', why: '`balances?: AccountBalance[]` with only @IsArray()' },
-  'ghostfolio/CreateAssetProfileWithMarketDataDto': { property: 'marketData', why: '`marketData?: MarketData[]` with only @IsArray()' },
-  'ghostfolio/ImportDataDto': { property: 'balances', why: 'holds CreateAccountWithBalancesDto (balances: only @IsArray())' },
-  'ghostfolio/UpdateAccessDto': { property: 'filters', why: 'as CreateAccessDto' },
-  'ghostfolio/UpdateHoldingTagsDto': { property: 'tags', why: '`tags: Tag[]` (an interface) with only @IsArray()' },
-  'ghostfolio/UpdateUserSettingDto': { property: 'filters.accounts', why: "`'filters.accounts'?: string[] | null` with only @IsArray() (and xRayRules: only @IsOptional())" },
-  'novu/UpdateTenantRequestDto': { property: 'data', why: '`data?: TenantCustomData` (a Record alias) with only @IsOptional()' },
+export const EXPECTED_REFUSED: Readonly<Record<string, { readonly property: string; readonly why: string; readonly code: 'OLT015' }>> = {
   // v3.1, "Patterns RE2 cannot run": only leading positive lookaheads after `^` run in linear time; any
   // other lookaround is enforced by class-validator "only within a length bound the definition states
   // (the slot's maxLength, else OLT015 with that fix)". These values have no maxLength.
@@ -36,6 +19,37 @@ export const EXPECTED_REFUSED: Readonly<Record<string, { readonly property: stri
   'postiz/RedditSettingsDtoInner': { property: 'url', code: 'OLT015', why: 'a negative lookahead `(?!www)` in url\'s @Matches, and url has no @MaxLength' },
   'postiz/RedditSettingsValueDto': { property: 'url', code: 'OLT015', why: 'holds RedditSettingsDtoInner' },
   'postiz/RedditSettingsDto': { property: 'url', code: 'OLT015', why: 'holds RedditSettingsValueDto' },
+};
+
+/**
+ * v3.2, "Nothing that a ValidationPipe takes is refused": the DTO properties that no source types (an
+ * erased design type, and no hint, class-validator type rule or swagger type names it; this corpus
+ * has its `@ApiProperty` decorators stripped), each accepted as what class-validator enforces and
+ * named by an OLT016 warning, `Owner.property`, DTO by DTO.
+ */
+export const EXPECTED_UNTYPED: Readonly<Record<string, readonly string[]>> = {
+  // @ValidateNested() on a union type alias, no @Type: an object or an array, as class-validator takes it.
+  'amplication/create-pr-request.value:Value': ['Value.gitProviderProperties', 'Value.gitResourceMeta'],
+  // A custom @IsJSONValue() and @IsOptional() on type aliases (erased): any JSON value.
+  'amplication-generated/PluginCreateInput': ['PluginCreateInput.categories', 'PluginCreateInput.taggedVersions'],
+  'amplication-generated/PluginUpdateInput': ['PluginUpdateInput.categories', 'PluginUpdateInput.taggedVersions'],
+  'amplication-generated/PluginVersionCreateInput': ['PluginVersionCreateInput.configurations', 'PluginVersionCreateInput.settings'],
+  'amplication-generated/PluginVersionUpdateInput': ['PluginVersionUpdateInput.configurations', 'PluginVersionUpdateInput.settings'],
+  // `photo?: FileDto | null` with only @IsOptional(); `firstName: string | null` with only @IsNotEmpty() (their @ApiProperty stripped).
+  'brocoders/AuthUpdateDto': ['AuthUpdateDto.photo'],
+  'brocoders/CreateUserDto': ['CreateUserDto.firstName', 'CreateUserDto.lastName', 'CreateUserDto.photo'],
+  'brocoders/UpdateUserDto': ['UpdateUserDto.firstName', 'UpdateUserDto.lastName', 'UpdateUserDto.photo'],
+  // `T[]` of an interface with only @IsArray(): any array.
+  'ghostfolio/CreateAccessDto': ['CreateAccessDto.filters'],
+  'ghostfolio/CreateAccountWithBalancesDto': ['CreateAccountWithBalancesDto.balances'],
+  'ghostfolio/CreateAssetProfileWithMarketDataDto': ['CreateAssetProfileWithMarketDataDto.marketData'],
+  'ghostfolio/ImportDataDto': ['CreateAccountWithBalancesDto.balances', 'CreateAssetProfileWithMarketDataDto.marketData'],
+  'ghostfolio/UpdateAccessDto': ['UpdateAccessDto.filters'],
+  'ghostfolio/UpdateHoldingTagsDto': ['UpdateHoldingTagsDto.tags'],
+  // `'filters.accounts'?: string[] | null` with only @IsArray(), and `xRayRules?: XRayRulesSettings` with only @IsOptional().
+  'ghostfolio/UpdateUserSettingDto': ['UpdateUserSettingDto.filters.accounts', 'UpdateUserSettingDto.filters.assetClasses', 'UpdateUserSettingDto.filters.tags', 'UpdateUserSettingDto.xRayRules'],
+  // `data?: TenantCustomData` (a Record alias) with only @IsOptional().
+  'novu/UpdateTenantRequestDto': ['UpdateTenantRequestDto.data'],
 };
 
 /**
@@ -92,6 +106,11 @@ export const ALLOWED_DEPARTURES: Readonly<Record<string, readonly string[]>> = {
   'postiz/RedditSettingsDtoInner': ['ts-type', 'nested-without-ValidateNested', 'unknown-key-at-depth'],
   'postiz/RedditSettingsValueDto': ['ts-type', 'nested-without-ValidateNested', 'unknown-key-at-depth'],
   'postiz/RedditSettingsDto': ['ts-type', 'nested-without-ValidateNested', 'unknown-key-at-depth'],
+  // v3.2 accepts them (their untyped slots are OLT016 warnings): the other brocoders DTOs' departures, and
+  // role/status (`@Type(() => RoleDto)` without @ValidateNested).
+  'brocoders/AuthUpdateDto': ['ts-type'],
+  'brocoders/CreateUserDto': ['ts-type', 'nested-without-ValidateNested', 'unknown-key-at-depth'],
+  'brocoders/UpdateUserDto': ['ts-type', 'nested-without-ValidateNested', 'unknown-key-at-depth'],
   // @Type(() => UpdateMarketDataDto) without @ValidateNested.
   'ghostfolio/UpdateBulkMarketDataDto': ['nested-without-ValidateNested', 'unknown-key-at-depth'],
   // @Transform that parses JSON text (query-string idioms).
@@ -115,6 +134,13 @@ export const ALLOWED_DEPARTURES: Readonly<Record<string, readonly string[]>> = {
  * visible decision, not a silent pass.
  */
 export const JUDGE_EXCEPTIONS: Readonly<Record<string, { readonly kinds: readonly string[]; readonly why: string }>> = {
+  'amplication/create-pr-request.value:Value': {
+    kinds: ['unexplained-invoker-accepts'],
+    why:
+      '@ValidateNested() over a type alias with no @Type leaves a plain object, which the judge\'s class-validator (forbidUnknownValues at its default, true) ' +
+      'refuses as an unknown value; the contract runs class-validator with forbidUnknownValues: false ("Hydration": unknown keys are already refused), ' +
+      'so the invoker takes the object that the OLT016 warning names',
+  },
   'amplication/code-generation-failure.value:Value': {
     kinds: ['unexplained-invoker-accepts'],
     why:

@@ -75,8 +75,9 @@ describe('@ValidateIf (v3.1): the property is optional, its rules are phrases wi
     class Ids { @ValidateUUID({ optional: true, each: true }) ids?: string[]; }
     class Required { @ValidateUUID({ each: true }) ids!: string[]; }
     const b = built(Ids);
-    expect(b.text).toBe(`{"ids":{"type":"array","description":"Each item: must be a UUID (version 4). ${GIST}","items":{"type":"string"}}}`);
+    expect(b.text).toBe(`{"ids":{"type":"array","description":"Must be an array. Each item: must be a UUID (version 4). ${GIST}","items":{"type":"string"}}}`);
     expect(b.warnings).toEqual([
+      `class-validator rule isArray holds only when its @ValidateIf condition does, which JSON Schema cannot say: the description says "Must be an array. ${GIST}", and class-validator decides at call time.`,
       `class-validator rule isUuid holds only when its @ValidateIf condition does, which JSON Schema cannot say: the description says "Each item: must be a UUID (version 4). ${GIST}", and class-validator decides at call time.`,
     ]);
     expect(built(Required).text).toBe('{"ids":{"type":"array","description":"Must not be empty.","items":{"type":"string","format":"uuid","pattern":"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-4[0-9A-Fa-f]{3}-[89ABab][0-9A-Fa-f]{3}-[0-9A-Fa-f]{12}$"}}}');
@@ -91,7 +92,7 @@ describe('@ValidateIf (v3.1): the property is optional, its rules are phrases wi
       @Optional({ nullable: true }) @cv.IsString() description?: string | null;
       @ValidateUUID({ optional: true }) albumThumbnailAssetId?: string;
     }
-    expect(built(Album).text).toBe(`{"albumName":{"type":"string","description":"Must be at least 2 characters long. ${GIST}"},"description":{"type":["string","null"]},"albumThumbnailAssetId":{"type":"string","description":"Must be a UUID (version 4). ${GIST}"}}`);
+    expect(built(Album).text).toBe(`{"albumName":{"type":"string","description":"Must be a string. Must be at least 2 characters long. ${GIST}"},"description":{"type":["string","null"]},"albumThumbnailAssetId":{"type":"string","description":"Must be a string. Must be a UUID (version 4). ${GIST}"}}`);
     await expectAgreement(Album,
       [{}, { albumName: 'ab' }, { albumName: 'a' }, { albumName: null }, { description: null }, { albumThumbnailAssetId: U1 }, { albumThumbnailAssetId: null }, { albumThumbnailAssetId: 'x' }],
       [true, true, false, false, true, true, false, false]);
@@ -100,18 +101,18 @@ describe('@ValidateIf (v3.1): the property is optional, its rules are phrases wi
   it('a value the condition lets through reaches the method as sent: null is not turned into absence', async () => {
     // The IsNullable idiom of many code bases: the rules run unless the value is null.
     class Note { @cv.ValidateIf((_o: object, v: unknown) => v !== null) @cv.IsString() @cv.MaxLength(3) text?: string | null; }
-    expect(built(Note).text).toBe(`{"text":{"type":"string","description":"Must be at most 3 characters long. ${GIST}"}}`);
+    expect(built(Note).text).toBe(`{"text":{"type":"string","description":"Must be a string. Must be at most 3 characters long. ${GIST}"}}`);
     await expectAgreement(Note, [{ text: null }, { text: 'abc' }, { text: 'abcd' }, {}], [true, true, false, false]);
     for (const fast of [true, false]) {
       expect((await withFastPath(fast, () => toolOf(Note).invoke({ v: { text: null } }))).parts).toEqual([{ type: 'text', text: '{"text":"NULL"}' }]);
     }
   });
 
-  it('a type rule alone under @ValidateIf still says the property is required when the condition holds', async () => {
+  it('a type rule alone under @ValidateIf is told (v3.2), which says the property is required when the condition holds', async () => {
     // ghostfolio's CreateAccountDto.platformId, sn-test's UpdateProfileDto: @IsString() @ValidateIf(v !== null).
     class Profile { @cv.IsString() @cv.ValidateIf((_o: object, v: unknown) => v !== null) name!: string | null; }
     const b = built(Profile);
-    expect(b.text).toBe(`{"name":{"type":"string","description":"Must be given. ${GIST}"}}`);
+    expect(b.text).toBe(`{"name":{"type":"string","description":"Must be a string. ${GIST}"}}`);
     expect(b.warnings.filter((w) => w.includes('@ValidateIf'))).toHaveLength(1);
     await expectAgreement(Profile, [{ name: null }, { name: 'a' }, {}, { name: 1 }], [true, true, false, false]);
   });
@@ -145,7 +146,7 @@ describe('@ValidateIf (v3.1): the property is optional, its rules are phrases wi
       @cv.ValidateIf((o: When) => o.on) @cv.IsEmail() mail?: string;
       @cv.ValidateIf((o: When) => o.on) @cv.IsString() @cv.Matches(/^[a-z]+$/) word?: string;
     }
-    expect(built(When).text).toBe(`{"on":{"type":"boolean"},"n":{"type":"number","description":"Must be an integer. Must be at least 1. ${GIST}"},"level":{"type":"string","description":"Must be one of: 'low', 'high'. ${GIST}"},"mail":{"type":"string","description":"Must be an email address. ${GIST}"},"word":{"type":"string","description":"Must match /^[a-z]+$/. ${GIST}"}}`);
+    expect(built(When).text).toBe(`{"on":{"type":"boolean"},"n":{"type":"number","description":"Must be an integer. Must be at least 1. ${GIST}"},"level":{"type":"string","description":"Must be one of: 'low', 'high'. ${GIST}"},"mail":{"type":"string","description":"Must be an email address. ${GIST}"},"word":{"type":"string","description":"Must be a string. Must match /^[a-z]+$/. ${GIST}"}}`);
     await expectAgreement(When,
       [{ on: false, n: 1.5, level: 'mid', mail: 'x', word: 'A' }, { on: true, n: 2, level: 'low', mail: 'a@example.com', word: 'ab' }, { on: true, n: 1.5 }, { on: true, n: 2, level: 'mid', mail: 'a@example.com', word: 'ab' }],
       [true, true, false, false]);
@@ -277,7 +278,7 @@ describe('No rule without a word (v3.1)', () => {
     class Trimmed {
       @Optional() @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)) @cv.IsString() @cv.MinLength(1) name?: string;
     }
-    expect(built(Trimmed).text).toBe(`{"name":{"type":"string","description":"Must be at least 1 character long. ${GIST}"}}`);
+    expect(built(Trimmed).text).toBe(`{"name":{"type":"string","description":"Must be a string. Must be at least 1 character long. ${GIST}"}}`);
     await expectAgreement(Trimmed, [{}, { name: ' a ' }, { name: '  ' }, { name: null }], [true, true, false, false]);
   });
 });

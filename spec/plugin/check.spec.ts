@@ -42,6 +42,23 @@ describe('check', () => {
     expect(r.out).toMatch(/1 tool checked: 6 arguments lose type information at run time\. Add the hints above, or compile with the plugin\.\n$/);
   }, 240_000);
 
+  it('v3.2: names each DTO property that no source types (OLT016); exits 0, and 1 with --strict', () => {
+    const result = check({ project: project('untyped') });
+    const at = `${path.join(ROOT, 'spec/fixtures/check/untyped/tools.ts')}:13`;
+    expect(result.losses).toEqual([]);
+    expect(result.untyped.map((u) => [u.at, u.tool, u.message.split(': no source')[0]])).toEqual([
+      [at, 'save', 'OLT016: property Note.data'],
+      [at, 'save', 'OLT016: property Note.tags'],
+    ]);
+    const plain = run(project('untyped'));
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain("tools.ts:13: tool 'save': OLT016: property Note.data: no source names its type");
+    expect(plain.out).toMatch(/1 tool checked: the runtime path sees every type the source declares\. 2 DTO properties are typed by no source \(OLT016: listed above; check --strict refuses them\)\.\n$/);
+    const strict = run(project('untyped'), '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.out).toBe(plain.out);
+  }, 240_000);
+
   it('exits 0 when the hints it names are written', () => {
     const r = run(project('hinted'));
     expect(r).toEqual({ code: 0, out: '1 tool checked: the runtime path sees every type the source declares.\n', err: '' });

@@ -4,7 +4,7 @@ import {
   Allow, IsArray, IsBoolean, IsDateString, IsDefined, IsEmail, IsEnum, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID, MaxLength,
   ValidateNested, validateSync,
 } from 'class-validator';
-import { Nullable, Prop, Tool, type ToolDefinition } from 'tool-signatures';
+import { Nullable, Prop, Tool, ToolSet, type ToolDefinition } from 'tool-signatures';
 import { definitionError, paramText } from '../helpers/schema';
 
 /**
@@ -85,15 +85,31 @@ describe('Types from the rules (erased design types)', () => {
     expect(definitionError(() => toolOf(Each).inputSchema).message).toContain('its class-validator rules name different types (@MaxLength({ each: true }), @IsNumber())');
   });
 
-  it('rules none of which names a type are OLT002 whose fix names the rule to add', () => {
+  it('rules none of which names a type (v3.2): accepted as what class-validator enforces, with an OLT016 warning; strictTypes refuses them', async () => {
     class Dto { @IsOptional() v!: string | number; }
-    expect(definitionError(() => toolOf(Dto).inputSchema).message).toBe(
-      "OLT002: Cannot build tool 'save' (save.save), parameter #0 'v', property Dto.v: its type was erased to Object, and no class-validator rule names it. Add the rule that names its type: @IsString(), @IsNumber(), @IsInt(), @IsBoolean(), @IsDate(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto); or give the type as a hint: @Prop({ type: ... }).",
+    expect(propsOf(Dto)).toBe('{"v":{}}');
+    expect(toolOf(Dto).warnings).toEqual([
+      'OLT016: property Dto.v: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts any JSON value, as class-validator does. Name its type: a class-validator rule (@IsString(), @IsNumber(), @IsBoolean(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.',
+    ]);
+    class Arr { @IsArray() v!: string[]; @IsOptional() @IsArray() w?: string[] | null; }
+    expect(propsOf(Arr)).toBe('{"v":{"type":"array"},"w":{"type":["array","null"]}}');
+    // What the method receives is what was sent, as class-validator passes it on.
+    const tool = Tool.create(function save(v: Arr) { return JSON.stringify([v instanceof Arr, v.v, v.w]); }, { params: { v: Arr } });
+    expect((await tool.invoke({ v: { v: [1, 'a', { b: null }], w: null } })).parts).toEqual([{ type: 'text', text: '[true,[1,"a",{"b":null}],null]' }]);
+    expect((await tool.invoke({ v: { v: 'a' } })).parts).toEqual([{ type: 'text', text: "Argument 'v.v' must be an array." }]);
+    // class-validator takes the same.
+    expect([validateSync(plainToInstance(Dto, { v: 1 })), validateSync(plainToInstance(Dto, { v: { a: 'x' } })), validateSync(plainToInstance(Arr, { v: [1, 'a'] }))]).toEqual([[], [], []]);
+    expect(definitionError(() => Tool.create(function save(v: object) { return v; }, { params: { v: Arr as never }, strictTypes: true })).message).toBe(
+      "2 problems in tool 'save':\n" +
+      "- OLT016: Cannot build tool 'save' (save.save), parameter #0 'v', property Arr.v: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts any array, as class-validator does. Name its type: a class-validator rule (@IsString({ each: true }), or @Type(() => Item)), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.\n" +
+      "- OLT016: Cannot build tool 'save' (save.save), parameter #0 'v', property Arr.w: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts any array, as class-validator does. Name its type: a class-validator rule (@IsString({ each: true }), or @Type(() => Item)), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.",
     );
-    class Arr { @IsArray() v!: string[]; }
-    expect(definitionError(() => toolOf(Arr).inputSchema).message).toBe(
-      "OLT002: Cannot build tool 'save' (save.save), parameter #0 'v', property Arr.v: its type was erased to Array, and no class-validator rule names it. Add the rule that names its element type: @Type(() => Item), or an element rule with { each: true } such as @IsString({ each: true }); or give the type as a hint: @Prop({ type: ... }).",
-    );
+    expect(() => new ToolSet([toolOf(Dto)], { strictTypes: true })).toThrow(/^OLT016: Cannot build tool 'save' \(save\.save\), parameter #0 'v', property Dto\.v: no source names its type/);
+    expect(new ToolSet([toolOf(Dto)]).list().map((t) => t.name)).toEqual(['save']);
+  });
+
+  it('a tool method\'s own parameter whose type was erased stays OLT002', () => {
+    expect(definitionError(() => Tool.create(function save(v: object) { return v; }, { params: { v: Object as never } })).code).toBe('OLT002');
   });
 
   it('a hint still wins over the rules', () => {

@@ -121,7 +121,8 @@ describe('Rules under @ValidateIf (v3.1): every one shows, as a phrase with the 
           && quoted.some((q) => d.includes(q!.slice(0, -GIST.length - 1)))
         // The type says the rule's kind; that the property must then be given is the rule's phrase (v3.1:
         // under @ValidateIf "its rules are written as phrases with the condition's gist ... and listed in warnings").
-        : shows === 'type' ? typeof p.type === 'string' && d === `Must be given. ${GIST}` && keywords.length === 0 && quoted.includes(d)
+        // v3.2: the type rule is told too ("Must be a boolean."), which says that the property must then be given.
+        : shows === 'type' ? typeof p.type === 'string' && d !== undefined && /^Must be an? [a-z]+\. /.test(d) && keywords.length === 0 && quoted.includes(d)
           : shows === 'shape' ? p.properties !== undefined
             : d === undefined;
       expect([key, shows, ok, p]).toEqual([key, shows, true, p]);

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from './bound-tool';
 import { DIAGNOSTICS as D } from '../../diagnostics';
+import { refuseUntyped, specsOf } from './strict-types';
 import { ProblemList, refuse } from '../../errors';
 import { classToolSpecs } from '../../schema/class-tools';
 import { APPROVED, approvalNeeded, deepFreeze, refusalOf, snapshot, type Approver } from '../calling/approval';
@@ -54,6 +55,14 @@ export interface ToolSetOptions {
    * @default the failure's own text (`Tool 'x' failed: Name: message`); an approver's exception is not shown
    */
   errorText?: ErrorText;
+  /**
+   * Refuse a tool with a DTO property that no source types (v3.2: an erased design type that no
+   * hint, plugin type, class-validator type rule or `@nestjs/swagger` type names), which is
+   * otherwise accepted as what class-validator enforces with an OLT016 warning: each one is then an
+   * OLT016 definition error when the tool is added.
+   * @default false
+   */
+  strictTypes?: boolean;
 }
 
 /** Options of `ToolSet.addClass`. */
@@ -90,6 +99,7 @@ export class ToolSet {
   readonly #approve: Approver | undefined;
   readonly #visible: ToolSetOptions['visible'];
   readonly #errorText: ErrorText | undefined;
+  readonly #strictTypes: boolean;
   readonly #listeners = new Set<() => void>();
   readonly #prompts = new Map<string, PromptDefinition>();
   readonly #resources = new Map<string, ResourceDefinition>();
@@ -104,6 +114,7 @@ export class ToolSet {
     this.#visible = options.visible;
     this.#visibleServed = options.visibleServed;
     this.#errorText = options.errorText;
+    this.#strictTypes = options.strictTypes === true;
     // Every item is added, past one that fails: the error lists every item's problems.
     const problems = new ProblemList();
     for (const item of items) problems.run(() => this.add(item));
@@ -283,6 +294,7 @@ export class ToolSet {
       }
       names.add(t.name);
     }
+    if (this.#strictTypes) problems.run(() => refuseUntyped(specsOf(tools)));
     problems.throwIfAny('the tool set');
     for (const t of tools) this.#tools.set(t.name, t);
     for (const listener of [...this.#listeners]) {
