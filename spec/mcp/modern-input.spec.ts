@@ -8,6 +8,7 @@
 import 'reflect-metadata';
 import { ObjectOf, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { raw } from '../issues/fixtures/21-http';
 
 const Name = ObjectOf({ name: String });
 const Color = ObjectOf({ color: String });
@@ -173,6 +174,37 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     expect(other.body.result).toBeUndefined();
     expect(other.body.error?.code).toBe(-32602);
     expect(other.body.error?.message).toContain('it was issued for another request');
+  });
+
+  it('refuses a state replayed for another tool with -32602', async () => {
+    const first = await call('order', { arguments: { item: 'tea' } });
+    const other = await call('greet', { inputResponses: { user_name: accept({ name: 'Dan' }) }, requestState: first.body.result!.requestState });
+    expect([other.body.result, other.body.error?.code, other.body.error?.message]).toEqual([undefined, -32602, 'Invalid requestState: it was issued for another request (method, name or arguments differ).']);
+  });
+
+  it('refuses a state sent by another caller (another address) with -32602', async () => {
+    const first = await call('order', { arguments: { item: 'tea' } });
+    const body = {
+      jsonrpc: '2.0',
+      id: ++id,
+      method: 'tools/call',
+      params: { name: 'order', arguments: { item: 'tea' }, inputResponses: { buyer: accept({ name: 'Eve' }) }, requestState: first.body.result!.requestState, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } },
+    };
+    const headers = { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'order' };
+    const stolen = await raw(http.url, { from: '127.0.0.2', headers, body });
+    const error = (JSON.parse(stolen.text) as Rpc['body']).error;
+    expect([error?.code, error?.message]).toEqual([-32602, 'Invalid or expired requestState']);
+  });
+
+  it('refuses a state past requestStateTtlSeconds (600 s by default) with -32602 (only Date is faked)', async () => {
+    const first = await call('order', { arguments: { item: 'tea' } });
+    jest.useFakeTimers({ now: Date.now() + 601_000, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      const late = await call('order', { arguments: { item: 'tea' }, inputResponses: { buyer: accept({ name: 'Dan' }) }, requestState: first.body.result!.requestState });
+      expect([late.body.result, late.body.error?.code, late.body.error?.message]).toEqual([undefined, -32602, 'Invalid or expired requestState']);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("tells a tool that the client did not declare elicitation (NO_ELICITATION, with the reason), and answers -32021 when the call fails for it", async () => {
