@@ -39,6 +39,11 @@ class Asking {
     return `${name.action === 'accept' ? name.value.name : '?'} likes ${color.action === 'accept' ? color.value.color : '?'}`;
   }
 
+  @Tool({ description: 'Asks one question after another, without end' })
+  async endless(ctx: ToolContext): Promise<string> {
+    for (let i = 1; ; i++) await ctx.elicit(Name, `Question ${i}?`, { key: `q${i}` });
+  }
+
   @Tool({ description: 'Asks to confirm an order' })
   async order(item: string, ctx: ToolContext): Promise<string> {
     const answer = await ctx.elicit<{ name: string }>(Name, `Who orders ${item}?`, { key: 'buyer' });
@@ -205,6 +210,25 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('a request may take 16 rounds (MAX_INPUT_ROUNDS); the 17th is refused with -32602', async () => {
+    let state: string | undefined;
+    const answers: Record<string, unknown> = {};
+    for (let round = 1; round <= 16; round++) {
+      const r = await call('endless', state === undefined ? {} : { inputResponses: answers, requestState: state });
+      expect([round, r.body.result?.resultType, Object.keys(r.body.result?.inputRequests ?? {})]).toEqual([round, 'input_required', [`q${round}`]]);
+      state = r.body.result!.requestState;
+      answers[`q${round}`] = accept({ name: `n${round}` });
+    }
+    const beyond = await call('endless', { inputResponses: answers, requestState: state });
+    expect([beyond.body.result, beyond.body.error?.code, beyond.body.error?.message]).toEqual([undefined, -32602, 'The request asked for input 16 times, the most it may; it is not run again.']);
+  });
+
+  it('answers that no longer fit in a 64 KiB requestState are refused with -32602', async () => {
+    const first = await call('two_steps');
+    const big = await call('two_steps', { inputResponses: { step1: accept({ name: 'x'.repeat(64 * 1024) }) }, requestState: first.body.result!.requestState });
+    expect([big.body.result, big.body.error?.code, big.body.error?.message]).toEqual([undefined, -32602, 'The answers so far take more than 65536 characters; the request is not run again.']);
   });
 
   it("tells a tool that the client did not declare elicitation (NO_ELICITATION, with the reason), and answers -32021 when the call fails for it", async () => {
