@@ -14,6 +14,8 @@ const Name = ObjectOf({ name: String });
 const Color = ObjectOf({ color: String });
 /** How many times `two_steps` ran (a refused state must not run it). */
 let twoStepsRuns = 0;
+/** How many times `wipe` ran (an approved tool runs once). */
+let wipes = 0;
 
 class Asking {
   @Tool({ description: 'Greets the user by name' })
@@ -42,6 +44,18 @@ class Asking {
   @Tool({ description: 'Asks one question after another, without end' })
   async endless(ctx: ToolContext): Promise<string> {
     for (let i = 1; ; i++) await ctx.elicit(Name, `Question ${i}?`, { key: `q${i}` });
+  }
+
+  @Tool({ description: 'Deletes everything', requiresApproval: true })
+  wipe(): string {
+    wipes++;
+    return 'wiped';
+  }
+
+  @Tool({ description: 'Asks the user and the model without naming the questions' })
+  async unnamed(ctx: ToolContext): Promise<string> {
+    const [name, line] = await Promise.all([ctx.elicit<{ name: string }>(Name, 'What is your name?'), ctx.sample('Say hello', { maxTokens: 10 })]);
+    return `${line.text}, ${name.action === 'accept' ? name.value.name : '?'}`;
   }
 
   @Tool({ description: 'Asks to confirm an order' })
@@ -229,6 +243,19 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     const first = await call('two_steps');
     const big = await call('two_steps', { inputResponses: { step1: accept({ name: 'x'.repeat(64 * 1024) }) }, requestState: first.body.result!.requestState });
     expect([big.body.result, big.body.error?.code, big.body.error?.message]).toEqual([undefined, -32602, 'The answers so far take more than 65536 characters; the request is not run again.']);
+  });
+
+  it("asks an approval under the key 'approval', and runs the approved tool once", async () => {
+    const first = await call('wipe');
+    expect([first.body.result?.resultType, Object.keys(first.body.result?.inputRequests ?? {})]).toEqual(['input_required', ['approval']]);
+    expect(wipes).toBe(0);
+    const approved = await call('wipe', { inputResponses: { approval: accept({ approve: true }) }, requestState: first.body.result!.requestState });
+    expect([approved.body.result?.content, wipes]).toEqual([[{ type: 'text', text: 'wiped' }], 1]);
+  });
+
+  it('keys questions asked without a key elicit1, sample2, … in the order asked', async () => {
+    const first = await call('unnamed');
+    expect(Object.keys(first.body.result?.inputRequests ?? {})).toEqual(['elicit1', 'sample2']);
   });
 
   it("tells a tool that the client did not declare elicitation (NO_ELICITATION, with the reason), and answers -32021 when the call fails for it", async () => {
