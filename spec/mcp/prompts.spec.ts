@@ -1,7 +1,8 @@
 /**
  * The promises of docs/prompts-resources.md that lib/mcp/prompts.ts keeps, each asked through the
  * real MCP SDK v1 client: an unknown URI is -32002 with the URI in `data`; template values are
- * percent-decoded; fixed resources are tried before templates; a connection holds at most 1,000
+ * percent-decoded; fixed resources are tried before templates; a URI is at most 2,048 characters;
+ * a connection holds at most 1,000
  * subscriptions; `visibleServed` hides an item from subscribe and complete too, and a rule that
  * throws hides it; a completer is told the other arguments.
  */
@@ -78,6 +79,16 @@ describe('resources', () => {
 
   it('a fixed resource is tried before a template that also matches its URI', async () => {
     expect(await c.client.readResource({ uri: 'books://featured' })).toEqual({ contents: [{ uri: 'books://featured', mimeType: 'text/plain', text: 'the fixed resource' }] });
+  });
+
+  it('a URI of 2,048 characters is matched; a longer one is an unknown resource to read and subscribe', async () => {
+    const longest = `books://${'t'.repeat(2048 - 'books://'.length)}`;
+    expect((await c.client.readResource({ uri: longest })).contents).toEqual([{ uri: longest, mimeType: 'text/plain', text: `template: ${'t'.repeat(2040)}` }]);
+    const beyond = `${longest}t`;
+    // The text shows the URI's first 256 characters; data.uri, its first 2,048.
+    const unknown = { code: -32002, message: `MCP error -32002: Unknown resource '${beyond.slice(0, 256)}…'.`, data: { uri: longest } };
+    expect(await rpcError(c.client.readResource({ uri: beyond }))).toEqual(unknown);
+    expect(await rpcError(c.client.subscribeResource({ uri: beyond }))).toEqual(unknown);
   });
 
   it('a connection holds at most 1,000 subscriptions', async () => {
