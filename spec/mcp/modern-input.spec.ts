@@ -6,7 +6,7 @@
  * against `serveMcpHttp` on a free port.
  */
 import 'reflect-metadata';
-import { ObjectOf, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
+import { ObjectOf, Prompt, Resource, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
 import { raw } from '../issues/fixtures/21-http';
 
@@ -88,6 +88,20 @@ class Asking {
   }
 }
 
+class AskingServed {
+  @Prompt({ description: 'Writes a greeting for the user' })
+  async welcome(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ name: string }>(Name, 'Who is it for?', { key: 'who' });
+    return `Welcome ${answer.action === 'accept' ? answer.value.name : 'nobody'}.`;
+  }
+
+  @Resource('notes://mine', { description: "The user's notes" })
+  async notes(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ name: string }>(Name, 'Whose notes?', { key: 'owner' });
+    return `notes of ${answer.action === 'accept' ? answer.value.name : 'nobody'}`;
+  }
+}
+
 type Capabilities = Record<string, object>;
 interface Rpc {
   status: number;
@@ -101,7 +115,7 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
   let id = 0;
 
   beforeAll(async () => {
-    http = await serveMcpHttp(new ToolSet([new Asking()]), { name: 'asking', version: '1.0.0' }, { port: 0, host: '127.0.0.1' });
+    http = await serveMcpHttp(new ToolSet([new Asking(), new AskingServed()]), { name: 'asking', version: '1.0.0' }, { port: 0, host: '127.0.0.1' });
   });
   afterAll(() => http.close());
 
@@ -256,6 +270,33 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
   it('keys questions asked without a key elicit1, sample2, … in the order asked', async () => {
     const first = await call('unnamed');
     expect(Object.keys(first.body.result?.inputRequests ?? {})).toEqual(['elicit1', 'sample2']);
+  });
+
+  /** One 2026-07-28 request of `method`, its params as given (with the _meta envelope). */
+  async function request(method: string, params: Record<string, unknown>, name: string): Promise<Rpc['body']> {
+    const res = await fetch(http.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, 'mcp-name': name },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } } }),
+    });
+    return (await res.json()) as Rpc['body'];
+  }
+
+  it('a prompt asks on 2026-07-28 as a tool does (input_required), and a state of a tools/call is refused for prompts/get', async () => {
+    const first = await request('prompts/get', { name: 'welcome' }, 'welcome');
+    expect([first.result?.resultType, Object.keys(first.result?.inputRequests ?? {})]).toEqual(['input_required', ['who']]);
+    const done = await request('prompts/get', { name: 'welcome', inputResponses: { who: accept({ name: 'Ann' }) }, requestState: first.result!.requestState }, 'welcome');
+    expect(done.result?.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Welcome Ann.' } }]);
+    const ofCall = await call('greet');
+    const replayed = await request('prompts/get', { name: 'welcome', inputResponses: { who: accept({ name: 'Ann' }) }, requestState: ofCall.body.result!.requestState }, 'welcome');
+    expect([replayed.result, replayed.error?.code, replayed.error?.message]).toEqual([undefined, -32602, 'Invalid or expired requestState']);
+  });
+
+  it('a resource asks on 2026-07-28 as a tool does (input_required)', async () => {
+    const first = await request('resources/read', { uri: 'notes://mine' }, 'notes://mine');
+    expect([first.result?.resultType, Object.keys(first.result?.inputRequests ?? {})]).toEqual(['input_required', ['owner']]);
+    const done = await request('resources/read', { uri: 'notes://mine', inputResponses: { owner: accept({ name: 'Ann' }) }, requestState: first.result!.requestState }, 'notes://mine');
+    expect(done.result?.contents).toEqual([{ uri: 'notes://mine', mimeType: 'text/plain', text: 'notes of Ann' }]);
   });
 
   it("tells a tool that the client did not declare elicitation (NO_ELICITATION, with the reason), and answers -32021 when the call fails for it", async () => {
