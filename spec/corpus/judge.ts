@@ -289,9 +289,34 @@ function classifySchemaLooser(cls: Function, root: Schema, dto: Schema, tool: To
       continue;
     }
     const f = fragmentAt(root, dto, pathSegments(m[1]!));
-    if (f === undefined || typeof f['description'] !== 'string') return 'unexplained-schema-accepts';
+    const description = f?.['description'];
+    if (typeof description !== 'string' || !warnedPhrases(tool).some((said) => said(description))) return 'unexplained-schema-accepts';
   }
   return kind;
+}
+
+/** The tool-layer gist a phrase of a rule under `@ValidateIf` is quoted with (lib/schema/annotations.ts). */
+const CONDITION_GIST = 'Applies only when another property allows it.';
+
+/**
+ * For each warning of the tool that names a rule no keyword says, whether a description carries that
+ * rule's phrase: the phrase the warning quotes (`the description says "…", and class-validator …`;
+ * under `@ValidateIf` the phrase and the condition's gist), or, for a pattern with flags, its
+ * `Must match` phrase. A departure counts only where the refused property's description says its rule.
+ */
+function warnedPhrases(tool: ToolDefinition): ((description: string) => boolean)[] {
+  const tests: ((description: string) => boolean)[] = [];
+  for (const w of tool.warnings) {
+    const quoted = /the description says "(.*)", and class-validator /.exec(w)?.[1];
+    if (quoted !== undefined) {
+      const phrase = quoted.endsWith(` ${CONDITION_GIST}`) ? quoted.slice(0, -CONDITION_GIST.length - 1) : quoted;
+      tests.push((d) => d.includes(phrase) && (phrase === quoted || d.includes(CONDITION_GIST)));
+      continue;
+    }
+    const pattern = /^pattern (\/.*\/[a-z]*) is not written to the schema/.exec(w)?.[1];
+    if (pattern !== undefined) tests.push((d) => d.includes(`Must match ${pattern}.`) || d.includes('Must match each of these patterns: '));
+  }
+  return tests;
 }
 
 /** Whether every schema error is a `null` sent for an optional property (which the invoker takes as absent). */

@@ -205,11 +205,17 @@ describe.each([
 
   it('resources-subscribe and resources-unsubscribe: an update reaches a subscribed client only', async () => {
     const updates: string[] = [];
-    c.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    let heard!: () => void;
+    const first = new Promise<void>((resolve) => (heard = resolve));
+    c.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      updates.push(n.params.uri);
+      heard();
+    });
     await c.client.subscribeResource({ uri: 'test://watched-resource' });
+    // The unsubscribed URI's update would arrive first, in order: the first heard is the only one.
     c.set.notifyResourceUpdated('test://static-text');
     c.set.notifyResourceUpdated('test://watched-resource');
-    for (let i = 0; i < 200 && updates.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await first;
     expect(updates).toEqual(['test://watched-resource']);
     await c.client.unsubscribeResource({ uri: 'test://watched-resource' });
     c.set.notifyResourceUpdated('test://watched-resource');

@@ -6,13 +6,16 @@
  * against `serveMcpHttp` on a free port.
  */
 import 'reflect-metadata';
-import { ObjectOf, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
+import { ObjectOf, Prompt, Resource, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { raw } from '../issues/fixtures/21-http';
 
 const Name = ObjectOf({ name: String });
 const Color = ObjectOf({ color: String });
 /** How many times `two_steps` ran (a refused state must not run it). */
 let twoStepsRuns = 0;
+/** How many times `wipe` ran (an approved tool runs once). */
+let wipes = 0;
 
 class Asking {
   @Tool({ description: 'Greets the user by name' })
@@ -36,6 +39,23 @@ class Asking {
     const name = await ctx.elicit<{ name: string }>(Name, 'Step 1: What is your name?', { key: 'step1' });
     const color = await ctx.elicit<{ color: string }>(Color, 'Step 2: What is your favorite color?', { key: 'step2' });
     return `${name.action === 'accept' ? name.value.name : '?'} likes ${color.action === 'accept' ? color.value.color : '?'}`;
+  }
+
+  @Tool({ description: 'Asks one question after another, without end' })
+  async endless(ctx: ToolContext): Promise<string> {
+    for (let i = 1; ; i++) await ctx.elicit(Name, `Question ${i}?`, { key: `q${i}` });
+  }
+
+  @Tool({ description: 'Deletes everything', requiresApproval: true })
+  wipe(): string {
+    wipes++;
+    return 'wiped';
+  }
+
+  @Tool({ description: 'Asks the user and the model without naming the questions' })
+  async unnamed(ctx: ToolContext): Promise<string> {
+    const [name, line] = await Promise.all([ctx.elicit<{ name: string }>(Name, 'What is your name?'), ctx.sample('Say hello', { maxTokens: 10 })]);
+    return `${line.text}, ${name.action === 'accept' ? name.value.name : '?'}`;
   }
 
   @Tool({ description: 'Asks to confirm an order' })
@@ -68,6 +88,20 @@ class Asking {
   }
 }
 
+class AskingServed {
+  @Prompt({ description: 'Writes a greeting for the user' })
+  async welcome(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ name: string }>(Name, 'Who is it for?', { key: 'who' });
+    return `Welcome ${answer.action === 'accept' ? answer.value.name : 'nobody'}.`;
+  }
+
+  @Resource('notes://mine', { description: "The user's notes" })
+  async notes(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ name: string }>(Name, 'Whose notes?', { key: 'owner' });
+    return `notes of ${answer.action === 'accept' ? answer.value.name : 'nobody'}`;
+  }
+}
+
 type Capabilities = Record<string, object>;
 interface Rpc {
   status: number;
@@ -81,7 +115,7 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
   let id = 0;
 
   beforeAll(async () => {
-    http = await serveMcpHttp(new ToolSet([new Asking()]), { name: 'asking', version: '1.0.0' }, { port: 0, host: '127.0.0.1' });
+    http = await serveMcpHttp(new ToolSet([new Asking(), new AskingServed()]), { name: 'asking', version: '1.0.0' }, { port: 0, host: '127.0.0.1' });
   });
   afterAll(() => http.close());
 
@@ -173,6 +207,96 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     expect(other.body.result).toBeUndefined();
     expect(other.body.error?.code).toBe(-32602);
     expect(other.body.error?.message).toContain('it was issued for another request');
+  });
+
+  it('refuses a state replayed for another tool with -32602', async () => {
+    const first = await call('order', { arguments: { item: 'tea' } });
+    const other = await call('greet', { inputResponses: { user_name: accept({ name: 'Dan' }) }, requestState: first.body.result!.requestState });
+    expect([other.body.result, other.body.error?.code, other.body.error?.message]).toEqual([undefined, -32602, 'Invalid requestState: it was issued for another request (method, name or arguments differ).']);
+  });
+
+  it('refuses a state sent by another caller (another address) with -32602', async () => {
+    const first = await call('order', { arguments: { item: 'tea' } });
+    const body = {
+      jsonrpc: '2.0',
+      id: ++id,
+      method: 'tools/call',
+      params: { name: 'order', arguments: { item: 'tea' }, inputResponses: { buyer: accept({ name: 'Eve' }) }, requestState: first.body.result!.requestState, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } },
+    };
+    const headers = { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'order' };
+    const stolen = await raw(http.url, { from: '127.0.0.2', headers, body });
+    const error = (JSON.parse(stolen.text) as Rpc['body']).error;
+    expect([error?.code, error?.message]).toEqual([-32602, 'Invalid or expired requestState']);
+  });
+
+  it('refuses a state past requestStateTtlSeconds (600 s by default) with -32602 (only Date is faked)', async () => {
+    const first = await call('order', { arguments: { item: 'tea' } });
+    jest.useFakeTimers({ now: Date.now() + 601_000, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      const late = await call('order', { arguments: { item: 'tea' }, inputResponses: { buyer: accept({ name: 'Dan' }) }, requestState: first.body.result!.requestState });
+      expect([late.body.result, late.body.error?.code, late.body.error?.message]).toEqual([undefined, -32602, 'Invalid or expired requestState']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a request may take 16 rounds (MAX_INPUT_ROUNDS); the 17th is refused with -32602', async () => {
+    let state: string | undefined;
+    const answers: Record<string, unknown> = {};
+    for (let round = 1; round <= 16; round++) {
+      const r = await call('endless', state === undefined ? {} : { inputResponses: answers, requestState: state });
+      expect([round, r.body.result?.resultType, Object.keys(r.body.result?.inputRequests ?? {})]).toEqual([round, 'input_required', [`q${round}`]]);
+      state = r.body.result!.requestState;
+      answers[`q${round}`] = accept({ name: `n${round}` });
+    }
+    const beyond = await call('endless', { inputResponses: answers, requestState: state });
+    expect([beyond.body.result, beyond.body.error?.code, beyond.body.error?.message]).toEqual([undefined, -32602, 'The request asked for input 16 times, the most it may; it is not run again.']);
+  });
+
+  it('answers that no longer fit in a 64 KiB requestState are refused with -32602', async () => {
+    const first = await call('two_steps');
+    const big = await call('two_steps', { inputResponses: { step1: accept({ name: 'x'.repeat(64 * 1024) }) }, requestState: first.body.result!.requestState });
+    expect([big.body.result, big.body.error?.code, big.body.error?.message]).toEqual([undefined, -32602, 'The answers so far take more than 65536 characters; the request is not run again.']);
+  });
+
+  it("asks an approval under the key 'approval', and runs the approved tool once", async () => {
+    const first = await call('wipe');
+    expect([first.body.result?.resultType, Object.keys(first.body.result?.inputRequests ?? {})]).toEqual(['input_required', ['approval']]);
+    expect(wipes).toBe(0);
+    const approved = await call('wipe', { inputResponses: { approval: accept({ approve: true }) }, requestState: first.body.result!.requestState });
+    expect([approved.body.result?.content, wipes]).toEqual([[{ type: 'text', text: 'wiped' }], 1]);
+  });
+
+  it('keys questions asked without a key elicit1, sample2, … in the order asked', async () => {
+    const first = await call('unnamed');
+    expect(Object.keys(first.body.result?.inputRequests ?? {})).toEqual(['elicit1', 'sample2']);
+  });
+
+  /** One 2026-07-28 request of `method`, its params as given (with the _meta envelope). */
+  async function request(method: string, params: Record<string, unknown>, name: string): Promise<Rpc['body']> {
+    const res = await fetch(http.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, 'mcp-name': name },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } } }),
+    });
+    return (await res.json()) as Rpc['body'];
+  }
+
+  it('a prompt asks on 2026-07-28 as a tool does (input_required), and a state of a tools/call is refused for prompts/get', async () => {
+    const first = await request('prompts/get', { name: 'welcome' }, 'welcome');
+    expect([first.result?.resultType, Object.keys(first.result?.inputRequests ?? {})]).toEqual(['input_required', ['who']]);
+    const done = await request('prompts/get', { name: 'welcome', inputResponses: { who: accept({ name: 'Ann' }) }, requestState: first.result!.requestState }, 'welcome');
+    expect(done.result?.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Welcome Ann.' } }]);
+    const ofCall = await call('greet');
+    const replayed = await request('prompts/get', { name: 'welcome', inputResponses: { who: accept({ name: 'Ann' }) }, requestState: ofCall.body.result!.requestState }, 'welcome');
+    expect([replayed.result, replayed.error?.code, replayed.error?.message]).toEqual([undefined, -32602, 'Invalid or expired requestState']);
+  });
+
+  it('a resource asks on 2026-07-28 as a tool does (input_required)', async () => {
+    const first = await request('resources/read', { uri: 'notes://mine' }, 'notes://mine');
+    expect([first.result?.resultType, Object.keys(first.result?.inputRequests ?? {})]).toEqual(['input_required', ['owner']]);
+    const done = await request('resources/read', { uri: 'notes://mine', inputResponses: { owner: accept({ name: 'Ann' }) }, requestState: first.result!.requestState }, 'notes://mine');
+    expect(done.result?.contents).toEqual([{ uri: 'notes://mine', mimeType: 'text/plain', text: 'notes of Ann' }]);
   });
 
   it("tells a tool that the client did not declare elicitation (NO_ELICITATION, with the reason), and answers -32021 when the call fails for it", async () => {

@@ -1,9 +1,11 @@
 /**
  * MCP 2026-07-28 (SEP-2575): a client hears of list changes on a `subscriptions/listen` stream. A
- * `ToolSet`'s `add` reaches the streams that asked for that kind of change, and only those.
+ * `ToolSet`'s `add` reaches the streams that asked for that kind of change, and only those; a
+ * resource's update reaches the streams subscribed to its URI. A change a stream must not hear is
+ * followed by one it must (a sentinel): the frames it has by then are all it got.
  */
 import 'reflect-metadata';
-import { Prompt, Tool, ToolSet } from 'tool-signatures';
+import { Prompt, Resource, Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
 
 class Start {
@@ -25,22 +27,50 @@ class Later {
   }
 }
 
+class Docs {
+  @Resource('docs://readme', { description: 'The README' })
+  readme(): string {
+    return 'read me';
+  }
+}
+
+class More {
+  @Resource('docs://more', { description: 'More' })
+  more(): string {
+    return 'more';
+  }
+}
+
+interface Frame {
+  method?: string;
+  params?: { uri?: string; _meta?: Record<string, unknown> };
+}
+
+/** A `subscriptions/listen` stream: its frames so far, a wait for the next frames, and its end. */
+interface Listening {
+  frames: Frame[];
+  /** Resolves with every frame so far once one has `method`. */
+  until(method: string): Promise<Frame[]>;
+  /** Stops the stream (the client aborts its request); resolves once the read has ended with the abort. */
+  stop(): Promise<unknown>;
+}
+
 describe('MCP 2026-07-28 subscriptions/listen', () => {
   let http: McpHttpEndpoint;
   let set: ToolSet;
 
   beforeAll(async () => {
-    set = new ToolSet([new Start()]);
+    set = new ToolSet([new Start(), new Docs()]);
     http = await serveMcpHttp(set, { name: 'listening', version: '1.0.0' }, { port: 0, host: '127.0.0.1' });
   });
   afterAll(() => http.close());
 
-  /** Opens a listen stream for `notifications`, runs `change` once it is acknowledged, and gives the frames received within a second after. */
-  async function listen(notifications: Record<string, boolean>, change: () => void): Promise<{ method?: string; params?: { _meta?: Record<string, unknown> } }[]> {
-    const stop = new AbortController();
+  /** Opens a listen stream for `notifications`; resolves once it is acknowledged. */
+  async function listen(notifications: Record<string, unknown>): Promise<Listening> {
+    const abort = new AbortController();
     const res = await fetch(http.url, {
       method: 'POST',
-      signal: stop.signal,
+      signal: abort.signal,
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
       body: JSON.stringify({
         jsonrpc: '2.0',
@@ -49,43 +79,73 @@ describe('MCP 2026-07-28 subscriptions/listen', () => {
         params: { notifications, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
       }),
     });
-    const frames: { method?: string; params?: { _meta?: Record<string, unknown> } }[] = [];
+    const frames: Frame[] = [];
+    const waiters: (() => void)[] = [];
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
-    let buffered = '';
-    let changed = false;
-    const timer = setTimeout(() => stop.abort(), 1000);
-    try {
+    const read = (async () => {
+      let buffered = '';
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) break;
+        if (done) return 'ended';
         buffered += decoder.decode(value, { stream: true });
         const lines = buffered.split('\n');
         buffered = lines.pop()!;
-        for (const line of lines) if (line.startsWith('data:')) frames.push(JSON.parse(line.slice(5)));
-        if (!changed && frames.length > 0) {
-          changed = true;
-          change();
-        }
+        for (const line of lines) if (line.startsWith('data:')) frames.push(JSON.parse(line.slice(5)) as Frame);
+        for (const w of waiters.splice(0)) w();
       }
-    } catch {
-      // The stream is cut when the second is over.
-    } finally {
-      clearTimeout(timer);
-    }
-    return frames;
+    })();
+    const ended = read.then((r) => r, (e: unknown) => e);
+    const until = async (method: string): Promise<Frame[]> => {
+      while (!frames.some((f) => f.method === method)) await Promise.race([new Promise<void>((w) => waiters.push(w)), ended.then(() => Promise.reject(new Error(`the stream ended before ${method}`)))]);
+      return frames;
+    };
+    await until('notifications/subscriptions/acknowledged');
+    return {
+      frames,
+      until,
+      stop: async () => {
+        abort.abort();
+        return ended;
+      },
+    };
   }
 
+  const addTool = (name: string) => set.add(Tool.fromJsonSchema({ name, description: 'Added', inputSchema: { type: 'object' } }, () => 'x'));
+
   it("sends tools/list_changed when a tool is added, tagged with the stream's subscription id (as its acknowledgement)", async () => {
-    const frames = await listen({ toolsListChanged: true }, () => set.add(Tool.fromJsonSchema({ name: 'added', description: 'Added', inputSchema: { type: 'object' } }, () => 'x')));
+    const tools = await listen({ toolsListChanged: true });
+    addTool('added');
+    const frames = await tools.until('notifications/tools/list_changed');
     expect(frames.map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
     const id = frames[1]!.params?._meta?.['io.modelcontextprotocol/subscriptionId'];
-    expect(id).toBeDefined();
-    expect(frames[0]!.params?._meta?.['io.modelcontextprotocol/subscriptionId']).toBe(id);
+    expect([frames[0]!.params?._meta?.['io.modelcontextprotocol/subscriptionId'], id]).toEqual([1, 1]);
+    expect(((await tools.stop()) as Error).name).toBe('AbortError');
   });
 
   it('sends a prompts change only to the streams that asked for it', async () => {
-    const frames = await listen({ toolsListChanged: true }, () => set.add(new Later()));
-    expect(frames.map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged']);
+    const tools = await listen({ toolsListChanged: true });
+    const prompts = await listen({ promptsListChanged: true });
+    set.add(new Later());
+    expect((await prompts.until('notifications/prompts/list_changed')).map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/prompts/list_changed']);
+    addTool('sentinel_after_prompt');
+    expect((await tools.until('notifications/tools/list_changed')).map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
+    expect(prompts.frames.map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/prompts/list_changed']);
+    await Promise.all([tools.stop(), prompts.stop()]);
+  });
+
+  it('sends a resources change to the streams that asked for it, and an update of a URI to the streams subscribed to it', async () => {
+    const resources = await listen({ resourcesListChanged: true });
+    const readme = await listen({ resourceSubscriptions: ['docs://readme'] });
+    const other = await listen({ resourceSubscriptions: ['docs://other'], toolsListChanged: true });
+    set.add(new More());
+    expect((await resources.until('notifications/resources/list_changed')).map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/resources/list_changed']);
+    set.notifyResourceUpdated('docs://readme');
+    const updated = await readme.until('notifications/resources/updated');
+    expect(updated.map((f) => [f.method, f.params?.uri])).toEqual([['notifications/subscriptions/acknowledged', undefined], ['notifications/resources/updated', 'docs://readme']]);
+    addTool('sentinel_after_update');
+    expect((await other.until('notifications/tools/list_changed')).map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
+    expect(resources.frames.map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/resources/list_changed']);
+    await Promise.all([resources.stop(), readme.stop(), other.stop()]);
   });
 });

@@ -1,16 +1,19 @@
 /**
- * Issue 24: `sessions: true` in NestJS, through `ToolsModule.forRoot({ mcp })` and through
- * `registry.mcpHttpHandler(info, options)`: a real MCP SDK client that declares elicitation gets a
- * session id, and a tool's `ctx.elicit` reaches it; closing the application ends the sessions.
+ * Issue 24: `sessions: true` in NestJS, through `ToolsModule.forRoot({ mcp })` on a real
+ * @nestjs/platform-express application (its body parser, its GET and DELETE routes) and through
+ * `registry.mcpHttpHandler(info, options)` mounted on one: a real MCP SDK client that declares
+ * elicitation gets a session id, a tool's `ctx.elicit` reaches it, a message of the session reaches
+ * it on the session's GET stream, DELETE ends the session, and closing the application ends the rest.
  * Prints what happened as JSON (spec/issues/24_nestjs-sessions.spec.ts).
  */
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
-import { HttpAdapterHost, NestFactory } from '@nestjs/core';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { AddressInfo } from 'node:net';
 import { IsIn } from 'class-validator';
 import { Tool, ToolContext } from 'tool-signatures';
@@ -29,67 +32,79 @@ class BarTools {
   }
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-
-/** Stands in for an HTTP adapter (@nestjs/platform-express is not installed here): `use(path, handler)` is what ToolsModule calls. */
-const mounted: [string, Handler][] = [];
-@Injectable()
-class FakeHttpAdapter {
-  constructor(host: HttpAdapterHost) {
-    host.httpAdapter = { use: (path: string, handler: Handler) => void mounted.push([path, handler]) } as never;
-  }
+/** The sessions an endpoint opened and closed, told by its hooks. */
+function watched() {
+  const opened = new Map<string, Server>();
+  const closed: string[] = [];
+  return { opened, closed, hooks: { onSessionOpened: (id: string, server: Server) => void opened.set(id, server), onSessionClosed: (id: string) => void closed.push(id) } };
 }
 
-@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/mcp', info: { name: 'bar', version: '1.0.0' }, sessions: true } })], providers: [BarTools, FakeHttpAdapter] })
+const viaModule = watched();
+
+@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/mcp', info: { name: 'bar', version: '1.0.0' }, sessions: viaModule.hooks } })], providers: [BarTools] })
 class MountedModule {}
 
 @Module({ imports: [ToolsModule.forRoot()], providers: [BarTools] })
 class PlainModule {}
 
-/** Serves `handler` on loopback, connects an SDK client that answers 'tea', and calls `pour`. */
-async function session(handler: Handler): Promise<{ sessionId: unknown; pour: unknown; asked: string[]; close(): Promise<void> }> {
-  const server = createServer((req, res) => void handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const quiet = { logger: false as const, abortOnError: false };
+
+/**
+ * Connects an SDK client that answers 'tea' to `url`, calls `pour` (a POST through the body parser),
+ * has the session send a log message on its GET stream (opened by the client after initialize),
+ * then ends the session with DELETE.
+ */
+async function session(url: URL, sessions: ReturnType<typeof watched>) {
   const client = new Client({ name: 'bar-client', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   const asked: string[] = [];
   client.setRequestHandler(ElicitRequestSchema, (request) => {
     asked.push(request.params.message);
     return { action: 'accept', content: { drink: 'tea' } };
   });
-  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`));
+  let heard!: (data: unknown) => void;
+  const onGetStream = new Promise<unknown>((resolve) => (heard = resolve));
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => heard(n.params.data));
+  const transport = new StreamableHTTPClientTransport(url);
   await client.connect(transport);
+  const id = transport.sessionId!;
   const result = await client.callTool({ name: 'pour', arguments: {} });
-  return {
-    sessionId: typeof transport.sessionId,
-    pour: [result.isError ?? false, (result.content as { text: string }[])[0]?.text],
-    asked,
-    close: async () => {
-      await client.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const open = sessions.opened.size;
+  await sessions.opened.get(id)!.sendLoggingMessage({ level: 'info', data: 'on the GET stream' });
+  const getStream = await onGetStream;
+  await transport.terminateSession();
+  const afterDelete = { sessionId: transport.sessionId ?? null, closed: sessions.closed.includes(id) };
+  await client.close();
+  return { sessionId: typeof id, pour: [result.isError ?? false, (result.content as { text: string }[])[0]?.text], asked, open, getStream, afterDelete };
+}
+
+async function listen(app: NestExpressApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
 }
 
 async function main(): Promise<void> {
   const out: Record<string, unknown> = {};
-  const quiet = { logger: false as const, abortOnError: false };
 
-  // forRoot({ mcp: { sessions: true } }): the mounted endpoint is stateful; app.close() ends its sessions.
-  const app = await NestFactory.createApplicationContext(MountedModule, quiet);
-  const mount = mounted[0]![1] as Handler & { sessions: ReadonlyMap<string, unknown> };
-  const viaForRoot = await session(mount);
-  out.forRoot = { sessionId: viaForRoot.sessionId, pour: viaForRoot.pour, asked: viaForRoot.asked, open: mount.sessions.size };
+  // forRoot({ mcp: { sessions } }) on a real Express application.
+  const app = await NestFactory.create<NestExpressApplication>(MountedModule, quiet);
+  const base = await listen(app);
+  out.forRoot = await session(new URL(`${base}/mcp`), viaModule);
+  // A session left open is ended by app.close().
+  const left = new Client({ name: 'left', version: '1.0.0' });
+  const leftTransport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`));
+  await left.connect(leftTransport);
+  const leftId = leftTransport.sessionId!;
   await app.close();
-  out.forRootAfterClose = mount.sessions.size;
-  await viaForRoot.close();
+  out.forRootAfterClose = viaModule.closed.includes(leftId);
+  await left.close();
 
-  // registry.mcpHttpHandler(info, { sessions: true })
-  const plain = await NestFactory.createApplicationContext(PlainModule, quiet);
-  const handler = plain.get(ToolRegistry).mcpHttpHandler({ name: 'bar', version: '1.0.0' }, { sessions: true });
-  const direct = await session(handler);
-  out.handler = { sessionId: direct.sessionId, pour: direct.pour, asked: direct.asked, open: handler.sessions.size };
-  await direct.close();
+  // registry.mcpHttpHandler(info, { sessions }) mounted with app.use on a real Express application.
+  const viaHandler = watched();
+  const plain = await NestFactory.create<NestExpressApplication>(PlainModule, quiet);
+  const handler = plain.get(ToolRegistry).mcpHttpHandler({ name: 'bar', version: '1.0.0' }, { sessions: viaHandler.hooks });
+  plain.use('/mcp', handler);
+  const plainBase = await listen(plain);
+  out.handler = await session(new URL(`${plainBase}/mcp`), viaHandler);
   await handler.close();
   out.handlerAfterClose = handler.sessions.size;
   await plain.close();

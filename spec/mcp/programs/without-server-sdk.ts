@@ -1,0 +1,45 @@
+/**
+ * Run where `@modelcontextprotocol/server` cannot be resolved (spec/mcp/without-server-sdk.spec.ts
+ * runs it outside the repository with a NODE_PATH that holds every installed package but that one):
+ * `serveMcpHttp` serves 2025-11-25, and refuses a 2026-07-28 request naming the versions it serves.
+ * Prints one JSON object.
+ */
+import 'reflect-metadata';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Tool, ToolSet } from 'tool-signatures';
+import { serveMcpHttp } from 'tool-signatures/mcp';
+
+class Clock {
+  @Tool({ description: 'The time.' })
+  now(): string {
+    return 'noon';
+  }
+}
+
+function resolves(specifier: string): boolean {
+  try {
+    require.resolve(specifier);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const http = await serveMcpHttp(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' });
+  const client = new Client({ name: 'v1', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(http.url));
+  const v1 = await client.callTool({ name: 'now', arguments: {} });
+  await client.close();
+  const modern = await fetch(http.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'now' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'now', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+  });
+  const out = { serverSdk: resolves('@modelcontextprotocol/server'), v1, modern: { status: modern.status, body: (await modern.json()) as unknown } };
+  await http.close();
+  process.stdout.write(JSON.stringify(out));
+}
+
+void main();

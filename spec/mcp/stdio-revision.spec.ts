@@ -1,0 +1,80 @@
+/**
+ * docs/mcp.md: over stdio the connection's first message chooses the revision: `initialize` for
+ * 2025-11-25, a request with the `_meta` envelope (or `server/discover`) for 2026-07-28, kept for
+ * the connection. JSON-RPC lines on in-process streams, as a client writes them.
+ */
+import 'reflect-metadata';
+import { PassThrough } from 'node:stream';
+import { Tool, ToolSet } from 'tool-signatures';
+import { serveMcpStdio } from 'tool-signatures/mcp';
+
+class Clock {
+  @Tool({ description: 'The time.' })
+  now(): string {
+    return 'noon';
+  }
+}
+
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+
+/** A stdio connection: `ask` writes one request line and resolves with the answer of its id. */
+async function connection() {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const server = await serveMcpStdio(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' }, { stdin: toServer, stdout: toClient, stderr: new PassThrough() });
+  const waiting = new Map<unknown, (m: Record<string, unknown>) => void>();
+  let buffered = '';
+  toClient.setEncoding('utf8');
+  toClient.on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      const m = JSON.parse(line) as Record<string, unknown>;
+      waiting.get(m.id)?.(m);
+    }
+  });
+  let id = 0;
+  return {
+    ask(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+      const own = ++id;
+      const answered = new Promise<Record<string, unknown>>((resolve) => waiting.set(own, resolve));
+      toServer.write(`${JSON.stringify({ jsonrpc: '2.0', id: own, method, params })}\n`);
+      return answered;
+    },
+    tell(method: string): void {
+      toServer.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
+    },
+    close: async () => {
+      toServer.end();
+      await server.close();
+    },
+  };
+}
+
+describe('stdio: the first message chooses the revision, for the connection', () => {
+  it('a first request with the _meta envelope is served as 2026-07-28, and so is the rest of the connection', async () => {
+    const c = await connection();
+    try {
+      const first = (await c.ask('tools/call', { name: 'now', arguments: {}, _meta: META })).result as Record<string, unknown>;
+      expect([first.resultType, first.content]).toEqual(['complete', [{ type: 'text', text: 'noon' }]]);
+      const next = (await c.ask('tools/list', { _meta: META })).result as Record<string, unknown>;
+      expect([next.resultType, (next.tools as { name: string }[]).map((t) => t.name)]).toEqual(['complete', ['now']]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('a first initialize is served as 2025-11-25, and so is the rest of the connection', async () => {
+    const c = await connection();
+    try {
+      const init = (await c.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } })).result as Record<string, unknown>;
+      expect(init.protocolVersion).toBe('2025-11-25');
+      c.tell('notifications/initialized');
+      const call = (await c.ask('tools/call', { name: 'now', arguments: {}, _meta: META })).result as Record<string, unknown>;
+      expect(call).toEqual({ content: [{ type: 'text', text: 'noon' }] });
+    } finally {
+      await c.close();
+    }
+  });
+});
