@@ -157,7 +157,7 @@ function enforceBody(schema: Schema, n: TypeNode, nullMeansAbsent: boolean, ctx:
 
 /** The enforced input schema of a tool. */
 export function enforcementSchema(spec: ToolSpec): Schema {
-  const written = (spec.inputSchema.properties ?? {}) as Record<string, Schema>;
+  const written = writtenParams(spec);
   const ctx: Enforcing = { written: (spec.inputSchema.$defs ?? {}) as Record<string, Schema>, defs: {} };
   const properties: Record<string, Schema> = {};
   for (const p of spec.params) {
@@ -169,6 +169,14 @@ export function enforcementSchema(spec: ToolSpec): Schema {
   out.additionalProperties = false;
   if (Object.keys(ctx.defs).length > 0) out.$defs = ctx.defs;
   return out;
+}
+
+/** Each value parameter's written fragment; a whole input's DTO is the input schema's object itself. */
+function writtenParams(spec: ToolSpec): Record<string, Schema> {
+  if (spec.input !== 'dto') return (spec.inputSchema.properties ?? {}) as Record<string, Schema>;
+  const { examples: _examples, $defs: _defs, ...object } = spec.inputSchema as Schema;
+  const p = spec.params.find((x) => x.role === 'value')!;
+  return { [p.name]: object };
 }
 
 /**
@@ -331,7 +339,7 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
       const { path } = walk(params, [...segments, key], data);
       if (e.keyword === 'additionalProperties') {
         const place = containerPlace(params, segments, data);
-        unknown.push({ path, pointer: childPointer, message: segments.length === 0 ? notAParameter(spec.name) : notAProperty(place.className ?? 'the object') });
+        unknown.push({ path, pointer: childPointer, message: segments.length === (spec.input === 'dto' ? 1 : 0) ? notAParameter(spec.name) : notAProperty(place.className ?? 'the object') });
       } else {
         out.push({ path, pointer: childPointer, message: REQUIRED });
       }
