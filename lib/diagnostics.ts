@@ -114,7 +114,7 @@ export const DIAGNOSTICS = {
   // OLT007: two tools with one name
   sameName: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' (${first} and ${second}). ${ANOTHER_NAME}.`),
   sameNameInSet: entry('OLT007', (name: string) => `two tools are named '${name}' in one tool set. ${ANOTHER_NAME}.`),
-  sameNameInApplication: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' in the application: ${first} and ${second}. ${ANOTHER_NAME}, or provide the class in one module only.`),
+  sameNameInApplication: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' in the application: ${first} and ${second}. ${ANOTHER_NAME}, give the classes name prefixes (@Tools({ prefix: 'orders' }) on a class, or ToolsModule.forRoot({ prefix })), or provide the class in one module only.`),
   sameNameExported: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' (${first} and ${second}). Give one another name (@Tool({ name: '...' }) or Tool.create(fn, { name: '...' })), or export only one of them.`),
 
   sameServed: entry('OLT007', (what: ServedKind, key: string, first: string, second: string) => `two ${what}s ${what === 'prompt' ? 'are named' : 'have the URI'} '${key}' (${first} and ${second}). Give one another ${what === 'prompt' ? 'name' : 'URI'}.`),

@@ -9,7 +9,7 @@ import { addStrictFormats, decodeBase64, parseTimeSpan } from './formats';
 import { linearPattern } from '../../linear-pattern';
 import {
   BASE64_FORMAT, NOT_NULL, REQUIRED, TIMESPAN_FORMAT, duplicateLine, formatReason, itemsLine, lengthLine,
-  lostDigits, notAProperty, notAParameter, notDigitsOnly, oneOfLine, patternLine, rangeLine, typeLine, type ArgumentProblem,
+  lostDigits, notAProperty, ownMessage, notAParameter, notDigitsOnly, oneOfLine, patternLine, rangeLine, typeLine, type ArgumentProblem,
 } from './messages';
 
 /**
@@ -352,13 +352,15 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
       const v = valueAt(data, segments);
       let message: string;
       if (node === undefined) message = 'has the wrong type.';
+      else if (node.messages?.type !== undefined) message = ownMessage(node.messages.type, path, v);
       else if (v === null && !node.nullable) message = NOT_NULL;
       else if (node.kind === 'bigint' && typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) message = fromText ? notDigitsOnly(node) : lostDigits(node);
       else message = typeLine(node);
       out.push({ path, pointer, message });
       continue;
     }
-    out.push({ path, pointer, message: reasonOf(e, node) });
+    const own = node?.messages?.[e.keyword];
+    out.push({ path, pointer, message: own !== undefined ? ownMessage(own, path, valueAt(data, segments)) : reasonOf(e, node) });
   }
   return unknown.length > 0 ? [...out, ...unknown] : out;
 }
