@@ -211,6 +211,7 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
   it.each([
     ['orders_create', '{"type":"object","properties":{"customer":{"type":"string","format":"email"},"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["sku","qty"],"additionalProperties":false}},"note":{"type":"string"}},"required":["customer","lines"],"additionalProperties":false}'],
     ['orders_list', '{"type":"object","properties":{"status":{"type":"string"},"page":{"type":"integer","minimum":1,"maximum":9007199254740991,"default":1}},"additionalProperties":false}'],
+    ['orders_period', '{"type":"object","properties":{"from":{"type":"string","description":"Must be an ISO 8601 date."},"code":{"type":"string"}},"required":["from","code"],"additionalProperties":false}'],
     ['orders_count', '{"type":"object","properties":{"query":{"type":"object","properties":{"status":{"type":"string"},"page":{"type":"integer","minimum":1,"maximum":9007199254740991,"default":1}},"additionalProperties":false}},"required":["query"],"additionalProperties":false}'],
   ])('writes a DTO as the whole input, with the class\'s name prefix, in every build: %s', async (tool, inputSchema) => {
     await expectInEveryBuild(tool, (schema) => schema, inputSchema);
