@@ -211,6 +211,7 @@ class Analyzer {
   private names(c: ts.ClassDeclaration, bases: ts.ClassDeclaration[]): void {
     const seen = new Map<string, string>();
     const prefix = this.prefixOf([c, ...bases]);
+    if (prefix !== undefined) this.classIR(c).prefix = prefix;
     for (const k of [...bases].reverse().concat(c)) {
       for (const m of k.members) {
         const tool = this.toolDecorator(m);
