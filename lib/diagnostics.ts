@@ -123,7 +123,7 @@ export const DIAGNOSTICS = {
   // OLT007: two tools with one name
   sameName: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' (${first} and ${second}). ${ANOTHER_NAME}.`),
   sameNameInSet: entry('OLT007', (name: string) => `two tools are named '${name}' in one tool set. ${ANOTHER_NAME}.`),
-  sameNameInApplication: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' in the application: ${first} and ${second}. ${ANOTHER_NAME}, or provide the class in one module only.`),
+  sameNameInApplication: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' in the application: ${first} and ${second}. ${ANOTHER_NAME}, give the classes name prefixes (@Tools({ prefix: 'orders' }) on a class, or ToolsModule.forRoot({ prefix })), or provide the class in one module only.`),
   sameNameExported: entry('OLT007', (name: string, first: string, second: string) => `two tools are named '${name}' (${first} and ${second}). Give one another name (@Tool({ name: '...' }) or Tool.create(fn, { name: '...' })), or export only one of them.`),
 
   sameServed: entry('OLT007', (what: ServedKind, key: string, first: string, second: string) => `two ${what}s ${what === 'prompt' ? 'are named' : 'have the URI'} '${key}' (${first} and ${second}). Give one another ${what === 'prompt' ? 'name' : 'URI'}.`),
@@ -131,6 +131,7 @@ export const DIAGNOSTICS = {
 
   // OLT008: the tool name
   badToolName: entry('OLT008', (name: string) => `the tool name '${name}' is not 1–64 ASCII letters, digits, '_' or '-'. ${TOOL_NAME_FIX}`),
+  prefixedToolName: entry('OLT008', (name: string, prefix: string) => `the tool name '${name}' (with the prefix '${prefix}') is longer than 64 characters. Give a shorter name or prefix: @Tool({ name: '...' }), @Tools({ prefix: '...' }).`),
   anonymousFunction: entry('OLT008', () => `an anonymous function has no name. ${TOOL_NAME_FIX}`),
   symbolName: entry('OLT008', () => 'a symbol-named method has no tool name. Give one: @Tool({ name: "..." }).'),
 
@@ -196,6 +197,10 @@ export const DIAGNOSTICS = {
   eachRuleOnRecord: entry('OLT015', (rule: string) => `class-validator checks a rule with { each: true } (${rule}) on the items of an array, a Set or a Map; on a plain-object record it checks the object itself. Declare the property as a Map, or write the element's options in @Prop({ each }).`),
   runtimeOptions: entry('OLT015', (runtime: string, options: readonly string[]) => `${/^[AEIOU]/.test(runtime) ? 'an' : 'a'} ${runtime} parameter is filled in by the runtime and never appears in the schema, so ${options.join(', ')} would have no effect. Remove ${options.length === 1 ? 'it' : 'them'}.`),
   unknownParamsKey: entry('OLT015', (key: string, names: readonly string[]) => `Tool.create options.params names '${key}', which is not a parameter of the function (${names.length > 0 ? `its parameters: ${names.join(', ')}` : 'it has none whose name can be read'}). Key the types by the parameter names, or give an array in parameter order.`),
+  dtoInputSignature: entry('OLT015', (found: string) => `input: 'dto' takes a tool whose one argument parameter (a ToolContext and an AbortSignal aside) is a DTO class; this one has ${found}. Remove the option, or take the arguments as one DTO.`),
+  dtoInputRecursive: entry('OLT015', (name: string) => `input: 'dto' cannot take ${name} as the whole input: it refers to itself, and an input schema's root must be a plain object. Take it as a parameter (input: 'parameters').`),
+  inputOption: entry('OLT015', (given: string) => `the option input is ${given}; it is 'parameters' or 'dto'.`),
+  prefixOption: entry('OLT015', (given: string) => `the name prefix ${given} is not 1–63 ASCII letters, digits, '_' or '-'.`),
   unknownOption: entry('OLT015', (decorator: string, key: string, known: readonly string[]) => `${decorator} has no option '${key}'. Its options are: ${known.join(', ')}.`),
   notPositive: entry('OLT015', (option: string, value: string) => `${option} ${value} is not a positive finite number.`),
   notFinite: entry('OLT015', (option: string, value: string, integer: boolean) => `${option} ${value} is not a finite ${integer ? 'integer' : 'number'}.`),

@@ -4,6 +4,7 @@ export { JSON_SCHEMA_2020_12, type JsonSchemaToolInit, type JsonSchemaToolFuncti
 export { Param, Prop } from './decorators/param';
 export { Range } from './decorators/range';
 export { Description } from './decorators/description';
+export { Tools } from './decorators/tools';
 export { Prompt, Resource, ResourceTemplate } from './decorators/served';
 export {
   PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, MAX_COMPLETIONS, COMPLETION_TIMEOUT_MS,
@@ -34,7 +35,7 @@ export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/arguments/json-tex
 export { ToolDefinitionError, type DefinitionProblem, type ToolErrorCode, type ToolErrorSite } from './errors';
 export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
 export type { ToolDefinition } from './invoke/tools/bound-tool';
-export type { PromptOptions, ResourceOptions, Completer, CompletionContext, ToolOptions, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
+export type { PromptOptions, ResourceOptions, Completer, CompletionContext, ToolOptions, ToolClassOptions, ToolInput, ParamOptions, PropOptions, StaticClassMeta, UnionMember } from './metadata/options';
 export { defineStaticMetadata } from './metadata/storage';
 export { registerGeneratedMetadata, type GeneratedOrigin } from './metadata/generated';
 export * from './providers';

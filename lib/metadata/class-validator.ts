@@ -17,6 +17,11 @@ export interface ValidatorRule {
    * `defaultMessage`, read when asked (`$property` and `$constraintN` filled in).
    */
   readonly constraint?: { readonly name: string; message(): string | undefined };
+  /**
+   * The rule's own `message` option, when it is text: `$property` and `$constraintN` filled in
+   * (`$value` is filled in with the value refused).
+   */
+  readonly message?: string;
 }
 
 interface RawMetadata {
@@ -30,6 +35,7 @@ interface RawMetadata {
   always?: boolean;
   validateIf?: unknown;
   constraintCls?: Function;
+  message?: unknown;
 }
 
 interface RawConstraint {
@@ -84,13 +90,20 @@ export function validatorRules(cls: Function, key: string): ValidatorRule[] {
         : m.type === 'conditionalValidation' ? (m.name === 'isOptional' ? 'isOptional' : 'validateIf')
           : (NAMED_TYPES[m.type] ?? m.type);
       const constraint = m.type === 'customValidation' ? constraintOf(m, key) : undefined;
+      const message = typeof m.message === 'string' && m.message !== '' ? filledMessage(m.message, key, m.constraints ?? []) : undefined;
       rules.push({
         name, constraints: m.constraints ?? [], each: m.each === true,
         ...(constraint !== undefined ? { constraint } : {}),
+        ...(message !== undefined ? { message } : {}),
       });
     }
   }
   return rules;
+}
+
+/** A message's tokens as class-validator fills them in (`$value` waits for the value). */
+function filledMessage(text: string, key: string, constraints: readonly unknown[]): string {
+  return text.replace(/\$property/g, key).replace(/\$constraint(\d+)/g, (_, i: string) => String(constraints[Number(i) - 1]));
 }
 
 function constraintOf(m: RawMetadata, key: string): ValidatorRule['constraint'] {

@@ -34,6 +34,33 @@ export interface ToolOptions {
    * (a failing one is OLT015), and written as the input schema's `examples`. @default none
    */
   examples?: readonly Readonly<Record<string, unknown>>[];
+  /**
+   * How the arguments are laid out. `'parameters'`: one property per parameter (`{ "dto": { ... } }`).
+   * `'dto'`: the tool's one argument parameter (a `ToolContext` and an `AbortSignal` aside) is a DTO
+   * class whose properties are the tool's arguments (`{ "customer": ..., "lines": [...] }`), as a
+   * NestJS handler takes a request body; any other signature is OLT015.
+   * @default the class's `@Tools({ input })`, else the module's (`ToolsModule`), else 'parameters'
+   */
+  input?: ToolInput;
+}
+
+/** How a tool's arguments are laid out: one property per parameter, or a DTO's properties. */
+export type ToolInput = 'parameters' | 'dto';
+
+/** Options of `@Tools` on a class: defaults for every `@Tool` method of the class (and its subclasses). */
+export interface ToolClassOptions {
+  /**
+   * Written before each tool name of the class, joined by `_` (`prefix: 'orders'` names `list`
+   * `orders_list`); the whole name counts toward the 64-character limit. Wins over a module's prefix.
+   * @default none (the module's, if it gives one)
+   */
+  prefix?: string;
+  /**
+   * `'dto'`: each tool of the class whose one argument parameter is a DTO takes that DTO's properties
+   * as its arguments (other tools keep one property per parameter); a tool's own `input` wins.
+   * @default the module's (`ToolsModule`), else 'parameters'
+   */
+  input?: ToolInput;
 }
 
 /** Options of `@Param`. */
@@ -165,8 +192,11 @@ export const MEMBER_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(CONS
 
 /** The option names of `@Tool` (`Tool.create` adds `params`). */
 export const TOOL_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({
-  name: true, description: true, returns: true, endsLoop: true, requiresApproval: true, parallelSafe: true, timeoutSeconds: true, annotations: true, examples: true,
+  name: true, description: true, returns: true, endsLoop: true, requiresApproval: true, parallelSafe: true, timeoutSeconds: true, annotations: true, examples: true, input: true,
 } satisfies Record<keyof ToolOptions, true>));
+
+/** The option names of `@Tools`. */
+export const TOOL_CLASS_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ prefix: true, input: true } satisfies Record<keyof ToolClassOptions, true>));
 
 /** The option names of `@Prompt`. */
 export const PROMPT_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ name: true, title: true, description: true } satisfies Record<keyof PromptOptions, true>));

@@ -1,5 +1,5 @@
 import { attachGenerated } from './generated';
-import type { ParamOptions, PromptOptions, PropOptions, RangeRecord, ResourceOptions, StaticClassMeta, ToolOptions } from './options';
+import type { ParamOptions, PromptOptions, PropOptions, RangeRecord, ResourceOptions, StaticClassMeta, ToolClassOptions, ToolOptions } from './options';
 
 /**
  * The one storage of this library: plain records keyed by class, written by the decorators and read
@@ -38,6 +38,8 @@ export interface ClassRecord {
   /** Property keys in the order their decorators ran (source order: one `__decorate` call per member). */
   readonly decorated: string[];
   staticMeta?: StaticClassMeta;
+  /** `@Tools` on the class. */
+  toolDefaults?: ToolClassOptions;
 }
 
 const records = new WeakMap<Function, ClassRecord>();

@@ -45,6 +45,8 @@ import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
 import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo } from '../mcp';
 import { classServedSpecs, classToolSpecs, type ServedSpec } from '../schema/class-tools';
+import type { ToolClassOptions, ToolInput } from '../metadata/options';
+import { checkToolDefaults } from '../decorators/tools';
 import { ServedRefusal, servedDefinitions, type ServedAround } from '../invoke/tools/served';
 import { sentenceOf, ToolEnhancers, type CallScope, type NestParts } from './enhancers';
 
@@ -75,6 +77,30 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    * @default true
    */
   global?: boolean;
+  /**
+   * A name prefix for the tools of each provider, joined by `_` (`orders_list`), so that two services
+   * with a `list` method both build: one text for every provider, or a function of the provider's
+   * class and the Nest module that provides it (`({ module }) => module.name.replace(/Module$/, '').toLowerCase()`),
+   * whose `undefined` means none. A class's own `@Tools({ prefix })` wins.
+   * @default none
+   */
+  prefix?: string | ((owner: ToolOwner) => string | undefined);
+  /**
+   * `'dto'`: every tool whose one argument parameter is a DTO takes that DTO's properties as its
+   * arguments, as a controller takes a request body (`{ "customer": ... }`, not `{ "dto": { ... } }`);
+   * other tools keep one property per parameter. A class's `@Tools({ input })` and a tool's own
+   * `@Tool({ input })` win.
+   * @default 'parameters'
+   */
+  input?: ToolInput;
+}
+
+/** A tool provider, as `ToolsModuleOptions.prefix` sees it. */
+export interface ToolOwner {
+  /** The provider's class. */
+  readonly provider: Function;
+  /** The Nest module that provides it. */
+  readonly module: Function | undefined;
 }
 
 /** Options of `ToolsModule.forRootAsync`. */
@@ -294,7 +320,7 @@ export class ToolRegistry extends ToolSet {
     const instance: unknown = isStatic ? wrapper.instance : undefined;
     const cls = (typeof instance === 'object' && instance !== null ? instance.constructor : !wrapper.inject ? wrapper.metatype : undefined) as Scoped | undefined;
     if (typeof cls !== 'function') return;
-    const specs = classToolSpecs(cls);
+    const specs = classToolSpecs(cls, this.#defaultsOf(cls, wrapper));
     if (specs.length === 0) {
       this.#registerServed(wrapper, cls, isStatic, instance);
       return;
@@ -324,6 +350,16 @@ export class ToolRegistry extends ToolSet {
     }
     for (const { spec } of specs) this.#owners.set(spec.name, owner);
     this.#registerServed(wrapper, cls, isStatic, instance);
+  }
+
+  /** The module's defaults for a provider's tools: its prefix (given, or chosen for the provider) and input form. */
+  #defaultsOf(cls: Function, wrapper: InstanceWrapper): ToolClassOptions | undefined {
+    const { prefix: given, input } = this.#options;
+    if (given === undefined && input === undefined) return undefined;
+    const prefix = typeof given === 'function' ? given({ provider: cls, module: wrapper.host?.metatype ?? undefined }) : given;
+    const defaults: ToolClassOptions = { ...(prefix !== undefined ? { prefix } : {}), ...(input !== undefined ? { input } : {}) };
+    checkToolDefaults(defaults, { className: cls.name });
+    return defaults;
   }
 
   /**

@@ -210,6 +210,8 @@ class Analyzer {
   /** OLT007 and OLT008: the names of the tools of a class and its bases. */
   private names(c: ts.ClassDeclaration, bases: ts.ClassDeclaration[]): void {
     const seen = new Map<string, string>();
+    const prefix = this.prefixOf([c, ...bases]);
+    if (prefix !== undefined) this.classIR(c).prefix = prefix;
     for (const k of [...bases].reverse().concat(c)) {
       for (const m of k.members) {
         const tool = this.toolDecorator(m);
@@ -222,6 +224,10 @@ class Analyzer {
           if (k === c) this.report(diagnostic(D.badToolName(name), m.name));
           continue;
         }
+        if (prefix !== undefined && name !== '' && !TOOL_NAME.test(`${prefix}_${name}`)) {
+          if (k === c) this.report(diagnostic(D.prefixedToolName(`${prefix}_${name}`, prefix), m.name));
+          continue;
+        }
         const clash = seen.get(name);
         if (clash !== undefined && clash !== key && k === c) {
           this.report(diagnostic(D.sameName(name, `${c.name?.text ?? 'Class'}.${clash}`, `${c.name?.text ?? 'Class'}.${key}`), m.name));
@@ -229,6 +235,16 @@ class Analyzer {
         seen.set(name, key);
       }
     }
+  }
+
+  /** The name prefix of `@Tools({ prefix: '...' })` on the class, else on its nearest base that gives one (a literal only). */
+  private prefixOf(chain: readonly ts.ClassDeclaration[]): string | undefined {
+    for (const k of chain) {
+      const tools = decoratorsOf(this.checker, k).find((d) => d.lib === 'ours' && d.name === 'Tools');
+      const given = objectArg(tools?.args[0]).get('prefix');
+      if (given !== undefined) return ts.isStringLiteralLike(given) ? given.text : undefined;
+    }
+    return undefined;
   }
 
   private method(m: ts.MethodDeclaration, decorators: DecoratorUse[]): MethodIR | undefined {

@@ -287,7 +287,8 @@ function sitesOf(analysis: Analysis): Map<string, Site> {
       const member = decl.members.find((x) => x.name !== undefined && ts.isIdentifier(x.name) && x.name.text === key);
       const tool = member && decoratorsOf(analysis.program.getTypeChecker(), member).find((d) => d.lib === 'ours' && d.name === 'Tool');
       const given = objectArg(tool?.args[0]).get('name');
-      byTool.set(given !== undefined && ts.isStringLiteralLike(given) ? given.text : toolNameOf(key), m);
+      const name = given !== undefined && ts.isStringLiteralLike(given) ? given.text : toolNameOf(key);
+      byTool.set(ir.prefix !== undefined ? `${ir.prefix}_${name}` : name, m);
     }
     out.set(idOf(decl), { at: atOf(decl), tools: byTool.size, method: (t) => byTool.get(t) });
   }

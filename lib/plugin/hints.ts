@@ -86,6 +86,8 @@ export interface ClassIR {
   readonly methods: Map<string, MethodIR>;
   /** Set when the class is a DTO. */
   properties?: PropIR[];
+  /** `@Tools({ prefix })` on the class or a base (a literal): written before each of its tool names. */
+  prefix?: string;
 }
 
 /** A `Tool.create(fn, options)` call: what fills `options`. */

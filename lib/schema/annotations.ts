@@ -147,6 +147,7 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
     // (or marked `always`) is enforced like any other, and shows like any other.
     const fromRules = collect(rules.filter((r) => !r.each), a.warnings, phrases, '', n);
     apply(n, fromRules, false);
+    n = withMessages(n, rules.filter((r) => !r.each));
     n = eachRules(n, rules.filter((r) => r.each), a.warnings, phrases);
   }
   const o = a.options ?? {};
@@ -155,6 +156,29 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   if (o.description !== undefined && n.description === undefined) n.description = o.description;
   for (const r of bounded) boundedPattern(n, r, a.warnings);
   return n;
+}
+
+/** The keywords by which a type rule's refusal shows: the value's type, its enum, its format. */
+const TYPE_RULE_KEYWORDS: readonly string[] = ['type', 'enum', 'format', 'pattern'];
+
+/**
+ * The rules' own `message` texts, by the keyword that says each rule: a rule's own keywords first,
+ * then a type rule's (a `@MinLength` message is the minLength refusal's, an `@IsString` one the
+ * type refusal's). Rules that no keyword says keep their message for class-validator's verdict.
+ */
+function withMessages(n: MutableNode, rules: readonly ValidatorRule[]): MutableNode {
+  if (!rules.some((r) => r.message !== undefined)) return n;
+  const out: Record<string, string> = { ...n.messages };
+  const typed: ValidatorRule[] = [];
+  for (const r of rules) {
+    if (r.message === undefined) continue;
+    if (isTypeRule(r.name)) typed.push(r);
+    const row = RULES[r.name];
+    if (row === undefined) continue;
+    for (const [k, v] of Object.entries(row(r.constraints))) if (v !== undefined) out[k] = r.message;
+  }
+  for (const r of typed) for (const k of TYPE_RULE_KEYWORDS) out[k] ??= r.message!;
+  return { ...n, messages: out };
 }
 
 /**
@@ -339,10 +363,10 @@ function eachRules(n: MutableNode, rules: readonly ValidatorRule[], warnings: st
     return n;
   }
   const keywords = collect(rules, warnings, phrases, slot === 'items' ? 'Each item: ' : 'Each value: ', element);
-  if (Object.keys(keywords).length === 0) return n;
+  if (Object.keys(keywords).length === 0 && !rules.some((r) => r.message !== undefined)) return n;
   const e: MutableNode = { ...element };
   apply(e, keywords, false);
-  return { ...n, [slot]: e };
+  return { ...n, [slot]: withMessages(e, rules) };
 }
 
 /** A side of `@Range` that is left open. */

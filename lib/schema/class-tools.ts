@@ -1,7 +1,7 @@
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { ProblemList, refuse } from '../errors';
 import { lineage, peekRecord, type ClassRecord, type SlotRecord } from '../metadata/storage';
-import type { Completer, ParamOptions, ToolOptions } from '../metadata/options';
+import type { Completer, ParamOptions, ToolClassOptions, ToolOptions } from '../metadata/options';
 
 export type { Completer, CompletionContext } from '../metadata/options';
 import { parseUriTemplate, type UriTemplate } from '../decorators/uri-template';
@@ -15,18 +15,42 @@ export interface ClassTool {
   readonly spec: ToolSpec;
 }
 
-/** Every `@Tool` method of a class and its bases, built once and cached. */
-export const classToolSpecs: (cls: Function) => readonly ClassTool[] = cachedBy(buildClassSpecs);
+const ownDefaults: (cls: Function) => readonly ClassTool[] = cachedBy((cls: Function) => buildClassSpecs(cls, undefined));
+/** One cache per module default (a prefix and an input form), created on first use. */
+const withDefaults = new Map<string, (cls: Function) => readonly ClassTool[]>();
 
-function buildClassSpecs(cls: Function): readonly ClassTool[] {
+/**
+ * Every `@Tool` method of a class and its bases, built once and cached. `defaults` are a module's
+ * (`ToolsModule`): the class's own `@Tools` options win over them.
+ */
+export function classToolSpecs(cls: Function, defaults?: ToolClassOptions): readonly ClassTool[] {
+  if (defaults === undefined || (defaults.prefix === undefined && defaults.input === undefined)) return ownDefaults(cls);
+  const key = `${defaults.prefix ?? ''}\u0000${defaults.input ?? ''}`;
+  let build = withDefaults.get(key);
+  if (build === undefined) withDefaults.set(key, (build = cachedBy((c: Function) => buildClassSpecs(c, defaults))));
+  return build(cls);
+}
+
+/** A class's `@Tools` options (a subclass's win, option by option) over the module's. */
+function toolDefaultsOf(chain: readonly Function[], module: ToolClassOptions | undefined): ToolClassOptions | undefined {
+  let out: ToolClassOptions | undefined = module;
+  for (const c of chain) {
+    const own = peekRecord(c)?.toolDefaults;
+    if (own !== undefined) out = { ...out, ...own };
+  }
+  return out;
+}
+
+function buildClassSpecs(cls: Function, module: ToolClassOptions | undefined): readonly ClassTool[] {
   const chain = lineage(cls);
+  const defaults = toolDefaultsOf(chain, module);
   const keys = memberKeys(chain, (r) => r.tools.keys());
   const out: ClassTool[] = [];
   const names = new Map<string, PropertyKey>();
   // Every method is built, past one that fails: the error lists every tool's problems.
   const problems = new ProblemList();
   for (const key of keys) {
-    const spec = problems.run(() => methodSpec(cls, chain, key, (r) => r.tools.get(key)));
+    const spec = problems.run(() => methodSpec(cls, chain, key, (r) => r.tools.get(key), undefined, defaults));
     if (spec === undefined) continue;
     const clash = names.get(spec.name);
     if (clash !== undefined) {
@@ -55,7 +79,7 @@ interface MethodRecord {
   readonly source: Function;
 }
 
-function methodSpec(cls: Function, chain: Function[], key: PropertyKey, pick: (r: ClassRecord) => MethodRecord | undefined, slotsOut?: Map<number, SlotRecord>): ToolSpec {
+function methodSpec(cls: Function, chain: Function[], key: PropertyKey, pick: (r: ClassRecord) => MethodRecord | undefined, slotsOut?: Map<number, SlotRecord>, defaults?: ToolClassOptions): ToolSpec {
   let record: MethodRecord | undefined;
   let recordClass: Function | undefined;
   let description: string | undefined;
@@ -89,6 +113,7 @@ function methodSpec(cls: Function, chain: Function[], key: PropertyKey, pick: (r
     slots,
     staticMethod,
     methodDescription: description,
+    ...(defaults !== undefined ? { defaults } : {}),
   });
 }
 

@@ -203,6 +203,8 @@ function baseType(given: TypeSources, dto: DtoResolver, used: { swagger: boolean
     }
     return n;
   }
+  const decided = ruleDecides(s, dto);
+  if (decided !== undefined) return decided;
   if (s.staticType !== undefined) return resolveHint(s.staticType, dto);
   const design = s.design;
   if (s.dtoProperty === true && (design === Object || design === Array)) {
@@ -276,6 +278,28 @@ function untyped(s: TypeSources, dto: DtoResolver): TypeNode {
   s.report?.untyped(as);
   const n = as === 'nested' ? resolveHint(AnyOf(token('JsonObject'), token('JsonArray')), dto) : tokenNode(as === 'any' ? 'JsonValue' : as === 'array' ? 'JsonArray' : 'JsonObject');
   return { ...n, untyped: as };
+}
+
+/** The declared types whose JSON value class-transformer leaves as sent (no `@Type`, no implicit conversion). */
+const AS_SENT: ReadonlySet<unknown> = new Set([String, Number, Boolean, Date]);
+
+/**
+ * A DTO property declared `string`, `number`, `boolean` or `Date` whose class-validator type rules
+ * name another type (`@IsDateString() from: Date`, `@IsString() code: number`): without `@Type`,
+ * class-transformer leaves the JSON value as sent and the rules judge it, so the rules' type is the
+ * slot's (the method gets the value as sent, as under `ValidationPipe`). Undefined where the
+ * declared type fits the rules, or no rule names a type.
+ */
+function ruleDecides(s: TypeSources, dto: DtoResolver): TypeNode | undefined {
+  if (s.dtoProperty !== true || s.transformerType !== undefined || s.rules.length === 0) return undefined;
+  const declared = s.staticType !== undefined ? s.staticType : s.design;
+  if (!AS_SENT.has(declared)) return undefined;
+  const named: Named[] = s.rules.flatMap((r) => {
+    const row = r.each ? undefined : (TYPE_RULES[r.name] ?? ERASED_TYPE_RULES[r.name]);
+    return row !== undefined ? [{ by: decoratorOf(r.name), node: row(r.constraints) }] : [];
+  });
+  if (named.length === 0 || named.some((n) => fitsDesignType(n.node, declared))) return undefined;
+  return mostSpecific(named, 'Object');
 }
 
 /** The primitive a `type` given beside an `enum` may be, by JSON kind. */

@@ -1,7 +1,7 @@
 import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { ProblemList, refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
-import { CREATE_OPTION_NAMES, PARAM_OPTION_NAMES, TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolOptions } from '../metadata/options';
+import { CREATE_OPTION_NAMES, PARAM_OPTION_NAMES, TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolClassOptions, type ToolOptions } from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
 import type { SlotRecord } from '../metadata/storage';
 import { hintKind, isThunk, type Hint } from '../types/hints';
@@ -41,6 +41,11 @@ export interface ToolSpec extends ToolDescription {
   readonly member: string;
   /** What a failure's text calls it: a prompt's or resource's method is run as a tool spec. @default 'Tool' */
   readonly subject?: 'Prompt' | 'Resource';
+  /**
+   * `'dto'`: the one value parameter is a DTO whose properties are the tool's arguments (the input
+   * schema is the DTO's object); the invoker reads the arguments object as that parameter's value.
+   */
+  readonly input?: 'dto';
 }
 
 /** What the builder needs to know about one tool method or function. */
@@ -59,17 +64,21 @@ export interface ToolSource {
   readonly methodDescription?: string;
   /** `Tool.create(fn, { params })`. */
   readonly adHocParams?: Readonly<Record<string, Hint | ParamOptions>> | readonly (Hint | ParamOptions)[];
+  /** The class's `@Tools` options over the module's: a name prefix, and the default input form. */
+  readonly defaults?: ToolClassOptions;
 }
 
 export function buildToolSpec(src: ToolSource): ToolSpec {
   const o = src.options;
-  const name = o.name ?? toolNameOf(src.member);
+  const own = o.name ?? toolNameOf(src.member);
+  const prefix = src.defaults?.prefix;
+  const name = prefix !== undefined && typeof own === 'string' && own !== '' ? `${prefix}_${own}` : own;
   const site: ToolErrorSite = { tool: name, className: src.owner, member: src.member };
   // Every problem of the tool is found before one error lists them all: the name, each option,
   // each parameter, the return type. Where a step depends on a failed one, only that step is skipped.
   const problems = new ProblemList();
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-    problems.add(refuse(name === '' ? D.anonymousFunction() : D.badToolName(String(name)), site));
+    problems.add(refuse(name === '' ? D.anonymousFunction() : prefix !== undefined && TOOL_NAME.test(own) ? D.prefixedToolName(name, prefix) : D.badToolName(String(name)), site));
   }
   const misspelt = checkOptions(o, site, src.adHocParams !== undefined, problems);
   // Written at the root of the input schema; checked by the invoker when the definition is made (invoke/tools/examples.ts).
@@ -78,11 +87,17 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   // A misspelt option of Tool.create may be its `params`: its parameters' types are not read then.
   const params = src.adHocParams !== undefined && misspelt ? [] : buildParams(src, warnings, site, problems);
   const result = problems.run(() => buildReturns(o.returns ?? src.staticMethod?.returns, warnings, site));
+  const input = misspelt || !problems.empty ? undefined : inputForm(o.input ?? src.defaults?.input, o.input !== undefined, params, site, problems);
   problems.throwIfAny(src.adHocParams !== undefined ? `tool '${String(name)}'` : `class ${src.owner}`);
   if (result === undefined) throw new Error('unreachable: a return type without a result');
+  const values = params.filter((p) => p.spec.role === 'value');
   const inputSchema = deepFreeze(
-    writeObject(params.filter((p) => p.spec.role === 'value').map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) })), examples),
+    input === 'dto'
+      ? writeObject(values[0]!.spec.node.properties ?? [], examples)
+      : writeObject(values.map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) })), examples),
   );
+  // The DTO of a whole input is always built (from `{}` when nothing is sent).
+  if (input === 'dto') values[0]!.spec = { ...values[0]!.spec, required: true, node: { ...values[0]!.spec.node, nullable: false } };
   const description = o.description ?? src.methodDescription ?? src.staticMethod?.description ?? '';
   warnings.push(...libraryCopyWarnings([...params.map((p) => p.spec.node), result.node]));
   const spec: ToolSpec = {
@@ -102,8 +117,26 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     ...(result.node !== undefined ? { returns: result.node } : {}),
     owner: src.owner,
     member: src.member,
+    ...(input === 'dto' ? { input } : {}),
   };
   return Object.freeze(spec);
+}
+
+/**
+ * Whether the tool takes its one DTO parameter as the whole input. Asked for by the tool itself, a
+ * signature that cannot is a problem; as a class's or module's default, such a tool keeps one
+ * property per parameter.
+ */
+function inputForm(wanted: ToolOptions['input'], own: boolean, params: readonly BuiltParam[], site: ToolErrorSite, problems: ProblemList): 'dto' | undefined {
+  // Another value is refused with the options (checkOptions, @Tools, ToolsModule).
+  if (wanted !== 'dto') return undefined;
+  const values = params.filter((p) => p.spec.role === 'value');
+  const n = values.length === 1 ? values[0]!.spec.node : undefined;
+  const found =
+    values.length !== 1 ? `${values.length} argument parameters` : n!.kind !== 'dto' ? `the parameter '${values[0]!.spec.name}', which is not a DTO class` : undefined;
+  if (found === undefined && n!.recursive !== true) return 'dto';
+  if (own) problems.add(refuse(found !== undefined ? D.dtoInputSignature(found) : D.dtoInputRecursive(n!.cls?.name ?? values[0]!.spec.name), site));
+  return undefined;
 }
 
 /** Adds each problem of the tool's options; returns whether one of them is not an option at all. */
@@ -123,6 +156,7 @@ function checkOptions(o: ToolOptions, site: ToolErrorSite, create: boolean, prob
     if (o[k] !== undefined && typeof o[k] !== 'boolean') problems.add(refuse(D.notBoolean(k), site));
   }
   if (o.description !== undefined && typeof o.description !== 'string') problems.add(refuse(D.descriptionType(), site));
+  if (o.input !== undefined && o.input !== 'dto' && o.input !== 'parameters') problems.add(refuse(D.inputOption(JSON.stringify(o.input) ?? String(o.input)), site));
   return unknown.length > 0;
 }
 

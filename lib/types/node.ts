@@ -53,6 +53,11 @@ export interface TypeNode {
   readonly values?: TypeNode;
   // How the value is converted (not written to the schema).
   readonly stringKind?: StringKind;
+  /**
+   * The team's own texts (a class-validator rule's `message` option), by the schema keyword that
+   * says the rule (`type` for a type rule): a refusal by that keyword reads as the rule's message.
+   */
+  readonly messages?: Readonly<Record<string, string>>;
   /** Token name of an integer or bigint (`Int32`, `Int64`, ...), for messages. */
   readonly token?: string;
   /** Arrays: the method receives a `Set`. Records: the method receives a `Map`. */

@@ -91,7 +91,7 @@ describe('ObjectOf: refusals name the shape and the path', () => {
 
   it("a nested class's rules still hold inside a shape: its schema's, and class-validator's at the path", async () => {
     const args = { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 0, counts: {} } } };
-    expect(await refusal(t, args)).toBe("Argument 'contact.stamp.version' must be an integer from 1 to 9007199254740991.");
+    expect(await refusal(t, args)).toBe("Argument 'contact.stamp.version' must be an integer of at least 1.");
     const coded = { contact: { ...args.contact, previous: [], stamp: { ...args.contact.stamp, version: 1, code: 'a b' } } };
     expect(await refusal(t, coded)).toBe("Argument 'contact.stamp.code' must contain only letters and numbers.");
   });

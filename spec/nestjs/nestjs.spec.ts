@@ -35,7 +35,7 @@ describe('ToolsModule.forRoot() in an application context', () => {
 
   it('refuses a duplicate tool name across modules (OLT007), naming both providers', () => {
     expect(out.clash).toBe(
-      "ToolDefinitionError: OLT007: Cannot build tool 'lookup' (OtherLookup): two tools are named 'lookup' in the application: CatalogueTools (CatalogueModule) and OtherLookup (OtherModule). Give one another name: @Tool({ name: '...' }), or provide the class in one module only.",
+      "ToolDefinitionError: OLT007: Cannot build tool 'lookup' (OtherLookup): two tools are named 'lookup' in the application: CatalogueTools (CatalogueModule) and OtherLookup (OtherModule). Give one another name: @Tool({ name: '...' }), give the classes name prefixes (@Tools({ prefix: 'orders' }) on a class, or ToolsModule.forRoot({ prefix })), or provide the class in one module only.",
     );
   });
 });

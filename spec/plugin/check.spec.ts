@@ -64,6 +64,11 @@ describe('check', () => {
     expect(r).toEqual({ code: 0, out: '1 tool checked: the runtime path sees every type the source declares.\n', err: '' });
   }, 240_000);
 
+  it('matches tools by their prefixed names, and a DTO taken as the whole input, on both paths', () => {
+    const r = run(project('prefixed'));
+    expect(r).toEqual({ code: 0, out: '2 tools checked: the runtime path sees every type the source declares.\n', err: '' });
+  }, 240_000);
+
   it("passes on the repository's samples, running none of them", () => {
     const r = run(path.join(ROOT, 'tsconfig.samples.json'));
     expect(r.err).toBe('');

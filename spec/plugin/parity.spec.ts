@@ -204,4 +204,16 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
   ])('writes v3.1 real DTOs in every build: %s', async (tool, inputSchema) => {
     await expectInEveryBuild(tool, (schema) => schema, inputSchema);
   }, 120_000);
+
+  // v3.2 (fixture dto-input.ts, one source in both sets): a class's @Tools({ prefix, input: 'dto' })
+  // names every tool with the prefix, and a tool whose one argument parameter is a DTO takes the
+  // DTO's properties as its arguments (the context aside); other signatures keep the seed's form.
+  it.each([
+    ['orders_create', '{"type":"object","properties":{"customer":{"type":"string","format":"email"},"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["sku","qty"],"additionalProperties":false}},"note":{"type":"string"}},"required":["customer","lines"],"additionalProperties":false}'],
+    ['orders_list', '{"type":"object","properties":{"status":{"type":"string"},"page":{"type":"integer","minimum":1,"maximum":9007199254740991,"default":1}},"additionalProperties":false}'],
+    ['orders_period', '{"type":"object","properties":{"from":{"type":"string","description":"Must be an ISO 8601 date."},"code":{"type":"string"}},"required":["from","code"],"additionalProperties":false}'],
+    ['orders_count', '{"type":"object","properties":{"query":{"type":"object","properties":{"status":{"type":"string"},"page":{"type":"integer","minimum":1,"maximum":9007199254740991,"default":1}},"additionalProperties":false}},"required":["query"],"additionalProperties":false}'],
+  ])('writes a DTO as the whole input, with the class\'s name prefix, in every build: %s', async (tool, inputSchema) => {
+    await expectInEveryBuild(tool, (schema) => schema, inputSchema);
+  }, 120_000);
 });

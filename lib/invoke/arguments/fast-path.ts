@@ -527,7 +527,8 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
       }
       return `${t}${inst}[${key}] = ${c};\n`;
     };
-    code += slot(g, v, p.name, p.node, schema, p.required, defaultCode(g, p, schema, present), present, p.keepsNull === true);
+    // A null sent to a property with a @Transform reaches the transform (class-transformer runs it on null).
+    code += slot(g, v, p.name, p.node, schema, p.required, defaultCode(g, p, schema, present), present, p.keepsNull === true || transforms.length > 0);
   }
   code += ruleCheck(g, n, s, inst);
   return code + `${out} = ${inst};\n`;

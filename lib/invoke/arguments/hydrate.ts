@@ -220,8 +220,9 @@ function dtoConverter(n: TypeNode): Convert {
     for (const p of plan()) {
       let v = p.inherited ? (Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined) : source[p.name];
       // Absent, or null for a property that is not nullable: its default (a fresh copy of its JSON
-      // form, converted below as a given value is), else the initializer stays.
-      if (v === undefined || (v === null && !p.nullable && !p.keepsNull)) {
+      // form, converted below as a given value is), else the initializer stays. A null sent to a
+      // property with a @Transform reaches the transform, as class-transformer gives it (v3.2).
+      if (v === undefined || (v === null && !p.nullable && !p.keepsNull && p.transforms === undefined)) {
         if (p.fill === undefined) continue;
         v = copyJson(p.fill.value);
       }

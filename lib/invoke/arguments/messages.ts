@@ -114,8 +114,12 @@ function orNull(n: TypeNode, sentence: string): string {
 }
 
 function bounds(n: TypeNode): string {
-  const lo = n.minimum;
-  const hi = n.maximum;
+  // A bound written on one side only reads as such: an integer's other side at the safe limit is
+  // the type's own, not a rule (`@IsInt() @Min(18)`: "of at least 18").
+  const safeLo = n.kind === 'integer' && n.minimum === -Number.MAX_SAFE_INTEGER;
+  const safeHi = n.kind === 'integer' && n.maximum === Number.MAX_SAFE_INTEGER;
+  const lo = safeLo && !safeHi ? undefined : n.minimum;
+  const hi = safeHi && !safeLo ? undefined : n.maximum;
   const multiple = n.multipleOf !== undefined ? ` that is a multiple of ${String(n.multipleOf)}` : '';
   if (n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined) {
     const sides = [
@@ -239,6 +243,16 @@ export function duplicateLine(i: number, j: number): string {
 
 export function patternLine(pattern: string): string {
   return `must match the pattern ${pattern}.`;
+}
+
+/**
+ * A rule's own `message` (the team's text) as the reason of a refusal the schema found: read as
+ * class-validator's message would be (`validatorReason`), with `$value` filled in.
+ */
+export function ownMessage(text: string, path: readonly (string | number)[], value: unknown): string {
+  const last = path[path.length - 1];
+  const shown = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return validatorReason(typeof last === 'string' ? last : '', text.replace(/\$value/g, shown));
 }
 
 /** A class-validator message as a reason: `sku must be ...` loses its leading property name. */

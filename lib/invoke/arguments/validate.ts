@@ -9,7 +9,7 @@ import { addStrictFormats, decodeBase64, parseTimeSpan } from './formats';
 import { linearPattern } from '../../linear-pattern';
 import {
   BASE64_FORMAT, NOT_NULL, REQUIRED, TIMESPAN_FORMAT, duplicateLine, formatReason, itemsLine, lengthLine,
-  lostDigits, notAProperty, notAParameter, notDigitsOnly, oneOfLine, patternLine, rangeLine, typeLine, type ArgumentProblem,
+  lostDigits, notAProperty, ownMessage, notAParameter, notDigitsOnly, oneOfLine, patternLine, rangeLine, typeLine, type ArgumentProblem,
 } from './messages';
 
 /**
@@ -157,7 +157,7 @@ function enforceBody(schema: Schema, n: TypeNode, nullMeansAbsent: boolean, ctx:
 
 /** The enforced input schema of a tool. */
 export function enforcementSchema(spec: ToolSpec): Schema {
-  const written = (spec.inputSchema.properties ?? {}) as Record<string, Schema>;
+  const written = writtenParams(spec);
   const ctx: Enforcing = { written: (spec.inputSchema.$defs ?? {}) as Record<string, Schema>, defs: {} };
   const properties: Record<string, Schema> = {};
   for (const p of spec.params) {
@@ -169,6 +169,14 @@ export function enforcementSchema(spec: ToolSpec): Schema {
   out.additionalProperties = false;
   if (Object.keys(ctx.defs).length > 0) out.$defs = ctx.defs;
   return out;
+}
+
+/** Each value parameter's written fragment; a whole input's DTO is the input schema's object itself. */
+function writtenParams(spec: ToolSpec): Record<string, Schema> {
+  if (spec.input !== 'dto') return (spec.inputSchema.properties ?? {}) as Record<string, Schema>;
+  const { examples: _examples, $defs: _defs, ...object } = spec.inputSchema as Schema;
+  const p = spec.params.find((x) => x.role === 'value')!;
+  return { [p.name]: object };
 }
 
 /**
@@ -331,7 +339,7 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
       const { path } = walk(params, [...segments, key], data);
       if (e.keyword === 'additionalProperties') {
         const place = containerPlace(params, segments, data);
-        unknown.push({ path, pointer: childPointer, message: segments.length === 0 ? notAParameter(spec.name) : notAProperty(place.className ?? 'the object') });
+        unknown.push({ path, pointer: childPointer, message: segments.length === (spec.input === 'dto' ? 1 : 0) ? notAParameter(spec.name) : notAProperty(place.className ?? 'the object') });
       } else {
         out.push({ path, pointer: childPointer, message: REQUIRED });
       }
@@ -344,13 +352,15 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
       const v = valueAt(data, segments);
       let message: string;
       if (node === undefined) message = 'has the wrong type.';
+      else if (node.messages?.type !== undefined) message = ownMessage(node.messages.type, path, v);
       else if (v === null && !node.nullable) message = NOT_NULL;
       else if (node.kind === 'bigint' && typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) message = fromText ? notDigitsOnly(node) : lostDigits(node);
       else message = typeLine(node);
       out.push({ path, pointer, message });
       continue;
     }
-    out.push({ path, pointer, message: reasonOf(e, node) });
+    const own = node?.messages?.[e.keyword];
+    out.push({ path, pointer, message: own !== undefined ? ownMessage(own, path, valueAt(data, segments)) : reasonOf(e, node) });
   }
   return unknown.length > 0 ? [...out, ...unknown] : out;
 }

@@ -55,6 +55,12 @@ export interface Plan extends CallPlan {
   readonly validates: boolean;
   /** Checks and hydrates in one pass; null when the tool's schema uses what it does not cover. */
   readonly fast: CompiledFastPath | null;
+  /**
+   * A tool whose one DTO parameter is its whole input: that parameter's name. The arguments object
+   * is read as `{ [wrap]: arguments }`, so both paths check and hydrate it as that parameter's value;
+   * the paths of its problems are written without the parameter's name.
+   */
+  readonly wrap: string | undefined;
 }
 
 /** The plan of a spec, compiled on its first call (internal: not part of the package's surface). */
@@ -86,7 +92,19 @@ function compile(spec: ToolSpec): Plan {
     open: nodes.some((n) => someNode(n, isOpen)),
     validates: nodes.some((n) => someNode(n, (x) => isValidatedDto(x) || hasTransform(x))),
     fast: compileFastPath(spec),
+    wrap: spec.input === 'dto' ? values[0]!.name : undefined,
   };
+}
+
+/** The arguments as both paths read them (see `Plan.wrap`). */
+function wrapped(plan: Plan, raw: object): object {
+  return plan.wrap === undefined ? raw : { [plan.wrap]: raw };
+}
+
+/** A whole input's problems, with paths that start at its properties (`Argument 'customer' ...`). */
+function unwrapped(plan: Plan, problems: ArgumentProblem[]): ArgumentProblem[] {
+  if (plan.wrap === undefined) return problems;
+  return problems.map((p) => (p.path.length === 0 || p.path[0] !== plan.wrap ? p : { ...p, path: p.path.slice(1), pointer: pointerOf(p.path.slice(1)) }));
 }
 
 // ---- preparing a call: arguments → values ---------------------------------------------------
@@ -131,7 +149,7 @@ function readArguments(plan: Plan, args: unknown, limits: ArgumentLimits): { val
 function placeBigIntegers(plan: Plan, value: unknown, literals: ReadonlyMap<string, string>): void {
   for (const [pointer, literal] of literals) {
     const segments = segmentsOf(pointer);
-    if (walk(plan.spec.params, segments, value).node?.kind !== 'bigint') continue;
+    if (walk(plan.spec.params, plan.wrap === undefined ? segments : [plan.wrap, ...segments], value).node?.kind !== 'bigint') continue;
     let holder = value as Record<string, unknown>;
     for (let i = 0; i < segments.length - 1; i++) holder = holder[segments[i]!] as Record<string, unknown>;
     holder[segments[segments.length - 1]!] = BigInt(literal);
@@ -152,23 +170,25 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
     raw = read.value;
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused(notAnObject(raw));
+  const sent = raw;
+  const read = wrapped(plan, sent);
   const fast = plan.fast;
   if (fast !== null) {
     const out = new Array<unknown>(plan.arity);
     const cvs: object[] | null = fast.classValidator ? [] : null;
     let ok: boolean;
     try {
-      ok = fast.run(raw, out, cvs);
+      ok = fast.run(read, out, cvs);
     } catch {
       // User code (a constructor, a @Transform) threw: the general path decides what that means.
       ok = false;
     }
     if (ok) {
-      if (cvs === null || cvs.length === 0) return { ok: true, args: out, raw };
-      return passesClassValidator(cvs).then((clean) => (clean ? { ok: true as const, args: out, raw } : general(plan, raw, args, limits)));
+      if (cvs === null || cvs.length === 0) return { ok: true, args: out, raw: sent };
+      return passesClassValidator(cvs).then((clean) => (clean ? { ok: true as const, args: out, raw: sent } : general(plan, read, args, limits, validateDtos, sent)));
     }
   }
-  return general(plan, raw, args, limits);
+  return general(plan, read, args, limits, validateDtos, sent);
 }
 
 /**
@@ -186,22 +206,25 @@ async function passesClassValidator(instances: readonly object[]): Promise<boole
 /** How the class-validator rules of the hydrated DTOs are checked (asynchronously for calls). */
 type DtoCheck = (dtos: HydrationState['dtos']) => ArgumentProblem[] | Promise<ArgumentProblem[]>;
 
-/** The general path: ajv with every problem's text, hydration, class-validator. */
-function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits, checkDtos: DtoCheck = validateDtos): Prepared | Promise<Prepared> {
+/**
+ * The general path: ajv with every problem's text, hydration, class-validator. `raw` is the
+ * arguments as read (`wrapped`), `sent` what the caller sent.
+ */
+function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits, checkDtos: DtoCheck, sent: object): Prepared | Promise<Prepared> {
   // The schema validator reports every problem (a line per unknown key): a refusal's work is bounded first.
   const maxMembers = limits.maxMembers ?? (DEFAULT_LIMITS.maxMembers as number);
   if (exceedsMembers(raw, maxMembers) && !firstErrorValidator(plan.spec)(raw)) return refused(tooManyMembers(maxMembers));
-  if (!plan.validate(raw)) return refused(formatProblems(problemsOf(plan.spec, plan.validate.errors ?? [], raw, typeof args === 'string')));
+  if (!plan.validate(raw)) return refused(formatProblems(unwrapped(plan, problemsOf(plan.spec, plan.validate.errors ?? [], raw, typeof args === 'string'))));
   const state: HydrationState | undefined = plan.validates ? { path: [], dtos: [] } : undefined;
   const out = new Array<unknown>(plan.arity);
   try {
     hydrate(plan, raw as Record<string, unknown>, out, state);
   } catch (e) {
     if (!(e instanceof TransformRefusal)) throw e;
-    return refused(formatProblems([{ path: e.path, pointer: pointerOf(e.path), message: refusedBy(e.reason) }]));
+    return refused(formatProblems(unwrapped(plan, [{ path: e.path, pointer: pointerOf(e.path), message: refusedBy(e.reason) }])));
   }
-  if (state === undefined || state.dtos.length === 0) return { ok: true, args: out, raw };
-  const verdict = (problems: ArgumentProblem[]): Prepared => (problems.length > 0 ? refused(formatProblems(problems)) : { ok: true, args: out, raw });
+  if (state === undefined || state.dtos.length === 0) return { ok: true, args: out, raw: sent };
+  const verdict = (problems: ArgumentProblem[]): Prepared => (problems.length > 0 ? refused(formatProblems(unwrapped(plan, problems))) : { ok: true, args: out, raw: sent });
   const checked = checkDtos(state.dtos);
   return checked instanceof Promise ? checked.then(verdict) : verdict(checked);
 }
@@ -233,7 +256,8 @@ export function exampleRefusal(spec: ToolSpec, example: object): string | undefi
   const plan = planOf(spec);
   let prepared: Prepared | Promise<Prepared>;
   try {
-    prepared = general(plan, structuredClone(example), example, DEFAULT_LIMITS, validateDtosSync);
+    const sent = structuredClone(example);
+    prepared = general(plan, wrapped(plan, sent), example, DEFAULT_LIMITS, validateDtosSync, sent);
   } catch (e) {
     return `hydrating it threw ${describeThrown(e)}.`;
   }
