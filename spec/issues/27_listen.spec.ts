@@ -9,12 +9,12 @@
  */
 import 'reflect-metadata';
 import { Agent, request } from 'node:http';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Resource, Tool, ToolContext, ToolSet } from 'tool-signatures';
-import { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
+import { BoundedStdioTransport, serveMcpHttp, serveMcpStdio, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
 import { jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/21-http';
 import { runProgram } from '../helpers/programs';
 
@@ -282,6 +282,32 @@ describe('issue 27: a list change reaches a listen stream only when its caller c
       await user.close();
       await admin.close();
       await http.close();
+    }
+  });
+});
+
+describe('issue 27: over stdio (2026-07-28, the v2 client)', () => {
+  it('a listen names at most maxListenResources URIs (-32602 beyond), and hears only of those its caller may read', async () => {
+    const set = new ToolSet([new Desk()], { visibleServed: (item) => !('uri' in item && item.uri === 'secret://payroll') });
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const server = await serveMcpStdio(set, info, { stdin: toServer, stdout: toClient, stderr: new PassThrough(), maxListenResources: 2 });
+    const client = new ModernClient({ name: 'modern', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }) as never);
+    try {
+      await expect(client.listen({ resourceSubscriptions: ['notes://public', 'notes://a', 'notes://b'] })).rejects.toThrow('Invalid params: the listen names 3 resource URIs; a listen stream may name at most 2.');
+      const updated: string[] = [];
+      const heard = new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', (n) => (updated.push(n.params.uri), resolve())));
+      const sub = await client.listen({ resourceSubscriptions: ['secret://payroll', 'notes://public'] });
+      expect(sub.honoredFilter).toEqual({ resourceSubscriptions: ['notes://public'] });
+      set.notifyResourceUpdated('secret://payroll');
+      set.notifyResourceUpdated('notes://public');
+      await heard;
+      expect(updated).toEqual(['notes://public']);
+      expect(await listed(client)).toEqual(['hello', 'tick']);
+    } finally {
+      await client.close();
+      await server.close();
     }
   });
 });
