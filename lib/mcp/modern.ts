@@ -25,6 +25,7 @@ import { MCP_CALLER } from './rate-limit';
 import { LOG_LEVEL_META, MODERN_REQUEST, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
 import { watchRuleOf } from './prompts';
+import { listedByCaller } from './listen';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
 
 /** The protocol revisions this module serves. */
@@ -371,16 +372,6 @@ function cacheHintsOf(byCaller: { tools: boolean; served: boolean }): Partial<Re
     'resources/read': hint(true),
     'server/discover': hint(false),
   };
-}
-
-/**
- * Whether a source's lists vary by caller: a `ToolSet` with a `visible` (tools) or `visibleServed`
- * (prompts, resources, templates) rule, or a source that cannot say (one with its own `listFor` or
- * `isServedVisible`).
- */
-function listedByCaller(tools: McpToolSource): { tools: boolean; served: boolean } {
-  const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
-  return Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
 }
 
 /** The principal of a request: the endpoint's, else the verified token's client. */

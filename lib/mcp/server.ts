@@ -33,6 +33,7 @@ import { samplerOf } from './sampling';
 import { isServedSource, servePromptsAndResources } from './prompts';
 import { callerKey, limiterOf, type McpRateLimit } from './rate-limit';
 import { traceServer, type McpTracingOptions } from './tracing';
+import { ListedView, listedByCaller } from './listen';
 
 /**
  * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
@@ -232,11 +233,16 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
     levels.set(extra.sessionId, LEVELS.indexOf(request.params.level as LogLevel));
     return {};
   });
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+  const listedTo = (extra: Extra): readonly ToolDefinition[] => {
     const set = setOf(tools, fixed);
     const client = clientOf(server, extra, '', levels, exposeCredentials);
-    const listed = set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
-    return { tools: listed.map((t) => toMcpTool(t).tool) };
+    return set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
+  };
+  // Where what a client is listed varies by caller, list_changed goes only to one whose list changed.
+  const shown = live && listedByCaller(tools).tools ? new ListedView((extra: Extra) => listedTo(extra).map((t) => t.name)) : undefined;
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+    shown?.shown(extra);
+    return { tools: listedTo(extra).map((t) => toMcpTool(t).tool) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
@@ -258,7 +264,7 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   if (live) {
     const off = (tools as SetLike).onChange!(() => {
       // A server whose transport has closed stops listening (h5's sessions close theirs).
-      if (server.transport === undefined) return;
+      if (server.transport === undefined || (shown !== undefined && !shown.changed())) return;
       server.sendToolListChanged().catch(() => undefined);
     });
     const closed = server.onclose;

@@ -286,6 +286,41 @@ describe('issue 27: a list change reaches a listen stream only when its caller c
   });
 });
 
+describe('issue 27: a 2025 session hears of a list change only when its client can see it', () => {
+  it("with sessions, a change only admins can see reaches an admin session's GET stream, not another's; a change both see reaches both", async () => {
+    const set = new ToolSet([new Desk()], { visible: (tool, ctx) => !tool.name.startsWith('admin_') || ctx.caller?.headers?.['x-role'] === 'admin' });
+    const http = await serveMcpHttp(set, info, { sessions: true });
+    const streams: OpenStream[] = [];
+    try {
+      const open = async (headers: Record<string, string>) => {
+        const s = await openSession(http.url, { headers, capabilities: {} });
+        const get = await openStream(http.url, { headers: { ...s.headers, accept: 'text/event-stream' } });
+        streams.push(get);
+        expect(get.status).toBe(200);
+        expect((await raw(http.url, { headers: s.headers, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } })).status).toBe(200);
+        expect((await raw(http.url, { headers: s.headers, body: { jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'notes://public' } } })).status).toBe(200);
+        return get;
+      };
+      const user = await open({});
+      const admin = await open({ 'x-role': 'admin' });
+      const methods = (get: OpenStream) => sseEvents(get.text()).map((e) => (e.data as { method?: string }).method);
+      const fenced = (get: OpenStream, n: number) => get.until(() => methods(get).filter((m) => m === 'notifications/resources/updated').length >= n);
+      set.add(Tool.fromJsonSchema({ name: 'admin_purge', description: 'Purges', inputSchema: { type: 'object' } }, () => 'purged'));
+      // A fence on the same streams: what was sent before it arrives before it.
+      set.notifyResourceUpdated('notes://public');
+      await Promise.all([fenced(user, 1), fenced(admin, 1)]);
+      expect([methods(user), methods(admin)]).toEqual([['notifications/resources/updated'], ['notifications/tools/list_changed', 'notifications/resources/updated']]);
+      set.add(Tool.fromJsonSchema({ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }, () => 'echo'));
+      set.notifyResourceUpdated('notes://public');
+      await Promise.all([fenced(user, 2), fenced(admin, 2)]);
+      expect(methods(user)).toEqual(['notifications/resources/updated', 'notifications/tools/list_changed', 'notifications/resources/updated']);
+    } finally {
+      for (const s of streams) s.close();
+      await http.close();
+    }
+  });
+});
+
 describe('issue 27: over stdio (2026-07-28, the v2 client)', () => {
   it('a listen names at most maxListenResources URIs (-32602 beyond), and hears only of those its caller may read', async () => {
     const set = new ToolSet([new Desk()], { visibleServed: (item) => !('uri' in item && item.uri === 'secret://payroll') });
