@@ -8,6 +8,8 @@ import { createStreamableHttpHandler, listenMcpHttp, type McpEndpointOptions, ty
 import { createMcpServer, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
 import { connectStdio, connectStdioBothEras, type McpStdioOptions } from './stdio';
 import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
+import { LISTEN_DEFAULTS } from './listen';
+import { MAX_SUBSCRIPTIONS } from './prompts';
 
 export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
 
@@ -47,9 +49,20 @@ export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, o
           resourceUpdated: (uri) => pinned !== undefined && quiet(pinned.sendResourceUpdated({ uri })),
         }),
       );
+      // A listen names at most maxListenResources URIs, and hears only of those its caller may read.
+      const maxResources = options.maxListenResources ?? MAX_SUBSCRIPTIONS;
+      channel.inbound = (message) => {
+        const m = message as { id?: unknown; method?: unknown; params?: unknown };
+        if (m.method !== 'subscriptions/listen') return message;
+        return factory.listenBody(m, maxResources).then(async (served) => {
+          if (!('refusal' in served)) return served.body as typeof message;
+          await channel.send({ jsonrpc: '2.0', id: m.id as string | number, error: { code: -32602, message: served.refusal } });
+          return undefined;
+        });
+      };
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { serveStdio } = require('@modelcontextprotocol/server/stdio') as typeof import('@modelcontextprotocol/server/stdio');
-      serveStdio((() => (pinned = factory())) as never, { legacy: 'reject', transport: channel as never });
+      serveStdio((() => (pinned = factory())) as never, { legacy: 'reject', transport: channel as never, maxSubscriptions: options.maxListenStreams ?? LISTEN_DEFAULTS.maxListenStreams });
     },
     options,
   );

@@ -6,6 +6,7 @@
  * but keep-alive comments was written for the idle time is closed.
  */
 import type { ServerResponse } from 'node:http';
+import type { McpToolSource } from './server';
 
 /** The bounds of the listen streams (`McpEndpointOptions`: `maxListenStreams`, `maxListenStreamsPerClient`, `listenIdleTimeoutMs`). */
 export interface ListenBounds {
@@ -60,5 +61,42 @@ export class ListenStreams {
       else this.#held.set(client, count);
     });
     return undefined;
+  }
+}
+
+/**
+ * Whether a source's lists vary by caller: a `ToolSet` with a `visible` (tools) or `visibleServed`
+ * (prompts, resources, templates) rule, or a source that cannot say (one with its own `listFor` or
+ * `isServedVisible`).
+ */
+export function listedByCaller(tools: McpToolSource | object): { tools: boolean; served: boolean } {
+  const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
+  return Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
+}
+
+/**
+ * What one connection's client was last listed of a kind, where lists vary by caller: a
+ * `list_changed` is sent to it only when a change changed what it is listed, since one for a change
+ * it cannot see (a tool only admins are shown, added) would tell it that something hidden from it
+ * exists and changed. `names` lists as the list handler does, for the caller of a request.
+ */
+export class ListedView<E> {
+  #last: { extra: E; text: string } | undefined;
+
+  constructor(private readonly names: (extra: E) => readonly string[]) {}
+
+  /** The client was given a list, in the request of `extra`. */
+  shown(extra: E): void {
+    this.#last = { extra, text: JSON.stringify(this.names(extra)) };
+  }
+
+  /** Whether what the client was last listed differs now (false when it never listed: it has nothing to refresh). */
+  changed(): boolean {
+    const last = this.#last;
+    if (last === undefined) return false;
+    const text = JSON.stringify(this.names(last.extra));
+    if (text === last.text) return false;
+    last.text = text;
+    return true;
   }
 }

@@ -28,6 +28,7 @@ import { SpentStates } from './spent-states';
 import { LOG_LEVEL_META, MODERN_REQUEST, toolsListedTo, type ModernAsk, type McpToolSource } from './server';
 import { samplingParams } from './sampling';
 import { watchRuleOf } from './prompts';
+import { listedByCaller } from './listen';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
 
 /** The protocol revisions this module serves. */
@@ -414,16 +415,6 @@ function cacheHintsOf(byCaller: { tools: boolean; served: boolean }): Partial<Re
     'resources/read': hint(true),
     'server/discover': hint(false),
   };
-}
-
-/**
- * Whether a source's lists vary by caller: a `ToolSet` with a `visible` (tools) or `visibleServed`
- * (prompts, resources, templates) rule, or a source that cannot say (one with its own `listFor` or
- * `isServedVisible`).
- */
-function listedByCaller(tools: McpToolSource): { tools: boolean; served: boolean } {
-  const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
-  return Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
 }
 
 /** The principal of a request: the one the HTTP endpoint recorded, else the verified token's (lib/mcp/principal.ts). */

@@ -23,6 +23,7 @@ import type { ToolClient, ToolContext } from '../invoke/calling/context';
 import type { InvokeOptions } from '../invoke/calling/options';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
+import { ListedView, listedByCaller } from './listen';
 
 /** MCP's code for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -75,6 +76,13 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
   if (!hasPrompts && !hasResources) return;
   // A set that can change (a ToolSet) says so, and its servers send list_changed for what they declared.
   const live = typeof source.onServedChange === 'function';
+  const seen = (extra: Extra) => seenBy(source, clientOf(extra, ''));
+  // Where what a client is listed varies by caller, list_changed goes only to one whose list changed.
+  const byCaller = live && listedByCaller(source).served;
+  const shown = {
+    prompts: byCaller ? new ListedView((extra: Extra) => seen(extra).prompts().map((p) => p.name)) : undefined,
+    resources: byCaller ? new ListedView((extra: Extra) => [...seen(extra).resources().map((r) => r.uri), ...seen(extra).resourceTemplates().map((t) => t.uriTemplate)]) : undefined,
+  };
   server.registerCapabilities({
     ...(hasPrompts ? { prompts: live ? { listChanged: true } : {} } : {}),
     ...(hasResources ? { resources: live ? { subscribe: true, listChanged: true } : { subscribe: true } } : {}),
@@ -83,7 +91,7 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
   if (live) {
     const off = source.onServedChange!((changed) => {
       // A server whose transport has closed stops listening; a kind it did not declare is not announced.
-      if (server.transport === undefined) return;
+      if (server.transport === undefined || shown[changed]?.changed() === false) return;
       if (changed === 'prompts' && hasPrompts) server.sendPromptListChanged().catch(() => undefined);
       if (changed === 'resources' && hasResources) server.sendResourceListChanged().catch(() => undefined);
     });
@@ -94,9 +102,8 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
     };
   }
   const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
-  const seen = (extra: Extra) => seenBy(source, clientOf(extra, ''));
-  if (hasPrompts) servePrompts(server, seen, options);
-  if (hasResources) serveResources(server, source, seen, options);
+  if (hasPrompts) servePrompts(server, seen, options, shown.prompts);
+  if (hasResources) serveResources(server, source, seen, options, shown.resources);
   server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
     const { ref, argument, context } = request.params;
     const source = seen(extra);
@@ -139,15 +146,18 @@ function seenBy(source: ServedSource, client: ToolClient): Seen {
   };
 }
 
-function servePrompts(server: Server, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions): void {
-  server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) => ({
-    prompts: seen(extra).prompts().map((p) => ({
-      name: p.name,
-      ...(p.title !== undefined ? { title: p.title } : {}),
-      description: p.description ?? '',
-      arguments: p.arguments.map((a) => ({ ...a })),
-    })),
-  }));
+function servePrompts(server: Server, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions, shown: ListedView<Extra> | undefined): void {
+  server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) => {
+    shown?.shown(extra);
+    return {
+      prompts: seen(extra).prompts().map((p) => ({
+        name: p.name,
+        ...(p.title !== undefined ? { title: p.title } : {}),
+        description: p.description ?? '',
+        arguments: p.arguments.map((a) => ({ ...a })),
+      })),
+    };
+  });
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
     const name = request.params.name;
     const source = seen(extra);
@@ -159,15 +169,21 @@ function servePrompts(server: Server, seen: (extra: Extra) => Seen, options: (ex
   });
 }
 
-function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions): void {
+function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions, shown: ListedView<Extra> | undefined): void {
   const described = (r: ResourceDefinition | ResourceTemplateDefinition) => ({
     name: r.name,
     ...(r.title !== undefined ? { title: r.title } : {}),
     ...(r.description !== undefined ? { description: r.description } : {}),
     ...(r.mimeType !== undefined ? { mimeType: r.mimeType } : {}),
   });
-  server.setRequestHandler(ListResourcesRequestSchema, (_request, extra) => ({ resources: seen(extra).resources().map((r) => ({ uri: r.uri, ...described(r) })) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) => ({ resourceTemplates: seen(extra).resourceTemplates().map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })) }));
+  server.setRequestHandler(ListResourcesRequestSchema, (_request, extra) => {
+    shown?.shown(extra);
+    return { resources: seen(extra).resources().map((r) => ({ uri: r.uri, ...described(r) })) };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) => {
+    shown?.shown(extra);
+    return { resourceTemplates: seen(extra).resourceTemplates().map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })) };
+  });
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const uri = request.params.uri;
     const found = known(seen(extra), uri);

@@ -33,6 +33,7 @@ import { samplerOf } from './sampling';
 import { isServedSource, servePromptsAndResources } from './prompts';
 import { callerKey, limiterOf, type McpRateLimit } from './rate-limit';
 import { traceServer, type McpTracingOptions } from './tracing';
+import { ListedView, listedByCaller } from './listen';
 
 /**
  * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
@@ -251,7 +252,12 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
     return set.listFor !== undefined && set.callContext !== undefined ? set.listFor(set.callContext('', { client })) : set.list();
   };
   listings.set(server, listedTo);
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({ tools: listedTo(extra).map((t) => toMcpTool(t).tool) }));
+  // Where what a client is listed varies by caller, list_changed goes only to one whose list changed.
+  const shown = live && listedByCaller(tools).tools ? new ListedView((extra: Extra) => listedTo(extra).map((t) => t.name)) : undefined;
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+    shown?.shown(extra);
+    return { tools: listedTo(extra).map((t) => toMcpTool(t).tool) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     if (limiter !== undefined) {
@@ -272,7 +278,7 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   if (live) {
     const off = (tools as SetLike).onChange!(() => {
       // A server whose transport has closed stops listening (h5's sessions close theirs).
-      if (server.transport === undefined) return;
+      if (server.transport === undefined || (shown !== undefined && !shown.changed())) return;
       server.sendToolListChanged().catch(() => undefined);
     });
     const closed = server.onclose;

@@ -25,6 +25,16 @@ export interface McpStdioOptions {
   stdout?: Writable;
   /** Where dropped lines and transport failures are reported. @default process.stderr */
   stderr?: Writable;
+  /**
+   * MCP 2026-07-28 `subscriptions/listen` streams open at once on the connection; one more is
+   * answered with a JSON-RPC error. @default 1000
+   */
+  maxListenStreams?: number;
+  /**
+   * Resource URIs one `subscriptions/listen` may name; a listen naming more is refused with
+   * `-32602`. The same figure bounds a 2025 connection's `resources/subscribe`. @default 1000
+   */
+  maxListenResources?: number;
 }
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -186,6 +196,13 @@ class Channel implements Transport {
   readonly started: Promise<void>;
   #started!: () => void;
   readonly #ended: (() => void)[] = [];
+  /**
+   * Checks or rewrites an incoming message before the server sees it (a 2026 listen's URIs:
+   * lib/mcp/modern.ts); undefined drops it (the check answered it). Messages reach the server in
+   * the order they came, those after one being checked wait for it.
+   */
+  inbound?: (message: JSONRPCMessage) => JSONRPCMessage | undefined | Promise<JSONRPCMessage | undefined>;
+  readonly #checking: Promise<JSONRPCMessage | undefined>[] = [];
 
   constructor(private readonly wire: BoundedStdioTransport) {
     this.started = new Promise((resolve) => (this.#started = resolve));
@@ -201,6 +218,25 @@ class Channel implements Transport {
 
   close(): Promise<void> {
     return this.wire.close();
+  }
+
+  /** Hands a message to the server, through `inbound`. */
+  deliver(message: JSONRPCMessage): void {
+    const through = this.inbound === undefined ? message : this.inbound(message);
+    if (this.#checking.length === 0 && !(through instanceof Promise)) {
+      if (through !== undefined) this.onmessage?.(through);
+      return;
+    }
+    this.#checking.push(Promise.resolve(through).catch((e: unknown) => (this.onerror?.(e instanceof Error ? e : new Error(describeThrown(e))), undefined)));
+    if (this.#checking.length === 1) void this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#checking.length > 0) {
+      const m = await this.#checking[0];
+      this.#checking.shift();
+      if (m !== undefined) this.onmessage?.(m);
+    }
   }
 
   /** Calls `f` once the connection has ended. */
@@ -230,14 +266,14 @@ function opensModern(message: JSONRPCMessage): boolean {
  * (lib/mcp/modern.ts), pinned for the connection. Messages that arrive while the choice connects
  * wait, in order.
  */
-export async function connectStdioBothEras(legacy: Server, serveModern: (channel: Transport & { onEnd(f: () => void): void }) => void, options: McpStdioOptions = {}): Promise<Server> {
+export async function connectStdioBothEras(legacy: Server, serveModern: (channel: Transport & Pick<Channel, 'onEnd' | 'inbound'>) => void, options: McpStdioOptions = {}): Promise<Server> {
   const wire = new BoundedStdioTransport(options);
   const channel = new Channel(wire);
   const waiting: JSONRPCMessage[] = [];
   let chosen = false;
   let ready = false;
   wire.onmessage = (message) => {
-    if (ready) return channel.onmessage?.(message);
+    if (ready) return channel.deliver(message);
     waiting.push(message);
     if (chosen) return;
     chosen = true;
@@ -247,7 +283,7 @@ export async function connectStdioBothEras(legacy: Server, serveModern: (channel
     connected.then(
       () => {
         ready = true;
-        for (const m of waiting.splice(0)) channel.onmessage?.(m);
+        for (const m of waiting.splice(0)) channel.deliver(m);
       },
       (e: unknown) => channel.onerror?.(e instanceof Error ? e : new Error(describeThrown(e))),
     );

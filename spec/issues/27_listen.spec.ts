@@ -9,12 +9,12 @@
  */
 import 'reflect-metadata';
 import { Agent, request } from 'node:http';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Resource, Tool, ToolContext, ToolSet } from 'tool-signatures';
-import { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
+import { BoundedStdioTransport, serveMcpHttp, serveMcpStdio, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
 import { jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/21-http';
 import { runProgram } from '../helpers/programs';
 
@@ -282,6 +282,67 @@ describe('issue 27: a list change reaches a listen stream only when its caller c
       await user.close();
       await admin.close();
       await http.close();
+    }
+  });
+});
+
+describe('issue 27: a 2025 session hears of a list change only when its client can see it', () => {
+  it("with sessions, a change only admins can see reaches an admin session's GET stream, not another's; a change both see reaches both", async () => {
+    const set = new ToolSet([new Desk()], { visible: (tool, ctx) => !tool.name.startsWith('admin_') || ctx.caller?.headers?.['x-role'] === 'admin' });
+    const http = await serveMcpHttp(set, info, { sessions: true });
+    const streams: OpenStream[] = [];
+    try {
+      const open = async (headers: Record<string, string>) => {
+        const s = await openSession(http.url, { headers, capabilities: {} });
+        const get = await openStream(http.url, { headers: { ...s.headers, accept: 'text/event-stream' } });
+        streams.push(get);
+        expect(get.status).toBe(200);
+        expect((await raw(http.url, { headers: s.headers, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } })).status).toBe(200);
+        expect((await raw(http.url, { headers: s.headers, body: { jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'notes://public' } } })).status).toBe(200);
+        return get;
+      };
+      const user = await open({});
+      const admin = await open({ 'x-role': 'admin' });
+      const methods = (get: OpenStream) => sseEvents(get.text()).map((e) => (e.data as { method?: string }).method);
+      const fenced = (get: OpenStream, n: number) => get.until(() => methods(get).filter((m) => m === 'notifications/resources/updated').length >= n);
+      set.add(Tool.fromJsonSchema({ name: 'admin_purge', description: 'Purges', inputSchema: { type: 'object' } }, () => 'purged'));
+      // A fence on the same streams: what was sent before it arrives before it.
+      set.notifyResourceUpdated('notes://public');
+      await Promise.all([fenced(user, 1), fenced(admin, 1)]);
+      expect([methods(user), methods(admin)]).toEqual([['notifications/resources/updated'], ['notifications/tools/list_changed', 'notifications/resources/updated']]);
+      set.add(Tool.fromJsonSchema({ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }, () => 'echo'));
+      set.notifyResourceUpdated('notes://public');
+      await Promise.all([fenced(user, 2), fenced(admin, 2)]);
+      expect(methods(user)).toEqual(['notifications/resources/updated', 'notifications/tools/list_changed', 'notifications/resources/updated']);
+    } finally {
+      for (const s of streams) s.close();
+      await http.close();
+    }
+  });
+});
+
+describe('issue 27: over stdio (2026-07-28, the v2 client)', () => {
+  it('a listen names at most maxListenResources URIs (-32602 beyond), and hears only of those its caller may read', async () => {
+    const set = new ToolSet([new Desk()], { visibleServed: (item) => !('uri' in item && item.uri === 'secret://payroll') });
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const server = await serveMcpStdio(set, info, { stdin: toServer, stdout: toClient, stderr: new PassThrough(), maxListenResources: 2 });
+    const client = new ModernClient({ name: 'modern', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }) as never);
+    try {
+      await expect(client.listen({ resourceSubscriptions: ['notes://public', 'notes://a', 'notes://b'] })).rejects.toThrow('Invalid params: the listen names 3 resource URIs; a listen stream may name at most 2.');
+      const updated: string[] = [];
+      const heard = new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', (n) => (updated.push(n.params.uri), resolve())));
+      const sub = await client.listen({ resourceSubscriptions: ['secret://payroll', 'notes://public'] });
+      expect(sub.honoredFilter).toEqual({ resourceSubscriptions: ['notes://public'] });
+      set.notifyResourceUpdated('secret://payroll');
+      set.notifyResourceUpdated('notes://public');
+      await heard;
+      expect(updated).toEqual(['notes://public']);
+      expect(await listed(client)).toEqual(['hello', 'tick']);
+    } finally {
+      await client.close();
+      await server.close();
     }
   });
 });
