@@ -26,7 +26,7 @@ function isThenable(v: unknown): v is PromiseLike<unknown> {
 async function perRun(f: () => unknown, minNs: number): Promise<number> {
   let runs = 0;
   const start = process.hrtime.bigint();
-  let elapsed = 0;
+  let elapsed: number;
   do {
     const v = f();
     if (isThenable(v)) await v;
