@@ -71,7 +71,7 @@ const INTEGRATION = [
 ];
 const CONFORMANCE = ['spec/issues/22_conformance*.spec.ts'];
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const conformanceRegex = '/spec/issues/22_conformance[^/]*\\.spec\\.ts$';
 
 const shared = {
@@ -96,7 +96,7 @@ module.exports = {
       ...shared,
       displayName: 'fast',
       testMatch: ['<rootDir>/spec/**/*.spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...INTEGRATION.map((file) => `/${escape(file)}$`)],
+      testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...INTEGRATION.map((file) => `/${escapeRegExp(file)}$`)],
     },
     { ...shared, displayName: 'integration', testMatch: INTEGRATION.map((file) => `<rootDir>/${file}`) },
     { ...shared, displayName: 'conformance', testMatch: CONFORMANCE.map((glob) => `<rootDir>/${glob}`) },

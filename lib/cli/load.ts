@@ -63,6 +63,7 @@ function requireOrImport(from: NodeJS.Require, file: string): unknown {
 
 // tsc compiles `import()` to `require()` under module: commonjs; a real dynamic import is needed
 // for ES modules, so it is written where tsc does not rewrite it.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
 const dynamicImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
 
 function importEsm(file: string): Promise<unknown> {

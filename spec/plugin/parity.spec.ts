@@ -116,7 +116,7 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
     expect(differences(plain, served)).toEqual([]);
     await expectInEveryBuild('served_brief', (s) => s.properties, '{"topic":{"type":"string","description":"The topic"},"length":{"type":"string","enum":["short","long"],"default":"short"},"words":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":100}}');
     await expectInEveryBuild('served_item', (s) => s.properties, '{"id":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"kind":{"type":"string","enum":["a","b"]}}');
-  });
+  }, 120_000);
 
   it('covers at least 100 tools', () => {
     expect(toolNames(hinted).length).toBeGreaterThanOrEqual(100);
