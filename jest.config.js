@@ -1,24 +1,23 @@
 /**
  * Jest runs the TypeScript specs through ts-jest (transpile only; `npm test` type-checks first), in
- * three lanes (Jest projects; scripts/test.js picks them, `npx jest --selectProjects fast` does too):
+ * four lanes (Jest projects; scripts/test.js picks them, `npx jest --selectProjects fast` does too):
  *
  * - `conformance`: the official MCP conformance suite (spec/issues/22_conformance*.spec.ts).
- * - `integration`: every spec listed in INTEGRATION: the ones that cross a process or socket
- *   boundary, spawning a program (a compiled sample or program, the CLI, `npm pack`, the Inspector,
- *   a stdio server, a NestJS ESM app) or serving on a port (HTTP endpoints, clusters), and the ones
- *   that compile whole projects with the TypeScript compiler (`ts.createProgram`: the plugin,
- *   `check` and `generate` over fixture projects, the corpus of real DTOs).
+ * - `integration`: the specs listed in INTEGRATION, the ones that cross a process or socket
+ *   boundary: they spawn a program (a compiled sample or program, the CLI, `npm pack`, the
+ *   Inspector, a stdio server, a NestJS ESM app), serve on a port (HTTP endpoints, clusters), or
+ *   load compiled projects through Node's module loader (`check`).
+ * - `compiler`: the specs listed in COMPILER, in-process but slow: they compile whole projects with
+ *   the TypeScript compiler (`ts.createProgram`: the plugin's diagnostics and entries, `generate`,
+ *   the diagnostics catalogue, the corpus of real DTOs).
  * - `fast`: every other spec: in-process, the lane to run while changing a rule.
  *
- * spec/architecture/lanes.spec.ts holds the list to that rule: a spec that spawns, listens or
- * compiles a project is listed here, and a listed spec does one of the three.
+ * spec/architecture/lanes.spec.ts holds the lists to that rule, read from each spec's text.
  */
 const INTEGRATION = [
   'spec/ai-sdk/ai-sdk.spec.ts',
-  'spec/architecture/diagnostics.spec.ts',
   'spec/cli/check.spec.ts',
   'spec/cli/cli.spec.ts',
-  'spec/corpus/dtos.spec.ts',
   'spec/di/inversify.spec.ts',
   'spec/issues/15_cli.spec.ts',
   'spec/issues/15_stdio.spec.ts',
@@ -34,7 +33,6 @@ const INTEGRATION = [
   'spec/issues/22_prefix-and-ids.spec.ts',
   'spec/issues/23_nestjs.spec.ts',
   'spec/issues/23_prompts-resources.spec.ts',
-  'spec/issues/24_definition-errors.spec.ts',
   'spec/issues/24_nestjs-sessions.spec.ts',
   'spec/issues/24_stateless.spec.ts',
   'spec/mcp/context.spec.ts',
@@ -58,16 +56,21 @@ const INTEGRATION = [
   'spec/package/pack.spec.ts',
   'spec/package/quickstart.spec.ts',
   'spec/plugin/check.spec.ts',
-  'spec/plugin/diagnostics.spec.ts',
-  'spec/plugin/entries.spec.ts',
-  'spec/plugin/generate.spec.ts',
   'spec/plugin/nestjs-sample.spec.ts',
   'spec/plugin/parity.spec.ts',
   'spec/plugin/shapes.spec.ts',
-  'spec/plugin/tags.spec.ts',
   'spec/samples/samples.spec.ts',
-  'spec/schema/enum-beside-type.spec.ts',
   'spec/scripts/test.spec.ts',
+];
+const COMPILER = [
+  'spec/architecture/diagnostics.spec.ts',
+  'spec/corpus/dtos.spec.ts',
+  'spec/issues/24_definition-errors.spec.ts',
+  'spec/plugin/diagnostics.spec.ts',
+  'spec/plugin/entries.spec.ts',
+  'spec/plugin/generate.spec.ts',
+  'spec/plugin/tags.spec.ts',
+  'spec/schema/enum-beside-type.spec.ts',
 ];
 const CONFORMANCE = ['spec/issues/22_conformance*.spec.ts'];
 
@@ -96,8 +99,9 @@ module.exports = {
       ...shared,
       displayName: 'fast',
       testMatch: ['<rootDir>/spec/**/*.spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...INTEGRATION.map((file) => `/${escapeRegExp(file)}$`)],
+      testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...[...INTEGRATION, ...COMPILER].map((file) => `/${escapeRegExp(file)}$`)],
     },
+    { ...shared, displayName: 'compiler', testMatch: COMPILER.map((file) => `<rootDir>/${file}`) },
     { ...shared, displayName: 'integration', testMatch: INTEGRATION.map((file) => `<rootDir>/${file}`) },
     { ...shared, displayName: 'conformance', testMatch: CONFORMANCE.map((glob) => `<rootDir>/${glob}`) },
   ],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: type-checks (tsc --noEmit), lints (scripts/lint.js: ESLint and the Biome format check),
- * then runs the three Jest lanes of jest.config.js (fast, integration, conformance) on the machine's
+ * then runs the four Jest lanes of jest.config.js (fast, compiler, integration, conformance) on the machine's
  * Node, and the lanes whose result can depend on the Node line (NODE_LINE_LANES below: integration and
  * conformance) again on the current LTS Node, so that CI tests two Node majors with nothing but
  * `npm ci && npm test`, and no in-process spec twice.
@@ -17,7 +17,7 @@
  * has to force-exit a worker, the files run again in one process with `--detectOpenHandles` to name
  * the open handle, and a handle it finds fails `npm test`.
  *
- * Arguments: lane names (`fast`, `integration`, `conformance`: only those lanes), `--lts-only`,
+ * Arguments: lane names (`fast`, `compiler`, `integration`, `conformance`: only those lanes), `--lts-only`,
  * `--machine-only`, `--no-typecheck`, `--no-lint`; every other argument goes to Jest (e.g.
  * `npm test -- --no-typecheck --no-lint spec/cli`). `npm run test:fast` is `fast --machine-only
  * --no-typecheck --no-lint`, and so on for each lane. `TOOL_SIGNATURES_LTS_NODE=/path/to/node` uses
@@ -42,16 +42,17 @@ const DID_NOT_EXIT = 'Jest did not exit one second after the test run has comple
 const DETECTED = 'Jest has detected the following';
 
 /** The lanes, highest first in `npm test`'s order: Jest projects of jest.config.js. */
-const LANES = ['fast', 'integration', 'conformance'];
+const LANES = ['fast', 'compiler', 'integration', 'conformance'];
 
 /**
  * The lanes whose result can change with the Node line, run on the LTS Node too. A spec there hands
  * Node's own runtime the part under test: programs it spawns run on that Node (require(esm) of the
  * ES-module-only MCP SDK v2 and NestJS packages, `npm pack`, the CLI, stdio servers), and its HTTP
  * endpoints are served by that Node's `http` (keep-alive, header and stream handling changed between
- * 20 and 24). The fast lane runs plain JavaScript over in-memory transports inside Jest's own
- * module system: both lines run it alike, so it runs once, on the oldest supported line (the
- * machine's Node 20), where an API missing from Node 20 shows.
+ * 20 and 24), and `check` loads compiled projects through Node's module loader. The fast and
+ * compiler lanes run plain JavaScript (the library's rules, TypeScript's compiler) over in-memory
+ * transports inside Jest's own module system: both lines run them alike, so they run once, on the
+ * oldest supported line (the machine's Node 20), where an API missing from Node 20 shows.
  */
 const NODE_LINE_LANES = ['integration', 'conformance'];
 

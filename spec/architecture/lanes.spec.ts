@@ -1,13 +1,12 @@
 /**
- * The test lanes of jest.config.js, held to the rule it states: a spec that crosses a process or
- * socket boundary (it spawns a program or serves on a port) or compiles whole projects with the
- * TypeScript compiler is in the integration lane (or, for the official suite, the conformance
- * lane); every other spec is in the fast lane. Read from the spec's text: a value import of
+ * The test lanes of jest.config.js, held to the rule it states, read from each spec's text. A spec
+ * that crosses a process or socket boundary is in the integration lane: a value import of
  * `child_process`, the program helpers (spec/helpers/programs, spec/package/packed,
  * spec/plugin/harness's `readTools` and `nodeEnv`), a stdio client (it spawns its server), an HTTP
  * endpoint (`serveMcpHttp`, `.listen(`, `createServer(`), a script that spawns (scripts/test.js,
- * scripts/conformance.js), `ts.createProgram`, the plugin's `check` or CLI, the check fixture
- * projects, or the corpus judge.
+ * scripts/conformance.js), or `check`, which loads compiled projects through Node's module loader.
+ * Else a spec that compiles whole projects (`ts.createProgram`, the plugin's CLI, the corpus judge)
+ * is in the compiler lane; the official suite is the conformance lane; every other spec is fast.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,11 +30,10 @@ const CROSSES = [
   /\.listen\(/,
   /\bcreateServer\(/,
   /require\('\.\.\/\.\.\/scripts\/(test|conformance)'\)/,
-  /\bcreateProgram\(/,
-  /\bjudgeCorpus\(/,
-  /lib\/plugin\/(check|cli)'/,
+  /lib\/plugin\/check'/,
   /spec\/fixtures\/check/,
 ];
+const COMPILES = [/\bcreateProgram\(/, /\bjudgeCorpus\(/, /lib\/plugin\/cli'/];
 
 function specFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -64,8 +62,8 @@ describe('the test lanes (jest.config.js)', () => {
   const integration = lane('integration');
   const conformance = lane('conformance');
 
-  it('names only spec files that exist in the integration lane', () => {
-    const listed = config.projects.find((p) => p.displayName === 'integration')!.testMatch.map((m) => m.replace('<rootDir>/', ''));
+  it('names only spec files that exist in the integration and compiler lanes', () => {
+    const listed = config.projects.filter((p) => p.displayName === 'integration' || p.displayName === 'compiler').flatMap((p) => p.testMatch.map((m) => m.replace('<rootDir>/', '')));
     expect(listed.filter((file) => !fs.existsSync(path.join(root, file)))).toEqual([]);
   });
 
@@ -73,13 +71,15 @@ describe('the test lanes (jest.config.js)', () => {
     expect(files.filter(conformance)).toEqual(['spec/issues/22_conformance-runs.spec.ts', 'spec/issues/22_conformance.spec.ts']);
   });
 
-  it('puts a spec that spawns, serves or compiles a project in the integration lane, and every other one in the fast lane', () => {
-    const crosses = (file: string) => CROSSES.some((re) => re.test(fs.readFileSync(path.join(root, file), 'utf8')));
+  it('puts a spec that spawns or serves in the integration lane, one that compiles projects in the compiler lane, every other one in the fast lane', () => {
+    const compiler = lane('compiler');
+    const expected = (text: string) => (CROSSES.some((re) => re.test(text)) ? 'integration' : COMPILES.some((re) => re.test(text)) ? 'compiler' : 'fast');
+    const actual = (file: string) => (integration(file) ? 'integration' : compiler(file) ? 'compiler' : 'fast');
     const misplaced = files
       // This file names the markers in its text.
       .filter((file) => !conformance(file) && file !== 'spec/architecture/lanes.spec.ts')
-      .filter((file) => crosses(file) !== integration(file))
-      .map((file) => `${file}: ${crosses(file) ? 'spawns, serves or compiles a project, but is not in INTEGRATION' : 'in-process, but listed in INTEGRATION'}`);
+      .map((file) => ({ file, expected: expected(fs.readFileSync(path.join(root, file), 'utf8')), actual: actual(file) }))
+      .filter((f) => f.expected !== f.actual);
     expect(misplaced).toEqual([]);
   });
 });
