@@ -160,7 +160,8 @@ async function main() {
   ltsForSpecs = process.version === `v${LTS.version}` ? process.execPath : ltsNode({ fetch: wantLts, say });
   if (opts.machine) {
     say(`jest on this machine's Node ${process.version}: ${opts.lanes.join(', ')}`);
-    const code = await jest(process.execPath, ['--selectProjects', ...opts.lanes, ...opts.jest]);
+    // `--selectProjects` takes every word after it: it goes last, after the paths and flags given.
+    const code = await jest(process.execPath, [...opts.jest, '--selectProjects', ...opts.lanes]);
     if (code !== 0) return code;
   }
   if (wantLts) {
@@ -176,7 +177,7 @@ async function main() {
     say(`jest on the LTS Node ${versionOf(node)} (${path.relative(root, node) || node}): ${ltsLanes.join(', ')}`);
     // A file named on the command line may sit in the fast lane only: then this run has nothing to do.
     const filtered = opts.jest.length > 0 ? ['--passWithNoTests'] : [];
-    const code = await jest(node, ['--selectProjects', ...ltsLanes, ...filtered, ...opts.jest]);
+    const code = await jest(node, [...filtered, ...opts.jest, '--selectProjects', ...ltsLanes]);
     if (code !== 0) return code;
   }
   return 0;
