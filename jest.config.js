@@ -1,11 +1,87 @@
-/** Jest runs the TypeScript specs through ts-jest (transpile only; `npm test` type-checks first). */
-module.exports = {
+/**
+ * Jest runs the TypeScript specs through ts-jest (transpile only; `npm test` type-checks first), in
+ * four lanes (Jest projects; scripts/test.js picks them, `npx jest --selectProjects fast` does too):
+ *
+ * - `conformance`: the official MCP conformance suite (spec/issues/22_conformance*.spec.ts).
+ * - `integration`: the specs listed in INTEGRATION, the ones that cross a process or socket
+ *   boundary: they spawn a program (a compiled sample or program, the CLI, `npm pack`, the
+ *   Inspector, a stdio server, a NestJS ESM app), serve on a port (HTTP endpoints, clusters), or
+ *   load compiled projects through Node's module loader (`check`).
+ * - `compiler`: the specs listed in COMPILER, in-process but slow: they compile whole projects with
+ *   the TypeScript compiler (`ts.createProgram`: the plugin's diagnostics and entries, `generate`,
+ *   the diagnostics catalogue, the corpus of real DTOs).
+ * - `fast`: every other spec: in-process, the lane to run while changing a rule.
+ *
+ * spec/architecture/lanes.spec.ts holds the lists to that rule, read from each spec's text.
+ */
+const INTEGRATION = [
+  'spec/ai-sdk/ai-sdk.spec.ts',
+  'spec/cli/check.spec.ts',
+  'spec/cli/cli.spec.ts',
+  'spec/di/inversify.spec.ts',
+  'spec/issues/15_cli.spec.ts',
+  'spec/issues/15_stdio.spec.ts',
+  'spec/issues/20_bad-request.spec.ts',
+  'spec/issues/21_ai-sdk.spec.ts',
+  'spec/issues/21_approval-question.spec.ts',
+  'spec/issues/21_bearer.spec.ts',
+  'spec/issues/21_nestjs-guard.spec.ts',
+  'spec/issues/21_requests.spec.ts',
+  'spec/issues/21_sessions.spec.ts',
+  'spec/issues/21_transport.spec.ts',
+  'spec/issues/22_nestjs-prefix.spec.ts',
+  'spec/issues/22_prefix-and-ids.spec.ts',
+  'spec/issues/23_nestjs.spec.ts',
+  'spec/issues/23_prompts-resources.spec.ts',
+  'spec/issues/24_nestjs-sessions.spec.ts',
+  'spec/issues/24_stateless.spec.ts',
+  'spec/mcp/context.spec.ts',
+  'spec/mcp/http.spec.ts',
+  'spec/mcp/inspector.spec.ts',
+  'spec/mcp/modern-caching.spec.ts',
+  'spec/mcp/modern-input.spec.ts',
+  'spec/mcp/modern-listen.spec.ts',
+  'spec/mcp/modern-param-headers.spec.ts',
+  'spec/mcp/modern.spec.ts',
+  'spec/mcp/npm-run-mcp.spec.ts',
+  'spec/mcp/observability.spec.ts',
+  'spec/mcp/sampling-tools.spec.ts',
+  'spec/mcp/scale-out.spec.ts',
+  'spec/mcp/server.spec.ts',
+  'spec/mcp/stdio.spec.ts',
+  'spec/mcp/stream-resume.spec.ts',
+  'spec/nestjs/guards.spec.ts',
+  'spec/nestjs/nestjs.spec.ts',
+  'spec/package/builds.spec.ts',
+  'spec/package/pack.spec.ts',
+  'spec/package/quickstart.spec.ts',
+  'spec/plugin/check.spec.ts',
+  'spec/plugin/nestjs-sample.spec.ts',
+  'spec/plugin/parity.spec.ts',
+  'spec/plugin/shapes.spec.ts',
+  'spec/samples/samples.spec.ts',
+  'spec/scripts/test.spec.ts',
+];
+const COMPILER = [
+  'spec/architecture/diagnostics.spec.ts',
+  'spec/corpus/dtos.spec.ts',
+  'spec/issues/24_definition-errors.spec.ts',
+  'spec/plugin/diagnostics.spec.ts',
+  'spec/plugin/entries.spec.ts',
+  'spec/plugin/generate.spec.ts',
+  'spec/plugin/tags.spec.ts',
+  'spec/schema/enum-beside-type.spec.ts',
+];
+const CONFORMANCE = ['spec/issues/22_conformance*.spec.ts'];
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const conformanceRegex = '/spec/issues/22_conformance[^/]*\\.spec\\.ts$';
+
+const shared = {
   testEnvironment: 'node',
   roots: ['<rootDir>/spec'],
-  testMatch: ['**/*.spec.ts'],
   // TypeScript sources win over any stray compiled .js beside them.
   moduleFileExtensions: ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs', 'json', 'node'],
-  coverageProvider: 'v8',
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
   },
@@ -13,5 +89,21 @@ module.exports = {
     '^tool-signatures$': '<rootDir>/lib/index.ts',
     '^tool-signatures/(.*)$': '<rootDir>/lib/$1',
   },
-  testTimeout: 30000,
 };
+
+module.exports = {
+  coverageProvider: 'v8',
+  testTimeout: 30000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'fast',
+      testMatch: ['<rootDir>/spec/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...[...INTEGRATION, ...COMPILER].map((file) => `/${escapeRegExp(file)}$`)],
+    },
+    { ...shared, displayName: 'compiler', testMatch: COMPILER.map((file) => `<rootDir>/${file}`) },
+    { ...shared, displayName: 'integration', testMatch: INTEGRATION.map((file) => `<rootDir>/${file}`) },
+    { ...shared, displayName: 'conformance', testMatch: CONFORMANCE.map((glob) => `<rootDir>/${glob}`) },
+  ],
+};
+

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { inFlight, interleaved, sdkClientOf, type Log, type McpBenchArgs, type ToolCaller } from './mcp';
+import { inFlight, interleaved, sdkClientOf, type Log, type McpBenchArgs, type ToolCaller } from './mcp-calls';
 import { ratio, show, stat, times, type Stat } from './stats';
 import { smallPool, type SmallArgs } from './workload';
 import { bootMcpNest } from './nest/mcp-nest';

@@ -2,12 +2,8 @@ import 'reflect-metadata';
 import { createServer, Agent, request, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernClientTransport } from '@modelcontextprotocol/client';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
-import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Tool } from 'tool-signatures';
@@ -15,8 +11,8 @@ import { serveMcpHttp } from 'tool-signatures/mcp';
 import { smallSchema } from './cases/zod';
 import { Orders } from './domain';
 import { gcAvailable, heapPerCall, type HeapFigure } from './heap';
+import { IN_FLIGHT, MODERN, inFlight, interleaved, sdkClientOf, type Era, type Log, type McpBenchArgs, type ToolCaller } from './mcp-calls';
 import { runNestLeg, type NestFigures } from './mcp-nest';
-import { Prng } from './prng';
 import { bytes, ratio, show, stat, times, type Stat } from './stats';
 import { smallPool, type SmallArgs } from './workload';
 
@@ -52,13 +48,8 @@ import { smallPool, type SmallArgs } from './workload';
  * (`ToolsModule.forRoot({ mcp })`) beside MCP-Nest, through the SDK clients.
  */
 
-const IN_FLIGHT = 8;
 const CALLS_PER_ROUND = 1000;
 const PROTOCOL_VERSION = '2025-06-18';
-const MODERN = '2026-07-28';
-
-/** Which revision a leg speaks: the 2025 one (initialize, then plain JSON-RPC) or 2026-07-28. */
-type Era = '2025' | '2026';
 
 interface Target {
   readonly key: 'plain' | 'ours' | 'sdk';
@@ -251,41 +242,6 @@ class HttpClient implements BenchClient {
   }
 }
 
-/** `n` calls, `IN_FLIGHT` at a time; resolves with the elapsed ms. */
-export async function inFlight(n: number, call: (k: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const t0 = performance.now();
-  const worker = async (): Promise<void> => {
-    while (next < n) await call(next++);
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  return performance.now() - t0;
-}
-
-/** What the bench calls on the SDK's v1 and v2 clients alike. */
-export interface ToolCaller {
-  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ content?: unknown; isError?: boolean }>;
-  listTools(): Promise<{ tools: { name: string }[] }>;
-  close(): Promise<void>;
-}
-
-/**
- * An SDK client of `url`, connected: for 2025, the v1 `Client` (it initializes at the latest
- * revision it knows, 2025-11-25); for 2026, the v2 `Client` pinned to 2026-07-28 (it probes
- * `server/discover` first).
- */
-export async function sdkClientOf(era: Era, url: URL): Promise<ToolCaller> {
-  if (era === '2025') {
-    const client = new McpClient({ name: 'bench', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(url));
-    return client as unknown as ToolCaller;
-  }
-  const client = new ModernClient({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
-  await client.connect(new ModernClientTransport(url));
-  if (client.getNegotiatedProtocolVersion() !== MODERN) throw new Error(`${url.href}: the v2 client negotiated ${client.getNegotiatedProtocolVersion()}, not ${MODERN}`);
-  return client as unknown as ToolCaller;
-}
-
 /** The MCP SDK's own client (Client + StreamableHTTPClientTransport over fetch), one per server, connected once. */
 class SdkClient implements BenchClient {
   readonly key = 'sdk-client';
@@ -316,16 +272,6 @@ class SdkClient implements BenchClient {
   }
 }
 
-export interface McpBenchArgs {
-  readonly quick: boolean;
-  readonly rounds: number;
-  /** Whether `--rounds` was given (else five rounds). */
-  readonly roundsGiven?: boolean;
-  readonly seed: number;
-  readonly pool: number;
-  readonly json: boolean;
-}
-
 /** What one client measured against the three servers. */
 export interface ClientFigures {
   callsPerSecond: Record<string, Stat>;
@@ -342,53 +288,6 @@ export interface McpBenchFigures {
   /** NestJS: ours beside MCP-Nest (bench/mcp-nest.ts). */
   nest?: NestFigures;
   targets: { label: string; target: string; value: Stat; pass: boolean }[];
-}
-
-export type Log = (line?: string) => void;
-
-/** Something measured in interleaved rounds: `run(n)` makes `n` calls and resolves with the elapsed ms. */
-export interface Contender {
-  readonly key: string;
-  run(n: number): Promise<number>;
-}
-
-/**
- * `rounds` rounds of `perRound` calls per contender. A round gives each its calls in slices of a
- * tenth, the contenders taking turns (in an order shuffled per slice): on a shared machine, load
- * that comes and goes then falls on all alike instead of on whichever ran while it lasted.
- * Calls per second and CPU µs per call, median (min – max) over rounds, by key.
- */
-export async function interleaved(contenders: readonly Contender[], rounds: number, perRound: number, seed: number, log: Log): Promise<{ callsPerSecond: Record<string, Stat>; cpuMicrosPerCall: Record<string, Stat> }> {
-  const rps: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.key, []]));
-  const cpu: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.key, []]));
-  const prng = new Prng(seed);
-  const slices = 10;
-  for (let r = 0; r < rounds; r++) {
-    const ms: Record<string, number> = Object.fromEntries(contenders.map((c) => [c.key, 0]));
-    const us: Record<string, number> = Object.fromEntries(contenders.map((c) => [c.key, 0]));
-    for (let slice = 0; slice < slices; slice++) {
-      const order = [...contenders];
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = prng.int(0, i);
-        [order[i], order[j]] = [order[j]!, order[i]!];
-      }
-      for (const c of order) {
-        const c0 = process.cpuUsage();
-        ms[c.key]! += await c.run(perRound / slices);
-        const used = process.cpuUsage(c0);
-        us[c.key]! += used.user + used.system;
-      }
-    }
-    for (const c of contenders) {
-      rps[c.key]!.push((perRound / ms[c.key]!) * 1000);
-      cpu[c.key]!.push(us[c.key]! / perRound);
-    }
-    log(`  round ${r + 1}/${rounds}: ${contenders.map((c) => `${c.key} ${rps[c.key]![r]!.toFixed(0)}/s`).join(' · ')}`);
-  }
-  return {
-    callsPerSecond: Object.fromEntries(Object.entries(rps).map(([k, v]) => [k, stat(v)])),
-    cpuMicrosPerCall: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, stat(v)])),
-  };
 }
 
 /** Warm-up, then the interleaved rounds and the heap samples of one client against the three servers. */

@@ -80,6 +80,7 @@ function sdkOf(options: AiSdkToolOptions): AiSdkFunctions {
   let mod: AiSdkFunctions;
   try {
     // Loaded here, not at the top: `ai` is an optional peer and an ES module only package.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     mod = require('ai') as AiSdkFunctions;
   } catch (e) {
     const reason = describeThrown(e, false);
@@ -87,6 +88,7 @@ function sdkOf(options: AiSdkToolOptions): AiSdkFunctions {
       `tool-signatures/ai-sdk could not load the 'ai' package with require() (${reason}). Install it (npm install ai), ` +
         "use Node 20.19 or later (require of ES modules), or pass the SDK's functions: " +
         "import { tool, jsonSchema } from 'ai'; toAiSdkTools(tools, { sdk: { tool, jsonSchema } }).",
+      { cause: e },
     );
   }
   loaded = { tool: mod.tool, jsonSchema: mod.jsonSchema };

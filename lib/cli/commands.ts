@@ -3,7 +3,7 @@ import type { ApprovalDecision, ApprovalRequest } from '../invoke/calling/approv
 import { approvalQuestion } from '../invoke/calling/question';
 import type { ToolClient } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
-import { oneOf, parseArgs, UsageError, type ArgSpec } from './args';
+import { oneOf, type parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';
 import { discoverServed, discoverTools, DiscoveryError, type FoundServed, type FoundTool } from './discover';
 import { loadUserModule, type LoadedModule } from './load';

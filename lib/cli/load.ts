@@ -35,7 +35,8 @@ export async function loadUserModule(spec: string, cwd: string): Promise<LoadedM
   const file = path.resolve(cwd, spec);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new LoadError(`cannot find the module ${spec} (looked for ${file}).`);
   const from = createRequire(file);
-  tryRequire(from, 'reflect-metadata') ?? tryRequire(require, 'reflect-metadata');
+  if (tryRequire(from, 'reflect-metadata') === undefined) tryRequire(require, 'reflect-metadata');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const library = (tryRequire(from, 'tool-signatures') ?? require('../index')) as Library;
   if (TYPESCRIPT.test(file)) registerTypeScript(file);
   let exports: unknown;
@@ -62,6 +63,7 @@ function requireOrImport(from: NodeJS.Require, file: string): unknown {
 
 // tsc compiles `import()` to `require()` under module: commonjs; a real dynamic import is needed
 // for ES modules, so it is written where tsc does not rewrite it.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
 const dynamicImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
 
 function importEsm(file: string): Promise<unknown> {

@@ -31,6 +31,7 @@ export function audienceChecked(verify: (token: string) => Promise<AuthInfo>, re
       const named: unknown = info.resource;
       if (named === undefined || named === null) return info;
       if ((typeof named !== 'string' && !(named instanceof URL)) || expected === undefined || comparable(named) !== expected) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const { InvalidTokenError } = require('@modelcontextprotocol/sdk/server/auth/errors.js') as typeof import('@modelcontextprotocol/sdk/server/auth/errors.js');
         throw new InvalidTokenError('Token was not issued for this resource');
       }

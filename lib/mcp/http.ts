@@ -922,6 +922,7 @@ function isModernRequest(req: IncomingMessage, messages: readonly Message[]): bo
 let versions: readonly string[] | undefined;
 function supportedVersions(): readonly string[] {
   // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   versions ??= (require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js')).SUPPORTED_PROTOCOL_VERSIONS;
   return versions;
 }
@@ -1073,6 +1074,7 @@ class SessionWire implements Transport {
 
 /** The stateful side: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport, each answering only its owner. */
 function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endpoint: McpEndpointOptions, streams: Gauge, listens: ListenStreams) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { StreamableHTTPServerTransport: SdkTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const maxSessions = o.maxSessions ?? DEFAULTS.maxSessions;
   const maxPerClient = o.maxSessionsPerClient ?? Math.max(1, Math.floor(maxSessions / 10));
@@ -1280,6 +1282,7 @@ export function mcpMetadataPath(endpointPath: string): string {
  * and returns false.
  */
 function bearerAuth(o: McpHttpAuthOptions) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { requireBearerAuth } = require('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js') as typeof import('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js');
   const resourceOf = (req: IncomingMessage): URL | undefined => {
     if (o.resource !== undefined) return new URL(String(o.resource));

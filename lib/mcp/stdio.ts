@@ -128,7 +128,7 @@ export class BoundedStdioTransport implements Transport {
   }
 
   #answerError(code: number, message: string, id: string | number | null = null): void {
-    this.#write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
+    void this.#write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
   }
 
   #report(text: string): void {

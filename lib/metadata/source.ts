@@ -7,6 +7,7 @@ import { cachedBy } from '../cache';
  * produce: ES2017+ methods, tsc's `__awaiter` wrapper (ES2015/2016), istanbul's counters.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyNode = acorn.Node & Record<string, any>;
 
 export interface SourceParam {

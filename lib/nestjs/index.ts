@@ -265,6 +265,7 @@ export class ToolRegistry extends ToolSet {
    */
   mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }, options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {}): McpHttpHandler {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
     // Calls go through this registry (services, request scope, approvals, visibility).
     const handle = createMcpHttpHandler(this, info, { ...options, exposeCredentials: options.exposeCredentials === true });

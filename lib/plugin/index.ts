@@ -12,7 +12,7 @@
  * - no plugin at all (tsc with emitDecoratorMetadata): `tool-signatures check <tsconfig>` lists
  *   what the runtime path loses (see `check`)
  */
-import * as ts from 'typescript';
+import type * as ts from 'typescript';
 import { analyze } from './analyze';
 import { assertFullProgram, createTransformer, type PluginOptions, type TransformerExtras } from './transformer';
 

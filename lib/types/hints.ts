@@ -12,7 +12,6 @@ const HINT = Symbol.for('tool-signatures.hint');
 /** A TypeScript enum object (`enum E { ... }`) or a readonly array of literals. */
 export type EnumSource = { readonly [member: string]: string | number } | readonly (string | number | boolean)[];
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export type Constructor = Function;
 
 export type Hint =

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { makeCases, objectCases, type BenchResult, type Case } from '../../bench/cases';
 import { LARGE_SCHEMA, SMALL_SCHEMA } from '../../bench/cases/ajv';
-import { BulkLine, OrderLine, Orders } from '../../bench/domain';
+import { type BulkLine, type OrderLine, Orders } from '../../bench/domain';
 
 import { largeCall, largePool, REALISTIC_TEXT, smallPool, type LargeArgs, type SmallArgs } from '../../bench/workload';
 import { Prng } from '../../bench/prng';

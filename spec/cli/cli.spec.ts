@@ -52,9 +52,9 @@ describe('inspect', () => {
     const r = await cli('inspect', fixture('unions.js'));
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).not.toContain('any JSON');
-    expect(r.stdout).toMatch(/\n    shape +object \{kind, radius\} \| object \{kind, side\} +required\n/);
-    expect(r.stdout).toMatch(/\n    environment +string \| array of string +required\n/);
-    expect(r.stdout).toMatch(/\n    tree +TreeNode \(recursive, \$defs\) or null +required\n/);
+    expect(r.stdout).toMatch(/\n {4}shape +object \{kind, radius\} \| object \{kind, side\} +required\n/);
+    expect(r.stdout).toMatch(/\n {4}environment +string \| array of string +required\n/);
+    expect(r.stdout).toMatch(/\n {4}tree +TreeNode \(recursive, \$defs\) or null +required\n/);
   });
 
   it('prints a readable table of the tools it finds, exit status 0', async () => {

@@ -18,7 +18,10 @@ function mutate(v: unknown, index: number, x: unknown, how: string): unknown {
   const slots: [Record<string, unknown> | unknown[], string | number][] = [];
   const visit = (n: unknown) => {
     if (Array.isArray(n)) n.forEach((c, i) => (slots.push([n, i]), visit(c)));
-    else if (n !== null && typeof n === 'object') for (const [k, c] of Object.entries(n)) slots.push([n as Record<string, unknown>, k]), visit(c);
+    else if (n !== null && typeof n === 'object') for (const [k, c] of Object.entries(n)) {
+      slots.push([n as Record<string, unknown>, k]);
+      visit(c);
+    }
   };
   const copy = structuredClone(v);
   visit(copy);

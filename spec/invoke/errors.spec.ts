@@ -154,7 +154,7 @@ describe('Errors become results: the call', () => {
     });
     expect(textOf(await a.invoke({}))).toBe("Tool 'later' failed: RangeError: too far");
     const s = Tool.create(function str() {
-      throw 'plain text';
+      throw 'plain text'; // eslint-disable-line @typescript-eslint/only-throw-error
     });
     expect(textOf(await s.invoke({}))).toBe("Tool 'str' failed: plain text");
   });

@@ -365,7 +365,10 @@ type Place = { readonly parent: Record<string, unknown> | unknown[]; readonly ke
 
 function places(v: unknown, out: Place[] = []): Place[] {
   if (Array.isArray(v)) v.forEach((x, i) => (out.push({ parent: v, key: i }), places(x, out)));
-  else if (typeof v === 'object' && v !== null && !(v instanceof BigLit)) for (const k of Object.keys(v)) out.push({ parent: v as Record<string, unknown>, key: k }), places((v as Record<string, unknown>)[k], out);
+  else if (typeof v === 'object' && v !== null && !(v instanceof BigLit)) for (const k of Object.keys(v)) {
+    out.push({ parent: v as Record<string, unknown>, key: k });
+    places((v as Record<string, unknown>)[k], out);
+  }
   return out;
 }
 

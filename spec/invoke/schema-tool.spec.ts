@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Tool, ToolContext, ToolDefinitionError, ToolSet } from 'tool-signatures';
+import { Tool, type ToolContext, ToolDefinitionError, ToolSet } from 'tool-signatures';
 import { createMcpServer } from 'tool-signatures/mcp';
 
 /** A hand-written schema with the keywords a generated one never has. */

@@ -14,6 +14,7 @@ const cliJs = path.join(outDir, 'lib', 'cli', 'index.js');
 const hostileDir = path.join(outDir, 'mods', 'a\u001b[31mred');
 const moduleJs = path.join(hostileDir, '15-ansi.js');
 
+// eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
 
 beforeAll(async () => {

@@ -161,7 +161,7 @@ describe('issue 15: a tool cannot make invoke throw or reject', () => {
         try {
           r = await set.invoke(tool, tool === 'timed' ? { n: 1 } : {});
         } catch (e) {
-          throw new Error(`${tool} ${how} ${name}: invoke rejected or threw (${describeThrown(e)})`);
+          throw new Error(`${tool} ${how} ${name}: invoke rejected or threw (${describeThrown(e)})`, { cause: e });
         }
         readAll(r);
         if (how === 'throw' || how === 'reject') expect(r.isError).toBe(true);
@@ -202,7 +202,7 @@ describe('issue 15: a tool cannot make invoke throw or reject', () => {
         const outcome = await runToolCalls(tools, calls.map((c, i) => ({ id: `c${i}`, name: c.tool, arguments: c.tool === 'timed' || c.tool === 'guarded' ? { n: i } : {} })), {
           approve: () => {
             if (approve) return true;
-            throw new Proxy({}, throwingTraps);
+            throw new Proxy({}, throwingTraps); // eslint-disable-line @typescript-eslint/only-throw-error
           },
         });
         expect(outcome.results.map((r) => r.id)).toEqual(calls.map((_c, i) => `c${i}`));

@@ -233,7 +233,7 @@ describe('issue 20: a @Transform that throws refuses the argument', () => {
         if (value === 'revoked') {
           const { proxy, revoke } = Proxy.revocable({}, {});
           revoke();
-          throw proxy;
+          throw proxy; // eslint-disable-line @typescript-eslint/only-throw-error
         }
         return value;
       })

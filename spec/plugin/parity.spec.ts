@@ -110,13 +110,13 @@ describe('plugin parity: hinted (reflector only) and plain (plugin) fixtures giv
     expect({ hinted: failedGroups(hinted), plain: failedGroups(plain) }).toEqual({ hinted: [], plain: [] });
   });
 
-  it('issue 23: reads the parameters of @Prompt, @Resource and @ResourceTemplate methods as tool parameters, in both builds', () => {
+  it('issue 23: reads the parameters of @Prompt, @Resource and @ResourceTemplate methods as tool parameters, in both builds', async () => {
     const served = toolNames(hinted).filter((n) => n.startsWith('served_'));
     expect(served).toEqual(['served_brief', 'served_color_prompt', 'served_readme', 'served_item']);
     expect(differences(plain, served)).toEqual([]);
-    expectInEveryBuild('served_brief', (s) => s.properties, '{"topic":{"type":"string","description":"The topic"},"length":{"type":"string","enum":["short","long"],"default":"short"},"words":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":100}}');
-    expectInEveryBuild('served_item', (s) => s.properties, '{"id":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"kind":{"type":"string","enum":["a","b"]}}');
-  });
+    await expectInEveryBuild('served_brief', (s) => s.properties, '{"topic":{"type":"string","description":"The topic"},"length":{"type":"string","enum":["short","long"],"default":"short"},"words":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":100}}');
+    await expectInEveryBuild('served_item', (s) => s.properties, '{"id":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"kind":{"type":"string","enum":["a","b"]}}');
+  }, 120_000);
 
   it('covers at least 100 tools', () => {
     expect(toolNames(hinted).length).toBeGreaterThanOrEqual(100);

@@ -2,7 +2,9 @@ import { toAnthropicTool, toOpenAITool } from '../../lib/providers';
 import { everyTool, orderTool, toolOf } from './fixtures';
 
 // The vendors' own helpers, required by their package subpaths (both ship CommonJS builds).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { toStrictJsonSchema } = require('openai/lib/transform') as { toStrictJsonSchema: (s: object) => object };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { transformJSONSchema } = require('@anthropic-ai/sdk/lib/transform-json-schema') as { transformJSONSchema: (s: object) => Node };
 
 type Node = { [keyword: string]: unknown };

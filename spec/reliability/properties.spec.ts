@@ -9,6 +9,8 @@ import {
   SetOf, TimeOnly, TimeSpan, Tool, ToolContext, UInt8, UInt16, UInt32, UInt64, Uuid, type ToolDefinition, type ToolResult,
 } from '../../lib';
 
+/* eslint-disable prefer-rest-params -- the tools below record their arguments as the invoker passed them */
+
 /**
  * Property-based tests of the invoker against an independent validator: a separately configured
  * ajv (2020-12) with stock ajv-formats, reading the canonical schema the model sees. For a fixture
@@ -39,6 +41,7 @@ async function check<T>(name: string, arb: fc.Arbitrary<T>, predicate: (t: T) =>
 // ---- the fixtures ------------------------------------------------------------------------------
 
 enum Color { Red = 'red', Blue = 'blue' }
+// eslint-disable-next-line @typescript-eslint/no-duplicate-enum-values
 enum Level { Low = 1, Mid = 2, Medium = 2, High = 3 }
 const LEVELS: Record<string, number> = { Low: 1, Mid: 2, Medium: 2, High: 3 };
 
@@ -734,6 +737,7 @@ function linesOf(r: ToolResult): string[] {
   return r.parts.flatMap((p) => (p.type === 'text' ? p.text.split('\n') : []));
 }
 
+// eslint-disable-next-line no-control-regex
 const LONE_OR_CONTROL = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\u0000-\u001f]/;
 
 /** A result the model can read: error lines in the library's shapes, bounded, well-formed text. */
@@ -779,7 +783,7 @@ describe.each(Object.keys(FIXTURES))('tool %s', (name) => {
     try {
       r = await tool.invoke(args);
     } catch (e) {
-      throw new Error(`invoke rejected or threw: ${String(e)}`);
+      throw new Error(`invoke rejected or threw: ${String(e)}`, { cause: e });
     }
     expectWellFormed(r, tool.name);
     expect(calls.length).toBe(r.isError ? 0 : 1);

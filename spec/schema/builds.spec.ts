@@ -24,7 +24,9 @@ function compile(source: string, options: ts.CompilerOptions): string {
 /** Loads compiled code as a module whose `tool-signatures` is this very copy of the library. */
 function load(code: string): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const req = (id: string) => (id === 'tool-signatures' ? library : require(id));
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   new Function('require', 'module', 'exports', code)(req, module, module.exports);
   return module.exports;
 }
@@ -104,7 +106,7 @@ describe('Enum member defaults as builds write them', () => {
     ['tsc CommonJS (enums_1.Level.Info)', 'function (level = enums_1.Level.Info, color = enums_1.Color.Green) { return level; }'],
     ['esbuild inlined (1 /* Info */)', 'function (level = 1 /* Info */, color = "green" /* Green */) { return level; }'],
   ])('%s', (_label, source) => {
-    // eslint-disable-next-line no-new-func
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const fn = new Function(`return ${source}`)() as (...a: unknown[]) => unknown;
     const t = Tool.create(fn, { name: 'f', params: { level: library.EnumOf(Level), color: library.EnumOf(Color) } });
     expect(JSON.stringify(t.inputSchema)).toBe('{"type":"object","properties":{"level":{"type":"string","enum":["Debug","Info"],"default":"Info"},"color":{"type":"string","enum":["red","green"],"default":"green"}},"additionalProperties":false}');

@@ -358,6 +358,8 @@ function show(c: number): string {
 }
 
 function faultAt(position: number, reason: string): never {
+  // A fault in flight to the parser's one catch, which reads it back (not an error a caller sees).
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
   throw new FaultAt({ reason, position });
 }
 

@@ -13,7 +13,7 @@ import type { ToolResult } from '../../tool-result';
 export type { ToolDefinition };
 
 // The public fields are declared once, in ToolDescription; the class copies them from its spec.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface BoundTool extends ToolDescription {}
 
 /** A tool definition: a spec's public fields, and the callee it invokes. Frozen. */

@@ -11,7 +11,7 @@ import { invokeTool, stageCall, type StagedCall } from '../calling/invoker';
 import type { ArgumentLimits } from '../arguments/json-text';
 import type { ErrorText, InvokeOptions } from '../calling/options';
 import { isToolResult, ToolResult } from '../../tool-result';
-import { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, servedDefinitions } from './served';
+import { PromptDefinition, ResourceDefinition, type ResourceTemplateDefinition, servedDefinitions } from './served';
 
 /** A prompt, a resource or a resource template (`@Prompt`, `@Resource`, `@ResourceTemplate` methods). */
 export type ServedDefinition = PromptDefinition | ResourceDefinition | ResourceTemplateDefinition;

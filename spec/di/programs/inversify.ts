@@ -9,6 +9,7 @@ import 'reflect-metadata';
 // inversify 8 publishes its types through `exports` only: a CommonJS program under `node10`
 // resolution reads them with resolution-mode, and loads the module itself with require(esm).
 import type { Container as ContainerType, Newable } from 'inversify' with { 'resolution-mode': 'import' };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Container, inject, injectable, preDestroy } = require('inversify') as typeof import('inversify', { with: { 'resolution-mode': 'import' } });
 type Container = ContainerType;
 import { Int32, Param, Tool, ToolSet } from 'tool-signatures';

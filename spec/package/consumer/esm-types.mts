@@ -8,4 +8,4 @@ const tool: ToolDefinition = Tool.create(function echo(text = '') {
 const cost: CostLine = { label: 'x', amount: 1 };
 const result: Promise<ToolResult> = tool.invoke({ text: 'typed' });
 
-result.then((r) => console.log(JSON.stringify({ name: tool.name, parts: r.parts, cost: cost.label, error: ToolResult.error('e').isError })));
+void result.then((r) => console.log(JSON.stringify({ name: tool.name, parts: r.parts, cost: cost.label, error: ToolResult.error('e').isError })));
