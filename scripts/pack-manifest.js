@@ -32,7 +32,8 @@ function prepack() {
   const text = fs.readFileSync(manifest, 'utf8');
   fs.mkdirSync(path.dirname(kept), { recursive: true });
   fs.writeFileSync(kept, text);
-  const { scripts: _scripts, ...published } = JSON.parse(text);
+  const published = JSON.parse(text);
+  delete published.scripts;
   fs.writeFileSync(manifest, `${JSON.stringify(published, null, 2)}\n`);
 }
 

@@ -234,7 +234,7 @@ class Channel implements Transport {
   async #drain(): Promise<void> {
     while (this.#checking.length > 0) {
       const m = await this.#checking[0];
-      this.#checking.shift();
+      void this.#checking.shift();
       if (m !== undefined) this.onmessage?.(m);
     }
   }

@@ -52,7 +52,7 @@ function cpuNow(): number {
 async function perRun(f: () => unknown, minNs: number): Promise<number> {
   let runs = 0;
   const start = cpuNow();
-  let spent = 0;
+  let spent: number;
   do {
     const v = f();
     if (isThenable(v)) await v;

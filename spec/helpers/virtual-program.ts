@@ -64,11 +64,13 @@ export function loadCompiled(code: Readonly<Record<string, string>>, entry: stri
     if (id === 'tool-signatures') return library;
     const file = `${id.replace(/^\.\//, '')}.ts`;
     const text = code[file];
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     if (text === undefined) return require(id);
     let exports = loaded.get(file);
     if (exports === undefined) {
       const module = { exports: {} as Record<string, unknown> };
       loaded.set(file, module.exports);
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
       new Function('require', 'module', 'exports', text)(req, module, module.exports);
       exports = module.exports;
     }
