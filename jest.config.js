@@ -121,4 +121,3 @@ module.exports = {
     { ...shared, displayName: 'conformance', testMatch: CONFORMANCE.map((glob) => `<rootDir>/${glob}`) },
   ],
 };
-

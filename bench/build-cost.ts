@@ -61,7 +61,10 @@ export async function buildCosts(sizes: readonly number[], rounds: number, seed:
     }
   }
   return Object.fromEntries(
-    [...rows].map(([n, row]) => [String(n), { cold: stat(row.cold), coldCpu: stat(row.coldCpu), cached: stat(row.cached), declare: stat(row.declare), speedup: stat(row.speedup) }]),
+    [...rows].map(([n, row]) => [
+      String(n),
+      { cold: stat(row.cold), coldCpu: stat(row.coldCpu), cached: stat(row.cached), declare: stat(row.declare), speedup: stat(row.speedup) },
+    ]),
   );
 }
 
@@ -94,7 +97,12 @@ export async function firstCallCosts(inputs: readonly unknown[], rounds: number,
     for (let k = 0; k < toolsPerRound; k++) {
       const tool: ToolDefinition = Tool.fromInstance(new (freshToolClass())())[0]!;
       let ok = true;
-      for (const times of calls) times.push(await timeOnceAsync(async () => { ok = !(await tool.invoke(nextInput() as object)).isError && ok; }));
+      for (const times of calls)
+        times.push(
+          await timeOnceAsync(async () => {
+            ok = !(await tool.invoke(nextInput() as object)).isError && ok;
+          }),
+        );
       if (!ok) throw new Error('a fresh tool refused a call of the pool');
       const schema = structuredClone(SMALL_SCHEMA);
       a.push(timeOnce(() => void ajv.compile(schema)));

@@ -57,7 +57,8 @@ export async function sdkClientOf(era: Era, url: URL): Promise<ToolCaller> {
   }
   const client = new ModernClient({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
   await client.connect(new ModernClientTransport(url));
-  if (client.getNegotiatedProtocolVersion() !== MODERN) throw new Error(`${url.href}: the v2 client negotiated ${client.getNegotiatedProtocolVersion()}, not ${MODERN}`);
+  if (client.getNegotiatedProtocolVersion() !== MODERN)
+    throw new Error(`${url.href}: the v2 client negotiated ${client.getNegotiatedProtocolVersion()}, not ${MODERN}`);
   return client as unknown as ToolCaller;
 }
 
@@ -75,7 +76,13 @@ export interface Contender {
  * that comes and goes then falls on all alike instead of on whichever ran while it lasted.
  * Calls per second and CPU µs per call, median (min – max) over rounds, by key.
  */
-export async function interleaved(contenders: readonly Contender[], rounds: number, perRound: number, seed: number, log: Log): Promise<{ callsPerSecond: Record<string, Stat>; cpuMicrosPerCall: Record<string, Stat> }> {
+export async function interleaved(
+  contenders: readonly Contender[],
+  rounds: number,
+  perRound: number,
+  seed: number,
+  log: Log,
+): Promise<{ callsPerSecond: Record<string, Stat>; cpuMicrosPerCall: Record<string, Stat> }> {
   const rps: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.key, []]));
   const cpu: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.key, []]));
   const prng = new Prng(seed);

@@ -142,13 +142,28 @@ export async function runNestLeg(args: McpBenchArgs, log: Log): Promise<NestFigu
           at += 1500;
         }
         log(`  ${name}: tools/call, ${rounds} rounds of ${perRound} calls each`);
-        const call = await interleaved(sides.map((side) => ({ key: side, run: (n: number) => callTools(side, clients[side], calls, n, (at += n) - n) })), rounds, perRound, args.seed, log);
+        const call = await interleaved(
+          sides.map((side) => ({ key: side, run: (n: number) => callTools(side, clients[side], calls, n, (at += n) - n) })),
+          rounds,
+          perRound,
+          args.seed,
+          log,
+        );
         log(`  ${name}: tools/list`);
-        const list = await interleaved(sides.map((side) => ({ key: side, run: (n: number) => listTools(side, clients[side], n) })), rounds, perRound, args.seed + 1, log);
+        const list = await interleaved(
+          sides.map((side) => ({ key: side, run: (n: number) => listTools(side, clients[side], n) })),
+          rounds,
+          perRound,
+          args.seed + 1,
+          log,
+        );
         const figures: NestEraFigures = {
           call: call.callsPerSecond as Record<Side, Stat>,
           list: list.callsPerSecond as Record<Side, Stat>,
-          ratios: { call: ratio(call.callsPerSecond.ours!, call.callsPerSecond.mcpNest!), list: ratio(list.callsPerSecond.ours!, list.callsPerSecond.mcpNest!) },
+          ratios: {
+            call: ratio(call.callsPerSecond.ours!, call.callsPerSecond.mcpNest!),
+            list: ratio(list.callsPerSecond.ours!, list.callsPerSecond.mcpNest!),
+          },
         };
         const perSecond = (n: number): string => `${n.toFixed(0)}/s`;
         log(`  ${name}, calls per second, median (min – max):`);

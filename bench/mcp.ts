@@ -102,10 +102,13 @@ function plainServer() {
       // The SDK clients initialize (2025) or discover (2026) first: that too gets a canned answer.
       const modern = req.headers['mcp-protocol-version'] === MODERN;
       const result =
-        m.method === 'initialize' ? `{"protocolVersion":${JSON.stringify(m.params?.protocolVersion)},"capabilities":{"tools":{}},"serverInfo":{"name":"plain","version":"1.0.0"}}`
-        : m.method === 'server/discover' ? DISCOVERED
-        : modern ? CANNED_2026
-        : CANNED;
+        m.method === 'initialize'
+          ? `{"protocolVersion":${JSON.stringify(m.params?.protocolVersion)},"capabilities":{"tools":{}},"serverInfo":{"name":"plain","version":"1.0.0"}}`
+          : m.method === 'server/discover'
+            ? DISCOVERED
+            : modern
+              ? CANNED_2026
+              : CANNED;
       const body = `{"jsonrpc":"2.0","id":${JSON.stringify(m.id)},"result":${result}}`;
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
     });
@@ -143,14 +146,16 @@ function sdkServer(orders: Orders) {
  * `createMcpHandler`'s factory (as the SDK documents it), on `node:http` through `toNodeHandler`.
  */
 function modernSdkServer(orders: Orders) {
-  const handler = toNodeHandler(createMcpHandler(() => {
-    const server = new ModernMcpServer({ name: 'bench', version: '1.0.0' });
-    server.registerTool('place_order', { description: 'Place an order', inputSchema: smallSchema }, async (v) => {
-      const summary = await orders.placeOrder(v.docketId, v.items, v.priority, v.due);
-      return { content: [{ type: 'text', text: JSON.stringify(summary) }] };
-    });
-    return server;
-  }));
+  const handler = toNodeHandler(
+    createMcpHandler(() => {
+      const server = new ModernMcpServer({ name: 'bench', version: '1.0.0' });
+      server.registerTool('place_order', { description: 'Place an order', inputSchema: smallSchema }, async (v) => {
+        const summary = await orders.placeOrder(v.docketId, v.items, v.priority, v.due);
+        return { content: [{ type: 'text', text: JSON.stringify(summary) }] };
+      });
+      return server;
+    }),
+  );
   return listen((req, res) => void handler(req, res));
 }
 
@@ -194,40 +199,52 @@ class HttpClient implements BenchClient {
 
   readonly title: string;
 
-  constructor(private readonly era: Era, private readonly calls: readonly SmallArgs[], private readonly texts: readonly string[]) {
+  constructor(
+    private readonly era: Era,
+    private readonly calls: readonly SmallArgs[],
+    private readonly texts: readonly string[],
+  ) {
     this.title = era === '2025' ? 'node:http keep-alive client' : `node:http keep-alive client, ${MODERN} requests`;
   }
 
   call(target: Target, i: number): Promise<void> {
     const id = ++this.id;
-    const body = this.era === '2025'
-      ? `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"place_order","arguments":${this.texts[i]}}}`
-      : `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"place_order","arguments":${this.texts[i]},"_meta":${ENVELOPE}}}`;
+    const body =
+      this.era === '2025'
+        ? `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"place_order","arguments":${this.texts[i]}}}`
+        : `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"place_order","arguments":${this.texts[i]},"_meta":${ENVELOPE}}}`;
     return new Promise((resolve, reject) => {
-      const req = request(target.url, {
-        method: 'POST',
-        agent: this.agent,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...(this.era === '2025' ? { 'mcp-protocol-version': PROTOCOL_VERSION } : { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'place_order' }),
-          'content-length': Buffer.byteLength(body),
+      const req = request(
+        target.url,
+        {
+          method: 'POST',
+          agent: this.agent,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...(this.era === '2025'
+              ? { 'mcp-protocol-version': PROTOCOL_VERSION }
+              : { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'place_order' }),
+            'content-length': Buffer.byteLength(body),
+          },
         },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
-            const text = resultText(res.headers['content-type'], Buffer.concat(chunks).toString('utf8'), id);
-            if (target.checked && text !== expected(this.calls[i]!)) throw new Error(`${target.key}: call ${i} answered ${text}, expected ${expected(this.calls[i]!)}`);
-            resolve();
-          } catch (e) {
-            reject(e);
-          }
-        });
-        res.on('error', reject);
-      });
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            try {
+              if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
+              const text = resultText(res.headers['content-type'], Buffer.concat(chunks).toString('utf8'), id);
+              if (target.checked && text !== expected(this.calls[i]!))
+                throw new Error(`${target.key}: call ${i} answered ${text}, expected ${expected(this.calls[i]!)}`);
+              resolve();
+            } catch (e) {
+              reject(e);
+            }
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -248,7 +265,10 @@ class SdkClient implements BenchClient {
   readonly title: string;
   private readonly clients = new Map<string, ToolCaller>();
 
-  constructor(private readonly era: Era, private readonly calls: readonly SmallArgs[]) {
+  constructor(
+    private readonly era: Era,
+    private readonly calls: readonly SmallArgs[],
+  ) {
     this.title = era === '2025' ? 'MCP SDK Client (StreamableHTTPClientTransport)' : `MCP SDK v2 Client pinned to ${MODERN}`;
   }
 
@@ -263,7 +283,8 @@ class SdkClient implements BenchClient {
       const r = await client.callTool({ name: 'place_order', arguments: this.calls[i] as unknown as Record<string, unknown> });
       const text = (r.content as { text?: string }[])[0]?.text;
       if (r.isError) throw new Error(`${target.key}: call ${i} failed: ${text}`);
-      if (target.checked && text !== expected(this.calls[i]!)) throw new Error(`${target.key}: call ${i} answered ${text}, expected ${expected(this.calls[i]!)}`);
+      if (target.checked && text !== expected(this.calls[i]!))
+        throw new Error(`${target.key}: call ${i} answered ${text}, expected ${expected(this.calls[i]!)}`);
     });
   }
 
@@ -303,7 +324,10 @@ async function measure(client: BenchClient, targets: readonly Target[], args: Mc
   }
   const { callsPerSecond, cpuMicrosPerCall } = await interleaved(
     targets.map((t) => ({ key: t.key, run: (n: number) => client.run(t, n, (at += n) - n) })),
-    rounds, perRound, args.seed, log,
+    rounds,
+    perRound,
+    args.seed,
+    log,
   );
   const ratios = { oursOverPlain: ratio(callsPerSecond.ours!, callsPerSecond.plain!), oursOverSdk: ratio(callsPerSecond.ours!, callsPerSecond.sdk!) };
   let heap: Record<string, HeapFigure> | undefined;
@@ -314,7 +338,15 @@ async function measure(client: BenchClient, targets: readonly Target[], args: Mc
       targets.map((t) => ({ key: t.key, inputs: [0], run: async () => void (await client.run(t, IN_FLIGHT, (k += IN_FLIGHT))) })) as never,
       { samples: args.quick ? 10 : 30, maxCalls: 4, budgetBytes: 1024 * 1024 },
     );
-    heap = measured === undefined ? undefined : Object.fromEntries(Object.entries(measured).map(([key, f]) => [key, { ...f, calls: f.calls * IN_FLIGHT, bytesPerCall: stat(f.bytesPerCall.rounds.map((b) => b / IN_FLIGHT)) }]));
+    heap =
+      measured === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.entries(measured).map(([key, f]) => [
+              key,
+              { ...f, calls: f.calls * IN_FLIGHT, bytesPerCall: stat(f.bytesPerCall.rounds.map((b) => b / IN_FLIGHT)) },
+            ]),
+          );
   }
   const perSecond = (n: number): string => `${n.toFixed(0)}/s`;
   log(`  calls per second, median (min – max):`);
@@ -355,7 +387,12 @@ export async function runMcpBench(args: McpBenchArgs, log: Log): Promise<McpBenc
     { key: 'ours', title: 'ours: serveMcpHttp, its 2026 path', url: ours.url, checked: true },
     { key: 'sdk', title: 'SDK v2 McpServer + registerTool (zod), createMcpHandler', url: modernSdk.url, checked: true },
   ];
-  const clients = [new SdkClient('2025', calls), new HttpClient('2025', calls, pool.texts), new SdkClient('2026', calls), new HttpClient('2026', calls, pool.texts)] as const;
+  const clients = [
+    new SdkClient('2025', calls),
+    new HttpClient('2025', calls, pool.texts),
+    new SdkClient('2026', calls),
+    new HttpClient('2026', calls, pool.texts),
+  ] as const;
   try {
     log('MCP over Streamable HTTP, 2025 revisions: tools/call of place_order (a DTO argument, the realistic call)');
     log();
@@ -372,7 +409,11 @@ export async function runMcpBench(args: McpBenchArgs, log: Log): Promise<McpBenc
       { label: 'ours / plain (calls/s)', target: '≥ 0.7', value: main.ratios.oursOverPlain, pass: main.ratios.oursOverPlain.median >= 0.7 },
       { label: 'ours / SDK McpServer (calls/s)', target: '≥ 2.0', value: main.ratios.oursOverSdk, pass: main.ratios.oursOverSdk.median >= 2.0 },
     ];
-    log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    log(
+      `load average at end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
     log("issue 16's targets (with the MCP SDK client):");
     for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(34)} ${v.target.padEnd(6)} ${show(v.value, times)}`);
     log(`  (bare node:http client, for scale: ours / plain ${show(bare.ratios.oursOverPlain, times)}, ours / SDK ${show(bare.ratios.oursOverSdk, times)})`);
@@ -383,7 +424,9 @@ export async function runMcpBench(args: McpBenchArgs, log: Log): Promise<McpBenc
     log('NestJS, ours / MCP-Nest (issue 22 asks: tools/call 1.1–1.25× faster, tools/list about 4×, boot within ±10%):');
     log(`  tools/call  2025 ${show(n25.ratios.call, times)} · 2026 ${show(n26.ratios.call, times)}`);
     log(`  tools/list  2025 ${show(n25.ratios.list, times)} · 2026 ${show(n26.ratios.list, times)}`);
-    log(`  boot time   ${show(nest.bootRatio, times)} (warm, median ${nest.bootMs.ours.median.toFixed(1)} vs ${nest.bootMs.mcpNest.median.toFixed(1)} ms) · cold start ${show(nest.coldRatio, times)} (${nest.coldStartMs.ours.median.toFixed(0)} vs ${nest.coldStartMs.mcpNest.median.toFixed(0)} ms)`);
+    log(
+      `  boot time   ${show(nest.bootRatio, times)} (warm, median ${nest.bootMs.ours.median.toFixed(1)} vs ${nest.bootMs.mcpNest.median.toFixed(1)} ms) · cold start ${show(nest.coldRatio, times)} (${nest.coldStartMs.ours.median.toFixed(0)} vs ${nest.coldStartMs.mcpNest.median.toFixed(0)} ms)`,
+    );
     return { clients: { 'sdk-client': main, http: bare }, modern: { 'sdk-client': modern, http: modernBare }, nest, targets: verdicts };
   } finally {
     for (const c of clients) await c.close();

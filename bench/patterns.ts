@@ -23,9 +23,12 @@ export interface PatternFigures {
 }
 
 function slug(pattern: string | undefined, maxLength: number): ToolDefinition {
-  return Tool.create(function check(s: string) {
-    return s.length;
-  }, { params: [{ name: 's', type: String, maxLength, ...(pattern !== undefined ? { pattern } : {}) }] });
+  return Tool.create(
+    function check(s: string) {
+      return s.length;
+    },
+    { params: [{ name: 's', type: String, maxLength, ...(pattern !== undefined ? { pattern } : {}) }] },
+  );
 }
 
 async function least(f: () => Promise<unknown>, runs: number): Promise<number> {

@@ -46,7 +46,17 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const a: Args = { json: false, check: false, rounds: 7, quick: false, seed: DEFAULT_SEED, pool: DEFAULT_POOL_SIZE, profile: false, profileSeconds: 6, only: undefined };
+  const a: Args = {
+    json: false,
+    check: false,
+    rounds: 7,
+    quick: false,
+    seed: DEFAULT_SEED,
+    pool: DEFAULT_POOL_SIZE,
+    profile: false,
+    profileSeconds: 6,
+    only: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const f = argv[i];
     const num = (): number => {
@@ -67,7 +77,8 @@ function parseArgs(argv: readonly string[]): Args {
   }
   if (a.rounds < 5) throw new Error('--rounds must be at least 5');
   if (a.pool < 1000) throw new Error('--pool must be at least 1000');
-  if (a.only !== undefined && a.only !== 'bigint' && a.only !== 'refusal' && a.only !== 'mcp' && a.only !== 'build') throw new Error('--case takes: bigint, build, refusal, mcp');
+  if (a.only !== undefined && a.only !== 'bigint' && a.only !== 'refusal' && a.only !== 'mcp' && a.only !== 'build')
+    throw new Error('--case takes: bigint, build, refusal, mcp');
   return a;
 }
 
@@ -93,9 +104,13 @@ function machine(): Record<string, unknown> {
 /** Every case must accept every call of the pools and return what the floor returns. */
 async function sanity(cases: Cases, small: Pool<unknown>, large: Pool<unknown>): Promise<string[]> {
   const problems: string[] = [];
-  const valueOf = (r: BenchResult): string => (r.isError ? `error: ${(r.parts[0] as { text?: string } | undefined)?.text}` : JSON.stringify((r.parts[0] as { value: unknown }).value));
+  const valueOf = (r: BenchResult): string =>
+    r.isError ? `error: ${(r.parts[0] as { text?: string } | undefined)?.text}` : JSON.stringify((r.parts[0] as { value: unknown }).value);
   const paths: [string, 'small' | 'large', (i: number) => Promise<BenchResult>][] = [];
-  for (const [size, pool] of [['small', small], ['large', large]] as const) {
+  for (const [size, pool] of [
+    ['small', small],
+    ['large', large],
+  ] as const) {
     for (const c of objectCases(cases)) paths.push([c.key, size, (i) => c[size](pool.objects[i])]);
     paths.push(['floor-text', size, (i) => cases.text.floor[size](pool.texts[i]!)]);
     paths.push(['ours-text', size, (i) => cases.text.ours[size](pool.texts[i]!)]);
@@ -142,7 +157,10 @@ async function bigintOnly(args: Args, log: (line?: string) => void): Promise<voi
   const timing: TimingOptions = args.quick
     ? { rounds: args.rounds, warmupMs: 100, warmupCalls: 500, batchMs: 8, batchesPerRound: 3, seed: args.seed }
     : { rounds: args.rounds, warmupMs: 400, warmupCalls: 3000, batchMs: 25, batchesPerRound: 5, seed: args.seed };
-  for (const [size, lines] of [['small', 2], ['large', 50]] as const) {
+  for (const [size, lines] of [
+    ['small', 2],
+    ['large', 50],
+  ] as const) {
     const texts = bigintTexts(args.pool, args.seed + 2, lines);
     for (const text of texts.slice(0, 50)) {
       const r = await run.ours(text);
@@ -173,12 +191,21 @@ function logRefusal(f: RefusalFigures, log: (line?: string) => void): void {
 async function buildOnly(args: Args, log: (line?: string) => void): Promise<void> {
   const build = await buildCosts([1, 100, 1000], args.rounds, args.seed);
   for (const [n, f] of Object.entries(build)) {
-    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} (CPU ${show(f.coldCpu, duration)}) · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
+    log(
+      `  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} (CPU ${show(f.coldCpu, duration)}) · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`,
+    );
   }
   const b1000 = build['1000']!;
   const verdicts = judge({ coldPerTool1000: stat(b1000.cold.rounds.map((ns) => ns / 1e6)), cachedSpeedup1000: b1000.speedup }).filter((v) => v.value !== null);
-  log(`load average at end: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
-  for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${show(v.value!, (n) => (v.target.endsWith('ms') ? `${n.toFixed(3)} ms` : times(n)))}`);
+  log(
+    `load average at end: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
+  );
+  for (const v of verdicts)
+    log(
+      `  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${show(v.value!, (n) => (v.target.endsWith('ms') ? `${n.toFixed(3)} ms` : times(n)))}`,
+    );
   if (args.json) process.stdout.write(`${JSON.stringify({ build, targets: verdicts }, null, 2)}\n`);
   if (args.check && verdicts.some((v) => !v.pass)) process.exitCode = 1;
 }
@@ -192,7 +219,8 @@ async function main(): Promise<void> {
   const m = machine();
   // The library measured must be the lib/ compiled beside the suite, not a dist/ build.
   const loaded = require.resolve('tool-signatures');
-  if (!loaded.includes(`${'build'}/bench/`) && !loaded.includes('build\\bench\\')) throw new Error(`tool-signatures resolved to ${loaded}, not to the compiled lib/`);
+  if (!loaded.includes(`${'build'}/bench/`) && !loaded.includes('build\\bench\\'))
+    throw new Error(`tool-signatures resolved to ${loaded}, not to the compiled lib/`);
   m.library = loaded;
   if (mcp) {
     log(`tool-signatures bench mcp · ${m.date} · commit ${m.commit}`);
@@ -226,7 +254,11 @@ async function main(): Promise<void> {
   if (args.only === 'bigint') {
     log(`tool-signatures bench, bigint case · ${m.date} · commit ${m.commit} · load ${(m.loadAverageAtStart as number[]).join(', ')}`);
     await bigintOnly(args, log);
-    log(`load average at end: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+    log(
+      `load average at end: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}`,
+    );
     return;
   }
 
@@ -234,8 +266,11 @@ async function main(): Promise<void> {
     log(`tool-signatures bench, refusal case · ${m.date} · commit ${m.commit} · load ${(m.loadAverageAtStart as number[]).join(', ')}`);
     const refusal = await refusalFigures(args.quick ? 5 : args.rounds);
     logRefusal(refusal, log);
-    const verdicts = judge({ refuseTextOverParse: refusal.refuseTextOverParse, refuseObjectOverParse: refusal.refuseObjectOverParse }).filter((v) => v.key.startsWith('refuse'));
-    for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, times)}`);
+    const verdicts = judge({ refuseTextOverParse: refusal.refuseTextOverParse, refuseObjectOverParse: refusal.refuseObjectOverParse }).filter((v) =>
+      v.key.startsWith('refuse'),
+    );
+    for (const v of verdicts)
+      log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, times)}`);
     if (args.json) process.stdout.write(`${JSON.stringify({ machine: m, refusal, targets: verdicts }, null, 2)}\n`);
     if (args.check && verdicts.some((v) => !v.pass)) process.exitCode = 1;
     return;
@@ -331,7 +366,10 @@ async function main(): Promise<void> {
     'floor-text': 'JSON.parse + floor',
     'ours-text': 'ours: tool.invoke(text)',
   };
-  for (const [size, title] of [['small', 'Realistic call (2 lines)'], ['large', 'Large call (50 lines, nested DTOs)']] as const) {
+  for (const [size, title] of [
+    ['small', 'Realistic call (2 lines)'],
+    ['large', 'Large call (50 lines, nested DTOs)'],
+  ] as const) {
     log();
     log(`${title}, time per call:`);
     for (const [k, v] of Object.entries(perCall[size]!)) log(`  ${(names[k] ?? k).padEnd(38)} ${show(v, duration)}`);
@@ -358,7 +396,9 @@ async function main(): Promise<void> {
   log();
   log('Definitions (schemas only), per tool:');
   for (const [n, f] of Object.entries(build)) {
-    log(`  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} (CPU ${show(f.coldCpu, duration)}) · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`);
+    log(
+      `  ${n.padStart(4)} tools  cold ${show(f.cold, duration)} (CPU ${show(f.coldCpu, duration)}) · cached ${show(f.cached, duration)} · speed-up ${show(f.speedup, times)} · declaring the classes ${show(f.declare, duration)}`,
+    );
   }
   log(`  first build in this process (Orders, 2 tools): ${firstBuildMs.toFixed(2)} ms (one sample)`);
   if (firstCall !== undefined) {
@@ -376,7 +416,9 @@ async function main(): Promise<void> {
   if (heap !== undefined) {
     log('Heap allocated per call (realistic call; used heap growth over N calls after a full GC; samples with a GC dropped):');
     for (const [k, f] of Object.entries(heap)) {
-      log(`  ${(names[k] ?? k).padEnd(38)} ${show(f.bytesPerCall, bytes)}  [N = ${f.calls}; ${f.clean} clean samples${f.dropped > 0 ? `, ${f.dropped} dropped` : ''}${f.clean === 0 ? ': UNRELIABLE' : ''}]`);
+      log(
+        `  ${(names[k] ?? k).padEnd(38)} ${show(f.bytesPerCall, bytes)}  [N = ${f.calls}; ${f.clean} clean samples${f.dropped > 0 ? `, ${f.dropped} dropped` : ''}${f.clean === 0 ? ': UNRELIABLE' : ''}]`,
+      );
     }
   } else {
     log('Heap per call: not measured (run with --expose-gc; npm run bench does).');
@@ -384,20 +426,42 @@ async function main(): Promise<void> {
   log();
   log('Catastrophic patterns on RE2, time per character of a string that almost matches (least of the runs):');
   for (const [p, byLength] of Object.entries(patterns.perChar)) {
-    log(`  ${p.padEnd(30)} ${Object.entries(byLength).map(([n, ns]) => `${n} chars: ${ns.toFixed(1)} ns/char`).join(' · ')}`);
+    log(
+      `  ${p.padEnd(30)} ${Object.entries(byLength)
+        .map(([n, ns]) => `${n} chars: ${ns.toFixed(1)} ns/char`)
+        .join(' · ')}`,
+    );
   }
-  log(`  an ordinary pattern (^[A-Z]{3}-\\d{4}$) on the fast path: ${duration(patterns.ordinaryNs.withPattern)} per call, ${duration(patterns.ordinaryNs.without)} without it`);
+  log(
+    `  an ordinary pattern (^[A-Z]{3}-\\d{4}$) on the fast path: ${duration(patterns.ordinaryNs.withPattern)} per call, ${duration(patterns.ordinaryNs.without)} without it`,
+  );
   log();
   logRefusal(refusal, log);
   log();
   log(`load average at end: ${(m.loadAverageAtEnd as number[]).join(', ')}`);
   log('Targets (issue 7; issue 15 for the refusal):');
-  for (const v of verdicts) log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, (n) => (v.target.endsWith('ms') ? `${n.toFixed(3)} ms` : times(n)))}`);
+  for (const v of verdicts)
+    log(
+      `  ${v.pass ? 'PASS' : 'MISS'}  ${v.label.padEnd(46)} ${v.target.padEnd(8)} ${v.value === null ? 'not measured' : show(v.value, (n) => (v.target.endsWith('ms') ? `${n.toFixed(3)} ms` : times(n)))}`,
+    );
 
   if (args.json) {
     const json = {
-      machine: m, options: { ...args, timing }, perCallNs: perCall, ratios, build, firstCall, firstBuildMs, firstInvokeMs, heap,
-      crowded: { classValidatorClasses: registered, perCallNs: crowded }, patterns, union, refusal, targets: verdicts, problems,
+      machine: m,
+      options: { ...args, timing },
+      perCallNs: perCall,
+      ratios,
+      build,
+      firstCall,
+      firstBuildMs,
+      firstInvokeMs,
+      heap,
+      crowded: { classValidatorClasses: registered, perCallNs: crowded },
+      patterns,
+      union,
+      refusal,
+      targets: verdicts,
+      problems,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   }

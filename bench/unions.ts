@@ -12,8 +12,13 @@ import { ratio, type Stat } from './stats';
  * other cases: class-validator's storage grows with every class).
  */
 export async function unionFigures(timing: TimingOptions, poolSize: number, seed: number): Promise<{ perCallNs: Record<string, Stat>; oursOverAjv: Stat }> {
-  class Circle { @Prop() kind!: string; @Range(0, 1000) radius!: number; }
-  class Square { @Prop({ type: Int32 }) @Range(1, 100) side!: number; }
+  class Circle {
+    @Prop() kind!: string;
+    @Range(0, 1000) radius!: number;
+  }
+  class Square {
+    @Prop({ type: Int32 }) @Range(1, 100) side!: number;
+  }
   class Canvas {
     @Tool()
     draw(@Param({ type: () => [Discriminated('kind', { circle: Circle, square: Square })] }) shapes: (Circle | Square)[]): number {
@@ -24,7 +29,9 @@ export async function unionFigures(timing: TimingOptions, poolSize: number, seed
   const check = new Ajv2020({ allErrors: true }).compile(tool.inputSchema as object);
   const prng = new Prng(seed);
   const pool = Array.from({ length: poolSize }, () => ({
-    shapes: Array.from({ length: prng.int(1, 4) }, () => (prng.next() < 0.5 ? { kind: 'circle', radius: prng.int(0, 1000) } : { kind: 'square', side: prng.int(1, 100) })),
+    shapes: Array.from({ length: prng.int(1, 4) }, () =>
+      prng.next() < 0.5 ? { kind: 'circle', radius: prng.int(0, 1000) } : { kind: 'square', side: prng.int(1, 100) },
+    ),
   }));
   for (const args of pool) {
     const r = await tool.invoke(args);

@@ -59,7 +59,10 @@ function due(r: Prng): string {
 export function smallCall(r: Prng): SmallArgs {
   return {
     docketId: docketId(r),
-    items: [{ sku: sku(r), qty: r.int(1, 1000) }, { sku: sku(r), qty: r.int(1, 1000) }],
+    items: [
+      { sku: sku(r), qty: r.int(1, 1000) },
+      { sku: sku(r), qty: r.int(1, 1000) },
+    ],
     priority: r.pick(['Low', 'High'] as const),
     due: due(r),
   };

@@ -119,7 +119,10 @@ function makeTool(source: ToolSource, def: ToolDefinition, options: AiSdkToolOpt
   const sdkApproves = def.requiresApproval && options.approvals !== false;
   // The SDK approved what it runs; with approvals off, the application's approver decides, and
   // with none anywhere the call is refused (SECURITY.md: no approver refuses the call).
-  const approve = sdkApproves ? APPROVED : (options.approve ?? (hasApprover(source) || options.client?.approve !== undefined || options.context?.clientApprover !== undefined ? undefined : NO_APPROVER));
+  const approve = sdkApproves
+    ? APPROVED
+    : (options.approve ??
+      (hasApprover(source) || options.client?.approve !== undefined || options.context?.clientApprover !== undefined ? undefined : NO_APPROVER));
   const callOptions = (toolCallId: string, signal: AbortSignal | undefined, frameworkContext: unknown) => ({
     callId: toolCallId,
     ...(signal !== undefined ? { signal } : {}),

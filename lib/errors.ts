@@ -51,7 +51,11 @@ export class ToolDefinitionError extends Error {
     const problems = typeof first === 'string' ? [problem(first, second ?? '', site)] : first;
     if (problems.length === 0) throw new RangeError('a ToolDefinitionError needs at least one problem');
     const scope = typeof first === 'string' ? undefined : second;
-    super(problems.length === 1 ? problems[0]!.message : `${problems.length} problems${scope !== undefined ? ` in ${scope}` : ''}:\n${problems.map((p) => `- ${p.message}`).join('\n')}`);
+    super(
+      problems.length === 1
+        ? problems[0]!.message
+        : `${problems.length} problems${scope !== undefined ? ` in ${scope}` : ''}:\n${problems.map((p) => `- ${p.message}`).join('\n')}`,
+    );
     this.problems = Object.freeze([...problems]);
     this.code = problems[0]!.code;
     this.reason = problems[0]!.text;
@@ -83,7 +87,10 @@ export class ToolDefinitionError extends Error {
 export function gathered(errors: readonly ToolDefinitionError[], scope: string): ToolDefinitionError {
   // One error that already names what its problems belong to (a class in a tool set) stays as it is.
   if (errors.length === 1 && (errors[0]!.problems.length === 1 || errors[0]!.scope !== undefined)) return errors[0]!;
-  return new ToolDefinitionError(errors.flatMap((e) => e.problems), scope);
+  return new ToolDefinitionError(
+    errors.flatMap((e) => e.problems),
+    scope,
+  );
 }
 
 /**
@@ -106,7 +113,12 @@ export class ProblemList {
 
   add(e: ToolDefinitionError): void {
     // Missing design metadata is a setting of the build, not of one slot: listed once.
-    const seen = new Set(this.errors.flatMap((x) => x.problems).filter((p) => p.code === 'OLT012').map((p) => p.text));
+    const seen = new Set(
+      this.errors
+        .flatMap((x) => x.problems)
+        .filter((p) => p.code === 'OLT012')
+        .map((p) => p.text),
+    );
     const kept = e.problems.filter((p) => {
       if (p.code !== 'OLT012') return true;
       if (seen.has(p.text)) return false;
@@ -130,7 +142,14 @@ export class ProblemList {
 function problem(code: ToolErrorCode, text: string, site: ToolErrorSite): DefinitionProblem {
   const place = describeSite(site);
   const fix = fixOf(text);
-  return Object.freeze({ code, text, ...(fix !== undefined ? { fix } : {}), site: Object.freeze({ ...site }), place, message: `${code}: ${place !== '' ? `${place}: ` : ''}${text}` });
+  return Object.freeze({
+    code,
+    text,
+    ...(fix !== undefined ? { fix } : {}),
+    site: Object.freeze({ ...site }),
+    place,
+    message: `${code}: ${place !== '' ? `${place}: ` : ''}${text}`,
+  });
 }
 
 /** The sentences after the first of a catalogue text (its fix), if it has more than one. */

@@ -14,7 +14,12 @@ export function pointerOf(path: readonly (string | number)[]): string {
 
 /** The reference tokens of a pointer, unescaped (`/a~1b/0` → `['a/b', '0']`). */
 export function segmentsOf(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**

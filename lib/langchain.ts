@@ -95,7 +95,9 @@ export class SignatureTool extends StructuredTool<JsonSchema7Type, Args, Args, L
     const args = (direct !== undefined ? direct.args : arg) ?? {};
     const config = parseCallbackConfigArg(configArg as Parameters<typeof parseCallbackConfigArg>[0]) as ToolRunnableConfig;
     const toolCallId = direct?.id ?? config.toolCall?.id;
-    const manager = CallbackManager.configure(config.callbacks, this.callbacks, config.tags ?? tags, this.tags, config.metadata, this.metadata, { verbose: this.verbose });
+    const manager = CallbackManager.configure(config.callbacks, this.callbacks, config.tags ?? tags, this.tags, config.metadata, this.metadata, {
+      verbose: this.verbose,
+    });
     const input = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Args) : JSON.stringify(args);
     const run = await manager?.handleToolStart(this.toJSON(), input, config.runId, undefined, undefined, undefined, config.runName ?? this.name, toolCallId);
     let result: ToolResult;

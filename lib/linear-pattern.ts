@@ -57,7 +57,10 @@ function compile(source: string, flags: string): Engine {
     } catch (e) {
       const split = flags.includes('m') ? undefined : leadingLookaheads(source);
       if (split === undefined) throw e;
-      engine = conjunction(split.lookaheads.map((x) => re2(`^(?:${x})`, flags)), re2(`^(?:${split.rest})`, flags));
+      engine = conjunction(
+        split.lookaheads.map((x) => re2(`^(?:${x})`, flags)),
+        re2(`^(?:${split.rest})`, flags),
+      );
     }
     if (compiled.size >= MAX_CACHED) compiled.clear();
     compiled.set(key, engine);
@@ -206,7 +209,8 @@ export class LinearRegExp extends RegExp {
 }
 
 // One atom: an escape (\d, \u0041, \u{1F600}, \p{L}, \x41, \cA, \-), a class, or one character.
-const ATOM = /^(?:\\(?:u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[pP]\{[A-Za-z_=]+\}|c[A-Za-z]|[^0-9kuxpPc])|\[(?:\\.|[^\]\\])*\]|[^\\[\](){}|^$*+?.])/u;
+const ATOM =
+  /^(?:\\(?:u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[pP]\{[A-Za-z_=]+\}|c[A-Za-z]|[^0-9kuxpPc])|\[(?:\\.|[^\]\\])*\]|[^\\[\](){}|^$*+?.])/u;
 const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})\??/u;
 
 /**

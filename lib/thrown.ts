@@ -44,7 +44,8 @@ export function describeRefusal(e: unknown): string {
     const getResponse: unknown = typeof e === 'object' && e !== null ? (e as { getResponse?: unknown }).getResponse : undefined;
     if (typeof getResponse === 'function') {
       const response: unknown = getResponse.call(e);
-      const message: unknown = typeof response === 'string' ? response : typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : undefined;
+      const message: unknown =
+        typeof response === 'string' ? response : typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : undefined;
       if (typeof message === 'string' && message !== '') text = message;
       else if (Array.isArray(message) && message.length > 0 && message.every((m) => typeof m === 'string')) {
         const shown = (message as string[]).slice(0, MAX_REASONS).map((m) => m.replace(/[.!?]$/, ''));

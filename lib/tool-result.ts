@@ -246,7 +246,8 @@ export const Part = Object.freeze({
   /** A resource embedded in the result, as text or as bytes (MCP `resource`). */
   resource(init: ResourceInit): ResourcePart {
     const uri = uriText(init?.uri, 'resource');
-    if (typeof init.text !== 'string' && !(init.data instanceof Uint8Array)) throw new TypeError('Part.resource needs the text or the bytes (data) of the resource.');
+    if (typeof init.text !== 'string' && !(init.data instanceof Uint8Array))
+      throw new TypeError('Part.resource needs the text or the bytes (data) of the resource.');
     const body = typeof init.text === 'string' ? { text: init.text } : { data: init.data };
     return new FieldsPartObject('resource', { uri, mimeType: init.mimeType, ...body }) as unknown as ResourcePart;
   },
@@ -280,7 +281,13 @@ const NO_COSTS: readonly CostLine[] = Object.freeze([]);
 
 function make(init: ToolResultInit): ToolResult {
   const typed = 'typedResult' in init;
-  return new ResultObject(init.isError, init.parts.slice(), init.costs === undefined || init.costs.length === 0 ? NO_COSTS : init.costs.slice(), typed, typed ? init.typedResult : undefined);
+  return new ResultObject(
+    init.isError,
+    init.parts.slice(),
+    init.costs === undefined || init.costs.length === 0 ? NO_COSTS : init.costs.slice(),
+    typed,
+    typed ? init.typedResult : undefined,
+  );
 }
 
 /**

@@ -13,7 +13,6 @@ import { buildToolSpec } from './schema/tool-spec';
 import type { Hint } from './types/hints';
 import { JsonSchemaTool, type JsonSchemaToolFunction, type JsonSchemaToolInit } from './invoke/calling/schema-tool';
 
-
 /** Options of `Tool.create(fn, options)`: the `@Tool` options plus parameter types. */
 export interface CreateOptions extends ToolOptions {
   /** Parameter types (hints or `@Param` options), keyed by name, or an array in parameter order. */
@@ -42,7 +41,10 @@ function create(target: Function | object, second?: CreateOptions | string | sym
   if (typeof second === 'string' || typeof second === 'symbol') {
     const tool = classToolSpecs((target as object).constructor).find((t) => t.key === second);
     if (tool === undefined) {
-      throw refuse(D.notAToolMethod((target as object).constructor.name, String(second)), { className: (target as object).constructor.name, member: String(second) });
+      throw refuse(D.notAToolMethod((target as object).constructor.name, String(second)), {
+        className: (target as object).constructor.name,
+        member: String(second),
+      });
     }
     return new BoundTool(tool.spec, { kind: 'fixed', fn: (target as Record<PropertyKey, Function>)[second]!, target });
   }

@@ -8,20 +8,26 @@ import 'reflect-metadata';
 import { DateOnly, EnumOf, Int32, Tool } from 'tool-signatures';
 
 // Types from the literal defaults: `count` is a number, `unit` a string.
-const repeat = Tool.create(function repeatWord(word: string, count = 2, separator = ' ') {
-  return Array.from({ length: count }, () => word).join(separator);
-}, { description: 'Repeat a word.', params: { word: String } });
+const repeat = Tool.create(
+  function repeatWord(word: string, count = 2, separator = ' ') {
+    return Array.from({ length: count }, () => word).join(separator);
+  },
+  { description: 'Repeat a word.', params: { word: String } },
+);
 
 // Types from `params`, keyed by parameter name; an arrow function needs a name.
-const daysUntil = Tool.create((date: string, unit: string = 'days') => {
-  const ms = new Date(`${date}T00:00:00Z`).getTime() - new Date('2026-03-02T00:00:00Z').getTime();
-  return unit === 'weeks' ? Math.floor(ms / 604_800_000) : Math.floor(ms / 86_400_000);
-}, {
-  name: 'time_until',
-  description: 'How long from 2 March 2026 until a date.',
-  params: { date: DateOnly, unit: { type: EnumOf(['days', 'weeks']), description: 'Count in days or whole weeks.' } },
-  returns: Int32,
-});
+const daysUntil = Tool.create(
+  (date: string, unit: string = 'days') => {
+    const ms = new Date(`${date}T00:00:00Z`).getTime() - new Date('2026-03-02T00:00:00Z').getTime();
+    return unit === 'weeks' ? Math.floor(ms / 604_800_000) : Math.floor(ms / 86_400_000);
+  },
+  {
+    name: 'time_until',
+    description: 'How long from 2 March 2026 until a date.',
+    params: { date: DateOnly, unit: { type: EnumOf(['days', 'weeks']), description: 'Count in days or whole weeks.' } },
+    returns: Int32,
+  },
+);
 
 class Counter {
   private n = 0;
@@ -34,7 +40,8 @@ class Counter {
 async function main(): Promise<void> {
   const counter = new Counter();
   const add = Tool.create(counter, 'add');
-  for (const t of [repeat, daysUntil, add]) console.log(`${t.name}: ${JSON.stringify(t.inputSchema)}${t.outputSchema ? ` → ${JSON.stringify(t.outputSchema)}` : ''}`);
+  for (const t of [repeat, daysUntil, add])
+    console.log(`${t.name}: ${JSON.stringify(t.inputSchema)}${t.outputSchema ? ` → ${JSON.stringify(t.outputSchema)}` : ''}`);
 
   const text = (r: { isError: boolean; parts: readonly { type: string; text?: string; value?: unknown }[] }) =>
     `${r.isError ? 'error' : 'ok'}: ${r.parts.map((p) => p.text ?? JSON.stringify(p.value)).join(' ')}`;

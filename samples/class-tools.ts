@@ -32,8 +32,9 @@ async function main(): Promise<void> {
   const tools = Tool.fromInstance(new UnitConverter());
   for (const t of tools) console.log(`${t.name}: ${JSON.stringify(t.inputSchema)}`);
 
-  const [convert, round] = tools as [typeof tools[number], typeof tools[number]];
-  const show = (r: ToolResult) => `${r.isError ? 'error' : 'ok'}: ${r.parts.map((p) => (p.type === 'text' ? p.text : JSON.stringify(p.type === 'json' ? p.value : p.mimeType))).join(' ')}`;
+  const [convert, round] = tools as [(typeof tools)[number], (typeof tools)[number]];
+  const show = (r: ToolResult) =>
+    `${r.isError ? 'error' : 'ok'}: ${r.parts.map((p) => (p.type === 'text' ? p.text : JSON.stringify(p.type === 'json' ? p.value : p.mimeType))).join(' ')}`;
   console.log(show(await convert.invoke('{"value": 12, "from": "in", "to": "cm"}')));
   console.log(show(await convert.invoke({ value: 1, from: 'm', to: 'ft', digits: 4 })));
   console.log(show(await convert.invoke('{"value": "12", "from": "yd", "to": "cm", "digits": 9}')));

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   await client.connect(clientSide);
 
   const listed = await client.listTools();
-  for (const t of listed.tools) console.log(`listed ${t.name}${t.outputSchema ? ' (with output schema)' : ''}${t.annotations ? ` ${JSON.stringify(t.annotations)}` : ''}`);
+  for (const t of listed.tools)
+    console.log(`listed ${t.name}${t.outputSchema ? ' (with output schema)' : ''}${t.annotations ? ` ${JSON.stringify(t.annotations)}` : ''}`);
 
   const found = await client.callTool({ name: 'get_docket', arguments: { id: '5f0c1d2e-0000-4000-8000-000000000101' } });
   console.log(`get_docket: isError=${found.isError === true} ${JSON.stringify(found.content)}`);

@@ -20,7 +20,10 @@ let mostAtOnce = 0;
 
 class Inventory {
   readonly serial = ++instances;
-  private static stock = new Map([['BOLT-M8', 120], ['NUT-M8', 4]]);
+  private static stock = new Map([
+    ['BOLT-M8', 120],
+    ['NUT-M8', 4],
+  ]);
 
   @Tool({ description: 'How many of an item are in stock.' })
   async stock(sku: string, ctx: ToolContext): Promise<string> {
@@ -42,23 +45,33 @@ class Inventory {
 async function main(): Promise<void> {
   // A new instance per call, as a transient registration in a container would give.
   const tools = new ToolSet().addClass(Inventory, () => new Inventory());
-  console.log(`tools: ${tools.list().map((t) => t.name).join(', ')}`);
+  console.log(
+    `tools: ${tools
+      .list()
+      .map((t) => t.name)
+      .join(', ')}`,
+  );
 
   const context = new ToolContext({ services: new Map([[Clock, new Clock()]]) });
-  const outcome = await runToolCalls(tools, [
-    { id: 'c1', name: 'stock', arguments: '{"sku":"BOLT-M8"}' },
-    { id: 'c2', name: 'stock', arguments: { sku: 'NUT-M8' } },
-    { id: 'c3', name: 'write_off', arguments: { sku: 'NUT-M8', qty: 4 } },
-    { id: 'c4', name: 'write_off', arguments: { sku: 'BOLT-M8', qty: 100 } },
-  ], {
-    context,
-    approve: (call) => {
-      const ok = (call.arguments as { qty: number }).qty <= 10;
-      console.log(`approve ${call.name} ${JSON.stringify(call.arguments)}? ${ok ? 'yes' : 'no'}`);
-      return ok;
+  const outcome = await runToolCalls(
+    tools,
+    [
+      { id: 'c1', name: 'stock', arguments: '{"sku":"BOLT-M8"}' },
+      { id: 'c2', name: 'stock', arguments: { sku: 'NUT-M8' } },
+      { id: 'c3', name: 'write_off', arguments: { sku: 'NUT-M8', qty: 4 } },
+      { id: 'c4', name: 'write_off', arguments: { sku: 'BOLT-M8', qty: 100 } },
+    ],
+    {
+      context,
+      approve: (call) => {
+        const ok = (call.arguments as { qty: number }).qty <= 10;
+        console.log(`approve ${call.name} ${JSON.stringify(call.arguments)}? ${ok ? 'yes' : 'no'}`);
+        return ok;
+      },
     },
-  });
-  for (const { id, result } of outcome.results) console.log(`${id} ${result.isError ? 'error' : 'ok'}: ${result.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')}`);
+  );
+  for (const { id, result } of outcome.results)
+    console.log(`${id} ${result.isError ? 'error' : 'ok'}: ${result.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')}`);
   console.log(`stock calls running at once, at most: ${mostAtOnce}`);
   console.log(`costs: ${context.costs.length} lines`);
 }

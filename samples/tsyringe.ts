@@ -11,7 +11,10 @@ import { Description, Int32, Param, Range, Tool, ToolSet } from 'tool-signatures
 
 @singleton()
 class PriceList {
-  private readonly prices = new Map([['BOLT-M8', 0.12], ['NUT-M8', 0.05]]);
+  private readonly prices = new Map([
+    ['BOLT-M8', 0.12],
+    ['NUT-M8', 0.05],
+  ]);
   price(sku: string): number | undefined {
     return this.prices.get(sku);
   }
@@ -32,7 +35,10 @@ class Connection {
 
 @injectable()
 class Quotes {
-  constructor(private readonly prices: PriceList, private readonly connection: Connection) {}
+  constructor(
+    private readonly prices: PriceList,
+    private readonly connection: Connection,
+  ) {}
 
   @Tool({ description: 'Quote a price for a quantity of one item.' })
   quote(@Description('Catalogue SKU.') sku: string, @Range(1, 10_000) @Param({ type: Int32 }) qty: number): string {
@@ -58,7 +64,12 @@ async function main(): Promise<void> {
     },
     { release: (instance) => scopes.get(instance)?.dispose() },
   );
-  console.log(`tools: ${tools.list().map((t) => `${t.name} ${JSON.stringify(t.inputSchema)}`).join('\n')}`);
+  console.log(
+    `tools: ${tools
+      .list()
+      .map((t) => `${t.name} ${JSON.stringify(t.inputSchema)}`)
+      .join('\n')}`,
+  );
   for (const args of ['{"sku":"BOLT-M8","qty":250}', '{"sku":"NUT-M8","qty":1000}', '{"sku":"WASHER","qty":1}', '{"sku":"NUT-M8","qty":0}']) {
     const r = await tools.invoke('quote', args);
     console.log(`${r.isError ? 'error' : 'ok'}: ${r.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')}`);

@@ -40,14 +40,25 @@ const Channel = Discriminated('kind', { email: Email, sms: Sms });
 class Outbox {
   @Tool({
     description: 'Send a notification by email or SMS.',
-    examples: [{ channels: [{ kind: 'email', to: 'ana@example.com', subject: 'Invoice' }, { kind: 'sms', phone: '+4915112345678' }], priority: 2 }],
+    examples: [
+      {
+        channels: [
+          { kind: 'email', to: 'ana@example.com', subject: 'Invoice' },
+          { kind: 'sms', phone: '+4915112345678' },
+        ],
+        priority: 2,
+      },
+    ],
   })
   notify(@Param({ type: () => [Channel] }) channels: (Email | Sms)[], @Range(1, 3) @Param() priority: number): string {
     const sent = channels.map((c) => `${c.constructor.name} ${c instanceof Email ? c.to : c.phone}`);
     return `priority ${priority}: ${sent.join(', ')}`;
   }
 
-  @Tool({ description: 'Find records that match a filter.', examples: [{ where: { and: [{ field: 'status', equals: 'open' }, { not: { field: 'owner', equals: 'bo' } }] } }] })
+  @Tool({
+    description: 'Find records that match a filter.',
+    examples: [{ where: { and: [{ field: 'status', equals: 'open' }, { not: { field: 'owner', equals: 'bo' } }] } }],
+  })
   find(@Param({ type: () => Filter, description: 'What the records must match.' }) where: Filter): string {
     return `${where instanceof Filter ? 'Filter' : 'plain'}: ${describeFilter(where)}`;
   }
@@ -62,9 +73,27 @@ export async function runUnionsSample(): Promise<void> {
   console.log(`notify, anthropic input_examples: ${JSON.stringify(toAnthropicTool(notify!).tool.input_examples)}`);
   const calls: [typeof notify, object][] = [
     [notify, { channels: [{ kind: 'email', to: 'ana@example.com', subject: 'Hi' }], priority: 2 }],
-    [notify, { channels: [{ kind: 'sms', phone: '+4915112345678' }, { kind: 'email', to: 'bo@example.com', subject: 'Hi' }], priority: 1 }],
+    [
+      notify,
+      {
+        channels: [
+          { kind: 'sms', phone: '+4915112345678' },
+          { kind: 'email', to: 'bo@example.com', subject: 'Hi' },
+        ],
+        priority: 1,
+      },
+    ],
     [notify, { channels: [{ kind: 'fax', number: '1' }], priority: 1 }],
-    [notify, { channels: [{ kind: 'email', to: 'ana@example.com', subject: 'Hi' }, { kind: 'sms', phone: '0151' }], priority: 5 }],
+    [
+      notify,
+      {
+        channels: [
+          { kind: 'email', to: 'ana@example.com', subject: 'Hi' },
+          { kind: 'sms', phone: '0151' },
+        ],
+        priority: 5,
+      },
+    ],
     [find, { where: { or: [{ field: 'status', equals: 'open' }, { and: [{ field: 'age', equals: 3 }, { not: { field: 'owner', equals: 'bo' } }] }] } }],
     [find, { where: { or: [{ field: 'status', equals: ['open'] }] } }],
   ];

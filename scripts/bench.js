@@ -58,9 +58,18 @@ function compile() {
   const shim = path.join(outDir, 'node_modules', 'tool-signatures');
   fs.mkdirSync(shim, { recursive: true });
   fs.writeFileSync(path.join(shim, 'package.json'), '{ "name": "tool-signatures", "private": true, "main": "index.js" }\n');
-  fs.writeFileSync(path.join(shim, 'index.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/index.js');\n");
-  fs.writeFileSync(path.join(shim, 'mcp.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/mcp/index.js');\n");
-  fs.writeFileSync(path.join(shim, 'nestjs.js'), "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/nestjs/index.js');\n");
+  fs.writeFileSync(
+    path.join(shim, 'index.js'),
+    "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/index.js');\n",
+  );
+  fs.writeFileSync(
+    path.join(shim, 'mcp.js'),
+    "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/mcp/index.js');\n",
+  );
+  fs.writeFileSync(
+    path.join(shim, 'nestjs.js'),
+    "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/nestjs/index.js');\n",
+  );
 }
 
 /** The functions with the most self time in a .cpuprofile, aggregated by function and place. */
@@ -124,7 +133,10 @@ function main() {
   }
   const r = spawnSync(node, [...nodeFlags, entry, ...suiteArgs], { cwd: root, stdio: 'inherit' });
   if (profiling && r.status === 0) {
-    const file = fs.readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profiles, f))[0];
+    const file = fs
+      .readdirSync(profiles)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(profiles, f))[0];
     if (file !== undefined) process.stdout.write(`${summarize(file, top)}\nprofile: ${path.relative(root, file)}\n`);
   }
   process.exit(r.status ?? 1);

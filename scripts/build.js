@@ -122,10 +122,19 @@ function writeEntry(stemFromDist, fileBase, withCjsEntry) {
   const exported = exportNames(path.join(dist, stemFromDist + '.js'));
   // A subpath's ES module goes through its CommonJS entry, which names a missing optional peer.
   fs.writeFileSync(path.join(dist, `${fileBase}.mjs`), esmWrapper(withCjsEntry ? `./${fileBase}.js` : `${stemFromDist}.js`, exported));
-  fs.writeFileSync(path.join(dist, `${fileBase}.d.mts`), `${HEADER}export * from '${stemFromDist}.js';\n${exported.hasDefault ? `export { default } from '${stemFromDist}.js';\n` : ''}`);
+  fs.writeFileSync(
+    path.join(dist, `${fileBase}.d.mts`),
+    `${HEADER}export * from '${stemFromDist}.js';\n${exported.hasDefault ? `export { default } from '${stemFromDist}.js';\n` : ''}`,
+  );
   if (withCjsEntry) {
-    fs.writeFileSync(path.join(dist, `${fileBase}.js`), `${HEADER}'use strict';\nmodule.exports = require('./peers.js').load('tool-signatures/${fileBase}', () => require('${stemFromDist}.js'));\n`);
-    fs.writeFileSync(path.join(dist, `${fileBase}.d.ts`), `${HEADER}export * from '${stemFromDist}';\n${exported.hasDefault ? `export { default } from '${stemFromDist}';\n` : ''}`);
+    fs.writeFileSync(
+      path.join(dist, `${fileBase}.js`),
+      `${HEADER}'use strict';\nmodule.exports = require('./peers.js').load('tool-signatures/${fileBase}', () => require('${stemFromDist}.js'));\n`,
+    );
+    fs.writeFileSync(
+      path.join(dist, `${fileBase}.d.ts`),
+      `${HEADER}export * from '${stemFromDist}';\n${exported.hasDefault ? `export { default } from '${stemFromDist}';\n` : ''}`,
+    );
   }
   return exported.names.length;
 }
@@ -137,7 +146,9 @@ function checkTypesVersions(pkg) {
   const missing = wanted.filter((n) => JSON.stringify(mapped[n]) !== JSON.stringify([`dist/${n}.d.ts`]));
   const extra = Object.keys(mapped).filter((n) => !wanted.includes(n));
   if (missing.length > 0 || extra.length > 0) {
-    throw new Error(`typesVersions["*"] must map exactly the subpaths of exports to dist/<name>.d.ts (missing or wrong: ${missing.join(', ') || 'none'}; extra: ${extra.join(', ') || 'none'})`);
+    throw new Error(
+      `typesVersions["*"] must map exactly the subpaths of exports to dist/<name>.d.ts (missing or wrong: ${missing.join(', ') || 'none'}; extra: ${extra.join(', ') || 'none'})`,
+    );
   }
 }
 
@@ -164,7 +175,10 @@ function main() {
   runTsc();
 
   const lines = [];
-  fs.writeFileSync(path.join(dist, 'peers.js'), `${HEADER.replace('this re-exports the CommonJS build', 'this loads the subpaths\' CommonJS builds')}${PEERS_HELPER}`);
+  fs.writeFileSync(
+    path.join(dist, 'peers.js'),
+    `${HEADER.replace('this re-exports the CommonJS build', "this loads the subpaths' CommonJS builds")}${PEERS_HELPER}`,
+  );
   const n = writeEntry('./cjs/index', 'index', false);
   lines.push(`  .  (${n} exports)`);
   const skipped = new Set();

@@ -60,11 +60,13 @@ function compile(options) {
 }
 
 function format(ts, diagnostics) {
-  return ts.formatDiagnostics(diagnostics, {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => root,
-    getNewLine: () => '\n',
-  }).trimEnd();
+  return ts
+    .formatDiagnostics(diagnostics, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => root,
+      getNewLine: () => '\n',
+    })
+    .trimEnd();
 }
 
 /** node_modules/tool-signatures in the output directory, pointing at the compiled lib/. */
@@ -82,8 +84,11 @@ function writeShim(outDir) {
   for (const key of Object.keys(pkg.exports ?? {})) {
     if (key === '.' || key === './package.json') continue;
     const name = key.slice(2);
-    const target = fs.existsSync(path.join(outDir, 'lib', `${name}.js`)) ? `${name}.js`
-      : fs.existsSync(path.join(outDir, 'lib', name, 'index.js')) ? `${name}/index.js` : null;
+    const target = fs.existsSync(path.join(outDir, 'lib', `${name}.js`))
+      ? `${name}.js`
+      : fs.existsSync(path.join(outDir, 'lib', name, 'index.js'))
+        ? `${name}/index.js`
+        : null;
     if (target !== null) fs.writeFileSync(path.join(dir, `${name}.js`), `${header}module.exports = require('../../lib/${target}');\n`);
   }
 }
@@ -106,7 +111,8 @@ if (require.main === module) {
   }
   const started = Date.now();
   const r = compile(options);
-  if (r.warnings.length > 0) process.stderr.write(`note: ${r.warnings.length} diagnostic(s) outside the checked files ignored (npm run typecheck shows them)\n`);
+  if (r.warnings.length > 0)
+    process.stderr.write(`note: ${r.warnings.length} diagnostic(s) outside the checked files ignored (npm run typecheck shows them)\n`);
   for (const e of r.errors) process.stderr.write(`${e}\n`);
   if (!r.ok) process.exit(1);
   process.stdout.write(`compiled into ${path.relative(root, path.resolve(options.outDir)) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

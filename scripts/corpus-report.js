@@ -33,13 +33,21 @@ async function main() {
   out.push(`Accepted: ${f.accepted}/${f.dtos} (${f.acceptedPercent}%); refused by code: ${JSON.stringify(f.refusedByCode)}`);
   const typed = report.dtos.filter((d) => EXPECTED_REFUSED[d.id] === undefined || EXPECTED_REFUSED[d.id].code !== undefined);
   const typedAccepted = typed.filter((d) => !d.refused).length;
-  out.push(`  of the DTOs that carry type information (not refused as OLT002 in EXPECTED_REFUSED): ${typedAccepted}/${typed.length} (${Math.round((1000 * typedAccepted) / typed.length) / 10}%)`);
+  out.push(
+    `  of the DTOs that carry type information (not refused as OLT002 in EXPECTED_REFUSED): ${typedAccepted}/${typed.length} (${Math.round((1000 * typedAccepted) / typed.length) / 10}%)`,
+  );
   const unexpectedRefusals = report.dtos.filter((d) => d.refused && !(d.id in EXPECTED_REFUSED)).map((d) => d.id);
   const unexpectedAccepts = Object.keys(EXPECTED_REFUSED).filter((id) => report.dtos.some((d) => d.id === id && !d.refused));
   out.push(`  refused but not expected: ${unexpectedRefusals.join(', ') || 'none'}; expected refused but accepted: ${unexpectedAccepts.join(', ') || 'none'}`);
   let outside = 0;
   for (const d of report.dtos) {
-    const allowed = new Set(['schema-phrase', 'null-as-absent', 'safe-integer', ...(ALLOWED_DEPARTURES[d.id] || []), ...((JUDGE_EXCEPTIONS[d.id] || {}).kinds || [])]);
+    const allowed = new Set([
+      'schema-phrase',
+      'null-as-absent',
+      'safe-integer',
+      ...(ALLOWED_DEPARTURES[d.id] || []),
+      ...((JUDGE_EXCEPTIONS[d.id] || {}).kinds || []),
+    ]);
     outside += d.disagreements.filter((x) => !allowed.has(x.kind)).length;
   }
   out.push(`  disagreements outside the expectation tables (what dtos.spec.ts fails on): ${outside}`);

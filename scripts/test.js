@@ -123,7 +123,8 @@ async function jest(node, args, options = {}) {
   const first = await runJest(node, args, options);
   if (first.code !== 0 && !first.hung) return first.code;
   if (!first.leaked && !first.hung) return 0;
-  if (first.hung) report('Jest did not exit after the run (a test leaves a handle open): a hang fails the run; looking for the handle with --runInBand --detectOpenHandles');
+  if (first.hung)
+    report('Jest did not exit after the run (a test leaves a handle open): a hang fails the run; looking for the handle with --runInBand --detectOpenHandles');
   else note('Jest had to stop a worker: looking for an open handle with --runInBand --detectOpenHandles');
   const again = await runJest(node, args, { ...options, inBand: true });
   if (again.detected || again.hung) {

@@ -10,8 +10,18 @@ import { fail, ok, thrown, type BenchResult, type Case } from './result';
  * the input schemas ours publishes.
  */
 
-const line = { type: 'object', properties: { sku: { type: 'string', minLength: 1, maxLength: 32 }, qty: { type: 'integer', minimum: 1, maximum: 1000 } }, required: ['sku', 'qty'], additionalProperties: false };
-const address = { type: 'object', properties: { city: { type: 'string', minLength: 1, maxLength: 64 }, postcode: { type: 'string', minLength: 1, maxLength: 16 } }, required: ['city', 'postcode'], additionalProperties: false };
+const line = {
+  type: 'object',
+  properties: { sku: { type: 'string', minLength: 1, maxLength: 32 }, qty: { type: 'integer', minimum: 1, maximum: 1000 } },
+  required: ['sku', 'qty'],
+  additionalProperties: false,
+};
+const address = {
+  type: 'object',
+  properties: { city: { type: 'string', minLength: 1, maxLength: 64 }, postcode: { type: 'string', minLength: 1, maxLength: 16 } },
+  required: ['city', 'postcode'],
+  additionalProperties: false,
+};
 const bulkLine = {
   type: 'object',
   properties: { sku: { type: 'string', minLength: 1, maxLength: 32 }, qty: { type: 'integer', minimum: 1, maximum: 1000 }, shipTo: address },

@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
  */
 async function main(): Promise<void> {
   const side = process.argv[2];
-  const booted = side === 'ours' ? await (await import('./ours')).bootOurs() : side === 'mcpNest' ? await (await import('./mcp-nest')).bootMcpNest() : undefined;
+  const booted =
+    side === 'ours' ? await (await import('./ours')).bootOurs() : side === 'mcpNest' ? await (await import('./mcp-nest')).bootMcpNest() : undefined;
   if (booted === undefined) throw new Error(`cold.js takes ours or mcpNest, not ${side}`);
   process.stdout.write(`${performance.now()}\n`);
   await booted.app.close();

@@ -15,9 +15,7 @@ export interface CatalogueOptions {
 }
 
 /** One provider's form of a tool: what its API takes and what could not be carried as it is. */
-export type ProviderEntry =
-  | { readonly tool: unknown; readonly losses: readonly ProviderLoss[] }
-  | { readonly error: string };
+export type ProviderEntry = { readonly tool: unknown; readonly losses: readonly ProviderLoss[] } | { readonly error: string };
 
 export interface CatalogueEntry extends ToolDescription {
   readonly from: string;
@@ -32,7 +30,13 @@ export interface Catalogue {
 }
 
 /** The catalogue as plain JSON: the definition's fields, where it came from, the asked-for provider forms. */
-export function buildCatalogue(lib: Library, module: string, found: readonly FoundTool[], options: CatalogueOptions, served: readonly FoundServed[] = []): Catalogue {
+export function buildCatalogue(
+  lib: Library,
+  module: string,
+  found: readonly FoundTool[],
+  options: CatalogueOptions,
+  served: readonly FoundServed[] = [],
+): Catalogue {
   return {
     module,
     ...(served.length > 0 ? { served } : {}),
@@ -62,10 +66,14 @@ function providerForm(lib: Library, provider: ProviderId, tool: ToolDefinition, 
   const opts = strict === undefined ? {} : { strict };
   try {
     switch (provider) {
-      case 'openai': return lib.toOpenAITool(tool, opts);
-      case 'anthropic': return lib.toAnthropicTool(tool, opts);
-      case 'gemini': return lib.toGeminiTool(tool);
-      case 'mcp': return lib.toMcpTool(tool);
+      case 'openai':
+        return lib.toOpenAITool(tool, opts);
+      case 'anthropic':
+        return lib.toAnthropicTool(tool, opts);
+      case 'gemini':
+        return lib.toGeminiTool(tool);
+      case 'mcp':
+        return lib.toMcpTool(tool);
     }
   } catch (e) {
     return { error: describeThrown(e, false) };
@@ -102,7 +110,7 @@ export function renderTable(catalogue: Catalogue): string {
         out.push(`  ${provider}: cannot be sent: ${form.error}`);
         continue;
       }
-      const strict = (form.tool as { strict?: unknown; function?: { strict?: unknown } });
+      const strict = form.tool as { strict?: unknown; function?: { strict?: unknown } };
       const isStrict = strict.strict === true || strict.function?.strict === true;
       const label = provider === 'openai' || provider === 'anthropic' ? `${provider} (${isStrict ? 'strict' : 'not strict'})` : provider;
       out.push(`  ${label}: ${form.losses.length === 0 ? 'sent as is' : `${form.losses.length} change${form.losses.length === 1 ? '' : 's'}`}`);
@@ -187,7 +195,8 @@ export function summarize(fragment: JsonSchema, members = false): string {
     const base = types.filter((t) => t !== 'null');
     parts.push(base.length === 0 ? 'any JSON' : base.join(' | '));
   }
-  if (types.includes('null') || (Array.isArray(fragment.enum) && (fragment.enum as unknown[]).includes(null) && !parts[0]!.includes('null'))) parts.push('or null');
+  if (types.includes('null') || (Array.isArray(fragment.enum) && (fragment.enum as unknown[]).includes(null) && !parts[0]!.includes('null')))
+    parts.push('or null');
   if (typeof fragment.format === 'string') parts.push(`(${fragment.format})`);
   if (fragment.contentEncoding !== undefined) parts.push(`(${String(fragment.contentEncoding)})`);
   if (fragment.minimum !== undefined || fragment.maximum !== undefined) parts.push(`${fragment.minimum ?? ''}..${fragment.maximum ?? ''}`);
@@ -207,5 +216,10 @@ function refName(ref: string): string {
 
 function alignRows(rows: readonly Row[]): string[] {
   const widths = [0, 1, 2].map((i) => Math.min(48, Math.max(...rows.map((r) => r[i]!.length))));
-  return rows.map((r) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
 }

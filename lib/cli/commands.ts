@@ -55,19 +55,22 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   call: {
     usage: 'call <module> <tool> <json|-> [--format text|json] [--approve]',
-    summary: "Invoke one tool with JSON arguments (- reads them from standard input) and print its result; exit status 1 when the result is an error. A tool that requires approval asks on the terminal, and is refused without one unless --approve is given.",
+    summary:
+      'Invoke one tool with JSON arguments (- reads them from standard input) and print its result; exit status 1 when the result is an error. A tool that requires approval asks on the terminal, and is refused without one unless --approve is given.',
     args: { values: ['format'], flags: ['approve'] },
     run: call,
   },
   generate: {
     usage: 'generate [tsconfig.json] [--out <file>] [--import-extension .js|.ts|none] [--library <specifier>] [--watch]',
-    summary: 'The compile-time plugin for builds that cannot run it (esbuild, tsx, Vite, SWC): write one module of the static metadata, to import before tools are built; nothing is written when there are definition errors (exit status 2). Needs typescript.',
+    summary:
+      'The compile-time plugin for builds that cannot run it (esbuild, tsx, Vite, SWC): write one module of the static metadata, to import before tools are built; nothing is written when there are definition errors (exit status 2). Needs typescript.',
     args: { passthrough: true },
     run: async (args, io) => (await pluginCli('generate')).main(['generate', ...args.positionals], io),
   },
   check: {
     usage: 'check [tsconfig.json] [--strict]',
-    summary: 'Build every tool both ways (full static types, and design types alone as at run time without the plugin) and list each argument that loses type information, with the hint that fixes it, and each DTO property no source types (OLT016); exit status 1 when one loses it (with --strict, also when a DTO property is typed by no source). Needs typescript.',
+    summary:
+      'Build every tool both ways (full static types, and design types alone as at run time without the plugin) and list each argument that loses type information, with the hint that fixes it, and each DTO property no source types (OLT016); exit status 1 when one loses it (with --strict, also when a DTO property is typed by no source). Needs typescript.',
     args: { passthrough: true },
     run: async (args, io) => (await pluginCli('check')).main(['check', ...args.positionals], io),
   },
@@ -80,13 +83,20 @@ async function pluginCli(command: string): Promise<typeof import('../plugin/cli'
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'MODULE_NOT_FOUND' && /Cannot find module 'typescript'/.test(String(err.message))) {
-      throw new UsageError(`the typescript package is not installed (an optional peer dependency of tool-signatures, which ${command} needs). Install it: npm install --save-dev typescript`);
+      throw new UsageError(
+        `the typescript package is not installed (an optional peer dependency of tool-signatures, which ${command} needs). Install it: npm install --save-dev typescript`,
+      );
     }
     throw e;
   }
 }
 
-async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number, served = false): Promise<{ loaded: LoadedModule; found: FoundTool[]; served: FoundServed[]; close?: () => Promise<void> }> {
+async function load(
+  args: ReturnType<typeof parseArgs>,
+  io: Io,
+  arity: number,
+  served = false,
+): Promise<{ loaded: LoadedModule; found: FoundTool[]; served: FoundServed[]; close?: () => Promise<void> }> {
   if (args.positionals.length !== arity) throw new UsageError(`expected ${arity} argument${arity === 1 ? '' : 's'}, got ${args.positionals.length}.`);
   const loaded = await loadUserModule(args.positionals[0]!, io.cwd);
   // A NestJS application module: its tools run in the application context Nest builds.
@@ -100,7 +110,9 @@ async function load(args: ReturnType<typeof parseArgs>, io: Io, arity: number, s
   const others = served ? discoverServed(loaded) : [];
   if (found.length === 0 && others.length > 0) return { loaded, found, served: others };
   if (found.length === 0) {
-    throw new DiscoveryError(`no tools found in ${args.positionals[0]}. Export a class with @Tool methods (constructible with no arguments), an instance of one, a ToolDefinition (Tool.create), an array of them, or a ToolSet.`);
+    throw new DiscoveryError(
+      `no tools found in ${args.positionals[0]}. Export a class with @Tool methods (constructible with no arguments), an instance of one, a ToolDefinition (Tool.create), an array of them, or a ToolSet.`,
+    );
   }
   return { loaded, found, served: others };
 }
@@ -185,12 +197,20 @@ function bigintAsText(_key: string, value: unknown): unknown {
 function resultText(result: ToolResult): string {
   const lines = result.parts.map((p) => {
     switch (p.type) {
-      case 'text': return p.text;
-      case 'json': return JSON.stringify(p.value, bigintAsText, 2);
-      case 'image': return `[image ${p.mimeType}, ${p.data.byteLength} bytes]`;
-      case 'audio': return `[audio ${p.mimeType}, ${p.data.byteLength} bytes]`;
-      case 'resource_link': return `[link ${p.name}: ${p.uri}${p.mimeType !== undefined ? ` (${p.mimeType})` : ''}]`;
-      case 'resource': return p.text !== undefined ? `[resource ${p.uri}]\n${p.text}` : `[resource ${p.uri}${p.mimeType !== undefined ? ` ${p.mimeType}` : ''}, ${p.data.byteLength} bytes]`;
+      case 'text':
+        return p.text;
+      case 'json':
+        return JSON.stringify(p.value, bigintAsText, 2);
+      case 'image':
+        return `[image ${p.mimeType}, ${p.data.byteLength} bytes]`;
+      case 'audio':
+        return `[audio ${p.mimeType}, ${p.data.byteLength} bytes]`;
+      case 'resource_link':
+        return `[link ${p.name}: ${p.uri}${p.mimeType !== undefined ? ` (${p.mimeType})` : ''}]`;
+      case 'resource':
+        return p.text !== undefined
+          ? `[resource ${p.uri}]\n${p.text}`
+          : `[resource ${p.uri}${p.mimeType !== undefined ? ` ${p.mimeType}` : ''}, ${p.data.byteLength} bytes]`;
     }
   });
   if (result.parts.length === 0) lines.push(result.isError ? '(error, no content)' : '(no content)');
@@ -200,7 +220,9 @@ function resultText(result: ToolResult): string {
 function resultJson(result: ToolResult): unknown {
   const out: Record<string, unknown> = {
     isError: result.isError,
-    parts: result.parts.map((p) => (p.type === 'image' || p.type === 'audio' || (p.type === 'resource' && p.data !== undefined) ? { ...p, data: Buffer.from(p.data!).toString('base64') } : p)),
+    parts: result.parts.map((p) =>
+      p.type === 'image' || p.type === 'audio' || (p.type === 'resource' && p.data !== undefined) ? { ...p, data: Buffer.from(p.data!).toString('base64') } : p,
+    ),
   };
   if (result.typedResult !== undefined) out.typedResult = result.typedResult;
   out.costs = result.costs;

@@ -57,7 +57,9 @@ export function discoverTools(loaded: LoadedModule): FoundTool[] {
       try {
         instance = new (value as new () => object)();
       } catch (e) {
-        throw new DiscoveryError(`cannot construct the exported class ${value.name} with no arguments (${describeThrown(e, false)}). Export an instance of it instead, or a ToolSet.`);
+        throw new DiscoveryError(
+          `cannot construct the exported class ${value.name} with no arguments (${describeThrown(e, false)}). Export an instance of it instead, or a ToolSet.`,
+        );
       }
       for (const tool of lib.Tool.fromInstance(instance)) constructed.push({ tool, from: `class ${value.name}` });
     } else if (isInstanceWithTools(lib, value)) {
@@ -171,14 +173,21 @@ export function discoverServed(loaded: LoadedModule): FoundServed[] {
   const out: FoundServed[] = [];
   const seen = new Set<string>();
   const take = (set: ServedSetLike, from: string) => {
-    const rows: [FoundServed['kind'], ServedLike[]][] = [['prompt', set.prompts()], ['resource', set.resources()], ['resource template', set.resourceTemplates()]];
+    const rows: [FoundServed['kind'], ServedLike[]][] = [
+      ['prompt', set.prompts()],
+      ['resource', set.resources()],
+      ['resource template', set.resourceTemplates()],
+    ];
     for (const [kind, list] of rows) {
       for (const s of list) {
         const key = kind === 'prompt' ? s.name : kind === 'resource' ? s.uri! : s.uriTemplate!;
         if (seen.has(`${kind}:${key}`)) continue;
         seen.add(`${kind}:${key}`);
         out.push({
-          kind, key, name: s.name, from,
+          kind,
+          key,
+          name: s.name,
+          from,
           ...(s.title !== undefined ? { title: s.title } : {}),
           ...(s.description !== undefined ? { description: s.description } : {}),
           ...(s.mimeType !== undefined ? { mimeType: s.mimeType } : {}),
@@ -189,8 +198,11 @@ export function discoverServed(loaded: LoadedModule): FoundServed[] {
   };
   for (const [name, value] of exportEntries(loaded.exports)) {
     if (isToolSet(lib, value) && typeof (value as Partial<ServedSetLike>).prompts === 'function') take(value as unknown as ServedSetLike, `tool set ${name}`);
-    else if (isClass(value) || (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value.constructor === 'function' && value.constructor !== Object)) {
-      const proto = isClass(value) ? (value.prototype as object) : Object.getPrototypeOf(value) as object;
+    else if (
+      isClass(value) ||
+      (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value.constructor === 'function' && value.constructor !== Object)
+    ) {
+      const proto = isClass(value) ? (value.prototype as object) : (Object.getPrototypeOf(value) as object);
       let set: ServedSetLike;
       try {
         // The prototype stands for an instance: listing reads the class's specs, and nothing is called.

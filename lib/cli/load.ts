@@ -85,7 +85,6 @@ export function isToolDefinitionError(e: unknown, library?: Library): e is Error
   return e instanceof Error && e.name === 'ToolDefinitionError' && typeof (e as { code?: unknown }).code === 'string';
 }
 
-
 // ---- TypeScript sources -----------------------------------------------------------------------
 
 type TypeScriptApi = typeof import('typescript');
@@ -121,7 +120,9 @@ function registerTypeScript(file: string): void {
     verbatimModuleSyntax: false,
   };
   resolveJsToTs();
-  const extensions = (Module as unknown as { _extensions: Record<string, (m: { _compile(code: string, file: string, format?: 'commonjs'): void }, f: string) => void> })._extensions;
+  const extensions = (
+    Module as unknown as { _extensions: Record<string, (m: { _compile(code: string, file: string, format?: 'commonjs'): void }, f: string) => void> }
+  )._extensions;
   for (const ext of ['.ts', '.cts', '.mts']) {
     extensions[ext] = (mod, filename) => {
       const source = fs.readFileSync(filename, 'utf8');
@@ -132,7 +133,9 @@ function registerTypeScript(file: string): void {
         mod._compile(out.outputText, filename, 'commonjs');
       } catch (e) {
         if (e instanceof SyntaxError && /await is only valid/.test(e.message)) {
-          throw new LoadError(`${path.basename(filename)} uses top-level await, which the CLI cannot run from TypeScript source (it compiles each file to CommonJS to keep decorator metadata). Move the await into a function, or compile the project first (tsc) and give the .js file.`);
+          throw new LoadError(
+            `${path.basename(filename)} uses top-level await, which the CLI cannot run from TypeScript source (it compiles each file to CommonJS to keep decorator metadata). Move the await into a function, or compile the project first (tsc) and give the .js file.`,
+          );
         }
         throw e;
       }

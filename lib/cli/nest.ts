@@ -51,11 +51,16 @@ export async function nestTools(loaded: LoadedModule, found: { name: string; mod
     core = from('@nestjs/core') as typeof import('@nestjs/core');
     nest = from('tool-signatures/nestjs') as typeof import('../nestjs');
   } catch (e) {
-    throw new DiscoveryError(`${found.name} is a NestJS module, and @nestjs/core or tool-signatures/nestjs cannot be loaded beside it (${describeThrown(e, false)}).`);
+    throw new DiscoveryError(
+      `${found.name} is a NestJS module, and @nestjs/core or tool-signatures/nestjs cannot be loaded beside it (${describeThrown(e, false)}).`,
+    );
   }
   let app: Awaited<ReturnType<typeof core.NestFactory.createApplicationContext>>;
   try {
-    app = await core.NestFactory.createApplicationContext(found.module as Parameters<typeof core.NestFactory.createApplicationContext>[0], { logger: ['error', 'warn'], abortOnError: false });
+    app = await core.NestFactory.createApplicationContext(found.module as Parameters<typeof core.NestFactory.createApplicationContext>[0], {
+      logger: ['error', 'warn'],
+      abortOnError: false,
+    });
   } catch (e) {
     throw new DiscoveryError(`cannot start the NestJS application ${found.name}: ${describeThrown(e, false)}`);
   }
@@ -64,7 +69,9 @@ export async function nestTools(loaded: LoadedModule, found: { name: string; mod
     registry = app.get(nest.ToolRegistry, { strict: false });
   } catch {
     await app.close();
-    throw new DiscoveryError(`the NestJS application ${found.name} has no ToolRegistry: import ToolsModule.forRoot() (tool-signatures/nestjs) in ${found.name}.`);
+    throw new DiscoveryError(
+      `the NestJS application ${found.name} has no ToolRegistry: import ToolsModule.forRoot() (tool-signatures/nestjs) in ${found.name}.`,
+    );
   }
   return { found: registry.list().map((tool) => ({ tool, from: `NestJS application ${found.name}`, set: registry })), close: () => app.close() };
 }

@@ -33,6 +33,8 @@ const PREFIX = /^[A-Za-z0-9_-]{1,63}$/;
 
 /** Refuses a prefix that no tool name could carry, and an input that is not one of the two. */
 export function checkToolDefaults(options: ToolClassOptions, site: { className?: string } = {}): void {
-  if (options.prefix !== undefined && !(typeof options.prefix === 'string' && PREFIX.test(options.prefix))) throw refuse(D.prefixOption(JSON.stringify(options.prefix) ?? String(options.prefix)), site);
-  if (options.input !== undefined && options.input !== 'dto' && options.input !== 'parameters') throw refuse(D.inputOption(JSON.stringify(options.input) ?? String(options.input)), site);
+  if (options.prefix !== undefined && !(typeof options.prefix === 'string' && PREFIX.test(options.prefix)))
+    throw refuse(D.prefixOption(JSON.stringify(options.prefix) ?? String(options.prefix)), site);
+  if (options.input !== undefined && options.input !== 'dto' && options.input !== 'parameters')
+    throw refuse(D.inputOption(JSON.stringify(options.input) ?? String(options.input)), site);
 }

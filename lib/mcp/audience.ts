@@ -21,7 +21,10 @@ function comparable(resource: string | URL): string | undefined {
  * The verifier the SDK's `requireBearerAuth` runs: `verify`, then, when the token names a resource,
  * a refusal (`invalid_token`: 401 with `WWW-Authenticate`) unless it is `resource`, this endpoint.
  */
-export function audienceChecked(verify: (token: string) => Promise<AuthInfo>, resource: URL | undefined): { verifyAccessToken(token: string): Promise<AuthInfo> } {
+export function audienceChecked(
+  verify: (token: string) => Promise<AuthInfo>,
+  resource: URL | undefined,
+): { verifyAccessToken(token: string): Promise<AuthInfo> } {
   // Off loopback with no configured `resource` this endpoint cannot say what it is: a token that
   // names a resource is then refused, since nothing can confirm it was issued for this server.
   const expected = resource === undefined ? undefined : comparable(resource);
@@ -31,8 +34,9 @@ export function audienceChecked(verify: (token: string) => Promise<AuthInfo>, re
       const named: unknown = info.resource;
       if (named === undefined || named === null) return info;
       if ((typeof named !== 'string' && !(named instanceof URL)) || expected === undefined || comparable(named) !== expected) {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const { InvalidTokenError } = require('@modelcontextprotocol/sdk/server/auth/errors.js') as typeof import('@modelcontextprotocol/sdk/server/auth/errors.js');
+        const { InvalidTokenError } =
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          require('@modelcontextprotocol/sdk/server/auth/errors.js') as typeof import('@modelcontextprotocol/sdk/server/auth/errors.js');
         throw new InvalidTokenError('Token was not issued for this resource');
       }
       return info;

@@ -32,7 +32,7 @@ export interface Cors {
 /** The endpoint's CORS, or undefined when it is off. `methods`: what the endpoint takes (`POST`, or `GET, POST, DELETE` with sessions). */
 export function corsOf(option: boolean | McpCorsOptions | undefined, methods: string): Cors | undefined {
   if (option === undefined || option === false) return undefined;
-  const maxAge = option === true ? 600 : option.maxAgeSeconds ?? 600;
+  const maxAge = option === true ? 600 : (option.maxAgeSeconds ?? 600);
   if (!Number.isInteger(maxAge) || maxAge < 0) throw new Error(`cors.maxAgeSeconds must be an integer of at least 0 (got ${String(maxAge).slice(0, 50)})`);
   return {
     answer(req, res, origin) {
@@ -56,7 +56,10 @@ export function corsOf(option: boolean | McpCorsOptions | undefined, methods: st
 
 /** The requested headers the endpoint takes (the fixed list and `Mcp-*`), as the preflight answer names them. */
 function allowedHeaders(requested: string | undefined): string {
-  const asked = (requested ?? '').slice(0, MAX_REQUEST_HEADERS_LENGTH).split(',', MAX_REQUEST_HEADERS).map((h) => h.trim().toLowerCase());
+  const asked = (requested ?? '')
+    .slice(0, MAX_REQUEST_HEADERS_LENGTH)
+    .split(',', MAX_REQUEST_HEADERS)
+    .map((h) => h.trim().toLowerCase());
   const taken = asked.filter((h) => ALLOWED_HEADERS.has(h) || /^mcp-[a-z0-9-]+$/.test(h));
   return [...new Set([...ALLOWED_HEADERS, ...taken])].join(', ');
 }

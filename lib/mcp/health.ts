@@ -18,7 +18,8 @@ const BODY = JSON.stringify({ status: 'ok' });
 export function healthPath(option: string | McpHealthOptions | undefined): string | undefined {
   if (option === undefined) return undefined;
   const path = typeof option === 'string' ? option : option.path;
-  if (typeof path !== 'string' || !/^\/[^?#\s]*$/.test(path)) throw new Error(`health.path must be an absolute path such as '/healthz' (got ${String(path).slice(0, 100)})`);
+  if (typeof path !== 'string' || !/^\/[^?#\s]*$/.test(path))
+    throw new Error(`health.path must be an absolute path such as '/healthz' (got ${String(path).slice(0, 100)})`);
   return path;
 }
 

@@ -271,7 +271,9 @@ function isJsonContentType(value: string | undefined): boolean {
 /** Reads the body within the byte and time bounds; a refusal says why not. */
 /** A body whose declared length (`Content-Length`) is over the bound: its refusal. */
 function declaredTooLarge(req: IncomingMessage, maxBytes: number): Refusal | undefined {
-  return Number(req.headers['content-length']) > maxBytes ? new Refusal(413, SERVER_ERROR, `Payload Too Large: the body must not exceed ${maxBytes} bytes`) : undefined;
+  return Number(req.headers['content-length']) > maxBytes
+    ? new Refusal(413, SERVER_ERROR, `Payload Too Large: the body must not exceed ${maxBytes} bytes`)
+    : undefined;
 }
 
 function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<string | Refusal> {
@@ -369,7 +371,11 @@ function checkMirroredHeaders(req: IncomingMessage, messages: readonly Message[]
     const bodyName = typeof params === 'object' && params !== null ? params[field] : undefined;
     const headerName = decodedHeader(name);
     if (bodyName !== headerName) {
-      return new Refusal(400, HEADER_MISMATCH, `Header mismatch: Mcp-Name header value ${quoted(headerName)} does not match body value ${typeof bodyName === 'string' ? quoted(bodyName) : `(no params.${field})`}`);
+      return new Refusal(
+        400,
+        HEADER_MISMATCH,
+        `Header mismatch: Mcp-Name header value ${quoted(headerName)} does not match body value ${typeof bodyName === 'string' ? quoted(bodyName) : `(no params.${field})`}`,
+      );
     }
   }
   return undefined;
@@ -599,7 +605,11 @@ class CallTransport implements Transport {
   abandon(ids: readonly number[]): void {
     for (const id of ids) {
       if (!this.calls.delete(id)) continue;
-      this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The HTTP request was closed.' } } as JSONRPCMessage);
+      this.onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'The HTTP request was closed.' },
+      } as JSONRPCMessage);
     }
   }
 
@@ -661,7 +671,11 @@ function withBatchLevel(requests: Message[], handshake: readonly Message[]): Mes
  * (one that serves every call, one that answers the per-client handshake), stateful mode one per
  * session.
  */
-export function createStreamableHttpHandler(newServer: McpServerFactory, options: McpEndpointOptions = {}, newModernServer?: ModernServerFactory): McpHttpHandler {
+export function createStreamableHttpHandler(
+  newServer: McpServerFactory,
+  options: McpEndpointOptions = {},
+  newModernServer?: ModernServerFactory,
+): McpHttpHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs;
   const keepAliveMs = options.keepAliveMs ?? DEFAULTS.keepAliveMs;
@@ -681,7 +695,10 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
   const cors = corsOf(options.cors, options.sessions === undefined || options.sessions === false ? 'POST' : 'GET, POST, DELETE');
   const health = healthPath(options.health);
   const auth = options.auth === undefined ? undefined : bearerAuth(options.auth);
-  const stateful = options.sessions === undefined || options.sessions === false ? undefined : sessionEndpoint(newServer, options.sessions === true ? {} : options.sessions, options, streams, listens);
+  const stateful =
+    options.sessions === undefined || options.sessions === false
+      ? undefined
+      : sessionEndpoint(newServer, options.sessions === true ? {} : options.sessions, options, streams, listens);
 
   let calls: CallTransport | undefined;
   let handshake: CallTransport | undefined;
@@ -698,7 +715,13 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     if (sdk === undefined || nodeSdk === undefined || factory === undefined) return (modern = null);
     // The endpoint's own bound on listen streams comes first; the SDK's is set not to bind below it.
     const bus = factory.bus?.();
-    const served = sdk.createMcpHandler(factory as never, { legacy: 'reject', maxRequestBodySize: maxBodyBytes, keepAliveMs, maxSubscriptions: listens.bounds.max, ...(bus !== undefined ? { bus: bus as never } : {}) });
+    const served = sdk.createMcpHandler(factory as never, {
+      legacy: 'reject',
+      maxRequestBodySize: maxBodyBytes,
+      keepAliveMs,
+      maxSubscriptions: listens.bounds.max,
+      ...(bus !== undefined ? { bus: bus as never } : {}),
+    });
     // The tool set's changes reach the 2026-07-28 clients listening (subscriptions/listen).
     unwatch = factory.watch?.(served.notify);
     closeModern = () => served.close();
@@ -719,7 +742,12 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       };
       const refused = listens.hold(principal, res, close);
       if (refused !== undefined) return refuse(res, new Refusal(503, SERVER_ERROR, refused, { 'retry-after': '5' }), false, id);
-      const info: ModernRequestInfo = { headers: req.headers, principal, streaming: true, ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}) };
+      const info: ModernRequestInfo = {
+        headers: req.headers,
+        principal,
+        streaming: true,
+        ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}),
+      };
       return modernRequests.run(info, async () => {
         const served = factory.listenBody === undefined ? { body: message } : await factory.listenBody(message, maxListenResources);
         if ('refusal' in served) return refuse(res, new Refusal(400, INVALID_PARAMS, served.refusal), false, id);
@@ -728,13 +756,22 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     };
     return (modern = (req, res, body, free) => {
       // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
-      const message = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
+      const message =
+        body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
       if (message?.method === 'subscriptions/listen') return listen(req, res, message, free);
       // The caller, as the call's `visible` rule sees it: a tool hidden from it is answered as unknown, not checked here.
       const auth = (req as { auth?: AuthInfo }).auth;
-      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, { headers: req.headers, principal: principalOf(req), ...(auth !== undefined ? { authInfo: auth } : {}) });
+      const mismatch =
+        message === undefined
+          ? undefined
+          : factory.paramHeaderMismatch?.(message, { headers: req.headers, principal: principalOf(req), ...(auth !== undefined ? { authInfo: auth } : {}) });
       if (mismatch !== undefined) {
-        refuse(res, new Refusal(400, HEADER_MISMATCH, mismatch), false, typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null);
+        refuse(
+          res,
+          new Refusal(400, HEADER_MISMATCH, mismatch),
+          false,
+          typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null,
+        );
         return Promise.resolve();
       }
       // The SDK answers as an SSE stream once a call sends something before its result. As on 2025,
@@ -770,7 +807,10 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       const messages = await readPost(req, res);
       if (messages === undefined) return;
       calls ??= connect();
-      const extra: MessageExtraInfo = { requestInfo: { headers: req.headers, [MCP_CALLER]: principalOf(req) } as MessageExtraInfo['requestInfo'], ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}) };
+      const extra: MessageExtraInfo = {
+        requestInfo: { headers: req.headers, [MCP_CALLER]: principalOf(req) } as MessageExtraInfo['requestInfo'],
+        ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}),
+      };
       if (!messages.some(isRequest)) {
         calls.dispatch(messages, new Exchange(res, false, streams, 0), extra);
         res.writeHead(202).end();
@@ -779,12 +819,22 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
       const accept = accepts(req);
       const exchange = new Exchange(res, accept.sse, streams, keepAliveMs);
       // A client that takes only SSE, or asks for progress, gets the stream from the start.
-      if (!accept.json || messages.some((m) => (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken !== undefined)) exchange.stream();
+      if (!accept.json || messages.some((m) => (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken !== undefined))
+        exchange.stream();
       // Per-client handshake requests go to the handshake server, the rest to the calls server.
       const handshakeRequests = messages.filter(isHandshake);
       const toHandshake = handshakeRequests.length === 0 ? undefined : (handshake ??= connect());
       const handshakeIds = toHandshake?.dispatch(handshakeRequests, exchange, extra);
-      const callIds = calls.dispatch(handshakeRequests.length === 0 ? messages : withBatchLevel(messages.filter((m) => !isHandshake(m)), handshakeRequests), exchange, extra);
+      const callIds = calls.dispatch(
+        handshakeRequests.length === 0
+          ? messages
+          : withBatchLevel(
+              messages.filter((m) => !isHandshake(m)),
+              handshakeRequests,
+            ),
+        exchange,
+        extra,
+      );
       if (!exchange.done) {
         res.once('close', () => {
           if (exchange.done) return;
@@ -874,7 +924,12 @@ export function createStreamableHttpHandler(newServer: McpServerFactory, options
     if (version !== undefined && !supportedVersions().includes(version as string)) {
       const served = [...(modernHandler() ? MODERN_VERSIONS : []), ...supportedVersions()];
       const data = { supported: served, requested: String(version).slice(0, 64) };
-      refuse(res, new Refusal(400, UNSUPPORTED_PROTOCOL_VERSION, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data), false, soleId(messages));
+      refuse(
+        res,
+        new Refusal(400, UNSUPPORTED_PROTOCOL_VERSION, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data),
+        false,
+        soleId(messages),
+      );
       return undefined;
     }
     const mismatch = checkMirroredHeaders(req, messages);
@@ -1074,8 +1129,9 @@ class SessionWire implements Transport {
 
 /** The stateful side: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport, each answering only its owner. */
 function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endpoint: McpEndpointOptions, streams: Gauge, listens: ListenStreams) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { StreamableHTTPServerTransport: SdkTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const { StreamableHTTPServerTransport: SdkTransport } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const maxSessions = o.maxSessions ?? DEFAULTS.maxSessions;
   const maxPerClient = o.maxSessionsPerClient ?? Math.max(1, Math.floor(maxSessions / 10));
   const idleTimeoutMs = o.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs;
@@ -1096,10 +1152,13 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
     else held.set(owner, count);
   };
 
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const s of live.values()) if (now - s.lastUsed > idleTimeoutMs) void s.wire.close();
-  }, Math.min(idleTimeoutMs, 60_000));
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const s of live.values()) if (now - s.lastUsed > idleTimeoutMs) void s.wire.close();
+    },
+    Math.min(idleTimeoutMs, 60_000),
+  );
   sweeper.unref();
 
   /** A server and transport for an `initialize`; if it does not become a session, `dispose` drops both. */
@@ -1182,7 +1241,14 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
           if (!isRequest(m)) continue;
           const rid = m.id as RequestId;
           if (session.wire.calls.has(rid) || ids.includes(rid)) {
-            const body = JSON.stringify({ jsonrpc: '2.0', id: rid, error: { code: INVALID_REQUEST, message: `Invalid Request: a request with id ${JSON.stringify(rid).slice(0, 80)} is already in progress in this session` } });
+            const body = JSON.stringify({
+              jsonrpc: '2.0',
+              id: rid,
+              error: {
+                code: INVALID_REQUEST,
+                message: `Invalid Request: a request with id ${JSON.stringify(rid).slice(0, 80)} is already in progress in this session`,
+              },
+            });
             res.writeHead(409, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
             return;
           }
@@ -1230,7 +1296,14 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
       return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many sessions', { 'retry-after': '5' }), false, rid);
     }
     if ((held.get(owner) ?? 0) >= maxPerClient) {
-      return refuse(res, new Refusal(503, SERVER_ERROR, `Service Unavailable: this client holds its share of sessions (${maxPerClient}); close one (DELETE) first`, { 'retry-after': '5' }), false, rid);
+      return refuse(
+        res,
+        new Refusal(503, SERVER_ERROR, `Service Unavailable: this client holds its share of sessions (${maxPerClient}); close one (DELETE) first`, {
+          'retry-after': '5',
+        }),
+        false,
+        rid,
+      );
     }
     if (!streamSlot(res, rid)) return;
     opening++;
@@ -1282,8 +1355,9 @@ export function mcpMetadataPath(endpointPath: string): string {
  * and returns false.
  */
 function bearerAuth(o: McpHttpAuthOptions) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { requireBearerAuth } = require('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js') as typeof import('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js');
+  const { requireBearerAuth } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js') as typeof import('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js');
   const resourceOf = (req: IncomingMessage): URL | undefined => {
     if (o.resource !== undefined) return new URL(String(o.resource));
     // Off loopback the Host header may name any server: nothing is derived from it there.
@@ -1302,7 +1376,11 @@ function bearerAuth(o: McpHttpAuthOptions) {
     let m = middlewares.get(key);
     if (m === undefined) {
       if (middlewares.size > 16) middlewares.clear();
-      m = requireBearerAuth({ verifier: audienceChecked(o.verifyAccessToken, resource), requiredScopes: o.requiredScopes ?? [], ...(key !== '' ? { resourceMetadataUrl: key } : {}) });
+      m = requireBearerAuth({
+        verifier: audienceChecked(o.verifyAccessToken, resource),
+        requiredScopes: o.requiredScopes ?? [],
+        ...(key !== '' ? { resourceMetadataUrl: key } : {}),
+      });
       middlewares.set(key, m);
     }
     return m;
@@ -1316,7 +1394,10 @@ function bearerAuth(o: McpHttpAuthOptions) {
           return true;
         }
         if (resource === undefined) {
-          refuse(res, new Refusal(404, SERVER_ERROR, 'Not Found: the protected-resource metadata needs auth.resource (the public URL) when served off loopback'));
+          refuse(
+            res,
+            new Refusal(404, SERVER_ERROR, 'Not Found: the protected-resource metadata needs auth.resource (the public URL) when served off loopback'),
+          );
           return true;
         }
         const body = JSON.stringify({
@@ -1336,7 +1417,13 @@ function bearerAuth(o: McpHttpAuthOptions) {
         status: (code: number) => ({
           json: (value: unknown) => {
             const body = JSON.stringify(value);
-            res.writeHead(code, { ...Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)])), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+            res
+              .writeHead(code, {
+                ...Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)])),
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+              })
+              .end(body);
           },
         }),
       });
@@ -1376,7 +1463,9 @@ export async function listenMcpHttp(handler: McpHttpHandler, options: McpListenO
   const bodyTimeout = options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs;
   const host = options.host ?? '127.0.0.1';
   if (options.auth !== undefined && options.auth.resource === undefined && !isLoopbackHost(host)) {
-    throw new Error(`serveMcpHttp: with auth on a non-loopback address (${host}), give auth.resource (the endpoint's public URL): the protected-resource metadata is never derived from a request's Host header there`);
+    throw new Error(
+      `serveMcpHttp: with auth on a non-loopback address (${host}), give auth.resource (the endpoint's public URL): the protected-resource metadata is never derived from a request's Host header there`,
+    );
   }
   const requestTimeout = Math.max(headersTimeout, bodyTimeout) + 1000;
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by

@@ -29,7 +29,11 @@ export { servePromptsAndResources, RESOURCE_NOT_FOUND, MAX_SUBSCRIPTIONS, type S
  * line is bounded (`maxLineBytes`): a longer one is answered with a JSON-RPC error and the server
  * goes on; a broken stdin or stdout sets the exit code to 1.
  */
-export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, options: McpStdioOptions & McpObservedOptions & ModernOptions = {}): Promise<Server> {
+export async function serveMcpStdio(
+  tools: McpToolSource,
+  info: McpServerInfo,
+  options: McpStdioOptions & McpObservedOptions & ModernOptions = {},
+): Promise<Server> {
   const legacy = createMcpServer(tools, info, observed(options));
   const sdk = modernSdk();
   if (sdk === undefined) return connectStdio(legacy, options);
@@ -62,7 +66,11 @@ export async function serveMcpStdio(tools: McpToolSource, info: McpServerInfo, o
       };
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { serveStdio } = require('@modelcontextprotocol/server/stdio') as typeof import('@modelcontextprotocol/server/stdio');
-      serveStdio((() => (pinned = factory())) as never, { legacy: 'reject', transport: channel as never, maxSubscriptions: options.maxListenStreams ?? LISTEN_DEFAULTS.maxListenStreams });
+      serveStdio((() => (pinned = factory())) as never, {
+        legacy: 'reject',
+        transport: channel as never,
+        maxSubscriptions: options.maxListenStreams ?? LISTEN_DEFAULTS.maxListenStreams,
+      });
     },
     options,
   );
@@ -81,7 +89,11 @@ function modernOptionsOf(options: ModernOptions): ModernOptions {
  * Host are checked, bodies and concurrency bounded (see `McpEndpointOptions`). Mounted behind a
  * body parser (Express, NestJS), it reads the parsed `req.body` instead of the consumed stream.
  */
-export function createMcpHttpHandler(tools: McpToolSource, info: McpServerInfo, options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & ModernOptions = {}): McpHttpHandler {
+export function createMcpHttpHandler(
+  tools: McpToolSource,
+  info: McpServerInfo,
+  options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & ModernOptions = {},
+): McpHttpHandler {
   const serverOptions = { ...(options.exposeCredentials === true ? { exposeCredentials: true } : {}), ...observed(options) };
   const modernOptions = modernOptionsOf(options);
   // 2026-07-28 requests are answered by the handlers of one more server of the same tools (lib/mcp/modern.ts).

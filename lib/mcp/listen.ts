@@ -71,7 +71,9 @@ export class ListenStreams {
  */
 export function listedByCaller(tools: McpToolSource | object): { tools: boolean; served: boolean } {
   const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
-  return Array.isArray(tools) ? { tools: false, served: false } : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
+  return Array.isArray(tools)
+    ? { tools: false, served: false }
+    : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
 }
 
 /**

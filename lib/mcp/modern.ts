@@ -35,7 +35,16 @@ import type { ToolDefinition } from '../invoke/tools/bound-tool';
 export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
 
 /** Methods answered by the endpoint's `createMcpServer` handlers on both revisions. */
-const SHARED_METHODS = ['tools/list', 'tools/call', 'prompts/list', 'prompts/get', 'resources/list', 'resources/templates/list', 'resources/read', 'completion/complete'];
+const SHARED_METHODS = [
+  'tools/list',
+  'tools/call',
+  'prompts/list',
+  'prompts/get',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'completion/complete',
+];
 /** Methods that may answer `input_required` (the protocol's list, without tasks). */
 const INPUT_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
@@ -129,7 +138,14 @@ export const modernNodeSdk = optionalPeer(() => require('@modelcontextprotocol/n
  * made by `createMcpServer`, never connected: it only lends its handlers and capabilities).
  * `infoOf` gives what the HTTP endpoint knows of the request being served.
  */
-export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSource, info: { name: string; version: string }, options: ModernOptions, infoOf: () => ModernRequestInfo | undefined): ModernFactory {
+export function modernServerFactory(
+  sdk: Sdk,
+  legacy: Server,
+  tools: McpToolSource,
+  info: { name: string; version: string },
+  options: ModernOptions,
+  infoOf: () => ModernRequestInfo | undefined,
+): ModernFactory {
   const handlers = (legacy as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
   const capabilities = (legacy as unknown as { _capabilities?: Record<string, unknown> })._capabilities ?? {};
   const ttlSeconds = options.requestStateTtlSeconds ?? 600;
@@ -147,16 +163,23 @@ export function modernServerFactory(sdk: Sdk, legacy: Server, tools: McpToolSour
     const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify }, cacheHints });
     for (const method of shared) {
       const handler = handlers.get(method)!;
-      server.setRequestHandler(method as 'tools/call', ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
-        INPUT_METHODS.has(method) ? withQuestions(sdk, states, handler, request, ctx, infoOf()) : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never);
+      server.setRequestHandler(
+        method as 'tools/call',
+        ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
+          INPUT_METHODS.has(method)
+            ? withQuestions(sdk, states, handler, request, ctx, infoOf())
+            : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never,
+      );
     }
     return server;
   };
   return Object.assign(factory, {
-    paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, request: ModernCaller) => paramHeaderMismatch(tools, (name) => shownTo(legacy, request, name), message, request.headers),
+    paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, request: ModernCaller) =>
+      paramHeaderMismatch(tools, (name) => shownTo(legacy, request, name), message, request.headers),
     watch: (notify: ListenNotifier) => watch(tools, notify),
     listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number) => listenBody(legacy, message, maxResources, infoOf()),
-    listenEnd: (id: string | number) => `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [sdk.SUBSCRIPTION_ID_META_KEY]: id, [sdk.SERVER_INFO_META_KEY]: info } } })}\n\n`,
+    listenEnd: (id: string | number) =>
+      `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [sdk.SUBSCRIPTION_ID_META_KEY]: id, [sdk.SERVER_INFO_META_KEY]: info } } })}\n\n`,
     bus: () => callerBus(handlers, byCaller, infoOf),
   });
 }
@@ -260,7 +283,12 @@ function callerBus(handlers: Map<string, Handler>, byCaller: { tools: boolean; s
  * and a NestJS guard's yes), so the acknowledgement lists only those and nothing is heard of the
  * others (hidden and unknown alike). A listen naming more than `max` URIs is refused.
  */
-async function listenBody(legacy: Server, message: { id?: unknown; params?: unknown }, max: number, info: ModernRequestInfo | undefined): Promise<{ body: unknown } | { refusal: string }> {
+async function listenBody(
+  legacy: Server,
+  message: { id?: unknown; params?: unknown },
+  max: number,
+  info: ModernRequestInfo | undefined,
+): Promise<{ body: unknown } | { refusal: string }> {
   const params = message.params as { notifications?: { resourceSubscriptions?: unknown } } | undefined;
   const uris = params?.notifications?.resourceSubscriptions;
   // What is not an array of strings is the SDK's to refuse (-32602).
@@ -317,7 +345,12 @@ const MAX_PARAM_HEADER_CHARS = 8192;
  * value, the header must be there and say the same; a Base64 value that is not canonical, or not
  * UTF-8, is refused. The endpoint answers a mismatch 400 with `HeaderMismatch` (-32020).
  */
-function paramHeaderMismatch(tools: McpToolSource, shown: (name: string) => boolean, message: { method?: unknown; params?: unknown }, headers: ModernRequestInfo['headers']): string | undefined {
+function paramHeaderMismatch(
+  tools: McpToolSource,
+  shown: (name: string) => boolean,
+  message: { method?: unknown; params?: unknown },
+  headers: ModernRequestInfo['headers'],
+): string | undefined {
   if (message.method !== 'tools/call') return undefined;
   const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
   const name = params?.name;
@@ -328,7 +361,8 @@ function paramHeaderMismatch(tools: McpToolSource, shown: (name: string) => bool
   if (declarations.length === 0 || !shown(name)) return undefined;
   for (const d of declarations) {
     let value: unknown = params?.arguments;
-    for (const key of d.path) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of d.path)
+      value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
     if (value === undefined || value === null || !['string', 'number', 'boolean'].includes(typeof value)) continue;
     const headerName = `Mcp-Param-${d.header}`;
     const raw = headers[headerName.toLowerCase()];
@@ -405,7 +439,15 @@ function toolNamed(tools: McpToolSource, name: string): ToolDefinition | undefin
  * sees its caller: `resources/read` is `private`. `ttlMs` is 0: a `ToolSet` can change (its
  * servers send `list_changed`), and an answer is revalidated rather than served stale.
  */
-function cacheHintsOf(byCaller: { tools: boolean; served: boolean }): Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', { ttlMs: number; cacheScope: 'public' | 'private' }>> {
+function cacheHintsOf(byCaller: {
+  tools: boolean;
+  served: boolean;
+}): Partial<
+  Record<
+    'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover',
+    { ttlMs: number; cacheScope: 'public' | 'private' }
+  >
+> {
   const hint = (private_: boolean) => ({ ttlMs: 0, cacheScope: private_ ? ('private' as const) : ('public' as const) });
   return {
     'tools/list': hint(byCaller.tools),
@@ -441,7 +483,8 @@ function extraOf(ctx: ServerContext, info: ModernRequestInfo | undefined, signal
     _meta: metaOf(ctx),
     ...(authInfo !== undefined ? { authInfo } : {}),
     requestInfo: { headers: info?.headers ?? {}, ...(info !== undefined ? { [MCP_CALLER]: info.principal } : {}) },
-    sendNotification: info?.streaming === false ? () => Promise.resolve() : (n: { method: string; params?: Record<string, unknown> }) => ctx.mcpReq.notify(n as never),
+    sendNotification:
+      info?.streaming === false ? () => Promise.resolve() : (n: { method: string; params?: Record<string, unknown> }) => ctx.mcpReq.notify(n as never),
     sendRequest: () => Promise.reject(new Error('a 2026-07-28 request cannot be sent a request of the server')),
     [MODERN_REQUEST]: ask ?? {},
   };
@@ -450,7 +493,9 @@ function extraOf(ctx: ServerContext, info: ModernRequestInfo | undefined, signal
 /** What names a request for its state: the method, its tool, prompt or resource, and a digest of its arguments. */
 function requestKey(method: string, params: Record<string, unknown> | undefined): string {
   const target = method === 'resources/read' ? params?.uri : params?.name;
-  const digest = createHash('sha256').update(canonicalJson(params?.arguments ?? {})).digest('base64url');
+  const digest = createHash('sha256')
+    .update(canonicalJson(params?.arguments ?? {}))
+    .digest('base64url');
   return `${method} ${typeof target === 'string' ? target : ''} ${digest}`;
 }
 
@@ -483,7 +528,15 @@ async function withQuestions(
   const state = ctx.mcpReq.requestState<RoundState>();
   if (
     state !== undefined &&
-    (typeof state !== 'object' || state === null || state.r !== key() || typeof state.a !== 'object' || state.a === null || !Array.isArray(state.q) || !Array.isArray(state.p) || typeof state.i !== 'string' || typeof state.t !== 'number')
+    (typeof state !== 'object' ||
+      state === null ||
+      state.r !== key() ||
+      typeof state.a !== 'object' ||
+      state.a === null ||
+      !Array.isArray(state.q) ||
+      !Array.isArray(state.p) ||
+      typeof state.i !== 'string' ||
+      typeof state.t !== 'number')
   ) {
     throw invalidParams(sdk, MCP_TEXTS.stateOfAnotherRequest());
   }
@@ -512,7 +565,10 @@ async function withQuestions(
       // one that caught the refusal and went on (asking another way) is answered as it ended.
       const failed = 'error' in first || (first.result as { isError?: unknown }).isError === true;
       if (failed && Object.keys(rounds.missing).length > 0) {
-        throw new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: rounds.missing } as never, MCP_TEXTS.modernMissingCapability(Object.keys(rounds.missing)));
+        throw new sdk.MissingRequiredClientCapabilityError(
+          { requiredCapabilities: rounds.missing } as never,
+          MCP_TEXTS.modernMissingCapability(Object.keys(rounds.missing)),
+        );
       }
       if ('error' in first) throw first.error;
       return first.result;
@@ -522,7 +578,10 @@ async function withQuestions(
     stop.abort(new Error('the client is asked for input; the request will be retried with the answers'));
     const n = (state?.n ?? 0) + 1;
     if (n > MAX_INPUT_ROUNDS) throw invalidParams(sdk, MCP_TEXTS.tooManyInputRounds(MAX_INPUT_ROUNDS));
-    const requestState = await states.mint({ i: randomBytes(12).toString('base64url'), t: Date.now(), r: key(), n, a: rounds.used, q: Object.keys(rounds.pending), p: [...rounds.approvals] }, ctx);
+    const requestState = await states.mint(
+      { i: randomBytes(12).toString('base64url'), t: Date.now(), r: key(), n, a: rounds.used, q: Object.keys(rounds.pending), p: [...rounds.approvals] },
+      ctx,
+    );
     if (requestState.length > MAX_REQUEST_STATE_CHARS) throw invalidParams(sdk, MCP_TEXTS.requestStateTooLarge(MAX_REQUEST_STATE_CHARS));
     return sdk.inputRequired({ inputRequests: rounds.pending as never, requestState });
   } finally {
@@ -610,7 +669,10 @@ class Rounds {
     const answer = this.answers[key] as Partial<ElicitationReply> | undefined;
     if (answer !== null && typeof answer === 'object' && (answer.action === 'accept' || answer.action === 'decline' || answer.action === 'cancel')) {
       const content = answer.content;
-      const reply: ElicitationReply = { action: answer.action, ...(answer.action === 'accept' && content !== null && typeof content === 'object' && !Array.isArray(content) ? { content } : {}) };
+      const reply: ElicitationReply = {
+        action: answer.action,
+        ...(answer.action === 'accept' && content !== null && typeof content === 'object' && !Array.isArray(content) ? { content } : {}),
+      };
       this.used[key] = reply;
       return Promise.resolve(reply);
     }
@@ -620,8 +682,19 @@ class Rounds {
   #sample(request: Parameters<NonNullable<ToolClient['sample']>>[0], signal: AbortSignal | undefined): ReturnType<NonNullable<ToolClient['sample']>> {
     const key = this.#keyOf(request.key, 'sample');
     const answer = this.answers[key] as { role?: unknown; content?: unknown; model?: unknown; stopReason?: unknown } | undefined;
-    if (answer !== null && typeof answer === 'object' && (answer.role === 'user' || answer.role === 'assistant') && answer.content !== null && typeof answer.content === 'object') {
-      const reply = { role: answer.role as 'user' | 'assistant', content: answer.content as never, model: typeof answer.model === 'string' ? answer.model : '', ...(typeof answer.stopReason === 'string' ? { stopReason: answer.stopReason } : {}) };
+    if (
+      answer !== null &&
+      typeof answer === 'object' &&
+      (answer.role === 'user' || answer.role === 'assistant') &&
+      answer.content !== null &&
+      typeof answer.content === 'object'
+    ) {
+      const reply = {
+        role: answer.role as 'user' | 'assistant',
+        content: answer.content as never,
+        model: typeof answer.model === 'string' ? answer.model : '',
+        ...(typeof answer.stopReason === 'string' ? { stopReason: answer.stopReason } : {}),
+      };
       this.used[key] = reply;
       return Promise.resolve(reply);
     }

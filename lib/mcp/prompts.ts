@@ -46,7 +46,14 @@ export interface ServedSource {
 /** Whether a tool source also serves prompts and resources. */
 export function isServedSource(source: unknown): source is ServedSource {
   const s = source as Partial<ServedSource> | null;
-  return typeof s === 'object' && s !== null && !Array.isArray(s) && typeof s.prompts === 'function' && typeof s.resourceAt === 'function' && typeof s.onResourceUpdated === 'function';
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    !Array.isArray(s) &&
+    typeof s.prompts === 'function' &&
+    typeof s.resourceAt === 'function' &&
+    typeof s.onResourceUpdated === 'function'
+  );
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -80,8 +87,23 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
   // Where what a client is listed varies by caller, list_changed goes only to one whose list changed.
   const byCaller = live && listedByCaller(source).served;
   const shown = {
-    prompts: byCaller ? new ListedView((extra: Extra) => seen(extra).prompts().map((p) => p.name)) : undefined,
-    resources: byCaller ? new ListedView((extra: Extra) => [...seen(extra).resources().map((r) => r.uri), ...seen(extra).resourceTemplates().map((t) => t.uriTemplate)]) : undefined,
+    prompts: byCaller
+      ? new ListedView((extra: Extra) =>
+          seen(extra)
+            .prompts()
+            .map((p) => p.name),
+        )
+      : undefined,
+    resources: byCaller
+      ? new ListedView((extra: Extra) => [
+          ...seen(extra)
+            .resources()
+            .map((r) => r.uri),
+          ...seen(extra)
+            .resourceTemplates()
+            .map((t) => t.uriTemplate),
+        ])
+      : undefined,
   };
   server.registerCapabilities({
     ...(hasPrompts ? { prompts: live ? { listChanged: true } : {} } : {}),
@@ -116,7 +138,8 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
       target = source.resourceTemplates().find((t) => t.uriTemplate === ref.uri);
       if (target === undefined) {
         // As the SDK's McpServer: a fixed resource's URI has nothing to complete; any other is unknown.
-        if (ref.uri.length <= MAX_URI_LENGTH && source.resources().some((r) => r.uri === ref.uri)) return { completion: { values: [], total: 0, hasMore: false } };
+        if (ref.uri.length <= MAX_URI_LENGTH && source.resources().some((r) => r.uri === ref.uri))
+          return { completion: { values: [], total: 0, hasMore: false } };
         throw protocolError(ErrorCode.InvalidParams, unknownTemplate(source, ref.uri));
       }
     }
@@ -132,7 +155,8 @@ function seenBy(source: ServedSource, client: ToolClient): Seen {
   const rule = source.isServedVisible;
   if (rule === undefined || source.callContext === undefined) return source;
   const context = source.callContext('', { client });
-  const shown = <T extends PromptDefinition | ResourceDefinition | ResourceTemplateDefinition>(d: T | undefined): T | undefined => (d !== undefined && rule.call(source, d, context) ? d : undefined);
+  const shown = <T extends PromptDefinition | ResourceDefinition | ResourceTemplateDefinition>(d: T | undefined): T | undefined =>
+    d !== undefined && rule.call(source, d, context) ? d : undefined;
   return {
     prompts: () => source.prompts().filter((p) => shown(p) !== undefined),
     prompt: (name) => shown(source.prompt(name)),
@@ -146,16 +170,23 @@ function seenBy(source: ServedSource, client: ToolClient): Seen {
   };
 }
 
-function servePrompts(server: Server, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions, shown: ListedView<Extra> | undefined): void {
+function servePrompts(
+  server: Server,
+  seen: (extra: Extra) => Seen,
+  options: (extra: Extra, name: string) => InvokeOptions,
+  shown: ListedView<Extra> | undefined,
+): void {
   server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) => {
     shown?.shown(extra);
     return {
-      prompts: seen(extra).prompts().map((p) => ({
-        name: p.name,
-        ...(p.title !== undefined ? { title: p.title } : {}),
-        description: p.description ?? '',
-        arguments: p.arguments.map((a) => ({ ...a })),
-      })),
+      prompts: seen(extra)
+        .prompts()
+        .map((p) => ({
+          name: p.name,
+          ...(p.title !== undefined ? { title: p.title } : {}),
+          description: p.description ?? '',
+          arguments: p.arguments.map((a) => ({ ...a })),
+        })),
     };
   });
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
@@ -165,11 +196,20 @@ function servePrompts(server: Server, seen: (extra: Extra) => Seen, options: (ex
     if (prompt === undefined) throw protocolError(ErrorCode.InvalidParams, unknownPrompt(source, name));
     const reply = await prompt.get(request.params.arguments ?? {}, options(extra, name));
     const messages = answer(reply);
-    return { ...(prompt.description !== undefined && prompt.description !== '' ? { description: prompt.description } : {}), messages: messages.map((m) => ({ ...m })) } as never;
+    return {
+      ...(prompt.description !== undefined && prompt.description !== '' ? { description: prompt.description } : {}),
+      messages: messages.map((m) => ({ ...m })),
+    } as never;
   });
 }
 
-function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) => Seen, options: (extra: Extra, name: string) => InvokeOptions, shown: ListedView<Extra> | undefined): void {
+function serveResources(
+  server: Server,
+  all: ServedSource,
+  seen: (extra: Extra) => Seen,
+  options: (extra: Extra, name: string) => InvokeOptions,
+  shown: ListedView<Extra> | undefined,
+): void {
   const described = (r: ResourceDefinition | ResourceTemplateDefinition) => ({
     name: r.name,
     ...(r.title !== undefined ? { title: r.title } : {}),
@@ -178,11 +218,19 @@ function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) 
   });
   server.setRequestHandler(ListResourcesRequestSchema, (_request, extra) => {
     shown?.shown(extra);
-    return { resources: seen(extra).resources().map((r) => ({ uri: r.uri, ...described(r) })) };
+    return {
+      resources: seen(extra)
+        .resources()
+        .map((r) => ({ uri: r.uri, ...described(r) })),
+    };
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) => {
     shown?.shown(extra);
-    return { resourceTemplates: seen(extra).resourceTemplates().map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })) };
+    return {
+      resourceTemplates: seen(extra)
+        .resourceTemplates()
+        .map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })),
+    };
   });
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const uri = request.params.uri;
@@ -198,16 +246,25 @@ function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) 
    */
   const watchable = async (extra: Extra, uri: string): Promise<void> => {
     const found = known(seen(extra), uri);
-    if (!(await found.admits(options(extra, found.name), uri))) throw protocolError(REFUSED, `Resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}' was refused.`);
+    if (!(await found.admits(options(extra, found.name), uri)))
+      throw protocolError(REFUSED, `Resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}' was refused.`);
   };
-  watchRules.set(server, (extra, uri) => watchable(extra, uri).then(() => true, () => false));
+  watchRules.set(server, (extra, uri) =>
+    watchable(extra, uri).then(
+      () => true,
+      () => false,
+    ),
+  );
   // Subscriptions are per connection (one server per stdio connection or HTTP session).
   const subscribed = new Set<string>();
   server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
     const uri = request.params.uri;
     await watchable(extra, uri);
     if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) {
-      throw protocolError(ErrorCode.InvalidRequest, `This connection is subscribed to ${MAX_SUBSCRIPTIONS} resources, the most it may be; unsubscribe from one first.`);
+      throw protocolError(
+        ErrorCode.InvalidRequest,
+        `This connection is subscribed to ${MAX_SUBSCRIPTIONS} resources, the most it may be; unsubscribe from one first.`,
+      );
     }
     subscribed.add(uri);
     return {};
@@ -232,7 +289,10 @@ function serveResources(server: Server, all: ServedSource, seen: (extra: Extra) 
 function known(source: Seen, uri: string): ResourceDefinition | ResourceTemplateDefinition {
   const found = uri.length <= MAX_URI_LENGTH ? source.resourceAt(uri) : undefined;
   // The URI goes back in the error's data (SEP-2164), as long as the server would read one.
-  if (found === undefined) throw Object.assign(protocolError(RESOURCE_NOT_FOUND, `Unknown resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}'.`), { data: { uri: uri.slice(0, MAX_URI_LENGTH) } });
+  if (found === undefined)
+    throw Object.assign(protocolError(RESOURCE_NOT_FOUND, `Unknown resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}'.`), {
+      data: { uri: uri.slice(0, MAX_URI_LENGTH) },
+    });
   return found;
 }
 

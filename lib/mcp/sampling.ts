@@ -23,9 +23,19 @@ export function samplingParams(request: SamplingRequest, sampling: { tools?: unk
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     ...(temperature !== undefined ? { temperature } : {}),
     ...(stopSequences !== undefined ? { stopSequences: [...stopSequences] } : {}),
-    ...(modelPreferences !== undefined ? { modelPreferences: { ...modelPreferences, ...(modelPreferences.hints !== undefined ? { hints: modelPreferences.hints.map((h) => ({ ...h })) } : {}) } } : {}),
+    ...(modelPreferences !== undefined
+      ? { modelPreferences: { ...modelPreferences, ...(modelPreferences.hints !== undefined ? { hints: modelPreferences.hints.map((h) => ({ ...h })) } : {}) } }
+      : {}),
     ...(metadata !== undefined ? { metadata: { ...metadata } } : {}),
-    ...(tools !== undefined ? { tools: tools.map((t) => ({ name: t.name, ...(t.description !== undefined && t.description !== '' ? { description: t.description } : {}), inputSchema: t.inputSchema })) } : {}),
+    ...(tools !== undefined
+      ? {
+          tools: tools.map((t) => ({
+            name: t.name,
+            ...(t.description !== undefined && t.description !== '' ? { description: t.description } : {}),
+            inputSchema: t.inputSchema,
+          })),
+        }
+      : {}),
     ...(toolChoice !== undefined ? { toolChoice: { mode: toolChoice.mode } } : {}),
   };
 }

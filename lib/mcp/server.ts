@@ -88,7 +88,10 @@ export interface McpServerOptions extends ServerOptions {
 const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
 /** The caller's headers (a copy), without the credential headers unless they are to be exposed. */
-function callerHeaders(headers: Readonly<Record<string, string | readonly string[] | undefined>>, expose: boolean): Record<string, string | readonly string[] | undefined> {
+function callerHeaders(
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>,
+  expose: boolean,
+): Record<string, string | readonly string[] | undefined> {
   const out: Record<string, string | readonly string[] | undefined> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!expose && CREDENTIAL_HEADERS.has(name.toLowerCase())) continue;
@@ -311,7 +314,12 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     modern !== undefined
       ? modern.elicit
       : canAsk
-        ? (request, signal) => extra.sendRequest({ method: 'elicitation/create', params: { message: request.message, requestedSchema: request.requestedSchema as never } }, ElicitResultSchema, signal !== undefined ? { signal } : {})
+        ? (request, signal) =>
+            extra.sendRequest(
+              { method: 'elicitation/create', params: { message: request.message, requestedSchema: request.requestedSchema as never } },
+              ElicitResultSchema,
+              signal !== undefined ? { signal } : {},
+            )
         : undefined;
   // Said by ctx.elicit's refusal; a client that did not declare elicitation gets the refusal's own text.
   const cannotElicit = stateless ? MCP_TEXTS.statelessCannotAsk() : undefined;
@@ -337,7 +345,12 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
             budget()
               ? extra.sendNotification({
                   method: 'notifications/progress',
-                  params: { progressToken: token, progress: u.done, ...(u.total !== undefined ? { total: u.total } : {}), ...(u.message !== undefined ? { message: notificationText(String(u.message)) } : {}) },
+                  params: {
+                    progressToken: token,
+                    progress: u.done,
+                    ...(u.total !== undefined ? { total: u.total } : {}),
+                    ...(u.message !== undefined ? { message: notificationText(String(u.message)) } : {}),
+                  },
                 })
               : undefined,
         }
@@ -346,7 +359,10 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
       // A 2026-07-28 request names its level or gets no log message (the revision has no session level).
       const least = ownLevel !== -1 ? ownLevel : modern !== undefined ? LEVELS.length : (levels.get(extra.sessionId) ?? 0);
       if (LEVELS.indexOf(level) < least || !budget()) return undefined;
-      return extra.sendNotification({ method: 'notifications/message', params: { level: level as LoggingLevel, logger: toolName, data: notificationText(message) } });
+      return extra.sendNotification({
+        method: 'notifications/message',
+        params: { level: level as LoggingLevel, logger: toolName, data: notificationText(message) },
+      });
     },
     ...(elicit !== undefined ? { elicit } : {}),
     ...(cannotElicit !== undefined ? { cannotElicit } : {}),

@@ -266,7 +266,11 @@ function opensModern(message: JSONRPCMessage): boolean {
  * (lib/mcp/modern.ts), pinned for the connection. Messages that arrive while the choice connects
  * wait, in order.
  */
-export async function connectStdioBothEras(legacy: Server, serveModern: (channel: Transport & Pick<Channel, 'onEnd' | 'inbound'>) => void, options: McpStdioOptions = {}): Promise<Server> {
+export async function connectStdioBothEras(
+  legacy: Server,
+  serveModern: (channel: Transport & Pick<Channel, 'onEnd' | 'inbound'>) => void,
+  options: McpStdioOptions = {},
+): Promise<Server> {
   const wire = new BoundedStdioTransport(options);
   const channel = new Channel(wire);
   const waiting: JSONRPCMessage[] = [];
@@ -277,9 +281,7 @@ export async function connectStdioBothEras(legacy: Server, serveModern: (channel
     waiting.push(message);
     if (chosen) return;
     chosen = true;
-    const connected = opensModern(message)
-      ? (serveModern(channel), channel.started)
-      : legacy.connect(channel);
+    const connected = opensModern(message) ? (serveModern(channel), channel.started) : legacy.connect(channel);
     connected.then(
       () => {
         ready = true;

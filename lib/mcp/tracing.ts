@@ -53,7 +53,10 @@ function otelApi(): OtelApi {
       apiLoaded = require('@opentelemetry/api') as OtelApi;
     } catch (error) {
       // As the build's entries name a missing peer (scripts/build.js, dist/peers.js).
-      const wrapped = new Error(MCP_TEXTS.tracingPeerMissing(String((error as Error | undefined)?.message ?? error)), { cause: error }) as Error & { code: string; peer: string };
+      const wrapped = new Error(MCP_TEXTS.tracingPeerMissing(String((error as Error | undefined)?.message ?? error)), { cause: error }) as Error & {
+        code: string;
+        peer: string;
+      };
       wrapped.code = 'ERR_TOOL_SIGNATURES_MISSING_PEER';
       wrapped.peer = '@opentelemetry/api';
       throw wrapped;
@@ -82,10 +85,19 @@ function parentOf(api: OtelApi, meta: Record<string, unknown> | undefined): unkn
   const m = TRACEPARENT.exec(traceparent.trim().toLowerCase());
   if (m === null || m[1] === 'ff' || ZERO_TRACE.test(m[2]!) || ZERO_TRACE.test(m[3]!)) return root;
   const traceState = tracestate !== undefined && api.createTraceState !== undefined ? api.createTraceState(tracestate) : undefined;
-  return api.trace.setSpanContext(root, { traceId: m[2], spanId: m[3], traceFlags: parseInt(m[4]!, 16) & 1, isRemote: true, ...(traceState !== undefined ? { traceState } : {}) });
+  return api.trace.setSpanContext(root, {
+    traceId: m[2],
+    spanId: m[3],
+    traceFlags: parseInt(m[4]!, 16) & 1,
+    isRemote: true,
+    ...(traceState !== undefined ? { traceState } : {}),
+  });
 }
 
-type Handler = (request: { method: string; id?: string | number; params?: Record<string, unknown> }, extra: { sessionId?: string; requestId?: string | number; requestInfo?: { headers?: Record<string, unknown> } }) => Promise<unknown>;
+type Handler = (
+  request: { method: string; id?: string | number; params?: Record<string, unknown> },
+  extra: { sessionId?: string; requestId?: string | number; requestInfo?: { headers?: Record<string, unknown> } },
+) => Promise<unknown>;
 
 /** What a request targets, for the span's name: the tool or the prompt. */
 function targetOf(method: string, params: Record<string, unknown> | undefined): string | undefined {
@@ -129,7 +141,11 @@ export function traceServer(server: Server, options: true | McpTracingOptions): 
         ...(request.method.startsWith('resources/') && typeof params?.uri === 'string' ? { 'mcp.resource.uri': params.uri.slice(0, 2048) } : {}),
       };
       const parent = parentOf(api, params?._meta as Record<string, unknown> | undefined);
-      const span = tracer.startSpan(target !== undefined ? `${request.method} ${target}` : request.method, { kind: api.SpanKind.SERVER, attributes }, parent) as SpanLike;
+      const span = tracer.startSpan(
+        target !== undefined ? `${request.method} ${target}` : request.method,
+        { kind: api.SpanKind.SERVER, attributes },
+        parent,
+      ) as SpanLike;
       let answered: Promise<unknown>;
       try {
         answered = api.context.with(api.trace.setSpan(parent, span), () => handler(request, extra));

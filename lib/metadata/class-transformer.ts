@@ -7,9 +7,17 @@ import { PLAIN_TO_CLASS, type TransformMeta } from '../types/node';
  * second storage that this module cannot see; `foreignTransformerCopies` reports it.
  */
 
-interface TypeMeta { typeFunction: (options?: unknown) => Function; reflectedType?: unknown; options?: object }
-interface ExposeMeta { options?: { name?: string; toClassOnly?: boolean; toPlainOnly?: boolean; groups?: string[]; since?: number; until?: number } }
-interface ExcludeMeta { options?: { toClassOnly?: boolean; toPlainOnly?: boolean } }
+interface TypeMeta {
+  typeFunction: (options?: unknown) => Function;
+  reflectedType?: unknown;
+  options?: object;
+}
+interface ExposeMeta {
+  options?: { name?: string; toClassOnly?: boolean; toPlainOnly?: boolean; groups?: string[]; since?: number; until?: number };
+}
+interface ExcludeMeta {
+  options?: { toClassOnly?: boolean; toPlainOnly?: boolean };
+}
 
 interface RawStorage {
   findTransformMetadatas?(target: Function, key: string, transformationType: number): TransformMeta[];
@@ -63,7 +71,7 @@ export function transformerFacts(cls: Function, key: string): TransformerFacts {
   const exclude = find(s._excludeMetadatas, cls, key);
   // class-transformer's own lookup gives its order (ancestors first, each class's list reversed) and
   // its plain→class filter; with default options, transforms limited to groups do not run.
-  const transforms = (s.findTransformMetadatas?.(cls, key, PLAIN_TO_CLASS) ?? []).filter((t) => !(t.options?.groups?.length));
+  const transforms = (s.findTransformMetadatas?.(cls, key, PLAIN_TO_CLASS) ?? []).filter((t) => !t.options?.groups?.length);
   const forInput = expose !== undefined && expose.options?.toPlainOnly !== true;
   const discriminator = (type?.options as { discriminator?: TransformerFacts['discriminator'] } | undefined)?.discriminator;
   return {

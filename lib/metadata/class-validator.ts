@@ -86,13 +86,20 @@ export function validatorRules(cls: Function, key: string): ValidatorRule[] {
     for (const m of ownMetadatas(c)) {
       if (m.propertyName !== key) continue;
       // `@IsOptional()` and `@ValidateIf()` share a metadata type; only the former has a name.
-      const name = m.type === 'customValidation' ? (m.name ?? 'custom')
-        : m.type === 'conditionalValidation' ? (m.name === 'isOptional' ? 'isOptional' : 'validateIf')
-          : (NAMED_TYPES[m.type] ?? m.type);
+      const name =
+        m.type === 'customValidation'
+          ? (m.name ?? 'custom')
+          : m.type === 'conditionalValidation'
+            ? m.name === 'isOptional'
+              ? 'isOptional'
+              : 'validateIf'
+            : (NAMED_TYPES[m.type] ?? m.type);
       const constraint = m.type === 'customValidation' ? constraintOf(m, key) : undefined;
       const message = typeof m.message === 'string' && m.message !== '' ? filledMessage(m.message, key, m.constraints ?? []) : undefined;
       rules.push({
-        name, constraints: m.constraints ?? [], each: m.each === true,
+        name,
+        constraints: m.constraints ?? [],
+        each: m.each === true,
         ...(constraint !== undefined ? { constraint } : {}),
         ...(message !== undefined ? { message } : {}),
       });
@@ -130,7 +137,13 @@ function constraintOf(m: RawMetadata, key: string): ValidatorRule['constraint'] 
 
 /** Property keys with class-validator rules, own class only, in registration order. */
 export function validatedKeys(cls: Function): string[] {
-  return [...new Set(ownMetadatas(cls).map((m) => m.propertyName).filter((k) => typeof k === 'string'))];
+  return [
+    ...new Set(
+      ownMetadatas(cls)
+        .map((m) => m.propertyName)
+        .filter((k) => typeof k === 'string'),
+    ),
+  ];
 }
 
 /** Whether any class of the chain has class-validator rules. */
@@ -140,8 +153,20 @@ export function hasValidatorRules(cls: Function): boolean {
 
 // ---- what the invoker can check itself ------------------------------------------------------
 
-
-const EMULATED = new Set<string>(['isLength', 'minLength', 'maxLength', 'isInt', 'min', 'max', 'arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'isIn', 'isEnum', 'isObject']);
+const EMULATED = new Set<string>([
+  'isLength',
+  'minLength',
+  'maxLength',
+  'isInt',
+  'min',
+  'max',
+  'arrayMinSize',
+  'arrayMaxSize',
+  'arrayNotEmpty',
+  'isIn',
+  'isEnum',
+  'isObject',
+]);
 const NONE: ValidationPlan = Object.freeze({ kind: 'none' });
 const FULL: ValidationPlan = Object.freeze({ kind: 'full' });
 /**

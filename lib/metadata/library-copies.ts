@@ -61,13 +61,17 @@ function copyWarnings(modules: readonly string[]): string[] {
   const warnings: string[] = [];
   const storages = modules.filter((m) => TRANSFORMER_STORAGE.test(m));
   if (storages.length > 1) {
-    warnings.push(`class-transformer is loaded more than once (${storages.join(', ')}): only the copy that tool-signatures loads is read, so @Type, @Expose, @Exclude and @Transform decorators from another copy are ignored. Make the package resolve to one copy (npm dedupe, or a bundler alias).`);
+    warnings.push(
+      `class-transformer is loaded more than once (${storages.join(', ')}): only the copy that tool-signatures loads is read, so @Type, @Expose, @Exclude and @Transform decorators from another copy are ignored. Make the package resolve to one copy (npm dedupe, or a bundler alias).`,
+    );
   }
   const entries = modules.map((m) => VALIDATOR_ENTRY.exec(m)).filter((m) => m !== null);
   const validators = [...new Set(entries.map((m) => m[1]))];
   const builds = new Set(entries.map((m) => `${m[1]}/${m[2]}`));
   if (validators.length > 1 || builds.size > 1) {
-    warnings.push(`class-validator is loaded more than once (${[...builds].join(', ')}): its rules are shared, but two copies validate differently. Make the package resolve to one copy (npm dedupe, or a bundler alias).`);
+    warnings.push(
+      `class-validator is loaded more than once (${[...builds].join(', ')}): its rules are shared, but two copies validate differently. Make the package resolve to one copy (npm dedupe, or a bundler alias).`,
+    );
   }
   return warnings;
 }

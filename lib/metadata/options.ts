@@ -161,7 +161,22 @@ export interface StaticParamMeta {
  * The slot options that doc tags can give (`@minimum`, `@format`, `@default`, `@example`, ...), read
  * by the compile-time plugin: each means what the same option of `@Param` / `@Prop` means.
  */
-export type TagOptions = Pick<PropOptions, 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'minLength' | 'maxLength' | 'pattern' | 'format' | 'minItems' | 'maxItems' | 'default' | 'examples'>;
+export type TagOptions = Pick<
+  PropOptions,
+  | 'minimum'
+  | 'maximum'
+  | 'exclusiveMinimum'
+  | 'exclusiveMaximum'
+  | 'multipleOf'
+  | 'minLength'
+  | 'maxLength'
+  | 'pattern'
+  | 'format'
+  | 'minItems'
+  | 'maxItems'
+  | 'default'
+  | 'examples'
+>;
 
 export interface StaticPropertyMeta {
   readonly key: string;
@@ -176,33 +191,66 @@ export interface StaticPropertyMeta {
 }
 
 const CONSTRAINT_KEYS: Readonly<Record<keyof ConstraintOptions, true>> = {
-  type: true, nullable: true, description: true, enum: true, minLength: true, maxLength: true, pattern: true, format: true,
-  minimum: true, maximum: true, exclusiveMinimum: true, exclusiveMaximum: true, multipleOf: true, minItems: true, maxItems: true,
-  each: true, examples: true,
+  type: true,
+  nullable: true,
+  description: true,
+  enum: true,
+  minLength: true,
+  maxLength: true,
+  pattern: true,
+  format: true,
+  minimum: true,
+  maximum: true,
+  exclusiveMinimum: true,
+  exclusiveMaximum: true,
+  multipleOf: true,
+  minItems: true,
+  maxItems: true,
+  each: true,
+  examples: true,
 };
 
 /** The option names of `@Param` (and of a `Tool.create` parameter), so that a misspelt one is refused, not ignored. */
-export const PARAM_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...CONSTRAINT_KEYS, name: true, optional: true, default: true, complete: true } satisfies Record<keyof ParamOptions, true>));
+export const PARAM_OPTION_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({ ...CONSTRAINT_KEYS, name: true, optional: true, default: true, complete: true } satisfies Record<keyof ParamOptions, true>),
+);
 
 /** The option names of `@Prop`. */
-export const PROP_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ ...CONSTRAINT_KEYS, optional: true, default: true } satisfies Record<keyof PropOptions, true>));
+export const PROP_OPTION_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({ ...CONSTRAINT_KEYS, optional: true, default: true } satisfies Record<keyof PropOptions, true>),
+);
 
 /** The option names of an `AnyOf` member given as options (v3.1): a slot's constraints, not its `optional`, `default` or `name`. */
 export const MEMBER_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(CONSTRAINT_KEYS));
 
 /** The option names of `@Tool` (`Tool.create` adds `params`). */
-export const TOOL_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({
-  name: true, description: true, returns: true, endsLoop: true, requiresApproval: true, parallelSafe: true, timeoutSeconds: true, annotations: true, examples: true, input: true,
-} satisfies Record<keyof ToolOptions, true>));
+export const TOOL_OPTION_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({
+    name: true,
+    description: true,
+    returns: true,
+    endsLoop: true,
+    requiresApproval: true,
+    parallelSafe: true,
+    timeoutSeconds: true,
+    annotations: true,
+    examples: true,
+    input: true,
+  } satisfies Record<keyof ToolOptions, true>),
+);
 
 /** The option names of `@Tools`. */
 export const TOOL_CLASS_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ prefix: true, input: true } satisfies Record<keyof ToolClassOptions, true>));
 
 /** The option names of `@Prompt`. */
-export const PROMPT_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ name: true, title: true, description: true } satisfies Record<keyof PromptOptions, true>));
+export const PROMPT_OPTION_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({ name: true, title: true, description: true } satisfies Record<keyof PromptOptions, true>),
+);
 
 /** The option names of `@Resource` and `@ResourceTemplate`. */
-export const RESOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys({ name: true, title: true, description: true, mimeType: true } satisfies Record<keyof ResourceOptions, true>));
+export const RESOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({ name: true, title: true, description: true, mimeType: true } satisfies Record<keyof ResourceOptions, true>),
+);
 
 /** The option names of `Tool.create(fn, options)`: `@Tool`'s, `params` and `strictTypes`. */
 export const CREATE_OPTION_NAMES: ReadonlySet<string> = new Set([...TOOL_OPTION_NAMES, 'params', 'strictTypes']);

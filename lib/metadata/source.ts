@@ -85,9 +85,12 @@ function unwrapAwaiter(fn: AnyNode): AnyNode | undefined {
     const call = stmt.argument as AnyNode;
     const callee = call.callee as AnyNode;
     const calleeName =
-      callee.type === 'Identifier' ? callee.name
-        : callee.type === 'MemberExpression' ? (callee.property as AnyNode).name
-          : callee.type === 'SequenceExpression' ? ((callee.expressions.at(-1) as AnyNode)?.property as AnyNode)?.name
+      callee.type === 'Identifier'
+        ? callee.name
+        : callee.type === 'MemberExpression'
+          ? (callee.property as AnyNode).name
+          : callee.type === 'SequenceExpression'
+            ? ((callee.expressions.at(-1) as AnyNode)?.property as AnyNode)?.name
             : undefined;
     const gen = call.arguments[3] as AnyNode | undefined;
     if (typeof calleeName === 'string' && calleeName.endsWith('__awaiter') && gen?.type === 'FunctionExpression' && gen.generator) return gen;
@@ -112,11 +115,20 @@ function patternProperties(p: AnyNode): SourceParam[] | undefined {
   const out: SourceParam[] = [];
   for (const prop of p.properties as AnyNode[]) {
     if (prop.type !== 'Property' || prop.computed) return undefined;
-    const key = prop.key.type === 'Identifier' ? (prop.key.name as string) : prop.key.type === 'Literal' && typeof prop.key.value === 'string' ? prop.key.value : undefined;
+    const key =
+      prop.key.type === 'Identifier'
+        ? (prop.key.name as string)
+        : prop.key.type === 'Literal' && typeof prop.key.value === 'string'
+          ? prop.key.value
+          : undefined;
     const value = prop.value as AnyNode;
     const bound = value.type === 'Identifier' || (value.type === 'AssignmentPattern' && value.left.type === 'Identifier');
     if (key === undefined || !bound) return undefined;
-    out.push(value.type === 'AssignmentPattern' ? { name: key, rest: false, hasDefault: true, literal: readLiteral(value.right) } : { name: key, rest: false, hasDefault: false });
+    out.push(
+      value.type === 'AssignmentPattern'
+        ? { name: key, rest: false, hasDefault: true, literal: readLiteral(value.right) }
+        : { name: key, rest: false, hasDefault: false },
+    );
   }
   return out;
 }
@@ -130,8 +142,12 @@ export function readLiteral(e: AnyNode): LiteralDefault {
   if (e.type === 'SequenceExpression') return readLiteral(e.expressions.at(-1));
   // `Priority.High`, or `enums_1.Priority.High` once tsc has compiled the import to CommonJS
   if (e.type === 'MemberExpression' && (e.object.type === 'Identifier' || e.object.type === 'MemberExpression')) {
-    const member = !e.computed && e.property.type === 'Identifier' ? e.property.name
-      : e.computed && e.property.type === 'Literal' && typeof e.property.value === 'string' ? e.property.value : undefined;
+    const member =
+      !e.computed && e.property.type === 'Identifier'
+        ? e.property.name
+        : e.computed && e.property.type === 'Literal' && typeof e.property.value === 'string'
+          ? e.property.value
+          : undefined;
     const object = e.object.type === 'Identifier' ? e.object.name : e.object.property?.name;
     return member === undefined || typeof object !== 'string' ? NONE : { kind: 'member', object, member };
   }
@@ -221,7 +237,12 @@ function parseFields(cls: Function): ClassFields {
       if (member.type !== 'PropertyDefinition' || member.static) continue;
       declares = true;
       if (member.computed) continue;
-      const key = member.key.type === 'Identifier' ? (member.key.name as string) : member.key.type === 'Literal' && typeof member.key.value === 'string' ? member.key.value : undefined;
+      const key =
+        member.key.type === 'Identifier'
+          ? (member.key.name as string)
+          : member.key.type === 'Literal' && typeof member.key.value === 'string'
+            ? member.key.value
+            : undefined;
       if (key === undefined) continue;
       order.push(key);
       initializers.set(key, member.value ? readLiteral(member.value) : NONE);
@@ -250,8 +271,17 @@ function constructorAssignments(fn: AnyNode): [string, AnyNode][] {
     if (e?.type === 'AssignmentExpression' && e.operator === '=' && e.left.type === 'MemberExpression' && e.left.object.type === 'ThisExpression') {
       const key = !e.left.computed && e.left.property.type === 'Identifier' ? (e.left.property.name as string) : undefined;
       if (key !== undefined) out.push([key, e.right]);
-    } else if (e?.type === 'CallExpression' && isDefineProperty(e.callee) && e.arguments[0]?.type === 'ThisExpression' && e.arguments[1]?.type === 'Literal' && typeof e.arguments[1].value === 'string') {
-      const value = e.arguments[2]?.type === 'ObjectExpression' ? (e.arguments[2].properties as AnyNode[]).find((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'value') : undefined;
+    } else if (
+      e?.type === 'CallExpression' &&
+      isDefineProperty(e.callee) &&
+      e.arguments[0]?.type === 'ThisExpression' &&
+      e.arguments[1]?.type === 'Literal' &&
+      typeof e.arguments[1].value === 'string'
+    ) {
+      const value =
+        e.arguments[2]?.type === 'ObjectExpression'
+          ? (e.arguments[2].properties as AnyNode[]).find((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'value')
+          : undefined;
       if (value !== undefined) out.push([e.arguments[1].value, value.value]);
     }
   }
@@ -259,5 +289,11 @@ function constructorAssignments(fn: AnyNode): [string, AnyNode][] {
 }
 
 function isDefineProperty(callee: AnyNode): boolean {
-  return callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'Object' && callee.property.name === 'defineProperty';
+  return (
+    callee.type === 'MemberExpression' &&
+    !callee.computed &&
+    callee.object.type === 'Identifier' &&
+    callee.object.name === 'Object' &&
+    callee.property.name === 'defineProperty'
+  );
 }

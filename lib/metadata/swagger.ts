@@ -97,7 +97,20 @@ export function swaggerFacts(cls: Function, key: string): SwaggerFacts | undefin
 }
 
 /** What swagger documents beside a type: told to the model as phrases, never enforced. */
-const CONSTRAINTS = ['format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems'] as const;
+const CONSTRAINTS = [
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+] as const;
 
 /** Swagger's type names (`type: 'integer'`) as hints. */
 const NAMED: Readonly<Record<string, () => Hint>> = {
@@ -145,9 +158,16 @@ function enumOf(e: unknown): readonly (string | number | boolean)[] | undefined 
       return undefined;
     }
   }
-  const values = Array.isArray(value) ? (value as unknown[])
-    : typeof value === 'object' && value !== null ? Object.entries(value).filter(([k, v]) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof v === 'string')).map(([, v]) => v as unknown) : [];
-  return values.length > 0 && values.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') ? (values as (string | number | boolean)[]) : undefined;
+  const values = Array.isArray(value)
+    ? (value as unknown[])
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+          .filter(([k, v]) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof v === 'string'))
+          .map(([, v]) => v as unknown)
+      : [];
+  return values.length > 0 && values.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+    ? (values as (string | number | boolean)[])
+    : undefined;
 }
 
 /** The values of the property's `enum` (or its items'). */

@@ -232,7 +232,11 @@ export class ToolEnhancers {
    * `refused` makes what a refused call returns (by default the tool's error result); `excepted`
    * what a call that threw any other `HttpException` returns (by default an error result of its message).
    */
-  constructor(nest: NestParts, refused: (info: ToolCallInfo, e: HttpException) => unknown = (info, e) => refusal(info.tool, e), excepted: Excepted = toolException) {
+  constructor(
+    nest: NestParts,
+    refused: (info: ToolCallInfo, e: HttpException) => unknown = (info, e) => refusal(info.tool, e),
+    excepted: Excepted = toolException,
+  ) {
     this.#nest = nest;
     this.#refused = refused;
     this.#excepted = excepted;
@@ -267,7 +271,14 @@ export class ToolEnhancers {
     if (entry === undefined) return false;
     if (entry.applies === undefined) {
       const c = this.#nest.config();
-      const global = [c.getGlobalGuards(), c.getGlobalRequestGuards(), c.getGlobalInterceptors(), c.getGlobalRequestInterceptors(), c.getGlobalPipes(), c.getGlobalRequestPipes()];
+      const global = [
+        c.getGlobalGuards(),
+        c.getGlobalRequestGuards(),
+        c.getGlobalInterceptors(),
+        c.getGlobalRequestInterceptors(),
+        c.getGlobalPipes(),
+        c.getGlobalRequestPipes(),
+      ];
       entry.applies = global.some((list) => list.length > 0) || declares(entry.method) || entry.classes.some(declares);
     }
     return entry.applies;
@@ -289,7 +300,14 @@ export class ToolEnhancers {
    * For a scoped provider: `resolve` gives the call's instance and its context id; the guards and
    * interceptors are resolved in that DI sub-tree (request-scoped ones included), per call.
    */
-  resolved(cls: Function, key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>, name: string = spec.name): (...positional: unknown[]) => Promise<unknown> {
+  resolved(
+    cls: Function,
+    key: PropertyKey,
+    spec: ToolSpec,
+    inquirerId: string,
+    resolve: () => Promise<{ instance: object; contextId: ContextId }>,
+    name: string = spec.name,
+  ): (...positional: unknown[]) => Promise<unknown> {
     this.#entries.set(name, { classes: [cls], method: (cls.prototype as Record<PropertyKey, Function>)[key]! });
     return async (...positional) => {
       const { instance, contextId } = await resolve();
@@ -314,7 +332,13 @@ export class ToolEnhancers {
   }
 
   /** For a scoped provider: as `fixedAdmission`, the guards resolved in the call's DI sub-tree. */
-  resolvedAdmission(key: PropertyKey, spec: ToolSpec, inquirerId: string, resolve: () => Promise<{ instance: object; contextId: ContextId }>, name: string): () => Promise<boolean> {
+  resolvedAdmission(
+    key: PropertyKey,
+    spec: ToolSpec,
+    inquirerId: string,
+    resolve: () => Promise<{ instance: object; contextId: ContextId }>,
+    name: string,
+  ): () => Promise<boolean> {
     return async () => {
       if (!this.applies(name)) return true;
       const { instance, contextId } = await resolve();
@@ -327,7 +351,19 @@ export class ToolEnhancers {
     const name = String(key);
     const arity = spec.params.reduce((max, p) => Math.max(max, p.index + 1), 0);
     declareParameters(paramsHost(instance.constructor, name), name, arity);
-    return this.#nest.contexts().create(instance as never, method, name, PARAMS_METADATA, noParamsFactory, contextId, inquirerId, { guards: true, interceptors, filters: false }, TOOL_CONTEXT_TYPE) as Handler;
+    return this.#nest
+      .contexts()
+      .create(
+        instance as never,
+        method,
+        name,
+        PARAMS_METADATA,
+        noParamsFactory,
+        contextId,
+        inquirerId,
+        { guards: true, interceptors, filters: false },
+        TOOL_CONTEXT_TYPE,
+      ) as Handler;
   }
 
   /**
@@ -340,7 +376,14 @@ export class ToolEnhancers {
     const context = scope?.context ?? this.#nest.context();
     const state: CallState = { positional: [], arguments: Object.freeze({}), started: false, admission: true };
     const served = scope?.served;
-    const info: CallInfo = Object.freeze({ kind: served?.kind ?? 'tool', tool: served?.name ?? spec.name, uri: served?.uri, callId: context.callId ?? scope?.callId, request: scope?.request, [STATE]: state });
+    const info: CallInfo = Object.freeze({
+      kind: served?.kind ?? 'tool',
+      tool: served?.name ?? spec.name,
+      uri: served?.uri,
+      callId: context.callId ?? scope?.callId,
+      request: scope?.request,
+      [STATE]: state,
+    });
     try {
       await handler(scope?.request, context, info);
       return true;
@@ -362,7 +405,14 @@ export class ToolEnhancers {
     const state: CallState = { positional, arguments: Object.freeze(args), started: false };
     const request = scope?.request;
     const served = scope?.served;
-    const info: CallInfo = Object.freeze({ kind: served?.kind ?? 'tool', tool: served?.name ?? spec.name, uri: served?.uri, callId: context.callId ?? scope?.callId, request, [STATE]: state });
+    const info: CallInfo = Object.freeze({
+      kind: served?.kind ?? 'tool',
+      tool: served?.name ?? spec.name,
+      uri: served?.uri,
+      callId: context.callId ?? scope?.callId,
+      request,
+      [STATE]: state,
+    });
     // The first of getArgs() is what switchToHttp().getRequest() gives: the transport's request or nothing.
     return handler(request, context, info).catch((e: unknown) => {
       if (!state.started && isRefusal(e)) return this.#refused(info, e);

@@ -32,8 +32,28 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpException, HttpStatus, Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleDestroy, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
-import { ApplicationConfig, ContextIdFactory, DiscoveryModule, DiscoveryService, ExternalContextCreator, HttpAdapterHost, ModuleRef, type ContextId } from '@nestjs/core';
+import {
+  HttpException,
+  HttpStatus,
+  Logger,
+  Module,
+  type DynamicModule,
+  type InjectionToken,
+  type ModuleMetadata,
+  type OnModuleDestroy,
+  type OnModuleInit,
+  type OptionalFactoryDependency,
+} from '@nestjs/common';
+import {
+  ApplicationConfig,
+  ContextIdFactory,
+  DiscoveryModule,
+  DiscoveryService,
+  ExternalContextCreator,
+  HttpAdapterHost,
+  ModuleRef,
+  type ContextId,
+} from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
 import { BoundTool, type ToolDefinition } from '../invoke/tools/bound-tool';
@@ -178,7 +198,11 @@ export class ToolRegistry extends ToolSet {
     // A resource's or template's NotFoundException is MCP's "resource not found" (-32002); other HttpExceptions fail the get or read.
     const notFound = (e: HttpException) => (e.getStatus() === HttpStatus.NOT_FOUND ? new ServedRefusal(e.message, 'not-found') : undefined);
     const served = (excepted: (e: HttpException) => unknown) =>
-      new ToolEnhancers(parts, (info, e) => new ServedRefusal(`${info.kind === 'prompt' ? 'Prompt' : 'Resource'} '${info.uri ?? info.tool}' was refused: ${sentenceOf(e)}`), excepted);
+      new ToolEnhancers(
+        parts,
+        (info, e) => new ServedRefusal(`${info.kind === 'prompt' ? 'Prompt' : 'Resource'} '${info.uri ?? info.tool}' was refused: ${sentenceOf(e)}`),
+        excepted,
+      );
     this.#servedEnhancers = { prompt: served(() => undefined), resource: served(notFound), template: served(notFound) };
   }
 
@@ -228,11 +252,16 @@ export class ToolRegistry extends ToolSet {
     const call = this.#withServices(rest);
     const scope = this.#callScope(name, request, call);
     if (scope === undefined) return super.stage(name, args, call);
-    return this.#scope.run(scope, () => super.stage(name, args, call)).then((staged) => {
-      if (!('run' in staged)) return staged;
-      // The staged call runs later (after an approval), outside this scope: it takes the scope along.
-      return { arguments: staged.arguments, run: (o?: InvokeOptions) => this.#scope.run((o !== undefined ? this.#callScope(name, scope.request, o) : undefined) ?? scope, () => staged.run(o)) };
-    });
+    return this.#scope
+      .run(scope, () => super.stage(name, args, call))
+      .then((staged) => {
+        if (!('run' in staged)) return staged;
+        // The staged call runs later (after an approval), outside this scope: it takes the scope along.
+        return {
+          arguments: staged.arguments,
+          run: (o?: InvokeOptions) => this.#scope.run((o !== undefined ? this.#callScope(name, scope.request, o) : undefined) ?? scope, () => staged.run(o)),
+        };
+      });
   }
 
   override get(name: string): ToolDefinition | undefined {
@@ -263,14 +292,22 @@ export class ToolRegistry extends ToolSet {
    * (`McpEndpointOptions`: then close it with `handler.close()` when the application stops). Tools
    * are not given the caller's credentials unless `options.exposeCredentials`.
    */
-  mcpHttpHandler(info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' }, options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {}): McpHttpHandler {
+  mcpHttpHandler(
+    info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' },
+    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {},
+  ): McpHttpHandler {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { createMcpHttpHandler } = require('../mcp') as typeof import('../mcp');
     // Calls go through this registry (services, request scope, approvals, visibility).
     const handle = createMcpHttpHandler(this, info, { ...options, exposeCredentials: options.exposeCredentials === true });
     const scoped = (req: IncomingMessage, res: ServerResponse): Promise<void> => this.#scope.run({ request: req }, () => handle(req, res));
-    return Object.assign(scoped, { sessions: handle.sessions, servesMetadata: handle.servesMetadata, ...(handle.healthPath !== undefined ? { healthPath: handle.healthPath } : {}), close: () => handle.close() });
+    return Object.assign(scoped, {
+      sessions: handle.sessions,
+      servesMetadata: handle.servesMetadata,
+      ...(handle.healthPath !== undefined ? { healthPath: handle.healthPath } : {}),
+      close: () => handle.close(),
+    });
   }
 
   /** Discovers the tools of every provider. Called by the module; later calls do nothing. */
@@ -288,7 +325,10 @@ export class ToolRegistry extends ToolSet {
   static #refuseController(wrapper: InstanceWrapper): void {
     const cls = wrapper.metatype as Scoped | null | undefined;
     if (typeof cls !== 'function') return;
-    const methods = [...classToolSpecs(cls).map(({ key, spec }) => `@Tool ${String(key)} ('${spec.name}')`), ...classServedSpecs(cls).map((s) => `@${s.kind === 'prompt' ? 'Prompt' : s.kind === 'resource' ? 'Resource' : 'ResourceTemplate'} ${String(s.key)}`)];
+    const methods = [
+      ...classToolSpecs(cls).map(({ key, spec }) => `@Tool ${String(key)} ('${spec.name}')`),
+      ...classServedSpecs(cls).map((s) => `@${s.kind === 'prompt' ? 'Prompt' : s.kind === 'resource' ? 'Resource' : 'ResourceTemplate'} ${String(s.key)}`),
+    ];
     if (methods.length === 0) return;
     throw new Error(
       `${cls.name} (${wrapper.host?.name ?? 'unknown module'}) is a controller with ${methods.join(', ')}: ToolsModule serves the methods of providers, not of controllers. ` +
@@ -312,14 +352,20 @@ export class ToolRegistry extends ToolSet {
   #callScope(name: string, request: object | undefined, options: InvokeOptions): CallScope | undefined {
     if (!this.#enhancers.applies(name)) return request !== undefined ? { request } : undefined;
     const req = request ?? this.#scope.getStore()?.request;
-    return { ...(req !== undefined ? { request: req } : {}), context: this.callContext(name, options), ...(options.callId !== undefined ? { callId: options.callId } : {}) };
+    return {
+      ...(req !== undefined ? { request: req } : {}),
+      context: this.callContext(name, options),
+      ...(options.callId !== undefined ? { callId: options.callId } : {}),
+    };
   }
 
   #register(wrapper: InstanceWrapper): void {
     if (wrapper.isAlias) return;
     const isStatic = wrapper.isDependencyTreeStatic() && !wrapper.isTransient;
     const instance: unknown = isStatic ? wrapper.instance : undefined;
-    const cls = (typeof instance === 'object' && instance !== null ? instance.constructor : !wrapper.inject ? wrapper.metatype : undefined) as Scoped | undefined;
+    const cls = (typeof instance === 'object' && instance !== null ? instance.constructor : !wrapper.inject ? wrapper.metatype : undefined) as
+      | Scoped
+      | undefined;
     if (typeof cls !== 'function') return;
     const specs = classToolSpecs(cls, this.#defaultsOf(cls, wrapper));
     if (specs.length === 0) {
@@ -337,7 +383,8 @@ export class ToolRegistry extends ToolSet {
       if (typeof instance !== 'object' || instance === null) {
         throw new Error(`ToolRegistry was used before Nest created ${owner}. Use the registry from onModuleInit or later, not in a constructor.`);
       }
-      for (const { key, spec } of specs) this.add(new BoundTool(spec, { kind: 'fixed', fn: this.#enhancers.fixed(instance, cls, key, spec), target: instance }));
+      for (const { key, spec } of specs)
+        this.add(new BoundTool(spec, { kind: 'fixed', fn: this.#enhancers.fixed(instance, cls, key, spec), target: instance }));
     } else if (this.#options.scoped === 'refuse') {
       throw new Error(
         `${owner} has @Tool methods and is ${wrapper.isTransient ? 'transient' : 'request-scoped (or depends on a request-scoped provider)'}, ` +
@@ -373,7 +420,9 @@ export class ToolRegistry extends ToolSet {
     const around = this.#servedAround;
     if (isStatic) {
       if (typeof instance !== 'object' || instance === null) {
-        throw new Error(`ToolRegistry was used before Nest created ${String(wrapper.name)}. Use the registry from onModuleInit or later, not in a constructor.`);
+        throw new Error(
+          `ToolRegistry was used before Nest created ${String(wrapper.name)}. Use the registry from onModuleInit or later, not in a constructor.`,
+        );
       }
       const target = instance;
       this.addServed(
@@ -384,10 +433,14 @@ export class ToolRegistry extends ToolSet {
         }),
       );
     } else if (this.#options.scoped === 'refuse') {
-      throw new Error(`${String(wrapper.name)} has @Prompt or @Resource methods and is request-scoped or transient, which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.`);
+      throw new Error(
+        `${String(wrapper.name)} has @Prompt or @Resource methods and is request-scoped or transient, which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.`,
+      );
     } else {
-      const call = (s: ServedSpec) => this.#servedEnhancers[s.kind].resolved(cls, s.key, s.spec, wrapper.id, () => this.#resolveScoped(cls), ToolRegistry.#servedKey(s));
-      const admit = (s: ServedSpec) => this.#servedEnhancers[s.kind].resolvedAdmission(s.key, s.spec, wrapper.id, () => this.#resolveScoped(cls), ToolRegistry.#servedKey(s));
+      const call = (s: ServedSpec) =>
+        this.#servedEnhancers[s.kind].resolved(cls, s.key, s.spec, wrapper.id, () => this.#resolveScoped(cls), ToolRegistry.#servedKey(s));
+      const admit = (s: ServedSpec) =>
+        this.#servedEnhancers[s.kind].resolvedAdmission(s.key, s.spec, wrapper.id, () => this.#resolveScoped(cls), ToolRegistry.#servedKey(s));
       this.addServed(servedDefinitions(cls, { call, around, admit }));
     }
   }
@@ -475,7 +528,9 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
     if (this.#mcp.healthPath !== undefined) adapter.use(this.#mcp.healthPath, this.#mcp);
     const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
     const served = `${count(registry.size, 'tool')}, ${count(registry.prompts().length, 'prompt')}, ${count(registry.resources().length + registry.resourceTemplates().length, 'resource')}`;
-    logger.log(`Mapped {${own}, MCP} route (${endpoint.sessions !== undefined && endpoint.sessions !== false ? 'sessions' : 'stateless'}${endpoint.auth !== undefined ? ', bearer tokens' : ''}): ${served}`);
+    logger.log(
+      `Mapped {${own}, MCP} route (${endpoint.sessions !== undefined && endpoint.sessions !== false ? 'sessions' : 'stateless'}${endpoint.auth !== undefined ? ', bearer tokens' : ''}): ${served}`,
+    );
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -35,16 +35,39 @@ export function analyze(program: ts.Program): Analysis {
 
 /** class-validator rules that name a type: with them the reflector reads the type from the rule. */
 const TYPE_RULES = new Set(['IsInt', 'IsEnum', 'IsIn', 'IsUUID']);
-const GLOBAL_DESIGN: Readonly<Record<string, GlobalName>> = { Number: 'Number', String: 'String', Boolean: 'Boolean', BigInt: 'BigInt', Date: 'Date', URL: 'URL', Uint8Array: 'Uint8Array', Buffer: 'Buffer', Map: 'Map', Set: 'Set', Array: 'Array' };
+const GLOBAL_DESIGN: Readonly<Record<string, GlobalName>> = {
+  Number: 'Number',
+  String: 'String',
+  Boolean: 'Boolean',
+  BigInt: 'BigInt',
+  Date: 'Date',
+  URL: 'URL',
+  Uint8Array: 'Uint8Array',
+  Buffer: 'Buffer',
+  Map: 'Map',
+  Set: 'Set',
+  Array: 'Array',
+};
 
 /**
  * class-validator decorators and the slot options they stand for: with one of them on a property, the
  * property's doc tag for that option is not read (an explicit decorator wins over a tag).
  */
 const RULE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  Min: ['minimum'], Max: ['maximum'], MinLength: ['minLength'], MaxLength: ['maxLength'], Length: ['minLength', 'maxLength'],
-  ArrayMinSize: ['minItems'], ArrayMaxSize: ['maxItems'], ArrayNotEmpty: ['minItems'], Matches: ['pattern'], IsEmail: ['format'], IsUrl: ['format'],
-  IsPositive: ['exclusiveMinimum'], IsNegative: ['exclusiveMaximum'], IsDivisibleBy: ['multipleOf'],
+  Min: ['minimum'],
+  Max: ['maximum'],
+  MinLength: ['minLength'],
+  MaxLength: ['maxLength'],
+  Length: ['minLength', 'maxLength'],
+  ArrayMinSize: ['minItems'],
+  ArrayMaxSize: ['maxItems'],
+  ArrayNotEmpty: ['minItems'],
+  Matches: ['pattern'],
+  IsEmail: ['format'],
+  IsUrl: ['format'],
+  IsPositive: ['exclusiveMinimum'],
+  IsNegative: ['exclusiveMaximum'],
+  IsDivisibleBy: ['multipleOf'],
 };
 
 /** What the decorators of a parameter say (or, for `Tool.create`, its options). */
@@ -271,7 +294,13 @@ class Analyzer {
     } catch (e) {
       if (!(e instanceof SlotError) || explicit) return undefined;
       const declared = fn.type !== undefined;
-      this.report(diagnostic(D.returnType(declared ? 'declared' : 'inferred', e.message), fn.type ?? fn.name ?? fn, declared ? ts.DiagnosticCategory.Error : ts.DiagnosticCategory.Warning));
+      this.report(
+        diagnostic(
+          D.returnType(declared ? 'declared' : 'inferred', e.message),
+          fn.type ?? fn.name ?? fn,
+          declared ? ts.DiagnosticCategory.Error : ts.DiagnosticCategory.Warning,
+        ),
+      );
       return undefined;
     }
   }
@@ -299,13 +328,17 @@ class Analyzer {
         given.add('minimum').add('maximum');
       }
     }
-    return { explicit, given, ...(explicitHint ? { explicitHint } : {}), ...(name !== undefined ? { name } : {}), ...(range ? { range } : {}), ...(pattern ? { pattern } : {}) };
+    return {
+      explicit,
+      given,
+      ...(explicitHint ? { explicitHint } : {}),
+      ...(name !== undefined ? { name } : {}),
+      ...(range ? { range } : {}),
+      ...(pattern ? { pattern } : {}),
+    };
   }
 
-  private params(
-    list: readonly ts.ParameterDeclaration[],
-    optionsOf: (p: ts.ParameterDeclaration) => SlotOptions,
-  ): ParamIR[] {
+  private params(list: readonly ts.ParameterDeclaration[], optionsOf: (p: ts.ParameterDeclaration) => SlotOptions): ParamIR[] {
     const out: ParamIR[] = [];
     let contexts = 0;
     let signals = 0;
@@ -326,7 +359,12 @@ class Analyzer {
         if (!(e instanceof SlotError)) throw e;
         if (!o.explicit) this.report(diagnostic(e.diagnosis, p.type ?? at, undefined, `parameter '${name ?? '?'}': `));
       }
-      const runtime = slot?.hint.k === 'lib' && slot.hint.name === 'ToolContext' ? 'ToolContext' : slot?.hint.k === 'global' && slot.hint.name === 'AbortSignal' ? 'AbortSignal' : undefined;
+      const runtime =
+        slot?.hint.k === 'lib' && slot.hint.name === 'ToolContext'
+          ? 'ToolContext'
+          : slot?.hint.k === 'global' && slot.hint.name === 'AbortSignal'
+            ? 'AbortSignal'
+            : undefined;
       if (runtime !== undefined) {
         if ((runtime === 'ToolContext' ? ++contexts : ++signals) === 2) this.report(diagnostic(D.atMostOne(runtime), p));
         out.push({ ...(name !== undefined ? { name } : {}), type: slot!.hint, ...(p.questionToken ? { optional: true } : {}) });
@@ -424,7 +462,8 @@ class Analyzer {
   private create(call: ts.CallExpression): void {
     const fn = call.arguments[0];
     const second = call.arguments[1];
-    if (fn === undefined || (second !== undefined && (ts.isStringLiteralLike(second) || !ts.isObjectLiteralExpression(second) && this.isStringy(second)))) return;
+    if (fn === undefined || (second !== undefined && (ts.isStringLiteralLike(second) || (!ts.isObjectLiteralExpression(second) && this.isStringy(second)))))
+      return;
     let decl: ts.SignatureDeclaration | undefined;
     let fnDecl: ts.FunctionDeclaration | ts.VariableDeclaration | undefined;
     if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
@@ -435,10 +474,15 @@ class Analyzer {
       if (d !== undefined && ts.isFunctionDeclaration(d)) {
         decl = d;
         if (ts.isIdentifier(fn)) fnDecl = d;
-      } else if (d !== undefined && ts.isVariableDeclaration(d) && d.initializer !== undefined && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))) {
+      } else if (
+        d !== undefined &&
+        ts.isVariableDeclaration(d) &&
+        d.initializer !== undefined &&
+        (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))
+      ) {
         decl = d.initializer;
         if (ts.isIdentifier(fn)) fnDecl = d;
-      } else if (d !== undefined && (ts.isMethodDeclaration(d))) {
+      } else if (d !== undefined && ts.isMethodDeclaration(d)) {
         decl = d;
       } else {
         const sig = this.checker.getTypeAtLocation(fn).getCallSignatures()[0];
@@ -459,11 +503,17 @@ class Analyzer {
     const input = first !== undefined && !arrayParams ? this.objectInput(first, (key) => explicitNames.has(key)) : undefined;
     const params = [
       ...(input ?? []),
-      ...this.params(input !== undefined ? others : decl.parameters, (p) => ({ explicit: arrayParams || (ts.isIdentifier(p.name) && explicitNames.has(p.name.text)) })),
+      ...this.params(input !== undefined ? others : decl.parameters, (p) => ({
+        explicit: arrayParams || (ts.isIdentifier(p.name) && explicitNames.has(p.name.text)),
+      })),
     ];
     const returns = this.returns(decl, given.has('returns'));
     const description = summaryOf(decl);
-    this.creates.set(call, { call, method: { params, ...(returns !== undefined ? { returns } : {}), ...(description !== undefined ? { description } : {}) }, ...(fnDecl ? { fnDecl } : {}) });
+    this.creates.set(call, {
+      call,
+      method: { params, ...(returns !== undefined ? { returns } : {}), ...(description !== undefined ? { description } : {}) },
+      ...(fnDecl ? { fnDecl } : {}),
+    });
   }
 
   /**
@@ -475,7 +525,14 @@ class Analyzer {
     if (!ts.isObjectBindingPattern(p.name) || p.dotDotDotToken !== undefined) return undefined;
     const keys: [string, ts.BindingElement][] = [];
     for (const el of p.name.elements) {
-      const key = el.propertyName === undefined ? (ts.isIdentifier(el.name) ? el.name.text : undefined) : ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName) ? el.propertyName.text : undefined;
+      const key =
+        el.propertyName === undefined
+          ? ts.isIdentifier(el.name)
+            ? el.name.text
+            : undefined
+          : ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName)
+            ? el.propertyName.text
+            : undefined;
       if (el.dotDotDotToken !== undefined || !ts.isIdentifier(el.name) || key === undefined) return undefined;
       keys.push([key, el]);
     }
@@ -607,7 +664,9 @@ class Analyzer {
     if (node === undefined || !(o.strictNullChecks ?? o.strict ?? false)) return false;
     let n = node;
     while (ts.isParenthesizedTypeNode(n)) n = n.type;
-    return ts.isUnionTypeNode(n) && n.types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
+    return (
+      ts.isUnionTypeNode(n) &&
+      n.types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword))
+    );
   }
-
 }

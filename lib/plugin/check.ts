@@ -134,9 +134,15 @@ export function check(options: CheckOptions): CheckResult {
       if (runtimeSchema === undefined) continue;
       tools++;
       const method = site.method(name);
-      compare(fullSchema as Schema, runtimeSchema as Schema, [], (slot, kind, fullText, runtimeText, trail) => {
-        losses.push({ at: site.at, tool: name, slot: slot.join(''), kind, full: fullText, runtime: runtimeText, fix: fixFor(analysis, site, trail, kind) });
-      }, method !== undefined ? { method } : undefined);
+      compare(
+        fullSchema as Schema,
+        runtimeSchema as Schema,
+        [],
+        (slot, kind, fullText, runtimeText, trail) => {
+          losses.push({ at: site.at, tool: name, slot: slot.join(''), kind, full: fullText, runtime: runtimeText, fix: fixFor(analysis, site, trail, kind) });
+        },
+        method !== undefined ? { method } : undefined,
+      );
     }
   }
   // A module that builds its tools at load fails with the errors already reported for its tools.
@@ -144,12 +150,30 @@ export function check(options: CheckOptions): CheckResult {
     const reported = new Set(failures.filter((x) => x.at.startsWith(`${e.at}:`)).flatMap((x) => x.problems));
     const left = e.problems.filter((p) => !reported.has(p));
     if (left.length === e.problems.length) failures.push(e);
-    else if (left.length > 0) failures.push({ ...e, problems: left, message: `loading it throws ${left.length === 1 ? left[0]! : `${left.length} problems:\n${left.map((p) => `- ${p}`).join('\n')}`}`, broken: brokenBy(left) });
+    else if (left.length > 0)
+      failures.push({
+        ...e,
+        problems: left,
+        message: `loading it throws ${left.length === 1 ? left[0]! : `${left.length} problems:\n${left.map((p) => `- ${p}`).join('\n')}`}`,
+        broken: brokenBy(left),
+      });
   }
   // With the plugin, a tool that only the plugin's path can build is a tool the project has.
   if (plugin !== undefined) tools += builtByPluginOnly;
-  const looser = analysis.diagnostics.filter((d) => d.looser === true).map((d) => ({ at: atOfDiagnostic(d), message: ts.flattenDiagnosticMessageText(d.messageText, '\n') }));
-  return { tools, losses, failures, unreached, looser, diagnostics: analysis.diagnostics, ...(plugin !== undefined ? { plugin } : {}), pluginFailures, untyped };
+  const looser = analysis.diagnostics
+    .filter((d) => d.looser === true)
+    .map((d) => ({ at: atOfDiagnostic(d), message: ts.flattenDiagnosticMessageText(d.messageText, '\n') }));
+  return {
+    tools,
+    losses,
+    failures,
+    unreached,
+    looser,
+    diagnostics: analysis.diagnostics,
+    ...(plugin !== undefined ? { plugin } : {}),
+    pluginFailures,
+    untyped,
+  };
 }
 
 const PLUGIN = /^tool-signatures\/plugin(\/index)?(\.js)?$/;
@@ -207,7 +231,12 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
   const lines: string[] = [];
   const rel = (at: string) => path.relative(cwd, at) || at;
   for (const l of result.losses) {
-    const what = l.kind === 'type' ? 'loses its type' : l.kind === 'optional' ? 'is optional in the source, required at run time' : 'is required in the source, optional at run time';
+    const what =
+      l.kind === 'type'
+        ? 'loses its type'
+        : l.kind === 'optional'
+          ? 'is optional in the source, required at run time'
+          : 'is required in the source, optional at run time';
     lines.push(`${rel(l.at)}: tool '${l.tool}', argument '${l.slot}' ${what}.`);
     lines.push(`    full types: ${l.full}`);
     lines.push(`    run time:   ${l.runtime}`);
@@ -216,10 +245,14 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
   for (const f of result.failures) lines.push(`${rel(f.at)}: the runtime path cannot build it: ${indented(f.message)}`);
   for (const w of result.looser) lines.push(`${rel(w.at)}: warning ${w.message}`);
   for (const u of result.untyped) lines.push(`${rel(u.at)}: tool '${u.tool}': ${u.message}`);
-  const vague = result.untyped.length > 0 ? ` ${result.untyped.length} DTO propert${result.untyped.length === 1 ? 'y is' : 'ies are'} typed by no source (OLT016: listed above; check --strict refuses them).` : '';
+  const vague =
+    result.untyped.length > 0
+      ? ` ${result.untyped.length} DTO propert${result.untyped.length === 1 ? 'y is' : 'ies are'} typed by no source (OLT016: listed above; check --strict refuses them).`
+      : '';
   const loose = result.looser.length;
   const looseText = `${loose} hint${loose === 1 ? ' is' : 's are'} looser than the declared type`;
-  if (result.unreached.length > 0) lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
+  if (result.unreached.length > 0)
+    lines.push(`note: not checked, built where loading the modules does not reach (inside a function): ${result.unreached.map(rel).join(', ')}`);
   const n = result.losses.length;
   if (result.plugin !== undefined) {
     for (const f of result.pluginFailures) lines.push(`${rel(f.at)}: the plugin cannot build it: ${indented(f.message)}`);
@@ -227,19 +260,24 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
       ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} would lose type information`] : []),
       ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} could not be built`] : []),
     ];
-    lines.push(`${result.tools} tool${result.tools === 1 ? '' : 's'} checked: this project compiles with the plugin (${result.plugin}), so its tools get the full types at run time` +
-      (without.length > 0 ? ` (without the plugin, ${without.join(' and ')}: listed above).` : '.') +
-      (result.pluginFailures.length > 0 ? ` ${brokenOf(result.pluginFailures)} cannot be built with the plugin either.` : '') +
-      (loose > 0 ? ` ${looseText[0]!.toUpperCase()}${looseText.slice(1)}: listed above.` : '') + vague);
+    lines.push(
+      `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: this project compiles with the plugin (${result.plugin}), so its tools get the full types at run time` +
+        (without.length > 0 ? ` (without the plugin, ${without.join(' and ')}: listed above).` : '.') +
+        (result.pluginFailures.length > 0 ? ` ${brokenOf(result.pluginFailures)} cannot be built with the plugin either.` : '') +
+        (loose > 0 ? ` ${looseText[0]!.toUpperCase()}${looseText.slice(1)}: listed above.` : '') +
+        vague,
+    );
     return lines.join('\n') + '\n';
   }
-  lines.push(n === 0 && result.failures.length === 0 && loose === 0
-    ? `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: the runtime path sees every type the source declares.`
-    : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${[
-      ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} lose${n === 1 ? 's' : ''} type information at run time`] : []),
-      ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} cannot be built at run time`] : []),
-      ...(loose > 0 ? [looseText] : []),
-    ].join(', ')}. ${n === 0 && result.failures.length === 0 ? 'Fix the hints above.' : 'Add the hints above, or compile with the plugin.'}`);
+  lines.push(
+    n === 0 && result.failures.length === 0 && loose === 0
+      ? `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: the runtime path sees every type the source declares.`
+      : `${result.tools} tool${result.tools === 1 ? '' : 's'} checked: ${[
+          ...(n > 0 ? [`${n} argument${n === 1 ? '' : 's'} lose${n === 1 ? 's' : ''} type information at run time`] : []),
+          ...(result.failures.length > 0 ? [`${brokenOf(result.failures)} cannot be built at run time`] : []),
+          ...(loose > 0 ? [looseText] : []),
+        ].join(', ')}. ${n === 0 && result.failures.length === 0 ? 'Fix the hints above.' : 'Add the hints above, or compile with the plugin.'}`,
+  );
   if (vague !== '') lines[lines.length - 1] += vague;
   return lines.join('\n') + '\n';
 }
@@ -247,8 +285,19 @@ export function formatCheck(result: CheckResult, cwd = process.cwd()): string {
 // ---- emitting and loading ---------------------------------------------------------------------
 
 const EMIT_OPTIONS: ts.CompilerOptions = {
-  noEmit: false, noEmitOnError: false, emitDeclarationOnly: false, declaration: false, declarationMap: false, composite: false,
-  incremental: false, sourceMap: false, inlineSourceMap: false, outFile: undefined, outDir: '/tool-signatures-check', isolatedModules: false, verbatimModuleSyntax: false,
+  noEmit: false,
+  noEmitOnError: false,
+  emitDeclarationOnly: false,
+  declaration: false,
+  declarationMap: false,
+  composite: false,
+  incremental: false,
+  sourceMap: false,
+  inlineSourceMap: false,
+  outFile: undefined,
+  outDir: '/tool-signatures-check',
+  isolatedModules: false,
+  verbatimModuleSyntax: false,
 };
 
 const RECORDER = '__toolSignaturesCheck';
@@ -325,11 +374,22 @@ function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean, 
       const sf = sources.get(file);
       if (sf === undefined) return undefined;
       let js = '';
-      program.emit(sf, (name, text) => {
-        if (!/\.[cm]?js$/.test(name)) return;
-        // Already CommonJS under module: commonjs; else rewritten (a change of syntax only).
-        js = commonJs ? text : ts.transpileModule(text, { fileName: name.replace(/\.[cm]?js$/, '.js'), compilerOptions: { module: ts.ModuleKind.CommonJS, target: options.target ?? ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
-      }, undefined, false, { before });
+      program.emit(
+        sf,
+        (name, text) => {
+          if (!/\.[cm]?js$/.test(name)) return;
+          // Already CommonJS under module: commonjs; else rewritten (a change of syntax only).
+          js = commonJs
+            ? text
+            : ts.transpileModule(text, {
+                fileName: name.replace(/\.[cm]?js$/, '.js'),
+                compilerOptions: { module: ts.ModuleKind.CommonJS, target: options.target ?? ts.ScriptTarget.ES2022, esModuleInterop: true },
+              }).outputText;
+        },
+        undefined,
+        false,
+        { before },
+      );
       emitted.set(file, js);
       if (!withPlugin) plain.set(file, js);
       return js;
@@ -383,7 +443,9 @@ interface Compiled {
 
 function buildClass(cls: Function, library: () => unknown): Built {
   try {
-    const lib = library() as { ToolSet: new () => { addClass(c: Function, r: () => never): { list(): { name: string; inputSchema: object; warnings?: readonly string[] }[] } } };
+    const lib = library() as {
+      ToolSet: new () => { addClass(c: Function, r: () => never): { list(): { name: string; inputSchema: object; warnings?: readonly string[] }[] } };
+    };
     const set = new lib.ToolSet().addClass(cls, () => {
       throw new Error('not called');
     });
@@ -489,7 +551,9 @@ interface NodeModule {
  */
 function nodeModule(): NodeModule {
   const base: unknown = Object.getPrototypeOf(Module);
-  return (typeof base === 'function' && typeof (base as { _resolveFilename?: unknown })._resolveFilename === 'function' ? base : Module) as unknown as NodeModule;
+  return (typeof base === 'function' && typeof (base as { _resolveFilename?: unknown })._resolveFilename === 'function'
+    ? base
+    : Module) as unknown as NodeModule;
 }
 
 const f = ts.factory;
@@ -520,10 +584,21 @@ function recorderTransformer(analysis: Analysis): ts.TransformerFactory<ts.Sourc
       const o = ts.getOriginalNode(s);
       // Only the user's own statements: the plugin's `defineStaticMetadata(...)` calls stay.
       const own = o.pos >= 0;
-      if (own && (ts.isExpressionStatement(o) || ts.isIfStatement(o) || ts.isForStatement(o) || ts.isForOfStatement(o) || ts.isWhileStatement(o) || ts.isTryStatement(o))) continue;
+      if (
+        own &&
+        (ts.isExpressionStatement(o) || ts.isIfStatement(o) || ts.isForStatement(o) || ts.isForOfStatement(o) || ts.isWhileStatement(o) || ts.isTryStatement(o))
+      )
+        continue;
       statements.push(ts.visitNode(s, visit) as ts.Statement);
       if (ts.isClassDeclaration(o) && o.name !== undefined && classes.has(idOf(o)) && library !== undefined) {
-        const load = f.createArrowFunction(undefined, undefined, [], undefined, undefined, f.createCallExpression(f.createIdentifier('require'), undefined, [f.createStringLiteral(library)]));
+        const load = f.createArrowFunction(
+          undefined,
+          undefined,
+          [],
+          undefined,
+          undefined,
+          f.createCallExpression(f.createIdentifier('require'), undefined, [f.createStringLiteral(library)]),
+        );
         statements.push(f.createExpressionStatement(recorder('cls', [f.createStringLiteral(idOf(o)), f.createIdentifier(o.name.text), load])));
       }
     }
@@ -629,6 +704,7 @@ function fixFor(analysis: Analysis, site: Site, trail: Trail | undefined, kind: 
     const ir = analysis.classes.get(cls)?.properties?.find((p) => p.key === key);
     return ir?.type ? `@Prop({ type: ${printHint(withNull(ir.type, ir.nullable))} }) on ${owner}` : `give ${owner} a type hint: @Prop({ type: ... })`;
   }
-  return kind === 'type' ? 'give this argument its type as a hint (@Param / @Prop type), or compile with the plugin' : '@Param({ optional: true }) / @IsOptional(), or compile with the plugin';
+  return kind === 'type'
+    ? 'give this argument its type as a hint (@Param / @Prop type), or compile with the plugin'
+    : '@Param({ optional: true }) / @IsOptional(), or compile with the plugin';
 }
-

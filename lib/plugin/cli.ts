@@ -57,7 +57,11 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
   }
 }
 
-function parse(args: readonly string[], valued: readonly string[], flagNames: readonly string[] = []): { project?: string; values: Map<string, string>; flags: Set<string>; help: boolean; watch: boolean } | string {
+function parse(
+  args: readonly string[],
+  valued: readonly string[],
+  flagNames: readonly string[] = [],
+): { project?: string; values: Map<string, string>; flags: Set<string>; help: boolean; watch: boolean } | string {
   const values = new Map<string, string>();
   const flags = new Set<string>();
   let project: string | undefined;
@@ -110,7 +114,14 @@ function runGenerate(project: string, values: Map<string, string>, io: Io): numb
 function watchGenerate(project: string, values: Map<string, string>, io: Io): Promise<number> {
   readProject(project);
   const options = generateOptions(values);
-  const host = ts.createWatchCompilerHost(path.resolve(project), { noEmit: true }, ts.sys, ts.createSemanticDiagnosticsBuilderProgram, () => undefined, () => undefined);
+  const host = ts.createWatchCompilerHost(
+    path.resolve(project),
+    { noEmit: true },
+    ts.sys,
+    ts.createSemanticDiagnosticsBuilderProgram,
+    () => undefined,
+    () => undefined,
+  );
   host.afterProgramCreate = (builder) => {
     const result = generateFromProgram(builder.getProgram(), path.resolve(project), options);
     if (result.written || result.diagnostics.length > 0) report(result, io);

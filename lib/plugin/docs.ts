@@ -27,7 +27,12 @@ function part(c: ts.JSDocComment): string {
 
 /** The node a declaration's doc comment is written before (`const f = () => ...`: the statement). */
 function docHost(node: ts.Node): ts.Node {
-  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent) && ts.isVariableDeclarationList(node.parent.parent) && ts.isVariableStatement(node.parent.parent.parent)) {
+  if (
+    (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
+    ts.isVariableDeclaration(node.parent) &&
+    ts.isVariableDeclarationList(node.parent.parent) &&
+    ts.isVariableStatement(node.parent.parent.parent)
+  ) {
     return node.parent.parent.parent;
   }
   if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent) && ts.isVariableStatement(node.parent.parent)) return node.parent.parent;
@@ -48,10 +53,13 @@ export function docOf(node: ts.Node): ts.JSDoc | undefined {
   const decorators = ts.canHaveDecorators(host) ? ts.getDecorators(host) : undefined;
   const after = decorators?.[decorators.length - 1]?.end;
   const ranges = [
-    ...(ts.getTrailingCommentRanges(sf.text, host.pos) ?? []), ...(ts.getLeadingCommentRanges(sf.text, host.pos) ?? []),
+    ...(ts.getTrailingCommentRanges(sf.text, host.pos) ?? []),
+    ...(ts.getLeadingCommentRanges(sf.text, host.pos) ?? []),
     ...(after !== undefined ? [...(ts.getTrailingCommentRanges(sf.text, after) ?? []), ...(ts.getLeadingCommentRanges(sf.text, after) ?? [])] : []),
   ];
-  const block = ranges.filter((r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia && sf.text.startsWith('/**', r.pos) && !sf.text.startsWith('/**/', r.pos)).pop();
+  const block = ranges
+    .filter((r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia && sf.text.startsWith('/**', r.pos) && !sf.text.startsWith('/**/', r.pos))
+    .pop();
   if (block === undefined) return undefined;
   const doc = ts.createSourceFile('doc.ts', `${sf.text.slice(block.pos, block.end)}\nfunction doc() {}`, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const fn = doc.statements[0];
@@ -128,13 +136,20 @@ const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 function takesText(h: HintIR | undefined): boolean {
   if (h === undefined) return false;
   switch (h.k) {
-    case 'global': return h.name === 'String' || h.name === 'URL' || h.name === 'Date';
-    case 'lib': return ['Char', 'Uuid', 'DateOnly', 'TimeOnly', 'TimeSpan'].includes(h.name);
-    case 'nullable': return takesText(h.of);
-    case 'enumLiterals': return h.values.every((v) => typeof v === 'string');
-    case 'enumObject': return h.members.every(([, v]) => typeof v === 'string');
-    case 'enumRef': return h.decl.members.every((m) => m.initializer !== undefined && ts.isStringLiteralLike(m.initializer));
-    default: return false;
+    case 'global':
+      return h.name === 'String' || h.name === 'URL' || h.name === 'Date';
+    case 'lib':
+      return ['Char', 'Uuid', 'DateOnly', 'TimeOnly', 'TimeSpan'].includes(h.name);
+    case 'nullable':
+      return takesText(h.of);
+    case 'enumLiterals':
+      return h.values.every((v) => typeof v === 'string');
+    case 'enumObject':
+      return h.members.every(([, v]) => typeof v === 'string');
+    case 'enumRef':
+      return h.decl.members.every((m) => m.initializer !== undefined && ts.isStringLiteralLike(m.initializer));
+    default:
+      return false;
   }
 }
 

@@ -30,9 +30,11 @@ function literal(v: string | number | boolean): ts.Expression {
 /** A doc tag's value as an expression (a bigint bound as a bigint literal). */
 function tagValue(v: TagValue): ts.Expression {
   if (v === null) return f.createNull();
-  if (typeof v === 'bigint') return v < 0n ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createBigIntLiteral(`${-v}n`)) : f.createBigIntLiteral(`${v}n`);
+  if (typeof v === 'bigint')
+    return v < 0n ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createBigIntLiteral(`${-v}n`)) : f.createBigIntLiteral(`${v}n`);
   if (Array.isArray(v)) return f.createArrayLiteralExpression(v.map(tagValue));
-  if (typeof v === 'object') return f.createObjectLiteralExpression(Object.entries(v).map(([k, x]) => f.createPropertyAssignment(f.createStringLiteral(k), tagValue(x))));
+  if (typeof v === 'object')
+    return f.createObjectLiteralExpression(Object.entries(v).map(([k, x]) => f.createPropertyAssignment(f.createStringLiteral(k), tagValue(x))));
   return literal(v as string | number | boolean);
 }
 
@@ -54,27 +56,49 @@ function call(namer: Namer, fn: string, arg: ts.Expression): ts.Expression {
 
 function hintBody(h: HintIR, namer: Namer): ts.Expression {
   switch (h.k) {
-    case 'global': return f.createIdentifier(h.name);
-    case 'lib': return namer.lib(h.name);
-    case 'array': return f.createArrayLiteralExpression([hintBody(h.of, namer)]);
-    case 'set': return call(namer, 'SetOf', hintBody(h.of, namer));
-    case 'record': return call(namer, 'RecordOf', hintBody(h.of, namer));
-    case 'nullable': return call(namer, 'Nullable', hintBody(h.of, namer));
-    case 'enumRef': return call(namer, 'EnumOf', namer.decl(h.decl));
-    case 'enumLiterals': return call(namer, 'EnumOf', f.createArrayLiteralExpression(h.values.map(literal)));
-    case 'enumObject': return call(namer, 'EnumOf', object(h.members.map(([k, v]) => [k, literal(v)] as const)));
-    case 'class': return namer.decl(h.decl);
-    case 'object': return isRecursive(h.shape) ? namer.shape(h.shape) : objectOf(h.shape, namer);
-    case 'anyOf': return f.createCallExpression(namer.lib('AnyOf'), undefined, h.of.map((m) => hintBody(m, namer)));
+    case 'global':
+      return f.createIdentifier(h.name);
+    case 'lib':
+      return namer.lib(h.name);
+    case 'array':
+      return f.createArrayLiteralExpression([hintBody(h.of, namer)]);
+    case 'set':
+      return call(namer, 'SetOf', hintBody(h.of, namer));
+    case 'record':
+      return call(namer, 'RecordOf', hintBody(h.of, namer));
+    case 'nullable':
+      return call(namer, 'Nullable', hintBody(h.of, namer));
+    case 'enumRef':
+      return call(namer, 'EnumOf', namer.decl(h.decl));
+    case 'enumLiterals':
+      return call(namer, 'EnumOf', f.createArrayLiteralExpression(h.values.map(literal)));
+    case 'enumObject':
+      return call(namer, 'EnumOf', object(h.members.map(([k, v]) => [k, literal(v)] as const)));
+    case 'class':
+      return namer.decl(h.decl);
+    case 'object':
+      return isRecursive(h.shape) ? namer.shape(h.shape) : objectOf(h.shape, namer);
+    case 'anyOf':
+      return f.createCallExpression(
+        namer.lib('AnyOf'),
+        undefined,
+        h.of.map((m) => hintBody(m, namer)),
+      );
     case 'discriminated':
-      return f.createCallExpression(namer.lib('Discriminated'), undefined, [f.createStringLiteral(h.tag), object(h.members.map(([v, m]) => [v, hintBody(m, namer)] as const))]);
+      return f.createCallExpression(namer.lib('Discriminated'), undefined, [
+        f.createStringLiteral(h.tag),
+        object(h.members.map(([v, m]) => [v, hintBody(m, namer)] as const)),
+      ]);
   }
 }
 
 /** `ObjectOf({ key: hint, ... }, { name, description })`: each property lazy where it needs it. */
 function objectOf(s: ShapeIR, namer: Namer): ts.Expression {
   const properties = object(s.properties.map((p) => [p.key, slotEntry(p, namer)] as const));
-  const options = object([['name', str(s.name)], ['description', str(s.description)]]);
+  const options = object([
+    ['name', str(s.name)],
+    ['description', str(s.description)],
+  ]);
   return f.createCallExpression(namer.lib('ObjectOf'), undefined, options.properties.length > 0 ? [properties, options] : [properties]);
 }
 
@@ -137,7 +161,13 @@ export function methodExpr(m: MethodIR, namer: Namer): ts.Expression {
   return object([
     ['description', str(m.description)],
     ['returns', m.returns && hintExpr(m.returns, namer)],
-    ['params', f.createArrayLiteralExpression(m.params.map((p) => paramExpr(p, namer)), false)],
+    [
+      'params',
+      f.createArrayLiteralExpression(
+        m.params.map((p) => paramExpr(p, namer)),
+        false,
+      ),
+    ],
   ]);
 }
 
@@ -149,7 +179,15 @@ function propExpr(p: PropIR, namer: Namer): ts.Expression {
 export function classMetaExpr(c: ClassIR, namer: Namer): ts.Expression {
   return object([
     ['methods', c.methods.size > 0 ? object([...c.methods].map(([k, m]) => [k, methodExpr(m, namer)] as const)) : undefined],
-    ['properties', c.properties !== undefined ? f.createArrayLiteralExpression(c.properties.map((p) => propExpr(p, namer)), true) : undefined],
+    [
+      'properties',
+      c.properties !== undefined
+        ? f.createArrayLiteralExpression(
+            c.properties.map((p) => propExpr(p, namer)),
+            true,
+          )
+        : undefined,
+    ],
   ]);
 }
 
@@ -163,13 +201,7 @@ export function slotEntry(p: ParamIR, namer: Namer): ts.Expression | undefined {
   if (p.type === undefined) return undefined;
   const type = hintExpr(p.type, namer);
   if (!p.optional && !p.nullable && p.description === undefined && (p.tags === undefined || p.tags.length === 0)) return type;
-  return object([
-    ['type', type],
-    ['optional', flag(p.optional)],
-    ['nullable', flag(p.nullable)],
-    ['description', str(p.description)],
-    ...tagEntries(p.tags),
-  ]);
+  return object([['type', type], ['optional', flag(p.optional)], ['nullable', flag(p.nullable)], ['description', str(p.description)], ...tagEntries(p.tags)]);
 }
 
 export { key as propertyName };

@@ -51,7 +51,11 @@ export function generate(options: GenerateOptions): GenerateResult {
   const project = path.resolve(options.project);
   const parsed = readProject(project);
   const out = outFile(project, options, parsed.options);
-  const program = ts.createProgram({ rootNames: parsed.fileNames.filter((f) => path.resolve(f) !== out), options: { ...parsed.options, noEmit: true }, projectReferences: parsed.projectReferences });
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames.filter((f) => path.resolve(f) !== out),
+    options: { ...parsed.options, noEmit: true },
+    projectReferences: parsed.projectReferences,
+  });
   return generateFromProgram(program, project, options);
 }
 
@@ -101,7 +105,14 @@ export function generateFromProgram(program: ts.Program, project: string, option
   }
   const seen = new Set<ts.Node>();
   for (const c of [...analysis.creates.values()].sort((a, b) => order(a.call, b.call))) {
-    const missing = unhintedParams(c.call, c.method.params.filter((p) => p.type === undefined || (p.type.k !== 'lib' || p.type.name !== 'ToolContext') && (p.type.k !== 'global' || p.type.name !== 'AbortSignal')).map((p) => p.name ?? '?'));
+    const missing = unhintedParams(
+      c.call,
+      c.method.params
+        .filter(
+          (p) => p.type === undefined || ((p.type.k !== 'lib' || p.type.name !== 'ToolContext') && (p.type.k !== 'global' || p.type.name !== 'AbortSignal')),
+        )
+        .map((p) => p.name ?? '?'),
+    );
     if (c.fnDecl === undefined) {
       if (missing.length > 0) diagnostics.push(diagnostic(D.functionNotNamed(missing), c.call, ts.DiagnosticCategory.Warning));
       continue;
@@ -124,20 +135,47 @@ export function generateFromProgram(program: ts.Program, project: string, option
   };
   for (const sf of sources) diagnostics.push(...topLevelTools(sf, checker, out, extension));
   const esm = isEsmOutput(out, compilerOptions);
-  const origin = f.createObjectLiteralExpression([
-    f.createPropertyAssignment('module', f.createStringLiteral(path.basename(out))),
-    f.createPropertyAssignment('regenerate', f.createStringLiteral(regenerateCommand(project, out, options))),
-    f.createPropertyAssignment('at', esm
-      ? f.createPropertyAccessExpression(f.createMetaProperty(ts.SyntaxKind.ImportKeyword, f.createIdentifier('meta')), 'url')
-      : f.createConditionalExpression(f.createBinaryExpression(f.createTypeOfExpression(f.createIdentifier('__filename')), ts.SyntaxKind.EqualsEqualsEqualsToken, f.createStringLiteral('string')), undefined, f.createIdentifier('__filename'), undefined, f.createIdentifier('undefined'))),
-    f.createPropertyAssignment('sources', f.createObjectLiteralExpression(
-      [...sources].sort((a, b) => (a.fileName < b.fileName ? -1 : 1)).map((sf) => f.createPropertyAssignment(f.createStringLiteral(relative(sf.fileName)), f.createStringLiteral(sourceHash(sf.text)))),
-      true,
-    )),
-  ], true);
-  const register = f.createExpressionStatement(f.createCallExpression(namer.lib('registerGeneratedMetadata'), undefined, [f.createArrayLiteralExpression(entries, true), origin]));
+  const origin = f.createObjectLiteralExpression(
+    [
+      f.createPropertyAssignment('module', f.createStringLiteral(path.basename(out))),
+      f.createPropertyAssignment('regenerate', f.createStringLiteral(regenerateCommand(project, out, options))),
+      f.createPropertyAssignment(
+        'at',
+        esm
+          ? f.createPropertyAccessExpression(f.createMetaProperty(ts.SyntaxKind.ImportKeyword, f.createIdentifier('meta')), 'url')
+          : f.createConditionalExpression(
+              f.createBinaryExpression(
+                f.createTypeOfExpression(f.createIdentifier('__filename')),
+                ts.SyntaxKind.EqualsEqualsEqualsToken,
+                f.createStringLiteral('string'),
+              ),
+              undefined,
+              f.createIdentifier('__filename'),
+              undefined,
+              f.createIdentifier('undefined'),
+            ),
+      ),
+      f.createPropertyAssignment(
+        'sources',
+        f.createObjectLiteralExpression(
+          [...sources]
+            .sort((a, b) => (a.fileName < b.fileName ? -1 : 1))
+            .map((sf) => f.createPropertyAssignment(f.createStringLiteral(relative(sf.fileName)), f.createStringLiteral(sourceHash(sf.text)))),
+          true,
+        ),
+      ),
+    ],
+    true,
+  );
+  const register = f.createExpressionStatement(
+    f.createCallExpression(namer.lib('registerGeneratedMetadata'), undefined, [f.createArrayLiteralExpression(entries, true), origin]),
+  );
   const constants = imports.constants(true);
-  const file = f.updateSourceFile(ts.createSourceFile(out, '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS), [...imports.declarations(), ...constants, register]);
+  const file = f.updateSourceFile(ts.createSourceFile(out, '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS), [
+    ...imports.declarations(),
+    ...constants,
+    register,
+  ]);
   const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
   const text = `// Generated by \`tool-signatures generate\` from ${relative(project).replace(/^\.\//, '')}. Do not edit.\n// Import it once, before tools are built (a module that builds tools at its top level imports it first).\n${printer.printFile(file)}`;
   const errors = diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error);
@@ -154,7 +192,10 @@ const f = ts.factory;
 
 /** `[() => target, meta]`: a thunk, so that the class may be declared after the module's body runs. */
 function entry(target: ts.Expression, meta: ts.Expression): ts.Expression {
-  return f.createArrayLiteralExpression([f.createArrowFunction(undefined, undefined, [], undefined, f.createToken(ts.SyntaxKind.EqualsGreaterThanToken), target), meta]);
+  return f.createArrayLiteralExpression([
+    f.createArrowFunction(undefined, undefined, [], undefined, f.createToken(ts.SyntaxKind.EqualsGreaterThanToken), target),
+    meta,
+  ]);
 }
 
 /** The extension that relative imports need under the project's module settings. */
@@ -162,7 +203,9 @@ export function importExtensionOf(o: ts.CompilerOptions): string {
   if (o.allowImportingTsExtensions || o.rewriteRelativeImportExtensions) return '.ts';
   const nodeEsm = [ts.ModuleKind.Node16, ts.ModuleKind.Node18, ts.ModuleKind.Node20, ts.ModuleKind.NodeNext];
   const nodeResolution = [ts.ModuleResolutionKind.Node16, ts.ModuleResolutionKind.NodeNext];
-  return (o.module !== undefined && nodeEsm.includes(o.module)) || (o.moduleResolution !== undefined && nodeResolution.includes(o.moduleResolution)) ? '.js' : '';
+  return (o.module !== undefined && nodeEsm.includes(o.module)) || (o.moduleResolution !== undefined && nodeResolution.includes(o.moduleResolution))
+    ? '.js'
+    : '';
 }
 
 /** Whether the generated module is an ES module (it then finds itself by `import.meta.url`, else `__filename`). */
@@ -170,8 +213,16 @@ function isEsmOutput(out: string, o: ts.CompilerOptions): boolean {
   if (out.endsWith('.mts')) return true;
   if (out.endsWith('.cts')) return false;
   const m = o.module;
-  if (m === ts.ModuleKind.Node16 || m === ts.ModuleKind.Node18 || m === ts.ModuleKind.Node20 || m === ts.ModuleKind.NodeNext) return packageType(path.dirname(out)) === 'module';
-  return m !== undefined && m !== ts.ModuleKind.CommonJS && m !== ts.ModuleKind.AMD && m !== ts.ModuleKind.UMD && m !== ts.ModuleKind.System && m !== ts.ModuleKind.None;
+  if (m === ts.ModuleKind.Node16 || m === ts.ModuleKind.Node18 || m === ts.ModuleKind.Node20 || m === ts.ModuleKind.NodeNext)
+    return packageType(path.dirname(out)) === 'module';
+  return (
+    m !== undefined &&
+    m !== ts.ModuleKind.CommonJS &&
+    m !== ts.ModuleKind.AMD &&
+    m !== ts.ModuleKind.UMD &&
+    m !== ts.ModuleKind.System &&
+    m !== ts.ModuleKind.None
+  );
 }
 
 function packageType(dir: string): string | undefined {
@@ -211,13 +262,23 @@ function topLevelTools(sf: ts.SourceFile, checker: ts.TypeChecker, out: string, 
     if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ourName(checker, n.expression.expression) === 'Tool') return n;
     return ts.forEachChild(n, builds);
   };
-  const at = sf.statements.map((s) => (ts.isImportDeclaration(s) || ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) ? undefined : builds(s))).find((n) => n !== undefined);
+  const at = sf.statements
+    .map((s) => (ts.isImportDeclaration(s) || ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) ? undefined : builds(s)))
+    .find((n) => n !== undefined);
   if (at === undefined) return [];
   const target = out.replace(/\.[cm]?ts$/, '');
-  const importsIt = sf.statements.some((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith('.') &&
-    path.resolve(path.dirname(sf.fileName), s.moduleSpecifier.text).replace(/\.[cm]?[jt]s$/, '') === target);
+  const importsIt = sf.statements.some(
+    (s) =>
+      ts.isImportDeclaration(s) &&
+      ts.isStringLiteral(s.moduleSpecifier) &&
+      s.moduleSpecifier.text.startsWith('.') &&
+      path.resolve(path.dirname(sf.fileName), s.moduleSpecifier.text).replace(/\.[cm]?[jt]s$/, '') === target,
+  );
   if (importsIt) return [];
-  let spec = path.relative(path.dirname(sf.fileName), out).replace(/\\/g, '/').replace(/\.[cm]?ts$/, '');
+  let spec = path
+    .relative(path.dirname(sf.fileName), out)
+    .replace(/\\/g, '/')
+    .replace(/\.[cm]?ts$/, '');
   if (!spec.startsWith('.')) spec = `./${spec}`;
   return [diagnostic(D.toolsAtTopLevel(`${spec}${extension}`), at, ts.DiagnosticCategory.Warning)];
 }
@@ -227,4 +288,3 @@ function order(a: ts.Node, b: ts.Node): number {
   const fb = b.getSourceFile().fileName;
   return fa < fb ? -1 : fa > fb ? 1 : a.pos - b.pos;
 }
-

@@ -101,11 +101,19 @@ export interface CreateIR {
 /** The hints directly inside a hint (a shape's property types included). */
 function children(h: HintIR): readonly HintIR[] {
   switch (h.k) {
-    case 'array': case 'set': case 'record': case 'nullable': return [h.of];
-    case 'anyOf': return h.of;
-    case 'discriminated': return h.members.map(([, m]) => m);
-    case 'object': return h.shape.properties.map((p) => p.type);
-    default: return [];
+    case 'array':
+    case 'set':
+    case 'record':
+    case 'nullable':
+      return [h.of];
+    case 'anyOf':
+      return h.of;
+    case 'discriminated':
+      return h.members.map(([, m]) => m);
+    case 'object':
+      return h.shape.properties.map((p) => p.type);
+    default:
+      return [];
   }
 }
 

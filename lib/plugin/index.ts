@@ -22,7 +22,11 @@ export { generate, type GenerateOptions, type GenerateResult } from './generate'
 export { check, checkStatus, formatCheck, type CheckOptions, type CheckResult, type CheckFailure, type SlotLoss } from './check';
 
 /** The transformer factory: `(program, options?, extras?)`, the shape ts-patch and ts-loader call. */
-export default function toolSignaturesTransformer(program: ts.Program, options?: PluginOptions, extras?: TransformerExtras): ts.TransformerFactory<ts.SourceFile> {
+export default function toolSignaturesTransformer(
+  program: ts.Program,
+  options?: PluginOptions,
+  extras?: TransformerExtras,
+): ts.TransformerFactory<ts.SourceFile> {
   return createTransformer(program, options ?? {}, extras ?? {}, 'ts-patch / ts-loader');
 }
 

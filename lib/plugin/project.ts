@@ -11,12 +11,16 @@ export class ProjectError extends Error {
 export function readProject(project: string): ts.ParsedCommandLine {
   const file = path.resolve(project);
   if (!ts.sys.fileExists(file)) throw new ProjectError(`cannot find ${project} (looked for ${file}).`);
-  const parsed = ts.getParsedCommandLineOfConfigFile(file, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new ProjectError(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    file,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new ProjectError(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (parsed === undefined) throw new ProjectError(`cannot read ${project}`);
   return parsed;
 }

@@ -10,8 +10,23 @@ import * as ts from 'typescript';
 const OWN_ROOT = path.resolve(__dirname, '..').replace(/\\/g, '/');
 
 export const TOKEN_NAMES = new Set([
-  'Int8', 'UInt8', 'Int16', 'UInt16', 'Int32', 'UInt32', 'Int', 'Int64', 'UInt64',
-  'Char', 'Uuid', 'DateOnly', 'TimeOnly', 'TimeSpan', 'JsonValue', 'JsonObject', 'JsonArray',
+  'Int8',
+  'UInt8',
+  'Int16',
+  'UInt16',
+  'Int32',
+  'UInt32',
+  'Int',
+  'Int64',
+  'UInt64',
+  'Char',
+  'Uuid',
+  'DateOnly',
+  'TimeOnly',
+  'TimeSpan',
+  'JsonValue',
+  'JsonObject',
+  'JsonArray',
 ]);
 
 export function finalSymbol(checker: ts.TypeChecker, sym: ts.Symbol | undefined): ts.Symbol | undefined {
@@ -71,7 +86,11 @@ export function isGlobalLib(program: ts.Program, sym: ts.Symbol | undefined): bo
   const d = sym?.declarations?.[0];
   if (d === undefined) return false;
   const sf = d.getSourceFile();
-  return program.isSourceFileDefaultLibrary(sf) || /\/node_modules\/@types\/node\//.test(sf.fileName.replace(/\\/g, '/')) || /\/typescript\/lib\/lib\.[^/]*\.d\.ts$/.test(sf.fileName.replace(/\\/g, '/'));
+  return (
+    program.isSourceFileDefaultLibrary(sf) ||
+    /\/node_modules\/@types\/node\//.test(sf.fileName.replace(/\\/g, '/')) ||
+    /\/typescript\/lib\/lib\.[^/]*\.d\.ts$/.test(sf.fileName.replace(/\\/g, '/'))
+  );
 }
 
 /** The decorators of a node, each with the name it has in its library and its call arguments. */
@@ -84,7 +103,7 @@ export interface DecoratorUse {
 
 export function decoratorsOf(checker: ts.TypeChecker, node: ts.Node): DecoratorUse[] {
   const out: DecoratorUse[] = [];
-  const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) ?? [] : [];
+  const decorators = ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : [];
   for (const d of decorators) {
     const call = ts.isCallExpression(d.expression) ? d.expression : undefined;
     const callee = call ? call.expression : d.expression;
@@ -92,10 +111,16 @@ export function decoratorsOf(checker: ts.TypeChecker, node: ts.Node): DecoratorU
     const sym = checker.getSymbolAtLocation(at);
     const fin = finalSymbol(checker, sym);
     const name = fin?.name ?? (ts.isIdentifier(at) ? at.text : '?');
-    const lib = sym === undefined ? 'other'
-      : isOurs(checker, sym, callee) ? 'ours'
-        : isFromPackage(checker, sym, 'class-validator') ? 'class-validator'
-          : isFromPackage(checker, sym, 'class-transformer') ? 'class-transformer' : 'other';
+    const lib =
+      sym === undefined
+        ? 'other'
+        : isOurs(checker, sym, callee)
+          ? 'ours'
+          : isFromPackage(checker, sym, 'class-validator')
+            ? 'class-validator'
+            : isFromPackage(checker, sym, 'class-transformer')
+              ? 'class-transformer'
+              : 'other';
     out.push({ lib, name, args: call ? call.arguments : [], node: d });
   }
   return out;

@@ -25,11 +25,15 @@ export class PluginSetupError extends Error {
 /** The plugin reads types: it needs a real Program, not one file compiled on its own. */
 export function assertFullProgram(program: ts.Program | undefined, host: string): asserts program is ts.Program {
   if (program === undefined || program === null || typeof (program as ts.Program).getTypeChecker !== 'function') {
-    throw new PluginSetupError(`tool-signatures/plugin (${host}) was given no ts.Program. It reads the type checker, so it runs only where the whole program is compiled (tsc with ts-patch, ts-jest without isolatedModules, the Nest CLI, ts-loader without transpileOnly). For esbuild, SWC, Vite or tsx run \`tool-signatures generate <tsconfig>\` and import the module it writes.`);
+    throw new PluginSetupError(
+      `tool-signatures/plugin (${host}) was given no ts.Program. It reads the type checker, so it runs only where the whole program is compiled (tsc with ts-patch, ts-jest without isolatedModules, the Nest CLI, ts-loader without transpileOnly). For esbuild, SWC, Vite or tsx run \`tool-signatures generate <tsconfig>\` and import the module it writes.`,
+    );
   }
   const o = program.getCompilerOptions();
   if (o.noResolve === true && o.isolatedModules === true) {
-    throw new PluginSetupError(`tool-signatures/plugin (${host}) was given a single-file program (isolatedModules / transpileModule): there are no types to read. Compile with a full Program (ts-jest: "isolatedModules": false; ts-loader: "transpileOnly": false), or run \`tool-signatures generate <tsconfig>\` and import the module it writes.`);
+    throw new PluginSetupError(
+      `tool-signatures/plugin (${host}) was given a single-file program (isolatedModules / transpileModule): there are no types to read. Compile with a full Program (ts-jest: "isolatedModules": false; ts-loader: "transpileOnly": false), or run \`tool-signatures generate <tsconfig>\` and import the module it writes.`,
+    );
   }
 }
 
@@ -46,7 +50,12 @@ function byPosition<T>(items: Iterable<T>, node: (t: T) => ts.Node, fileName: st
 }
 
 /** The `before` transformer over a full Program. */
-export function createTransformer(program: ts.Program, options: PluginOptions = {}, extras: TransformerExtras = {}, host = 'transformer'): ts.TransformerFactory<ts.SourceFile> {
+export function createTransformer(
+  program: ts.Program,
+  options: PluginOptions = {},
+  extras: TransformerExtras = {},
+  host = 'transformer',
+): ts.TransformerFactory<ts.SourceFile> {
   assertFullProgram(program, host);
   const analysis = analyze(program);
   reportDiagnostics(analysis, options, extras);
@@ -117,7 +126,11 @@ function withCreateOptions(call: ts.CallExpression, ir: CreateIR, namer: Namer):
     if (e !== undefined) entries.set(p.name!, e);
   }
   const ours: ts.ObjectLiteralElementLike[] = [];
-  const params = () => f.createObjectLiteralExpression([...entries].map(([k, v]) => f.createPropertyAssignment(propertyName(k), v)), false);
+  const params = () =>
+    f.createObjectLiteralExpression(
+      [...entries].map(([k, v]) => f.createPropertyAssignment(propertyName(k), v)),
+      false,
+    );
   const returns = ir.method.returns && hintExpr(ir.method.returns, namer);
   const description = ir.method.description;
   let options: ts.Expression;
@@ -126,8 +139,15 @@ function withCreateOptions(call: ts.CallExpression, ir: CreateIR, namer: Namer):
     const has = (k: string) => props.some((p) => p.name !== undefined && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === k);
     const out: ts.ObjectLiteralElementLike[] = [];
     for (const p of props) {
-      if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === 'params' && ts.isObjectLiteralExpression(p.initializer)) {
-        const named = new Set(p.initializer.properties.map((q) => (q.name !== undefined && (ts.isIdentifier(q.name) || ts.isStringLiteral(q.name)) ? q.name.text : '')));
+      if (
+        ts.isPropertyAssignment(p) &&
+        (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) &&
+        p.name.text === 'params' &&
+        ts.isObjectLiteralExpression(p.initializer)
+      ) {
+        const named = new Set(
+          p.initializer.properties.map((q) => (q.name !== undefined && (ts.isIdentifier(q.name) || ts.isStringLiteral(q.name)) ? q.name.text : '')),
+        );
         const added = [...entries].filter(([k]) => !named.has(k)).map(([k, v]) => f.createPropertyAssignment(propertyName(k), v));
         out.push(f.updatePropertyAssignment(p, p.name, f.updateObjectLiteralExpression(p.initializer, [...p.initializer.properties, ...added])));
       } else {
@@ -157,7 +177,13 @@ export class ImportSet {
   private readonly libSpecifier: string;
   private readonly shapes = new ShapeConstants();
 
-  constructor(private readonly file: ts.SourceFile | undefined, private readonly checker: ts.TypeChecker, library: string, private readonly fromDir = file ? path.dirname(file.fileName) : process.cwd(), private readonly extension = '') {
+  constructor(
+    private readonly file: ts.SourceFile | undefined,
+    private readonly checker: ts.TypeChecker,
+    library: string,
+    private readonly fromDir = file ? path.dirname(file.fileName) : process.cwd(),
+    private readonly extension = '',
+  ) {
     let spec: string | undefined;
     for (const s of file?.statements ?? []) {
       if (ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && isLibraryModule(checker, checker.getSymbolAtLocation(s.moduleSpecifier))) {
@@ -183,7 +209,9 @@ export class ImportSet {
    */
   constants(typed: boolean): ts.Statement[] {
     const namer = this.namer();
-    const type = typed ? () => f.createTypeReferenceNode(f.createQualifiedName((this.libId ??= f.createUniqueName('tool_signatures')), 'ObjectHint')) : () => undefined;
+    const type = typed
+      ? () => f.createTypeReferenceNode(f.createQualifiedName((this.libId ??= f.createUniqueName('tool_signatures')), 'ObjectHint'))
+      : () => undefined;
     return this.shapes.statements(namer, type);
   }
 
@@ -211,7 +239,10 @@ export class ImportSet {
     const mod = this.checker.getSymbolAtLocation(declFile);
     const exp = mod ? this.checker.getExportsOfModule(mod).find((e) => finalSymbol(this.checker, e) === target) : undefined;
     if (exp === undefined) this.unexported.push(d);
-    let rel = path.relative(this.fromDir, declFile.fileName).replace(/\\/g, '/').replace(/(\.d)?\.(ts|tsx|mts|cts)$/, '');
+    let rel = path
+      .relative(this.fromDir, declFile.fileName)
+      .replace(/\\/g, '/')
+      .replace(/(\.d)?\.(ts|tsx|mts|cts)$/, '');
     if (!rel.startsWith('.')) rel = `./${rel}`;
     return f.createPropertyAccessExpression(this.module(rel + this.extension), exp?.name ?? name);
   }

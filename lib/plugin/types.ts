@@ -39,7 +39,11 @@ export class TypeReader {
   private literalOrder: Map<string | number, number> | undefined;
 
   /** `report` takes what the doc tags of a shape's properties say wrong (each shape is read once). */
-  constructor(private readonly program: ts.Program, private readonly checker: ts.TypeChecker, private readonly report: (d: PluginDiagnostic) => void = () => undefined) {}
+  constructor(
+    private readonly program: ts.Program,
+    private readonly checker: ts.TypeChecker,
+    private readonly report: (d: PluginDiagnostic) => void = () => undefined,
+  ) {}
 
   /**
    * A parameter's or property's type: top-level `null`/`undefined` split off. A shape on a cycle needs
@@ -100,7 +104,8 @@ export class TypeReader {
       const sym = x.aliasSymbol ?? x.getSymbol();
       return sym !== undefined && isOurs(this.checker, sym) ? sym.name : undefined;
     };
-    const isPart = (x: ts.Type) => ['Part', 'TextPart', 'JsonPart', 'ImagePart'].includes(name(x) ?? '') ||
+    const isPart = (x: ts.Type) =>
+      ['Part', 'TextPart', 'JsonPart', 'ImagePart'].includes(name(x) ?? '') ||
       (x.isUnion() && x.types.every((u) => ['TextPart', 'JsonPart', 'ImagePart'].includes(name(u) ?? '')));
     if (n !== undefined && ts.isTypeReferenceNode(n)) {
       const sym = this.checker.getSymbolAtLocation(ts.isQualifiedName(n.typeName) ? n.typeName.right : n.typeName);
@@ -298,7 +303,13 @@ export class TypeReader {
     }
     // A user's type alias without type parameters: read what it stands for, as written.
     const decl = fin.declarations?.[0];
-    if (fin.flags & ts.SymbolFlags.TypeAlias && decl !== undefined && ts.isTypeAliasDeclaration(decl) && decl.typeParameters === undefined && !decl.getSourceFile().isDeclarationFile) {
+    if (
+      fin.flags & ts.SymbolFlags.TypeAlias &&
+      decl !== undefined &&
+      ts.isTypeAliasDeclaration(decl) &&
+      decl.typeParameters === undefined &&
+      !decl.getSourceFile().isDeclarationFile
+    ) {
       // An alias met again inside itself: its type decides (a shape ends the cycle; anything else has no schema).
       if (this.aliases.has(fin)) return this.fromType(this.checker.getDeclaredTypeOfSymbol(fin), depth + 1);
       this.aliases.add(fin);
@@ -340,7 +351,8 @@ export class TypeReader {
       if (rest.length === 1) inner = this.fromType(rest[0]!, depth + 1);
       else if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) inner = glob('Boolean');
       else if (rest.every((t) => t.flags & ts.TypeFlags.EnumLiteral) && sameEnum(rest)) inner = this.enumOf(parentEnum(rest[0]!)!);
-      else if (rest.every((t) => t.isLiteral()) && new Set(rest.map((t) => typeof (t as ts.LiteralType).value)).size === 1) inner = enumLiterals(rest.map((t) => (t as ts.LiteralType).value as string | number));
+      else if (rest.every((t) => t.isLiteral()) && new Set(rest.map((t) => typeof (t as ts.LiteralType).value)).size === 1)
+        inner = enumLiterals(rest.map((t) => (t as ts.LiteralType).value as string | number));
       else inner = this.mixed(rest.map((t) => ({ type: t })));
       return hasNull ? { k: 'nullable', of: inner } : inner;
     }
@@ -351,7 +363,8 @@ export class TypeReader {
       if (primitives.length > 1) throw new SlotError(D.noSchema(c.typeToString(type)));
       return this.object(type, depth);
     }
-    if (f & ts.TypeFlags.Boolean || f & ts.TypeFlags.BooleanLiteral) return f & ts.TypeFlags.BooleanLiteral ? enumLiterals([c.typeToString(type) === 'true']) : glob('Boolean');
+    if (f & ts.TypeFlags.Boolean || f & ts.TypeFlags.BooleanLiteral)
+      return f & ts.TypeFlags.BooleanLiteral ? enumLiterals([c.typeToString(type) === 'true']) : glob('Boolean');
     if (f & ts.TypeFlags.EnumLiteral || f & ts.TypeFlags.Enum) {
       const e = parentEnum(type);
       if (e !== undefined) return this.enumOf(e);
@@ -362,7 +375,7 @@ export class TypeReader {
     if (type.isLiteral()) return enumLiterals([type.value as string | number]);
     if (f & ts.TypeFlags.NonPrimitive) return lib('JsonObject');
     if (f & ts.TypeFlags.TypeParameter) throw new SlotError(D.typeParameter(c.typeToString(type)));
-    if (f & (ts.TypeFlags.ESSymbolLike)) throw new SlotError(D.symbol());
+    if (f & ts.TypeFlags.ESSymbolLike) throw new SlotError(D.symbol());
     if (!(f & ts.TypeFlags.Object)) throw new SlotError(D.noSchema(c.typeToString(type)));
     if (c.isTupleType(type)) throw new SlotError(D.tuple());
     if (c.isArrayType(type)) {
@@ -468,14 +481,17 @@ export class TypeReader {
     }
     const key = prop.name;
     const symbolKey = String(prop.escapedName).startsWith('__@');
-    const shown = symbolKey && decl !== undefined ? ts.getNameOfDeclaration(decl)?.getText() ?? key : key;
+    const shown = symbolKey && decl !== undefined ? (ts.getNameOfDeclaration(decl)?.getText() ?? key) : key;
     const where = (d: Diagnosis) => new SlotError({ code: d.code, text: `property '${shown}'${owner !== undefined ? ` of ${owner}` : ''}: ${d.text}` });
     if (symbolKey) throw where(D.symbol());
     if (key === '__proto__') throw where(D.protoProperty());
     const type = this.checker.getTypeOfSymbol(prop);
     // The declaration's syntax when it still says what the property is (not where a generic or mapped type changed it).
     const written = decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
-    const node = written !== undefined && this.checker.getNonNullableType(this.checker.getTypeFromTypeNode(written)) === this.checker.getNonNullableType(type) ? written : undefined;
+    const node =
+      written !== undefined && this.checker.getNonNullableType(this.checker.getTypeFromTypeNode(written)) === this.checker.getNonNullableType(type)
+        ? written
+        : undefined;
     let slot: SlotType;
     try {
       slot = node !== undefined ? this.slotOf(node, type) : this.slotOfType(type, depth);
@@ -483,7 +499,10 @@ export class TypeReader {
       throw e instanceof SlotError ? where(e.diagnosis) : e;
     }
     const description = decl !== undefined ? summaryOf(decl) : undefined;
-    const tags = decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? tagOptions(decl, slot.hint, slot.nullable, undefined, this.report) : undefined;
+    const tags =
+      decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl))
+        ? tagOptions(decl, slot.hint, slot.nullable, undefined, this.report)
+        : undefined;
     const ir: ShapePropIR = {
       key,
       type: slot.hint,
@@ -518,11 +537,13 @@ export class TypeReader {
       if (!groups.has(holder)) groups.set(holder, { first: i, depth: d !== undefined ? this.heritageDepth(d.parent) : 0 });
       return { p, holder, pos: d !== undefined ? d.pos : i };
     });
-    return keyed.sort((a, b) => {
-      const ga = groups.get(a.holder)!;
-      const gb = groups.get(b.holder)!;
-      return ga.depth - gb.depth || ga.first - gb.first || a.pos - b.pos;
-    }).map((k) => k.p);
+    return keyed
+      .sort((a, b) => {
+        const ga = groups.get(a.holder)!;
+        const gb = groups.get(b.holder)!;
+        return ga.depth - gb.depth || ga.first - gb.first || a.pos - b.pos;
+      })
+      .map((k) => k.p);
   }
 
   /** How many interfaces or classes an interface or class extends (through its bases). */
@@ -543,7 +564,8 @@ export class TypeReader {
   /** The name of an interface, a class, or a user's type alias, and its declaration (for its summary). */
   private nameOf(type: ts.Type): { name: string; decl?: ts.Declaration } | undefined {
     const alias = type.aliasSymbol;
-    if (alias !== undefined && !isGlobalLib(this.program, alias)) return { name: alias.name, ...(alias.declarations?.[0] ? { decl: alias.declarations[0] } : {}) };
+    if (alias !== undefined && !isGlobalLib(this.program, alias))
+      return { name: alias.name, ...(alias.declarations?.[0] ? { decl: alias.declarations[0] } : {}) };
     const sym = type.getSymbol();
     if (sym !== undefined && sym.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class) && !isGlobalLib(this.program, sym)) {
       return { name: sym.name, ...(sym.declarations?.[0] ? { decl: sym.declarations[0] } : {}) };
@@ -629,7 +651,8 @@ function sameEnum(types: readonly ts.Type[]): boolean {
 /** What emitDecoratorMetadata records for a hint's type, for built-ins only. */
 export function designOf(h: HintIR): GlobalName | undefined {
   switch (h.k) {
-    case 'global': return h.name === 'AbortSignal' ? undefined : h.name;
+    case 'global':
+      return h.name === 'AbortSignal' ? undefined : h.name;
     case 'lib': {
       if (/^U?Int(8|16|32)?$/.test(h.name)) return 'Number';
       if (h.name === 'Int64' || h.name === 'UInt64') return 'BigInt';
@@ -637,16 +660,22 @@ export function designOf(h: HintIR): GlobalName | undefined {
       if (h.name === 'JsonArray') return 'Array';
       return undefined;
     }
-    case 'array': return 'Array';
-    case 'set': return 'Set';
-    case 'record': return h.map ? 'Map' : undefined;
-    case 'enumObject': return typeof h.members[0]?.[1] === 'string' ? 'String' : 'Number';
-    case 'enumRef': return h.decl.members.some((m) => m.initializer !== undefined && ts.isStringLiteralLike(m.initializer)) ? 'String' : 'Number';
+    case 'array':
+      return 'Array';
+    case 'set':
+      return 'Set';
+    case 'record':
+      return h.map ? 'Map' : undefined;
+    case 'enumObject':
+      return typeof h.members[0]?.[1] === 'string' ? 'String' : 'Number';
+    case 'enumRef':
+      return h.decl.members.some((m) => m.initializer !== undefined && ts.isStringLiteralLike(m.initializer)) ? 'String' : 'Number';
     case 'enumLiterals': {
       const t = typeof h.values[0];
       return t === 'string' ? 'String' : t === 'number' ? 'Number' : 'Boolean';
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 

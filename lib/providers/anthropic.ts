@@ -30,13 +30,25 @@ export interface AnthropicTool {
 
 /** The string formats Anthropic strict mode supports. */
 export const ANTHROPIC_STRICT_FORMATS: ReadonlySet<string> = new Set([
-  'date-time', 'time', 'date', 'duration', 'email', 'hostname', 'uri', 'ipv4', 'ipv6', 'uuid',
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'uri',
+  'ipv4',
+  'ipv6',
+  'uuid',
 ]);
 
 /** Anthropic's per-request limits for strict schemas, which one tool alone must not pass. */
 export const ANTHROPIC_STRICT_LIMITS = { optionalProperties: 24, typeArrays: 16 } as const;
 
-const unsupported = (keyword: string): KeywordRule => () => `Anthropic strict mode does not support ${keyword}`;
+const unsupported =
+  (keyword: string): KeywordRule =>
+  () =>
+    `Anthropic strict mode does not support ${keyword}`;
 
 /** Anthropic strict mode: its structured-output limits, as keyword rules. */
 const STRICT_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
@@ -101,20 +113,28 @@ export function toAnthropicTool(tool: ToolDescription, options: AnthropicToolOpt
   checkName('anthropic', tool.name);
   const { schema, examples } = withoutRootExamples(tool.inputSchema);
   const base = { name: tool.name, description: tool.description };
-  const loose = (losses: ProviderLoss[]): ProviderForm<AnthropicTool> => ({ tool: withExamples({ ...base, input_schema: copyJson(schema) }, examples), losses });
+  const loose = (losses: ProviderLoss[]): ProviderForm<AnthropicTool> => ({
+    tool: withExamples({ ...base, input_schema: copyJson(schema) }, examples),
+    losses,
+  });
   if (!options.strict) return loose([]);
   // Anthropic strict mode refuses recursive schemas: recursive classes are unrolled first.
   const losses: ProviderLoss[] = [];
   const unrolled = unrollRecursion(schema, 'Anthropic strict mode', losses);
-  const blockers = unrolled === undefined
-    ? [{ path: '/$defs', keyword: '$defs', what: 'a recursive class whose recursion is required at every level' }]
-    : [...strictBlockers(unrolled), ...limitBlockers(unrolled)];
+  const blockers =
+    unrolled === undefined
+      ? [{ path: '/$defs', keyword: '$defs', what: 'a recursive class whose recursion is required at every level' }]
+      : [...strictBlockers(unrolled), ...limitBlockers(unrolled)];
   if (blockers.length > 0) return loose(fallbackLosses('Anthropic', blockers));
   const input_schema = convertSchema(unrolled!, STRICT_RULES, losses);
   if (examples === undefined) return { tool: { ...base, input_schema, strict: true }, losses };
   const { fit, misfit } = schema.$defs === undefined ? { fit: examples, misfit: [] } : examplesFitting(input_schema, examples);
-  const description = examplesIntoDescription(base.description, misfit,
-    'Anthropic checks input_examples against the strict schema, whose recursion is unrolled; these examples go deeper, so they are in the description', losses);
+  const description = examplesIntoDescription(
+    base.description,
+    misfit,
+    'Anthropic checks input_examples against the strict schema, whose recursion is unrolled; these examples go deeper, so they are in the description',
+    losses,
+  );
   return { tool: withExamples({ ...base, description, input_schema, strict: true }, fit), losses };
 }
 

@@ -37,9 +37,14 @@ export type GeminiSchema = { readonly [field: string]: unknown };
 const JSON_SCHEMA_FORMATS: ReadonlySet<string> = new Set(['date-time', 'date', 'time']);
 const OPENAPI_FORMATS: ReadonlySet<string> = new Set(['date-time']);
 
-const notInSubset = (keyword: string): KeywordRule => () => `Gemini's schema subset does not list ${keyword} (not enforced)`;
-const formatRule = (formats: ReadonlySet<string>): KeywordRule => (value) => (formats.has(String(value)) ? undefined
-  : `Gemini supports only the string formats ${[...formats].join(', ')} here`);
+const notInSubset =
+  (keyword: string): KeywordRule =>
+  () =>
+    `Gemini's schema subset does not list ${keyword} (not enforced)`;
+const formatRule =
+  (formats: ReadonlySet<string>): KeywordRule =>
+  (value) =>
+    formats.has(String(value)) ? undefined : `Gemini supports only the string formats ${[...formats].join(', ')} here`;
 
 /**
  * What Gemini's documented schema subset leaves out, in both forms. Source: the Gemini API reference,
@@ -66,7 +71,13 @@ const JSON_SCHEMA_RULES: ConversionRules = {
 };
 
 const OPENAPI_TYPES: Readonly<Record<string, string>> = {
-  string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL',
+  string: 'STRING',
+  number: 'NUMBER',
+  integer: 'INTEGER',
+  boolean: 'BOOLEAN',
+  array: 'ARRAY',
+  object: 'OBJECT',
+  null: 'NULL',
 };
 
 /** The OpenAPI subset: upper-case type names, `nullable` for `[T, "null"]`, string enums only. */
@@ -87,11 +98,11 @@ const OPENAPI_RULES: ConversionRules = {
   keywords: {
     ...SUBSET_KEYWORDS,
     format: formatRule(OPENAPI_FORMATS),
-    enum: (value) => ((value as unknown[]).every((v) => typeof v === 'string' || v === null) ? undefined
-      : 'Gemini\'s OpenAPI subset takes string enums only'),
-    additionalProperties: (value) => (value === false
-      ? { action: 'removed', reason: 'Gemini\'s OpenAPI subset has no additionalProperties; the invoker still refuses unknown properties' }
-      : 'Gemini\'s OpenAPI subset has no additionalProperties'),
+    enum: (value) => ((value as unknown[]).every((v) => typeof v === 'string' || v === null) ? undefined : "Gemini's OpenAPI subset takes string enums only"),
+    additionalProperties: (value) =>
+      value === false
+        ? { action: 'removed', reason: "Gemini's OpenAPI subset has no additionalProperties; the invoker still refuses unknown properties" }
+        : "Gemini's OpenAPI subset has no additionalProperties",
   },
   finish: toOpenApiNode,
   order: ['type', 'nullable', ...KEYWORD_ORDER.slice(1)],
@@ -108,12 +119,25 @@ export function toGeminiTool(tool: ToolDescription, options: GeminiToolOptions =
   const losses: ProviderLoss[] = [];
   // Neither form lists `examples` (the OpenAPI Schema's `example` holds one value): the tool's examples go into its description.
   const { schema, examples } = withoutRootExamples(tool.inputSchema);
-  const describe = (): string => (examples === undefined ? tool.description
-    : examplesIntoDescription(tool.description, examples, 'Gemini\'s schema subset does not list examples; the tool\'s examples are in its description', losses));
+  const describe = (): string =>
+    examples === undefined
+      ? tool.description
+      : examplesIntoDescription(
+          tool.description,
+          examples,
+          "Gemini's schema subset does not list examples; the tool's examples are in its description",
+          losses,
+        );
   if (options.form === 'openapi') {
     // The OpenAPI subset has anyOf but no $ref: recursive classes are unrolled (else kept, with a loss).
-    const unrolled = unrollRecursion(schema, 'Gemini\'s OpenAPI subset', losses);
-    if (unrolled === undefined) losses.push({ path: '/$defs', keyword: '$defs', action: 'removed', reason: 'Gemini\'s OpenAPI subset has no $ref, and this recursion cannot be cut; the schema is sent as it is' });
+    const unrolled = unrollRecursion(schema, "Gemini's OpenAPI subset", losses);
+    if (unrolled === undefined)
+      losses.push({
+        path: '/$defs',
+        keyword: '$defs',
+        action: 'removed',
+        reason: "Gemini's OpenAPI subset has no $ref, and this recursion cannot be cut; the schema is sent as it is",
+      });
     const parameters = convertSchema(unrolled ?? schema, OPENAPI_RULES, losses);
     return { tool: { name: tool.name, description: describe(), parameters }, losses };
   }

@@ -1,13 +1,7 @@
 import type { JsonSchema } from '../tool-description';
 
 /** What happened to a keyword a provider could not take as it is. */
-export type LossAction =
-  | 'moved-to-description'
-  | 'widened'
-  | 'made-required'
-  | 'removed'
-  | 'unrolled'
-  | 'fell-back-to-non-strict';
+export type LossAction = 'moved-to-description' | 'widened' | 'made-required' | 'removed' | 'unrolled' | 'fell-back-to-non-strict';
 
 /** One entry of a loss report: where, which keyword, what was done and why. */
 export interface ProviderLoss {

@@ -28,7 +28,10 @@ export class ProviderNameError extends Error {
   readonly code = 'PROVIDER_NAME' as const;
   override readonly name = 'ProviderNameError';
 
-  constructor(readonly provider: ProviderName, readonly toolName: string) {
+  constructor(
+    readonly provider: ProviderName,
+    readonly toolName: string,
+  ) {
     super(`Tool name '${toolName}' is not accepted by ${provider}: it must be ${NAME_RULES[provider].rule}.`);
   }
 }

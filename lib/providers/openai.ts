@@ -35,11 +35,12 @@ export interface OpenAIResponsesTool {
 }
 
 /** The string formats OpenAI strict mode lists as supported (`uri` is not among them). */
-export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
-  'date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid',
-]);
+export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
-const notListed = (keyword: string): KeywordRule => () => `OpenAI strict mode does not list ${keyword} as supported`;
+const notListed =
+  (keyword: string): KeywordRule =>
+  () =>
+    `OpenAI strict mode does not list ${keyword} as supported`;
 
 /** OpenAI strict mode: the keywords it does not list, moved into descriptions. */
 const STRICT_KEYWORDS: Readonly<Record<string, KeywordRule>> = {
@@ -63,12 +64,15 @@ function requireEvery(node: SchemaNode, _source: unknown, pointer: string, losse
     if (required.has(name)) continue;
     const path = `${pointer}/properties/${pointerSegment(name)}`;
     if (acceptsNull(property)) {
-      losses.push({ path, keyword: 'required', action: 'made-required', reason:
-        `${REQUIRED_REASON}; the property already accepts null, so it cannot be left out to get its default` });
+      losses.push({
+        path,
+        keyword: 'required',
+        action: 'made-required',
+        reason: `${REQUIRED_REASON}; the property already accepts null, so it cannot be left out to get its default`,
+      });
     } else {
       widenToNull(property);
-      losses.push({ path, keyword: 'type', action: 'widened', reason:
-        `${REQUIRED_REASON}; the optional property now also accepts null, which means absent` });
+      losses.push({ path, keyword: 'type', action: 'widened', reason: `${REQUIRED_REASON}; the optional property now also accepts null, which means absent` });
     }
   }
   node.required = Object.keys(properties);
@@ -106,7 +110,10 @@ const STRICT_RULES: ConversionRules = { keywords: STRICT_KEYWORDS, finish: requi
  * toStrictJsonSchema keeps it as an annotation; we follow the documented list, as for `default`):
  * the tool's examples are moved into its description, a slot's into the slot's.
  */
-export function openAIParameters(tool: ToolDescription, strict: boolean): { parameters: JsonSchema; description: string; strict: boolean; losses: ProviderLoss[] } {
+export function openAIParameters(
+  tool: ToolDescription,
+  strict: boolean,
+): { parameters: JsonSchema; description: string; strict: boolean; losses: ProviderLoss[] } {
   const description = tool.description;
   if (!strict) return { parameters: copyJson(tool.inputSchema), description, strict: false, losses: [] };
   const blockers = strictBlockers(tool.inputSchema);
@@ -116,7 +123,15 @@ export function openAIParameters(tool: ToolDescription, strict: boolean): { para
   const losses: ProviderLoss[] = [];
   const { schema, examples } = withoutRootExamples(tool.inputSchema);
   const parameters = convertSchema(schema, STRICT_RULES, losses);
-  const text = examples === undefined ? description : examplesIntoDescription(description, examples, 'OpenAI strict mode does not list examples as supported; the tool\'s examples are in its description', losses);
+  const text =
+    examples === undefined
+      ? description
+      : examplesIntoDescription(
+          description,
+          examples,
+          "OpenAI strict mode does not list examples as supported; the tool's examples are in its description",
+          losses,
+        );
   return { parameters, description: text, strict: true, losses };
 }
 
@@ -131,7 +146,5 @@ export function toOpenAITool(tool: ToolDescription, options: OpenAIToolOptions =
   checkName('openai', tool.name);
   const { parameters, description, strict, losses } = openAIParameters(tool, options.strict ?? true);
   const fn = { name: tool.name, description, parameters, strict };
-  return options.api === 'responses'
-    ? { tool: { type: 'function', ...fn }, losses }
-    : { tool: { type: 'function', function: fn }, losses };
+  return options.api === 'responses' ? { tool: { type: 'function', ...fn }, losses } : { tool: { type: 'function', function: fn }, losses };
 }

@@ -40,8 +40,7 @@ export function describeMoved(moved: readonly string[], node: SourceNode): strin
   const done = new Set<string>();
   for (const keyword of moved) {
     if (done.has(keyword)) continue;
-    const pair = PAIR_PHRASES.find(([low, high]) => (keyword === low || keyword === high)
-      && moved.includes(low) && moved.includes(high));
+    const pair = PAIR_PHRASES.find(([low, high]) => (keyword === low || keyword === high) && moved.includes(low) && moved.includes(high));
     if (pair) {
       sentences.push(pair[2](node[pair[0]], node[pair[1]]));
       done.add(pair[0]).add(pair[1]);

@@ -24,13 +24,25 @@ export function unrollRecursion(schema: SourceNode, provider: string, losses: Pr
   const out = inline(root as SourceNode, '', [], defs, provider, cuts);
   if (out === CUT) return undefined;
   losses.push(
-    { path: '/$defs', keyword: '$defs', action: 'unrolled', reason: `${provider} does not take recursive schemas; each recursive class is unrolled to ${UNROLL_DEPTH} levels` },
+    {
+      path: '/$defs',
+      keyword: '$defs',
+      action: 'unrolled',
+      reason: `${provider} does not take recursive schemas; each recursive class is unrolled to ${UNROLL_DEPTH} levels`,
+    },
     ...cuts,
   );
   return out;
 }
 
-function inline(node: SourceNode, pointer: string, path: readonly string[], defs: Record<string, SourceNode>, provider: string, cuts: ProviderLoss[]): SchemaNode | typeof CUT {
+function inline(
+  node: SourceNode,
+  pointer: string,
+  path: readonly string[],
+  defs: Record<string, SourceNode>,
+  provider: string,
+  cuts: ProviderLoss[],
+): SchemaNode | typeof CUT {
   if (typeof node.$ref === 'string') {
     const name = node.$ref.slice('#/$defs/'.length);
     if (path.filter((n) => n === name).length >= UNROLL_DEPTH) return CUT;
@@ -44,7 +56,13 @@ function inline(node: SourceNode, pointer: string, path: readonly string[], defs
       const members: SchemaNode[] = [];
       value.forEach((m, i) => {
         const x = inline(m as SourceNode, `${pointer}/anyOf/${i}`, path, defs, provider, cuts);
-        if (x === CUT) cuts.push({ path: `${pointer}/anyOf/${i}`, keyword: 'anyOf', action: 'removed', reason: `${provider}: the member is cut where the recursion is unrolled` });
+        if (x === CUT)
+          cuts.push({
+            path: `${pointer}/anyOf/${i}`,
+            keyword: 'anyOf',
+            action: 'removed',
+            reason: `${provider}: the member is cut where the recursion is unrolled`,
+          });
         else members.push(x);
       });
       if (members.length === 0) return CUT;
@@ -61,7 +79,13 @@ function inline(node: SourceNode, pointer: string, path: readonly string[], defs
         const x = inline(child as SourceNode, at, path, defs, provider, cuts);
         if (x !== CUT) properties[name] = x;
         else if (required.has(name)) return CUT;
-        else cuts.push({ path: at, keyword: 'properties', action: 'removed', reason: `${provider}: the optional property is left out where the recursion is unrolled` });
+        else
+          cuts.push({
+            path: at,
+            keyword: 'properties',
+            action: 'removed',
+            reason: `${provider}: the optional property is left out where the recursion is unrolled`,
+          });
       }
       out.properties = properties;
     } else {

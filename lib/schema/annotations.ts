@@ -41,7 +41,19 @@ const GIVEN_PHRASE = 'Must be given.';
  */
 const ABSENCE_TAKING = new Set(['validateIf', 'isOptional', 'allow', 'validateNested', 'validatePromise']);
 
-type Keyword = 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'pattern' | 'format' | 'uniqueItems';
+type Keyword =
+  | 'minimum'
+  | 'maximum'
+  | 'exclusiveMinimum'
+  | 'exclusiveMaximum'
+  | 'multipleOf'
+  | 'minLength'
+  | 'maxLength'
+  | 'minItems'
+  | 'maxItems'
+  | 'pattern'
+  | 'format'
+  | 'uniqueItems';
 
 /** class-validator rules that become keywords: one row per rule name. */
 const RULES: Readonly<Record<string, (c: readonly unknown[]) => Partial<Record<Keyword, unknown>>>> = {
@@ -93,7 +105,8 @@ function protocolPattern(o: unknown): string | undefined {
   const { protocols } = opts;
   if (opts.require_protocol !== true || opts.require_valid_protocol === false || !Array.isArray(protocols) || protocols.length === 0) return undefined;
   if (!protocols.every((p) => typeof p === 'string' && /^[a-z][a-z0-9+.-]*$/i.test(p))) return undefined;
-  const caseless = (p: string) => [...p].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch === '.' || ch === '+' ? `\\${ch}` : ch)).join('');
+  const caseless = (p: string) =>
+    [...p].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch === '.' || ch === '+' ? `\\${ch}` : ch)).join('');
   const sorted = [...new Set(protocols as string[])].sort();
   return `^(?:${sorted.map(caseless).join('|')})://`;
 }
@@ -145,10 +158,24 @@ export function annotate(base: TypeNode, a: Annotations): TypeNode {
   } else {
     // Every class-validator rule holds: `validate()` runs without groups, so a rule limited to groups
     // (or marked `always`) is enforced like any other, and shows like any other.
-    const fromRules = collect(rules.filter((r) => !r.each), a.warnings, phrases, '', n);
+    const fromRules = collect(
+      rules.filter((r) => !r.each),
+      a.warnings,
+      phrases,
+      '',
+      n,
+    );
     apply(n, fromRules, false);
-    n = withMessages(n, rules.filter((r) => !r.each));
-    n = eachRules(n, rules.filter((r) => r.each), a.warnings, phrases);
+    n = withMessages(
+      n,
+      rules.filter((r) => !r.each),
+    );
+    n = eachRules(
+      n,
+      rules.filter((r) => r.each),
+      a.warnings,
+      phrases,
+    );
   }
   const o = a.options ?? {};
   n = own(n, o, base, a.range);
@@ -191,7 +218,9 @@ function boundedPattern(n: TypeNode, r: ValidatorRule, warnings: string[]): void
   const checked = r.each && n.kind === 'array' ? n.items : r.each && n.kind === 'record' && n.map === true ? n.values : n;
   const max = checked?.maxLength;
   if (max === undefined) throw refuse(D.unboundedPattern(String(re)));
-  warnings.push(`@Matches pattern ${String(re)} uses lookaround or a backreference, which cannot be matched in linear time: it is not written to the schema; the description says "${patternPhrase(re)}", and class-validator enforces it, on values of at most ${max} characters (the maxLength).`);
+  warnings.push(
+    `@Matches pattern ${String(re)} uses lookaround or a backreference, which cannot be matched in linear time: it is not written to the schema; the description says "${patternPhrase(re)}", and class-validator enforces it, on values of at most ${max} characters (the maxLength).`,
+  );
 }
 
 /** The phrase of a pattern that no keyword carries. */
@@ -210,7 +239,14 @@ function canonical(rules: readonly ValidatorRule[]): ValidatorRule[] {
   const rows = rules.map((r, i) => ({ r, i, k: undefined as string | undefined }));
   const key = (x: (typeof rows)[number]): string => (x.k ??= constraintsKey(x.r.constraints));
   return rows
-    .sort((x, y) => order(x.r.name, y.r.name) || order(x.r.constraint?.name ?? '', y.r.constraint?.name ?? '') || order(key(x), key(y)) || (x.r.each ? 1 : 0) - (y.r.each ? 1 : 0) || x.i - y.i)
+    .sort(
+      (x, y) =>
+        order(x.r.name, y.r.name) ||
+        order(x.r.constraint?.name ?? '', y.r.constraint?.name ?? '') ||
+        order(key(x), key(y)) ||
+        (x.r.each ? 1 : 0) - (y.r.each ? 1 : 0) ||
+        x.i - y.i,
+    )
     .map((x) => x.r);
 }
 
@@ -220,7 +256,11 @@ function order(a: string, b: string): number {
 
 function constraintsKey(c: readonly unknown[]): string {
   try {
-    return JSON.stringify(c, (_, v: unknown) => (v instanceof RegExp ? String(v) : typeof v === 'function' ? `fn:${(v as Function).name}` : typeof v === 'bigint' ? `${v}n` : v)) ?? '';
+    return (
+      JSON.stringify(c, (_, v: unknown) =>
+        v instanceof RegExp ? String(v) : typeof v === 'function' ? `fn:${(v as Function).name}` : typeof v === 'bigint' ? `${v}n` : v,
+      ) ?? ''
+    );
   } catch {
     return '';
   }
@@ -253,19 +293,40 @@ function conditional(n: TypeNode, rules: readonly ValidatorRule[], warnings: str
   }
   phrases.push(CONDITION_GIST);
   for (const [r, phrase] of found) {
-    warnings.push(`class-validator rule ${r.constraint?.name ?? r.name} holds only when its @ValidateIf condition does, which JSON Schema cannot say: the description says "${phrase} ${CONDITION_GIST}", and class-validator decides at call time.`);
+    warnings.push(
+      `class-validator rule ${r.constraint?.name ?? r.name} holds only when its @ValidateIf condition does, which JSON Schema cannot say: the description says "${phrase} ${CONDITION_GIST}", and class-validator decides at call time.`,
+    );
   }
 }
 
 /** The formats a slot may carry (v3), each checked by the invoker's parser of that name. */
 export const FORMATS: Readonly<Record<StringFormat, true>> = {
-  'date-time': true, date: true, time: true, duration: true, email: true, hostname: true, ipv4: true, ipv6: true, uri: true, 'uri-reference': true, uuid: true,
+  'date-time': true,
+  date: true,
+  time: true,
+  duration: true,
+  email: true,
+  hostname: true,
+  ipv4: true,
+  ipv6: true,
+  uri: true,
+  'uri-reference': true,
+  uuid: true,
 };
 
 /** The options `each` takes: those that apply to one element (`ItemOptions`). */
 const ITEM_OPTIONS: Readonly<Record<keyof ItemOptions, true>> = {
-  description: true, enum: true, minLength: true, maxLength: true, pattern: true, format: true, minimum: true, maximum: true,
-  exclusiveMinimum: true, exclusiveMaximum: true, multipleOf: true,
+  description: true,
+  enum: true,
+  minLength: true,
+  maxLength: true,
+  pattern: true,
+  format: true,
+  minimum: true,
+  maximum: true,
+  exclusiveMinimum: true,
+  exclusiveMaximum: true,
+  multipleOf: true,
 };
 
 /**
@@ -277,7 +338,10 @@ function own(n: MutableNode, o: ItemOptions & { minItems?: number; maxItems?: nu
   const ours: Partial<Record<Keyword, unknown>> = {};
   if (range !== undefined) {
     // On an integer token or bigint, @Range narrows the type's own range (an Int32 stays an Int32).
-    for (const [k, v] of [['minimum', range.min], ['maximum', range.max]] as const) {
+    for (const [k, v] of [
+      ['minimum', range.min],
+      ['maximum', range.max],
+    ] as const) {
       if (isOpen(v)) continue;
       if (CARRIES[k](n)) insideType(type, k, numericBound(n, v, k));
       ours[k] = v;
@@ -285,7 +349,10 @@ function own(n: MutableNode, o: ItemOptions & { minItems?: number; maxItems?: nu
     if (isOpen(range.min) && isOpen(range.max) && !CARRIES.minimum(n)) throw refuse(D.notApplicable('@Range', n.kind));
   }
   // `minimum`/`maximum` options: one side of `@Range` each; `@Range` wins on a side it gives.
-  for (const [k, side] of [['minimum', range?.min], ['maximum', range?.max]] as const) {
+  for (const [k, side] of [
+    ['minimum', range?.min],
+    ['maximum', range?.max],
+  ] as const) {
     const v = o[k];
     if (v === undefined || !isOpen(side)) continue;
     if (!CARRIES[k](n)) throw refuse(D.notApplicable(k, n.kind));
@@ -356,7 +423,8 @@ const ELEMENT_DESIGN: Partial<Record<TypeNode['kind'], Function>> = { string: St
 function eachRules(n: MutableNode, rules: readonly ValidatorRule[], warnings: string[], phrases: string[]): MutableNode {
   if (rules.length === 0) return n;
   const slot = n.kind === 'array' ? 'items' : n.kind === 'record' && n.map === true ? 'values' : undefined;
-  if (n.kind === 'record' && slot === undefined && rules.some((r) => !shownByShape(r.name))) throw refuse(D.eachRuleOnRecord(rules.find((r) => !shownByShape(r.name))!.name));
+  if (n.kind === 'record' && slot === undefined && rules.some((r) => !shownByShape(r.name)))
+    throw refuse(D.eachRuleOnRecord(rules.find((r) => !shownByShape(r.name))!.name));
   const element = slot === undefined ? undefined : n[slot];
   if (slot === undefined || element === undefined) {
     apply(n, collect(rules, warnings, phrases, '', n), false);
@@ -396,20 +464,30 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
     if (!written || ALSO_PHRASED.has(r.name)) {
       // A URL written as format uri: its phrase says the options that neither the format (a scheme
       // required) nor the protocol pattern says.
-      const found = r.name === 'isUrl'
-        ? (optionPhrase(r, !written ? [] : keywords.pattern !== undefined ? URL_PATTERN_OPTIONS : ['require_protocol']) ?? 'Must be a URL.')
-        : rulePhrase(r);
+      const found =
+        r.name === 'isUrl'
+          ? (optionPhrase(r, !written ? [] : keywords.pattern !== undefined ? URL_PATTERN_OPTIONS : ['require_protocol']) ?? 'Must be a URL.')
+          : rulePhrase(r);
       saidOwn = found !== undefined;
       if (found !== undefined) {
-        say(found, r, (phrase) => (written
-          ? `is written as ${Object.entries(keywords).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${String(v)}`).join(', ')}, which says only part of it: the description says "${phrase}", and class-validator still enforces it.`
-          : `has no JSON Schema keyword: the description says "${phrase}", and class-validator still enforces it.`));
+        say(found, r, (phrase) =>
+          written
+            ? `is written as ${Object.entries(keywords)
+                .filter(([, v]) => v !== undefined)
+                .map(([k, v]) => `${k} ${String(v)}`)
+                .join(', ')}, which says only part of it: the description says "${phrase}", and class-validator still enforces it.`
+            : `has no JSON Schema keyword: the description says "${phrase}", and class-validator still enforces it.`,
+        );
       }
     }
     // Options that narrow the rule beyond its type or keyword (v3.1): a phrase and a warning.
     // (A rule said by its own phrase has its options in it.)
-    const options = (written || isTypeRule(r.name)) && !saidOwn ? optionPhrase(r, keywords.pattern !== undefined && r.name === 'isUrl' ? URL_PATTERN_OPTIONS : []) : undefined;
-    if (options !== undefined) say(options, r, (phrase) => `has options that no JSON Schema keyword says: the description says "${phrase}", and class-validator still enforces it.`);
+    const options =
+      (written || isTypeRule(r.name)) && !saidOwn
+        ? optionPhrase(r, keywords.pattern !== undefined && r.name === 'isUrl' ? URL_PATTERN_OPTIONS : [])
+        : undefined;
+    if (options !== undefined)
+      say(options, r, (phrase) => `has options that no JSON Schema keyword says: the description says "${phrase}", and class-validator still enforces it.`);
     for (const [k, v] of Object.entries(keywords) as [Keyword, unknown][]) {
       if (v === undefined) continue;
       if (k === 'pattern' && v instanceof RegExp && linearRefusal(v.source, v.flags) !== undefined) {
@@ -423,7 +501,8 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
         const shown = RegExp.prototype.toString.call(v);
         // Leading lookaheads with a flag: each part with the flag, as the invoker matches them.
         const parts = v instanceof RegExp ? conjunctionParts(v.source, v.flags) : undefined;
-        if (parts !== undefined) phrases.push(prefixed(prefix, `Must match each of these patterns: ${parts.map((x) => `/${x}/${(v as RegExp).flags}`).join(', ')}.`));
+        if (parts !== undefined)
+          phrases.push(prefixed(prefix, `Must match each of these patterns: ${parts.map((x) => `/${x}/${(v as RegExp).flags}`).join(', ')}.`));
         else phrases.push(prefix === '' ? `Must match ${shown}.` : `${prefix}must match ${shown}.`);
         warnings.push(`pattern ${shown} is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.`);
         continue;
@@ -442,7 +521,12 @@ function collect(rules: readonly ValidatorRule[], warnings: string[], phrases: s
       // Two rules on one keyword that cannot be one value (two patterns, two formats): the first in
       // the rules' order is the keyword, the other its phrase.
       const found = conditionalPhrase(r, '');
-      if (found !== undefined) say(found, r, (phrase) => `shares ${k} with another rule, which one keyword cannot say: the description says "${phrase}", and class-validator still enforces it.`);
+      if (found !== undefined)
+        say(
+          found,
+          r,
+          (phrase) => `shares ${k} with another rule, which one keyword cannot say: the description says "${phrase}", and class-validator still enforces it.`,
+        );
     }
   }
   return out;
@@ -524,7 +608,11 @@ function apply(n: MutableNode, keywords: Partial<Record<Keyword, unknown>>, stri
         (n as Record<string, unknown>)[k] = v;
     }
   }
-  for (const [lo, hi] of [['minimum', 'maximum'], ['minLength', 'maxLength'], ['minItems', 'maxItems']] as const) {
+  for (const [lo, hi] of [
+    ['minimum', 'maximum'],
+    ['minLength', 'maxLength'],
+    ['minItems', 'maxItems'],
+  ] as const) {
     const a = n[lo];
     const b = n[hi];
     if (a !== undefined && b !== undefined && a > b) {

@@ -54,7 +54,13 @@ function buildClassSpecs(cls: Function, module: ToolClassOptions | undefined): r
     if (spec === undefined) continue;
     const clash = names.get(spec.name);
     if (clash !== undefined) {
-      problems.add(refuse(D.sameName(spec.name, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), { tool: spec.name, className: cls.name, member: String(key) }));
+      problems.add(
+        refuse(D.sameName(spec.name, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), {
+          tool: spec.name,
+          className: cls.name,
+          member: String(key),
+        }),
+      );
       continue;
     }
     names.set(spec.name, key);
@@ -79,7 +85,14 @@ interface MethodRecord {
   readonly source: Function;
 }
 
-function methodSpec(cls: Function, chain: Function[], key: PropertyKey, pick: (r: ClassRecord) => MethodRecord | undefined, slotsOut?: Map<number, SlotRecord>, defaults?: ToolClassOptions): ToolSpec {
+function methodSpec(
+  cls: Function,
+  chain: Function[],
+  key: PropertyKey,
+  pick: (r: ClassRecord) => MethodRecord | undefined,
+  slotsOut?: Map<number, SlotRecord>,
+  defaults?: ToolClassOptions,
+): ToolSpec {
   let record: MethodRecord | undefined;
   let recordClass: Function | undefined;
   let description: string | undefined;
@@ -100,9 +113,12 @@ function methodSpec(cls: Function, chain: Function[], key: PropertyKey, pick: (r
   // An override without its own @Tool keeps the base's options with the override's body.
   const source = definingClass === recordClass ? record.source : (Object.getOwnPropertyDescriptor(definingClass.prototype, key)?.value as Function);
   const R = Reflect as unknown as { getOwnMetadata?: (k: string, t: object, p: PropertyKey) => unknown };
-  const paramTypes = typeof R.getOwnMetadata === 'function'
-    ? ((R.getOwnMetadata('design:paramtypes', definingClass.prototype, key) ?? R.getOwnMetadata('design:paramtypes', recordClass.prototype, key)) as unknown[] | undefined)
-    : undefined;
+  const paramTypes =
+    typeof R.getOwnMetadata === 'function'
+      ? ((R.getOwnMetadata('design:paramtypes', definingClass.prototype, key) ?? R.getOwnMetadata('design:paramtypes', recordClass.prototype, key)) as
+          | unknown[]
+          | undefined)
+      : undefined;
   const staticMethod = typeof key === 'string' ? (peekRecord(definingClass)?.staticMeta ?? peekRecord(recordClass)?.staticMeta)?.methods?.[key] : undefined;
   return buildToolSpec({
     owner: cls.name,
@@ -149,7 +165,10 @@ function buildServedSpecs(cls: Function): readonly ServedSpec[] {
     const clash = seen.get(id);
     if (clash !== undefined) {
       const what = served.kind === 'prompt' ? 'prompt' : served.kind === 'resource' ? 'resource' : 'resource template';
-      throw refuse(D.sameServed(what, served.kind === 'prompt' ? served.name : served.uri!, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), { className: cls.name, member: String(key) });
+      throw refuse(D.sameServed(what, served.kind === 'prompt' ? served.name : served.uri!, `${cls.name}.${String(clash)}`, `${cls.name}.${String(key)}`), {
+        className: cls.name,
+        member: String(key),
+      });
     }
     seen.set(id, key);
     out.push(served);
@@ -165,10 +184,21 @@ function servedSpec(cls: Function, chain: Function[], key: PropertyKey): ServedS
   const slots = new Map<number, SlotRecord>();
   // A resource's name need not be a tool name: its tool spec takes the member's (for error texts).
   const toolName = record.kind === 'prompt' ? o.name : typeof key === 'symbol' ? 'resource' : undefined;
-  const spec = methodSpec(cls, chain, key, (r) => {
-    const s = r.served.get(key);
-    return s === undefined ? undefined : { options: { ...(toolName !== undefined ? { name: toolName } : {}), ...(o.description !== undefined ? { description: o.description } : {}) }, source: s.source };
-  }, slots);
+  const spec = methodSpec(
+    cls,
+    chain,
+    key,
+    (r) => {
+      const s = r.served.get(key);
+      return s === undefined
+        ? undefined
+        : {
+            options: { ...(toolName !== undefined ? { name: toolName } : {}), ...(o.description !== undefined ? { description: o.description } : {}) },
+            source: s.source,
+          };
+    },
+    slots,
+  );
   const site = { className: cls.name, member: String(key) };
   const values = spec.params.filter((p) => p.role === 'value').map((p) => p.name);
   let template: UriTemplate | undefined;

@@ -54,7 +54,9 @@ export function dtoNode(source: ObjectSource, warnings: string[]): TypeNode {
   try {
     const own: string[] = [];
     const props: PropertyNode[] = [];
-    const n = (shape !== undefined ? node('dto', { shape, properties: props, ...described(shape.of.description) }) : classNode(source as Function, props)) as MutableNode;
+    const n = (
+      shape !== undefined ? node('dto', { shape, properties: props, ...described(shape.of.description) }) : classNode(source as Function, props)
+    ) as MutableNode;
     building.push({ source, node: n });
     incompleteNodes.add(n);
     let lossy = false;
@@ -89,7 +91,9 @@ export function dtoNode(source: ObjectSource, warnings: string[]): TypeNode {
     return n;
   } catch (e) {
     if (outermost) for (const c of cachedInBuild) cache.delete(c);
-    throw e instanceof ToolDefinitionError && owner !== undefined ? e.map((p) => (p.site.path === undefined && p.code !== 'OLT006' ? { path: owner } : undefined)) : e;
+    throw e instanceof ToolDefinitionError && owner !== undefined
+      ? e.map((p) => (p.site.path === undefined && p.code !== 'OLT006' ? { path: owner } : undefined))
+      : e;
   } finally {
     const top = building[building.length - 1];
     if (top?.source === source) {
@@ -107,7 +111,13 @@ function classNode(cls: Function, props: PropertyNode[]): TypeNode {
   // schema says (its bounds may be ours, its counting differs). The invoker checks them: itself
   // where it reproduces a rule exactly (validationPlan), else through class-validator.
   const validation = validationPlan(cls);
-  return node('dto', { cls, properties: props, validation, ...(validation.kind !== 'none' ? { validated: true } : {}), ...described(peekRecord(cls)?.description) });
+  return node('dto', {
+    cls,
+    properties: props,
+    validation,
+    ...(validation.kind !== 'none' ? { validated: true } : {}),
+    ...described(peekRecord(cls)?.description),
+  });
 }
 
 /**
@@ -136,7 +146,9 @@ function unionMember(value: object, readers: DtoResolver, warnings: string[]): T
   const options = slotOptionsOf(value, MEMBER_OPTION_NAMES, 'An AnyOf member') as ConstraintOptions | undefined;
   if (options === undefined) {
     // An enum object holds only strings and numbers: anything else is options with a misspelt key (`tpye`).
-    const misspelt = Object.values(value).some((v) => typeof v !== 'string' && typeof v !== 'number') ? Object.keys(value).find((k) => !MEMBER_OPTION_NAMES.has(k)) : undefined;
+    const misspelt = Object.values(value).some((v) => typeof v !== 'string' && typeof v !== 'number')
+      ? Object.keys(value).find((k) => !MEMBER_OPTION_NAMES.has(k))
+      : undefined;
     if (misspelt !== undefined) throw refuse(D.unknownOption('An AnyOf member', misspelt, [...MEMBER_OPTION_NAMES]));
     return undefined;
   }
@@ -185,12 +197,7 @@ function orderedProperties(cls: Function): { key: string; owner: Function }[] {
       ...transformerKeys(c),
       ...(record?.staticMeta?.properties?.map((p) => p.key) ?? []),
     ]);
-    const order = [
-      ...readFieldOrder(c),
-      ...(record?.decorated ?? []),
-      ...(record?.staticMeta?.properties?.map((p) => p.key) ?? []),
-      ...candidates,
-    ];
+    const order = [...readFieldOrder(c), ...(record?.decorated ?? []), ...(record?.staticMeta?.properties?.map((p) => p.key) ?? []), ...candidates];
     for (const key of order) {
       if (!candidates.has(key) || seen.has(key) || isAccessorOrMethod(c, key)) continue;
       seen.add(key);
@@ -334,7 +341,11 @@ function propertyOptions(p: unknown): PropOptions {
 }
 
 /** One property's node: its type from its sources, annotated, with its description, optionality and transforms. */
-function property(owner: string | undefined, slot: PropertySlot, warnings: string[]): { prop: PropertyNode; rules: readonly ValidatorRule[]; lossy?: boolean } | undefined {
+function property(
+  owner: string | undefined,
+  slot: PropertySlot,
+  warnings: string[],
+): { prop: PropertyNode; rules: readonly ValidatorRule[]; lossy?: boolean } | undefined {
   const { key, ct, options, range, description, staticProp, design, hasDesign, allRules, initializer, constructed, swagger } = slot;
   if (ct.excluded) return undefined;
   // Under @ValidateIf the property's rules hold only when its condition does, which a schema cannot
@@ -369,21 +380,31 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     const phrases: string[] = [];
     n = annotate(n, { options, range, rules: allRules, warnings, phrases, conditional });
     const isOptional = allRules.some((r) => r.name === 'isOptional');
-    const nullable = nullability(owner, key, {
-      typeSaysNull: n.nullable || options.nullable === true || staticProp?.nullable === true,
-      // v3.1: class-validator's @IsOptional() takes null as well as absence; where the design type
-      // was erased and no hint says the type, the type takes null too (and null reaches the method).
-      // A property declared by a literal initializer alone (`page = 1`) has the design type Object
-      // because it has no annotation, not because a `| null` was erased: its type is the literal's.
-      // `Array` is only ever `T[]` itself (under strictNullChecks `T[] | null` is Object): no null.
-      // The plugin records the design type `Object` where plain tsc erased a written `T | null` or
-      // `T | undefined`: the same schema as the reflector's, though it knows the type.
-      erasedOptional: isOptional && design === Object && options.type === undefined && options.enum === undefined
-        && (staticProp?.type === undefined || staticProp.design === Object) && initializer?.kind !== 'json',
-      conditional,
-      isOptional,
-      rules: allRules,
-    }, warnings);
+    const nullable = nullability(
+      owner,
+      key,
+      {
+        typeSaysNull: n.nullable || options.nullable === true || staticProp?.nullable === true,
+        // v3.1: class-validator's @IsOptional() takes null as well as absence; where the design type
+        // was erased and no hint says the type, the type takes null too (and null reaches the method).
+        // A property declared by a literal initializer alone (`page = 1`) has the design type Object
+        // because it has no annotation, not because a `| null` was erased: its type is the literal's.
+        // `Array` is only ever `T[]` itself (under strictNullChecks `T[] | null` is Object): no null.
+        // The plugin records the design type `Object` where plain tsc erased a written `T | null` or
+        // `T | undefined`: the same schema as the reflector's, though it knows the type.
+        erasedOptional:
+          isOptional &&
+          design === Object &&
+          options.type === undefined &&
+          options.enum === undefined &&
+          (staticProp?.type === undefined || staticProp.design === Object) &&
+          initializer?.kind !== 'json',
+        conditional,
+        isOptional,
+        rules: allRules,
+      },
+      warnings,
+    );
     // What swagger documents beside the type is told, never enforced (v3.2: class-validator stays the judge).
     if (swagger !== undefined) phrases.push(...swaggerPhrases(swagger, n));
     const text = withPhrases(description ?? options.description ?? staticProp?.description ?? swagger?.description ?? typeDescription, phrases);
@@ -397,13 +418,18 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     // v3.1: a literal initializer is a default (class-transformer constructs the instance, so an
     // absent key keeps it), unless @IsDefined() or @Prop({ optional: false }) keeps the property required.
     const keptRequired = options.optional === false || allRules.some((r) => r.name === 'isDefined');
-    const byInitializer = !optional && !keptRequired && options.default === undefined
-      && ((initializer !== undefined && initializerDefault(initializer, n)) || constructed !== undefined);
+    const byInitializer =
+      !optional &&
+      !keptRequired &&
+      options.default === undefined &&
+      ((initializer !== undefined && initializerDefault(initializer, n)) || constructed !== undefined);
     // A non-literal initializer (read from a constructed instance) makes the property optional, and
     // writes no default: only a literal is one (v3.1), a call such as `Date.now()` differs per instance.
     const d = propertyDefault(options, n, optional || byInitializer, initializer);
     for (const idiom of parsingIdioms(ct.transforms)) {
-      warnings.push(`@Transform on ${key} ${idiom}, a query-string idiom: the model sends JSON, so the value reaches the transform already as its JSON type and the idiom does not apply (a transform that then throws refuses the argument). Accept the JSON type in the transform.`);
+      warnings.push(
+        `@Transform on ${key} ${idiom}, a query-string idiom: the model sends JSON, so the value reaches the transform already as its JSON type and the idiom does not apply (a transform that then throws refuses the argument). Accept the JSON type in the transform.`,
+      );
     }
     const transforms = ct.transforms.length > 0 ? { transforms: ct.transforms, ...(ct.type !== undefined ? { transformsConverted: true } : {}) } : {};
     const skip = !d.required && !optionalByValidator && !byInitializer && allRules.length > 0 ? { skipWhenAbsent: true } : {};
@@ -414,7 +440,11 @@ function property(owner: string | undefined, slot: PropertySlot, warnings: strin
     // Not lossy: the schema and the invoker agree (a date-time string, converted to a Date), only
     // class-validator on its own would refuse.
     if (!conditional && dateWithoutType(n, ct, allRules)) warnings.push(W.dateWithoutType(owner !== undefined ? `${owner}.${key}` : key));
-    return { prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, ...keepsNull, node: n, ...transforms, ...defaults }, rules: allRules, lossy };
+    return {
+      prop: { key, name: ct.exposedName ?? key, required: d.required, ...skip, ...keepsNull, node: n, ...transforms, ...defaults },
+      rules: allRules,
+      lossy,
+    };
   } catch (e) {
     throw atProperty(e, owner, key);
   }
@@ -457,8 +487,13 @@ function kindOnly(r: ValidatorRule): ValidatorRule[] {
       return as('isString');
     case 'isEnum':
     case 'isIn': {
-      const values = Array.isArray(r.constraints[0]) ? r.constraints[0] as unknown[]
-        : typeof r.constraints[0] === 'object' && r.constraints[0] !== null ? Object.entries(r.constraints[0]).filter(([k, v]) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof v === 'string')).map(([, v]) => v as unknown) : [];
+      const values = Array.isArray(r.constraints[0])
+        ? (r.constraints[0] as unknown[])
+        : typeof r.constraints[0] === 'object' && r.constraints[0] !== null
+          ? Object.entries(r.constraints[0])
+              .filter(([k, v]) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof v === 'string'))
+              .map(([, v]) => v as unknown)
+          : [];
       const kinds = new Set(values.map((v) => typeof v));
       return kinds.size !== 1 ? [] : kinds.has('string') ? as('isString') : kinds.has('number') ? as('isNumber') : kinds.has('boolean') ? as('isBoolean') : [];
     }
@@ -474,13 +509,30 @@ function kindOnly(r: ValidatorRule): ValidatorRule[] {
  */
 function swaggerPhrases(f: SwaggerFacts, n: TypeNode): string[] {
   const said = n as unknown as Readonly<Record<string, unknown>>;
-  return f.constraints.filter(([k, v]) => said[k] !== v && !(k === 'format' && n.kind === 'date') && !(k === 'integer' && n.kind === 'integer') && !(k === 'enum' && n.kind === 'enum'))
-    .map(([k, v]) => (k === 'integer' ? 'Documented as an integer.' : k === 'enum' ? `Documented values: ${(v as unknown[]).map((x) => JSON.stringify(x)).join(', ')}.` : `Documented ${SWAGGER_WORDS[k] ?? k}: ${typeof v === 'string' ? v : JSON.stringify(v)}.`));
+  return f.constraints
+    .filter(
+      ([k, v]) => said[k] !== v && !(k === 'format' && n.kind === 'date') && !(k === 'integer' && n.kind === 'integer') && !(k === 'enum' && n.kind === 'enum'),
+    )
+    .map(([k, v]) =>
+      k === 'integer'
+        ? 'Documented as an integer.'
+        : k === 'enum'
+          ? `Documented values: ${(v as unknown[]).map((x) => JSON.stringify(x)).join(', ')}.`
+          : `Documented ${SWAGGER_WORDS[k] ?? k}: ${typeof v === 'string' ? v : JSON.stringify(v)}.`,
+    );
 }
 
 const SWAGGER_WORDS: Readonly<Record<string, string>> = {
-  minimum: 'minimum', maximum: 'maximum', exclusiveMinimum: 'exclusive minimum', exclusiveMaximum: 'exclusive maximum', multipleOf: 'multiple of',
-  minLength: 'minimum length', maxLength: 'maximum length', minItems: 'minimum items', maxItems: 'maximum items', uniqueItems: 'unique items',
+  minimum: 'minimum',
+  maximum: 'maximum',
+  exclusiveMinimum: 'exclusive minimum',
+  exclusiveMaximum: 'exclusive maximum',
+  multipleOf: 'multiple of',
+  minLength: 'minimum length',
+  maxLength: 'maximum length',
+  minItems: 'minimum items',
+  maxItems: 'maximum items',
+  uniqueItems: 'unique items',
 };
 
 /**
@@ -546,7 +598,11 @@ function shortJson(v: unknown): string {
  * The DTO properties that no source types (v3.2), anywhere under a slot's node, as `Owner.key`
  * with what they accept: `check` lists them, `strictTypes` refuses them (OLT016).
  */
-export function untypedSlots(n: TypeNode | undefined, found: { path: string; as: NonNullable<TypeNode['untyped']> }[] = [], seen = new Set<TypeNode>()): { path: string; as: NonNullable<TypeNode['untyped']> }[] {
+export function untypedSlots(
+  n: TypeNode | undefined,
+  found: { path: string; as: NonNullable<TypeNode['untyped']> }[] = [],
+  seen = new Set<TypeNode>(),
+): { path: string; as: NonNullable<TypeNode['untyped']> }[] {
   if (n === undefined || seen.has(n)) return found;
   seen.add(n);
   const owner = objectTypeName(n) ?? 'object';
@@ -583,7 +639,9 @@ export function objectTypeDescription(n: TypeNode): string | undefined {
  */
 function dateWithoutType(n: TypeNode, ct: TransformerFacts, rules: readonly ValidatorRule[]): boolean {
   const isDate = (x: TypeNode | undefined): boolean => x?.kind === 'date';
-  return rules.some((r) => r.name === 'isDate') && ct.type === undefined && ct.transforms.length === 0 && (isDate(n) || (n.kind === 'array' && isDate(n.items)));
+  return (
+    rules.some((r) => r.name === 'isDate') && ct.type === undefined && ct.transforms.length === 0 && (isDate(n) || (n.kind === 'array' && isDate(n.items)))
+  );
 }
 
 /** Rules that take null (class-validator runs them on it and they pass, or it skips them). */

@@ -17,12 +17,14 @@ const MAX_DEPTH = 64;
 /** The examples as JSON values (fresh, frozen copies), in order; OLT015 for any that is not JSON. */
 export function jsonExamples(given: unknown, tool: boolean): readonly unknown[] {
   if (!Array.isArray(given)) throw refuse(D.examplesShape(tool));
-  return Object.freeze(given.map((example, i) => {
-    if (tool && !isPlainObject(example)) throw refuse(D.examplesShape(true));
-    const found = toJson(example, '', 0);
-    if ('why' in found) throw refuse(D.exampleNotJson(i, found.why));
-    return found.value;
-  }));
+  return Object.freeze(
+    given.map((example, i) => {
+      if (tool && !isPlainObject(example)) throw refuse(D.examplesShape(true));
+      const found = toJson(example, '', 0);
+      if ('why' in found) throw refuse(D.exampleNotJson(i, found.why));
+      return found.value;
+    }),
+  );
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

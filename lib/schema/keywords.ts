@@ -3,10 +3,31 @@
  * derived from one, lists its keywords in this order (keyword order is part of the contract).
  */
 export const KEYWORD_ORDER = [
-  '$ref', 'type', 'format', 'description', 'anyOf', 'enum', 'minimum', 'exclusiveMinimum',
-  'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
-  'contentEncoding', 'items', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required',
-  'additionalProperties', 'default', 'examples', '$defs',
+  '$ref',
+  'type',
+  'format',
+  'description',
+  'anyOf',
+  'enum',
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'contentEncoding',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  'default',
+  'examples',
+  '$defs',
 ] as const;
 
 /** A keyword that the library writes. */

@@ -37,7 +37,8 @@ const PHRASES: Readonly<Record<string, (c: readonly unknown[]) => string>> = {
   isIBAN: () => 'Must be an IBAN.',
   isBIC: () => 'Must be a BIC or SWIFT code.',
   isBooleanString: () => 'Must be a boolean as a string (true, false, 1 or 0).',
-  isByteLength: (c) => (c[1] === undefined ? `Must be at least ${String(c[0])} bytes long (UTF-8).` : `Must be from ${String(c[0])} to ${String(c[1])} bytes long (UTF-8).`),
+  isByteLength: (c) =>
+    c[1] === undefined ? `Must be at least ${String(c[0])} bytes long (UTF-8).` : `Must be from ${String(c[0])} to ${String(c[1])} bytes long (UTF-8).`,
   isCreditCard: () => 'Must be a credit card number.',
   isCurrency: () => 'Must be an amount of money.',
   isISO4217CurrencyCode: () => 'Must be an ISO 4217 currency code.',
@@ -97,10 +98,7 @@ const PHRASES: Readonly<Record<string, (c: readonly unknown[]) => string>> = {
  * The rules that the schema already says without a phrase: by a keyword (annotations.ts), by the
  * slot's type (slot.ts), or by the slot's shape (required, optional, a nested object).
  */
-const SHOWN = new Set([
-  'isOptional', 'validateIf', 'validateNested', 'isDefined', 'whitelistValidation', 'allow', 'validatePromise',
-  'isArray', 'isInstance',
-]);
+const SHOWN = new Set(['isOptional', 'validateIf', 'validateNested', 'isDefined', 'whitelistValidation', 'allow', 'validatePromise', 'isArray', 'isInstance']);
 
 /** Whether the schema shows a rule by the slot's shape (optional, nested, allowed), not by a value rule. */
 export function shownByShape(name: string): boolean {
@@ -126,7 +124,18 @@ export function rulePhrase(r: ValidatorRule): string | undefined {
 
 /** The rows of PHRASES that say their constraints themselves; the others get them as options. */
 const READS_CONSTRAINTS: ReadonlySet<string> = new Set([
-  'equals', 'notEquals', 'isNotIn', 'minDate', 'maxDate', 'arrayContains', 'arrayNotContains', 'contains', 'notContains', 'isByteLength', 'isIp', 'isHash',
+  'equals',
+  'notEquals',
+  'isNotIn',
+  'minDate',
+  'maxDate',
+  'arrayContains',
+  'arrayNotContains',
+  'contains',
+  'notContains',
+  'isByteLength',
+  'isIp',
+  'isHash',
 ]);
 
 /**
@@ -146,9 +155,14 @@ function optionText(v: unknown): string {
   if (typeof v === 'string') return v === '' ? '' : v;
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v instanceof RegExp) return String(v);
-  if (Array.isArray(v)) return v.map(optionText).filter((t) => t !== '').join(', ');
+  if (Array.isArray(v))
+    return v
+      .map(optionText)
+      .filter((t) => t !== '')
+      .join(', ');
   if (typeof v === 'object') {
-    return Object.keys(v).sort()
+    return Object.keys(v)
+      .sort()
       .map((k) => [k, optionText((v as Record<string, unknown>)[k])] as const)
       .filter(([, t]) => t !== '')
       .map(([k, t]) => `${k}: ${t}`)
@@ -167,8 +181,10 @@ export function optionPhrase(r: ValidatorRule, said: readonly string[] = []): st
   const row = OPTION_PHRASES[r.name];
   if (row === undefined) return undefined;
   const o = r.constraints[0];
-  const given = typeof o === 'object' && o !== null && !Array.isArray(o)
-    ? Object.fromEntries(Object.entries(o).filter(([k, v]) => !said.includes(k) && optionText(v) !== '')) : {};
+  const given =
+    typeof o === 'object' && o !== null && !Array.isArray(o)
+      ? Object.fromEntries(Object.entries(o).filter(([k, v]) => !said.includes(k) && optionText(v) !== ''))
+      : {};
   return Object.keys(given).length === 0 ? undefined : row(given);
 }
 
@@ -208,17 +224,37 @@ export function typeSays(name: string, kind: string): boolean {
 
 /** The type rules that only name a JSON kind: the kinds of node that already say them. */
 const SAID_BY_KIND: Readonly<Record<string, readonly string[]>> = {
-  isString: ['string', 'enum'], isNumber: ['number', 'integer', 'enum'], isBoolean: ['boolean'], isDate: ['date'], isArray: ['array'],
+  isString: ['string', 'enum'],
+  isNumber: ['number', 'integer', 'enum'],
+  isBoolean: ['boolean'],
+  isDate: ['date'],
+  isArray: ['array'],
   isObject: ['object', 'dto', 'record'],
 };
 
 const KIND_PHRASES: Readonly<Record<string, string>> = {
-  isString: 'Must be a string.', isNumber: 'Must be a number.', isBoolean: 'Must be a boolean.', isDate: 'Must be a date.',
-  isArray: 'Must be an array.', isObject: 'Must be an object.',
+  isString: 'Must be a string.',
+  isNumber: 'Must be a number.',
+  isBoolean: 'Must be a boolean.',
+  isDate: 'Must be a date.',
+  isArray: 'Must be an array.',
+  isObject: 'Must be an object.',
 };
 
 /** The rows of CONDITIONAL that say their first constraint. */
-const NEEDS_CONSTRAINT: ReadonlySet<string> = new Set(['min', 'max', 'minLength', 'maxLength', 'isLength', 'arrayMinSize', 'arrayMaxSize', 'isDivisibleBy', 'matches', 'isEnum', 'isIn']);
+const NEEDS_CONSTRAINT: ReadonlySet<string> = new Set([
+  'min',
+  'max',
+  'minLength',
+  'maxLength',
+  'isLength',
+  'arrayMinSize',
+  'arrayMaxSize',
+  'isDivisibleBy',
+  'matches',
+  'isEnum',
+  'isIn',
+]);
 
 /** The phrases of the rules written elsewhere as keywords or types, for when they hold only under a condition. */
 const CONDITIONAL: Readonly<Record<string, (c: readonly unknown[]) => string>> = {
@@ -226,8 +262,12 @@ const CONDITIONAL: Readonly<Record<string, (c: readonly unknown[]) => string>> =
   max: (c) => `Must be at most ${String(c[0])}.`,
   minLength: (c) => `Must be at least ${count(c[0], 'character')} long.`,
   maxLength: (c) => `Must be at most ${count(c[0], 'character')} long.`,
-  isLength: (c) => (c[1] === undefined ? `Must be at least ${count(c[0], 'character')} long.`
-    : c[0] === c[1] ? `Must be exactly ${count(c[0], 'character')} long.` : `Must be from ${String(c[0])} to ${String(c[1])} characters long.`),
+  isLength: (c) =>
+    c[1] === undefined
+      ? `Must be at least ${count(c[0], 'character')} long.`
+      : c[0] === c[1]
+        ? `Must be exactly ${count(c[0], 'character')} long.`
+        : `Must be from ${String(c[0])} to ${String(c[1])} characters long.`,
   arrayMinSize: (c) => `Must have at least ${count(c[0], 'item')}.`,
   arrayMaxSize: (c) => `Must have at most ${count(c[0], 'item')}.`,
   arrayNotEmpty: () => 'Must have at least 1 item.',
@@ -241,7 +281,11 @@ const CONDITIONAL: Readonly<Record<string, (c: readonly unknown[]) => string>> =
   isIn: (c) => `Must be one of: ${list(c[0])}.`,
   isEmail: (c) => withOptions('Must be an email address.', c),
   isUrl: (c) => withOptions('Must be a URL.', c),
-  isUuid: (c) => withOptions('Must be a UUID.', c.map((v) => (v === undefined || v === 'all' ? undefined : `version ${String(v)}`))),
+  isUuid: (c) =>
+    withOptions(
+      'Must be a UUID.',
+      c.map((v) => (v === undefined || v === 'all' ? undefined : `version ${String(v)}`)),
+    ),
 };
 
 /**
@@ -252,7 +296,9 @@ function enumValues(e: unknown): unknown[] {
   if (Array.isArray(e)) return e;
   if (typeof e !== 'object' || e === null) return [];
   const o = e as Record<string, unknown>;
-  return Object.keys(o).filter((k) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof o[k] === 'string')).map((k) => o[k]);
+  return Object.keys(o)
+    .filter((k) => !(/^-?\d+(\.\d+)?$/.test(k) && typeof o[k] === 'string'))
+    .map((k) => o[k]);
 }
 function count(n: unknown, noun: string): string {
   return `${String(n)} ${noun}${n === 1 ? '' : 's'}`;
@@ -265,7 +311,7 @@ function sentence(text: string): string {
 }
 
 function show(v: unknown): string {
-  return typeof v === 'string' ? `'${v}'` : JSON.stringify(v) ?? String(v);
+  return typeof v === 'string' ? `'${v}'` : (JSON.stringify(v) ?? String(v));
 }
 
 function list(v: unknown): string {

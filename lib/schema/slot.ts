@@ -146,7 +146,14 @@ function swaggerAgrees(n: TypeNode, s: TypeSources, dto: DtoResolver): void {
     return;
   }
   if (sameJsonType(n, told)) return;
-  const winner = s.explicit !== undefined || s.enumSource !== undefined ? '@Prop({ type })' : s.staticType !== undefined ? "the plugin's static type" : s.rules.length > 0 && (s.design === Object || s.design === Array || s.design === undefined) ? 'its class-validator rules' : 'its declared type';
+  const winner =
+    s.explicit !== undefined || s.enumSource !== undefined
+      ? '@Prop({ type })'
+      : s.staticType !== undefined
+        ? "the plugin's static type"
+        : s.rules.length > 0 && (s.design === Object || s.design === Array || s.design === undefined)
+          ? 'its class-validator rules'
+          : 'its declared type';
   s.report!.disagree(`${winner} (${describe(n)})`, `${s.swagger!.by} (${describe(told)})`);
 }
 
@@ -185,7 +192,11 @@ function jsonKind(n: TypeNode): string {
  */
 function intByRule(n: TypeNode, rules: readonly ValidatorRule[]): TypeNode {
   const int = (each: boolean) => rules.some((r) => r.name === 'isInt' && r.each === each);
-  const asInt = (x: TypeNode): TypeNode => ({ ...tokenNode('Int'), nullable: x.nullable, ...(x.description !== undefined ? { description: x.description } : {}) });
+  const asInt = (x: TypeNode): TypeNode => ({
+    ...tokenNode('Int'),
+    nullable: x.nullable,
+    ...(x.description !== undefined ? { description: x.description } : {}),
+  });
   if (n.kind === 'number' && int(false)) return asInt(n);
   if (n.kind === 'array' && n.items?.kind === 'number' && int(true)) return { ...n, items: asInt(n.items) };
   return n;
@@ -197,7 +208,12 @@ function baseType(given: TypeSources, dto: DtoResolver, used: { swagger: boolean
   const typeImported = given.design === Function;
   const s: TypeSources = typeImported ? { ...given, design: Object } : given;
   if (s.explicit !== undefined || s.enumSource !== undefined) {
-    const n = s.explicit !== undefined && s.enumSource !== undefined ? typedEnum(resolveHint(s.explicit, dto), s.enumSource) : s.explicit !== undefined ? resolveHint(s.explicit, dto) : enumNode(s.enumSource!);
+    const n =
+      s.explicit !== undefined && s.enumSource !== undefined
+        ? typedEnum(resolveHint(s.explicit, dto), s.enumSource)
+        : s.explicit !== undefined
+          ? resolveHint(s.explicit, dto)
+          : enumNode(s.enumSource!);
     if (!fitsDesignType(n, s.design)) {
       throw refuse(D.contradiction(describe(n), (s.design as Function).name));
     }
@@ -276,7 +292,10 @@ function untyped(s: TypeSources, dto: DtoResolver): TypeNode {
   const plain = (name: string) => s.rules.some((r) => r.name === name && !r.each);
   const as: UntypedKind = s.design === Array || plain('isArray') ? 'array' : plain('isObject') ? 'object' : plain('validateNested') ? 'nested' : 'any';
   s.report?.untyped(as);
-  const n = as === 'nested' ? resolveHint(AnyOf(token('JsonObject'), token('JsonArray')), dto) : tokenNode(as === 'any' ? 'JsonValue' : as === 'array' ? 'JsonArray' : 'JsonObject');
+  const n =
+    as === 'nested'
+      ? resolveHint(AnyOf(token('JsonObject'), token('JsonArray')), dto)
+      : tokenNode(as === 'any' ? 'JsonValue' : as === 'array' ? 'JsonArray' : 'JsonObject');
   return { ...n, untyped: as };
 }
 
@@ -313,7 +332,8 @@ const ENUM_TYPES: Partial<Record<TypeNode['kind'], Function>> = { string: String
 function typedEnum(type: TypeNode, source: EnumSource): TypeNode {
   const listed = enumNode(source);
   const primitive = type.token === undefined && (type.kind !== 'string' || type.stringKind === 'plain') ? ENUM_TYPES[type.kind] : undefined;
-  if (primitive === undefined || !fitsDesignType(listed, primitive)) throw refuse(D.enumBesideType(describe(type), listed.numericEnum === true ? 'a numeric enum' : `${listed.enumType} values`));
+  if (primitive === undefined || !fitsDesignType(listed, primitive))
+    throw refuse(D.enumBesideType(describe(type), listed.numericEnum === true ? 'a numeric enum' : `${listed.enumType} values`));
   return type.nullable === true ? { ...listed, nullable: true } : listed;
 }
 
@@ -350,7 +370,8 @@ function erasedType(s: TypeSources, dto: DtoResolver): TypeNode | undefined {
   const stray = named(false);
   if (stray.length > 0) {
     const each = s.rules.find((r) => r.name === 'isArray') ?? s.rules.filter((r) => r.each).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))[0];
-    const arrayBy = each === undefined ? 'the design type Array' : each.name === 'isArray' ? '@IsArray()' : `${decoratorOf(each.name).slice(0, -1)}{ each: true })`;
+    const arrayBy =
+      each === undefined ? 'the design type Array' : each.name === 'isArray' ? '@IsArray()' : `${decoratorOf(each.name).slice(0, -1)}{ each: true })`;
     throw refuse(D.erasedRulesDisagree(what, [arrayBy, ...[...new Set(stray.map((n) => n.by))].sort()]));
   }
   const items = [...byTransformer, ...named(true)];
@@ -372,7 +393,9 @@ function narrows(a: TypeNode, b: TypeNode): boolean {
   const numericEnum = a.kind === 'enum' && (a.numericEnum === true || a.enumType === 'integer' || a.enumType === 'number');
   switch (b.kind) {
     case 'string':
-      return b.stringKind === 'plain' && b.format === undefined ? a.kind === 'string' || stringEnum : a.kind === 'string' && a.stringKind === b.stringKind && a.format === b.format;
+      return b.stringKind === 'plain' && b.format === undefined
+        ? a.kind === 'string' || stringEnum
+        : a.kind === 'string' && a.stringKind === b.stringKind && a.format === b.format;
     case 'number':
       return a.kind === 'number' || a.kind === 'integer' || numericEnum;
     case 'integer':

@@ -1,7 +1,16 @@
 import type { ApprovalPredicate, ToolDescription } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { ProblemList, refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
-import { CREATE_OPTION_NAMES, PARAM_OPTION_NAMES, TOOL_OPTION_NAMES, type ParamOptions, type RangeRecord, type StaticMethodMeta, type ToolClassOptions, type ToolOptions } from '../metadata/options';
+import {
+  CREATE_OPTION_NAMES,
+  PARAM_OPTION_NAMES,
+  TOOL_OPTION_NAMES,
+  type ParamOptions,
+  type RangeRecord,
+  type StaticMethodMeta,
+  type ToolClassOptions,
+  type ToolOptions,
+} from '../metadata/options';
 import { readParams, type SourceParam } from '../metadata/source';
 import type { SlotRecord } from '../metadata/storage';
 import { hintKind, isThunk, type Hint } from '../types/hints';
@@ -78,11 +87,22 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   // each parameter, the return type. Where a step depends on a failed one, only that step is skipped.
   const problems = new ProblemList();
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-    problems.add(refuse(name === '' ? D.anonymousFunction() : prefix !== undefined && TOOL_NAME.test(own) ? D.prefixedToolName(name, prefix) : D.badToolName(String(name)), site));
+    problems.add(
+      refuse(
+        name === '' ? D.anonymousFunction() : prefix !== undefined && TOOL_NAME.test(own) ? D.prefixedToolName(name, prefix) : D.badToolName(String(name)),
+        site,
+      ),
+    );
   }
   const misspelt = checkOptions(o, site, src.adHocParams !== undefined, problems);
   // Written at the root of the input schema; checked by the invoker when the definition is made (invoke/tools/examples.ts).
-  const examples = o.examples !== undefined ? problems.run(() => jsonExamples(o.examples, true), (e) => e.at(site)) : undefined;
+  const examples =
+    o.examples !== undefined
+      ? problems.run(
+          () => jsonExamples(o.examples, true),
+          (e) => e.at(site),
+        )
+      : undefined;
   const warnings: string[] = [];
   // A misspelt option of Tool.create may be its `params`: its parameters' types are not read then.
   const params = src.adHocParams !== undefined && misspelt ? [] : buildParams(src, warnings, site, problems);
@@ -94,7 +114,10 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
   const inputSchema = deepFreeze(
     input === 'dto'
       ? writeObject(values[0]!.spec.node.properties ?? [], examples)
-      : writeObject(values.map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) })), examples),
+      : writeObject(
+          values.map((p) => ({ name: p.spec.name, node: p.spec.node, required: p.spec.required, ...(p.written !== undefined ? { default: p.written } : {}) })),
+          examples,
+        ),
   );
   // The DTO of a whole input is always built (from `{}` when nothing is sent).
   if (input === 'dto') values[0]!.spec = { ...values[0]!.spec, required: true, node: { ...values[0]!.spec.node, nullable: false } };
@@ -133,7 +156,11 @@ function inputForm(wanted: ToolOptions['input'], own: boolean, params: readonly 
   const values = params.filter((p) => p.spec.role === 'value');
   const n = values.length === 1 ? values[0]!.spec.node : undefined;
   const found =
-    values.length !== 1 ? `${values.length} argument parameters` : n!.kind !== 'dto' ? `the parameter '${values[0]!.spec.name}', which is not a DTO class` : undefined;
+    values.length !== 1
+      ? `${values.length} argument parameters`
+      : n!.kind !== 'dto'
+        ? `the parameter '${values[0]!.spec.name}', which is not a DTO class`
+        : undefined;
   if (found === undefined && n!.recursive !== true) return 'dto';
   if (own) problems.add(refuse(found !== undefined ? D.dtoInputSignature(found) : D.dtoInputRecursive(n!.cls?.name ?? values[0]!.spec.name), site));
   return undefined;
@@ -156,7 +183,8 @@ function checkOptions(o: ToolOptions, site: ToolErrorSite, create: boolean, prob
     if (o[k] !== undefined && typeof o[k] !== 'boolean') problems.add(refuse(D.notBoolean(k), site));
   }
   if (o.description !== undefined && typeof o.description !== 'string') problems.add(refuse(D.descriptionType(), site));
-  if (o.input !== undefined && o.input !== 'dto' && o.input !== 'parameters') problems.add(refuse(D.inputOption(JSON.stringify(o.input) ?? String(o.input)), site));
+  if (o.input !== undefined && o.input !== 'dto' && o.input !== 'parameters')
+    problems.add(refuse(D.inputOption(JSON.stringify(o.input) ?? String(o.input)), site));
   return unknown.length > 0;
 }
 
@@ -170,8 +198,15 @@ const RUNTIME_OPTIONS: ReadonlySet<string> = new Set(['type', 'name', 'optional'
 const RUNTIME_STATIC_OPTIONS: ReadonlySet<string> = new Set([...RUNTIME_OPTIONS, 'nullable', 'description']);
 
 function refuseRuntimeOptions(runtime: string, entry: unknown, slot: SlotRecord | undefined): void {
-  const given = Object.keys(slot?.options ?? {}).filter((k) => !RUNTIME_OPTIONS.has(k)).map((k) => `the option '${k}'`);
-  if (isSlotOptions(entry)) given.push(...Object.keys(entry as object).filter((k) => !RUNTIME_STATIC_OPTIONS.has(k)).map((k) => `the option '${k}'`));
+  const given = Object.keys(slot?.options ?? {})
+    .filter((k) => !RUNTIME_OPTIONS.has(k))
+    .map((k) => `the option '${k}'`);
+  if (isSlotOptions(entry))
+    given.push(
+      ...Object.keys(entry as object)
+        .filter((k) => !RUNTIME_STATIC_OPTIONS.has(k))
+        .map((k) => `the option '${k}'`),
+    );
   if (slot?.range !== undefined) given.push('@Range');
   if (slot?.description !== undefined) given.push('@Description');
   if (given.length > 0) throw refuse(D.runtimeOptions(runtime, given));
@@ -201,8 +236,19 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite, p
     const slot = src.slots?.get(i);
     const stat = src.staticMethod?.params[i];
     const sourceName = sp?.name ?? stat?.name;
-    const entry = adHoc === undefined ? undefined : Array.isArray(adHoc) ? adHoc[i] : sourceName !== undefined ? (adHoc as Record<string, Hint | ParamOptions>)[sourceName] : undefined;
-    const opts: ParamOptions = { ...stat?.tags, ...(isSlotOptions(entry) ? (entry as ParamOptions) : entry !== undefined ? { type: entry as Hint } : {}), ...(slot?.options as ParamOptions | undefined) };
+    const entry =
+      adHoc === undefined
+        ? undefined
+        : Array.isArray(adHoc)
+          ? adHoc[i]
+          : sourceName !== undefined
+            ? (adHoc as Record<string, Hint | ParamOptions>)[sourceName]
+            : undefined;
+    const opts: ParamOptions = {
+      ...stat?.tags,
+      ...(isSlotOptions(entry) ? (entry as ParamOptions) : entry !== undefined ? { type: entry as Hint } : {}),
+      ...(slot?.options as ParamOptions | undefined),
+    };
     const name = opts.name ?? sourceName;
     const here: ToolErrorSite = { ...site, paramIndex: i, paramName: name };
     for (const key of slot?.misspelt ?? []) problems.add(refuse(D.unknownOption('@Param', key, [...PARAM_OPTION_NAMES]), here));
@@ -234,7 +280,17 @@ function buildParams(src: ToolSource, warnings: string[], site: ToolErrorSite, p
   if (adHoc !== undefined && !Array.isArray(adHoc)) {
     // A type given for a name the function does not have would be accepted and never used.
     const names = new Set([...(sourceParams ?? []).map((p) => p.name), ...(src.staticMethod?.params ?? []).map((p) => p.name)]);
-    for (const key of Object.keys(adHoc)) if (!names.has(key)) problems.add(refuse(D.unknownParamsKey(key, [...names].filter((n): n is string => n !== undefined)), site));
+    for (const key of Object.keys(adHoc))
+      if (!names.has(key))
+        problems.add(
+          refuse(
+            D.unknownParamsKey(
+              key,
+              [...names].filter((n): n is string => n !== undefined),
+            ),
+            site,
+          ),
+        );
   }
   return out;
 }
@@ -252,7 +308,16 @@ function valueParam(
 ): BuiltParam {
   const literal = sp?.literal?.kind === 'json' ? sp.literal.value : undefined;
   const hasFill = Object.prototype.hasOwnProperty.call(opts, 'default');
-  if (src.adHocParams !== undefined && opts.type === undefined && opts.enum === undefined && stat?.type === undefined && stat?.design === undefined && typeof literal !== 'number' && typeof literal !== 'string' && typeof literal !== 'boolean') {
+  if (
+    src.adHocParams !== undefined &&
+    opts.type === undefined &&
+    opts.enum === undefined &&
+    stat?.type === undefined &&
+    stat?.design === undefined &&
+    typeof literal !== 'number' &&
+    typeof literal !== 'string' &&
+    typeof literal !== 'boolean'
+  ) {
     throw refuse(D.adHocWithoutTypes());
   }
   let n = slotType(
@@ -268,7 +333,8 @@ function valueParam(
     hintReaders(warnings),
   );
   const typeDescription = objectTypeDescription(n);
-  const range: RangeRecord | undefined = slot?.range ?? (stat?.minimum !== undefined && stat?.maximum !== undefined ? { min: stat.minimum, max: stat.maximum } : undefined);
+  const range: RangeRecord | undefined =
+    slot?.range ?? (stat?.minimum !== undefined && stat?.maximum !== undefined ? { min: stat.minimum, max: stat.maximum } : undefined);
   n = annotate(n, { options: { ...opts, description: undefined }, range, rules: [], warnings });
   const description = slot?.description ?? opts.description ?? stat?.description ?? typeDescription;
   n = { ...n, nullable: n.nullable || opts.nullable === true || stat?.nullable === true, ...(description !== undefined ? { description } : {}) };
@@ -289,7 +355,11 @@ function paramDefault(value: unknown, n: TypeNode): { value: unknown } | undefin
 
 const PART_FACTORY = Symbol.for('tool-signatures.part-factory');
 
-function buildReturns(hint: ToolOptions["returns"], warnings: string[], site: ToolErrorSite): { kind: ResultKind; schema?: Record<string, unknown>; node?: TypeNode } {
+function buildReturns(
+  hint: ToolOptions['returns'],
+  warnings: string[],
+  site: ToolErrorSite,
+): { kind: ResultKind; schema?: Record<string, unknown>; node?: TypeNode } {
   if (hint === undefined) return { kind: 'auto' };
   try {
     let h: unknown = hint;
@@ -304,7 +374,10 @@ function buildReturns(hint: ToolOptions["returns"], warnings: string[], site: To
     return { kind: 'value', schema: writeRoot(n.kind === 'dto' && n.description === objectTypeDescription(n) ? (root as TypeNode) : n), node: n };
   } catch (e) {
     if (e instanceof ToolDefinitionError) {
-      throw new ToolDefinitionError(e.problems.flatMap((p) => refuse(D.returnType('declared', p.text), { ...site, ...p.site }).problems), e.scope);
+      throw new ToolDefinitionError(
+        e.problems.flatMap((p) => refuse(D.returnType('declared', p.text), { ...site, ...p.site }).problems),
+        e.scope,
+      );
     }
     throw e;
   }

@@ -104,7 +104,8 @@ const WRITERS: { readonly [K in Keyword]: Writer } = {
   uniqueItems: (n) => (n.uniqueItems ? true : undefined),
   properties: (n, _e, defs) => (n.kind === 'dto' ? propertiesOf(n.properties ?? [], defs) : undefined),
   required: (n) => (n.kind === 'dto' ? requiredOf(n.properties ?? []) : undefined),
-  additionalProperties: (n, _e, defs) => (n.kind === 'dto' ? false : n.kind === 'record' && n.values !== undefined ? writeFragment(n.values, undefined, defs) : undefined),
+  additionalProperties: (n, _e, defs) =>
+    n.kind === 'dto' ? false : n.kind === 'record' && n.values !== undefined ? writeFragment(n.values, undefined, defs) : undefined,
   default: (_n, extras) => extras?.default?.value,
   // `$ref` is written by writeFragment (a reference replaces the class's body).
   $ref: () => undefined,
@@ -201,7 +202,7 @@ function step(d: number, direction: 1 | -1): number {
   const buf = new DataView(new ArrayBuffer(8));
   buf.setFloat64(0, d);
   const bits = buf.getBigUint64(0);
-  const away = (d > 0) === (direction > 0);
+  const away = d > 0 === direction > 0;
   buf.setBigUint64(0, away ? bits + 1n : bits - 1n);
   return buf.getFloat64(0);
 }

@@ -14,16 +14,26 @@ export type EnumSource = { readonly [member: string]: string | number } | readon
 
 export type Constructor = Function;
 
-export type Hint =
-  | Constructor
-  | TokenHint
-  | CompositeHint
-  | readonly [Hint]
-  | (() => Hint);
+export type Hint = Constructor | TokenHint | CompositeHint | readonly [Hint] | (() => Hint);
 
 export type TokenName =
-  | 'Int8' | 'UInt8' | 'Int16' | 'UInt16' | 'Int32' | 'UInt32' | 'Int' | 'Int64' | 'UInt64'
-  | 'Char' | 'Uuid' | 'DateOnly' | 'TimeOnly' | 'TimeSpan' | 'JsonValue' | 'JsonObject' | 'JsonArray';
+  | 'Int8'
+  | 'UInt8'
+  | 'Int16'
+  | 'UInt16'
+  | 'Int32'
+  | 'UInt32'
+  | 'Int'
+  | 'Int64'
+  | 'UInt64'
+  | 'Char'
+  | 'Uuid'
+  | 'DateOnly'
+  | 'TimeOnly'
+  | 'TimeSpan'
+  | 'JsonValue'
+  | 'JsonObject'
+  | 'JsonArray';
 
 /** A named token such as `Int32`: a runtime value usable as a hint. */
 export interface TokenHint {
@@ -116,7 +126,10 @@ export function Discriminated(tag: string, members: Readonly<Record<string, Tagg
  * shape is on a cycle, as its `$defs` name; a recursive shape refers to itself through an arrow
  * function (`const Tree: Hint = ObjectOf({ children: () => [Tree] }, { name: 'Tree' })`).
  */
-export function ObjectOf(properties: Readonly<Record<string, ObjectProperty>>, options: { readonly name?: string; readonly description?: string } = {}): ObjectHint {
+export function ObjectOf(
+  properties: Readonly<Record<string, ObjectProperty>>,
+  options: { readonly name?: string; readonly description?: string } = {},
+): ObjectHint {
   return Object.freeze({ [HINT]: 'object' as const, of: Object.freeze({ ...options, properties: Object.freeze({ ...properties }) }) });
 }
 

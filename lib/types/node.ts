@@ -6,8 +6,21 @@ import type { ObjectHint } from './hints';
  * final values (annotations already applied); the rest says how a JSON value becomes a runtime one.
  */
 export type NodeKind =
-  | 'boolean' | 'number' | 'integer' | 'bigint' | 'string' | 'date' | 'url' | 'bytes'
-  | 'enum' | 'array' | 'record' | 'any' | 'object' | 'dto' | 'union';
+  | 'boolean'
+  | 'number'
+  | 'integer'
+  | 'bigint'
+  | 'string'
+  | 'date'
+  | 'url'
+  | 'bytes'
+  | 'enum'
+  | 'array'
+  | 'record'
+  | 'any'
+  | 'object'
+  | 'dto'
+  | 'union';
 
 /** Strings with a parser of their own (the format's check is the conversion). */
 export type StringKind = 'plain' | 'char' | 'uuid' | 'date' | 'time' | 'timespan' | 'email' | 'uri';
@@ -131,7 +144,20 @@ export const PLAIN_TO_CLASS = 0;
  * fails, class-validator itself runs to write the message). `name` is class-validator's.
  */
 export interface EmulatedRule {
-  readonly name: 'isLength' | 'minLength' | 'maxLength' | 'isInt' | 'min' | 'max' | 'arrayMinSize' | 'arrayMaxSize' | 'arrayNotEmpty' | 'isIn' | 'isEnum' | 'isObject' | 'arrayUnique';
+  readonly name:
+    | 'isLength'
+    | 'minLength'
+    | 'maxLength'
+    | 'isInt'
+    | 'min'
+    | 'max'
+    | 'arrayMinSize'
+    | 'arrayMaxSize'
+    | 'arrayNotEmpty'
+    | 'isIn'
+    | 'isEnum'
+    | 'isObject'
+    | 'arrayUnique';
   readonly constraints: readonly unknown[];
   readonly each: boolean;
   /** class-validator's own check, for rules whose options are not in the metadata (`@ArrayUnique(identifier)`). */

@@ -44,7 +44,6 @@ export function tokenNode(name: TokenName): TypeNode {
   return TOKENS[name];
 }
 
-
 /** One row per built-in constructor that a design type or a hint can name. */
 const CONSTRUCTORS = new Map<unknown, () => TypeNode>([
   [Boolean, () => node('boolean')],
@@ -54,10 +53,30 @@ const CONSTRUCTORS = new Map<unknown, () => TypeNode>([
   [Date, () => node('date', { format: 'date-time' })],
   [URL, () => node('url', { format: 'uri', stringKind: 'uri' })],
   [Uint8Array, () => node('bytes', { contentEncoding: 'base64', bytes: 'Uint8Array' })],
-  [Object, () => { throw refuse(D.erased('Object')); }],
-  [Array, () => { throw refuse(D.erased('Array')); }],
-  [Set, () => { throw refuse(D.erased('Set')); }],
-  [Map, () => { throw refuse(D.erased('Map')); }],
+  [
+    Object,
+    () => {
+      throw refuse(D.erased('Object'));
+    },
+  ],
+  [
+    Array,
+    () => {
+      throw refuse(D.erased('Array'));
+    },
+  ],
+  [
+    Set,
+    () => {
+      throw refuse(D.erased('Set'));
+    },
+  ],
+  [
+    Map,
+    () => {
+      throw refuse(D.erased('Map'));
+    },
+  ],
 ]);
 if (typeof Buffer === 'function') CONSTRUCTORS.set(Buffer, () => node('bytes', { contentEncoding: 'base64', bytes: 'Buffer' }));
 
@@ -127,14 +146,20 @@ function taggedUnion(of: { tag: string; members: Record<string, TaggedMember> },
   const members = values.map((value) => {
     const { type: m, description } = taggedMemberOptions(of.members[value]);
     const n =
-      typeof m === 'function' && hintKind(m) === undefined && !isThunk(m) ? constructorNode(m, dto) : hintKind(m) === 'object' ? dto.dto(m as ObjectHint) : undefined;
+      typeof m === 'function' && hintKind(m) === undefined && !isThunk(m)
+        ? constructorNode(m, dto)
+        : hintKind(m) === 'object'
+          ? dto.dto(m as ObjectHint)
+          : undefined;
     if (n === undefined || n.kind !== 'dto') throw refuse(D.taggedMember(value));
     // A member whose class is still being built (the union is inside its own member) has no properties yet.
     if (incompleteNodes.has(n)) throw refuse(D.taggedCycle(value));
     const declared = (n.properties ?? []).find((p) => p.name === of.tag);
     const tagNode = node('enum', { enum: [value], enumType: 'string' });
     const tagProperty =
-      declared !== undefined ? { ...declared, required: true, node: tagNode } : { key: of.tag, name: of.tag, required: true, node: tagNode, ...(n.cls !== undefined ? { tagOnly: true } : {}) };
+      declared !== undefined
+        ? { ...declared, required: true, node: tagNode }
+        : { key: of.tag, name: of.tag, required: true, node: tagNode, ...(n.cls !== undefined ? { tagOnly: true } : {}) };
     const rest = (n.properties ?? []).filter((p) => p !== declared);
     const { recursive: _recursive, ...plain } = n;
     return { ...plain, ...(description !== undefined ? { description } : {}), properties: [tagProperty, ...rest] } as TypeNode;
@@ -179,7 +204,8 @@ function constructorNode(ctor: Function, dto: DtoResolver): TypeNode {
 export function fitsDesignType(n: TypeNode, design: unknown): boolean {
   if (design === undefined || design === Object) return true;
   const fits: Readonly<Record<string, (x: TypeNode) => boolean>> = {
-    Number: (x) => x.kind === 'number' || x.kind === 'integer' || (x.kind === 'enum' && (x.numericEnum === true || x.enumType === 'integer' || x.enumType === 'number')),
+    Number: (x) =>
+      x.kind === 'number' || x.kind === 'integer' || (x.kind === 'enum' && (x.numericEnum === true || x.enumType === 'integer' || x.enumType === 'number')),
     String: (x) => x.kind === 'string' || (x.kind === 'enum' && x.enumType === 'string' && x.numericEnum !== true),
     Boolean: (x) => x.kind === 'boolean' || (x.kind === 'enum' && x.enumType === 'boolean'),
     BigInt: (x) => x.kind === 'bigint',

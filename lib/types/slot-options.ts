@@ -6,8 +6,7 @@ import type { EnumSource, Hint } from './hints';
  */
 
 /** The string formats a slot may carry (v3); each is enforced by the parser that converts it. */
-export type StringFormat =
-  | 'date-time' | 'date' | 'time' | 'duration' | 'email' | 'hostname' | 'ipv4' | 'ipv6' | 'uri' | 'uri-reference' | 'uuid';
+export type StringFormat = 'date-time' | 'date' | 'time' | 'duration' | 'email' | 'hostname' | 'ipv4' | 'ipv6' | 'uri' | 'uri-reference' | 'uuid';
 
 /** The options that apply to one element of a `[T]`/`SetOf(T)` slot or one value of a `RecordOf(T)` slot (v3 `each`). */
 export interface ItemOptions {

@@ -12,7 +12,21 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { Description, EnumOf, Int32, ObjectOf, Param, Part, Prompt, Resource, ResourceTemplate, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
+import {
+  Description,
+  EnumOf,
+  Int32,
+  ObjectOf,
+  Param,
+  Part,
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  Tool,
+  ToolContext,
+  ToolContextError,
+  ToolSet,
+} from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
 
 /** A 1×1 red PNG. */
@@ -258,7 +272,11 @@ export class EverythingServed {
 
   @Prompt({ description: 'A prompt with required arguments' })
   testPromptWithArguments(
-    @Param({ description: 'First test argument', complete: (typed: string) => ['paris', 'park', 'party', 'test', 'testing'].filter((v) => v.startsWith(typed)) }) arg1: string,
+    @Param({
+      description: 'First test argument',
+      complete: (typed: string) => ['paris', 'park', 'party', 'test', 'testing'].filter((v) => v.startsWith(typed)),
+    })
+    arg1: string,
     @Param({ description: 'Second test argument' }) arg2: string,
   ): string {
     return `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`;
@@ -298,7 +316,11 @@ export class EverythingServed {
     return 'Watched resource content';
   }
 
-  @ResourceTemplate('test://template/{id}/data', { name: 'Template Resource', description: 'A resource template with parameter substitution', mimeType: 'application/json' })
+  @ResourceTemplate('test://template/{id}/data', {
+    name: 'Template Resource',
+    description: 'A resource template with parameter substitution',
+    mimeType: 'application/json',
+  })
   templateData(@Param({ description: 'The ID' }) id: string): { id: string; templateTest: boolean; data: string } {
     return { id, templateTest: true, data: `Data for ID: ${id}` };
   }
@@ -387,11 +409,15 @@ async function main(): Promise<void> {
   const tools = new ToolSet([new Everything(), new InputRequired(), new EverythingServed(), jsonSchemaTool, customHeadersTool]);
   tools.add(new ListChanges(tools));
   const sessions = process.argv.includes('--sessions');
-  const http = await serveMcpHttp(tools, { name: 'tool-signatures-everything', version: '1.0.0' }, {
-    port: Number(flag('--port') ?? 0),
-    host: '127.0.0.1',
-    ...(sessions ? { sessions: { eventStore: memoryEventStore(), retryIntervalMs: 500 } } : {}),
-  });
+  const http = await serveMcpHttp(
+    tools,
+    { name: 'tool-signatures-everything', version: '1.0.0' },
+    {
+      port: Number(flag('--port') ?? 0),
+      host: '127.0.0.1',
+      ...(sessions ? { sessions: { eventStore: memoryEventStore(), retryIntervalMs: 500 } } : {}),
+    },
+  );
   process.stdout.write(`${JSON.stringify({ url: http.url.href })}\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void http.close().then(() => process.exit(0)));
 }

@@ -53,7 +53,9 @@ function traits(t: ToolDefinition): string {
     t.parallelSafe ? 'parallel-safe' : 'one at a time',
     t.timeoutSeconds > 0 ? `times out after ${t.timeoutSeconds} s` : undefined,
     t.annotations !== undefined ? `MCP hints ${JSON.stringify(t.annotations)}` : undefined,
-  ].filter((x) => x !== undefined).join(', ');
+  ]
+    .filter((x) => x !== undefined)
+    .join(', ');
 }
 
 // ---- provider forms -------------------------------------------------------------------------
@@ -91,7 +93,8 @@ async function replay(tools: ToolSet): Promise<void> {
   const context = new ToolContext();
   const approve = (req: ApprovalRequest): boolean => {
     const decision = approvals[req.id];
-    const verdict = decision === undefined ? 'no decision recorded: refused' : `${decision.approved ? 'approved' : 'refused'} by ${decision.by}: ${decision.note}`;
+    const verdict =
+      decision === undefined ? 'no decision recorded: refused' : `${decision.approved ? 'approved' : 'refused'} by ${decision.by}: ${decision.note}`;
     console.log(`  ? approval for ${req.name} ${JSON.stringify(req.arguments)}: ${verdict}`);
     return decision?.approved === true;
   };

@@ -20,7 +20,10 @@ export class DocketService {
     @Range(1, 50) @Param({ type: Int32 }) limit: number = 10,
   ): DocketView[] {
     return this.store.dockets
-      .filter((d) => (status === undefined || d.status === status) && (priority === undefined || d.priority === priority) && (since === undefined || d.createdAt >= since))
+      .filter(
+        (d) =>
+          (status === undefined || d.status === status) && (priority === undefined || d.priority === priority) && (since === undefined || d.createdAt >= since),
+      )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .slice(0, limit)
       .map(view);
@@ -78,7 +81,15 @@ export class DocketService {
 }
 
 function view(d: DocketRecord): DocketView {
-  return Object.assign(new DocketView(), { id: d.id, customer: d.customer, status: d.status, priority: d.priority, lines: d.lines, createdAt: d.createdAt, deliverBy: d.deliverBy });
+  return Object.assign(new DocketView(), {
+    id: d.id,
+    customer: d.customer,
+    status: d.status,
+    priority: d.priority,
+    lines: d.lines,
+    createdAt: d.createdAt,
+    deliverBy: d.deliverBy,
+  });
 }
 
 function addHours(time: string, hours: number): string {

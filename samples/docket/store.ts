@@ -28,13 +28,29 @@ export class DocketStore {
 
   add(customer: string, priority: Priority, lines: readonly DocketLine[], deliverBy: string | null, note: string | null): DocketRecord {
     const id = `5f0c1d2e-0000-4000-8000-${String(this.next++).padStart(12, '0')}`;
-    const r: DocketRecord = { id, customer, status: DocketStatus.Open, priority, lines: lines.map((l) => ({ sku: l.sku, qty: l.qty })), createdAt: this.now(), deliverBy, note };
+    const r: DocketRecord = {
+      id,
+      customer,
+      status: DocketStatus.Open,
+      priority,
+      lines: lines.map((l) => ({ sku: l.sku, qty: l.qty })),
+      createdAt: this.now(),
+      deliverBy,
+      note,
+    };
     this.dockets.push(r);
     return r;
   }
 }
 
-function record(id: string, customer: string, status: DocketStatus, priority: Priority, lines: { sku: string; qty: number }[], createdAt: string): DocketRecord {
+function record(
+  id: string,
+  customer: string,
+  status: DocketStatus,
+  priority: Priority,
+  lines: { sku: string; qty: number }[],
+  createdAt: string,
+): DocketRecord {
   return { id, customer, status, priority, lines, createdAt: new Date(createdAt), deliverBy: null, note: null };
 }
 

@@ -3,7 +3,10 @@ import { Description, Prompt, Resource, Tool } from 'tool-signatures';
 
 @Injectable()
 export class PriceBook {
-  readonly #prices = new Map([['BOLT-M8', 0.25], ['NUT-M8', 0.1]]);
+  readonly #prices = new Map([
+    ['BOLT-M8', 0.25],
+    ['NUT-M8', 0.1],
+  ]);
 
   price(sku: string): number | undefined {
     return this.#prices.get(sku);

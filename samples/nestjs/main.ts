@@ -22,12 +22,17 @@ async function main(): Promise<void> {
   // One model turn, as the calls arrived, in the request of the user 'ana'.
   const context = registry.createContext();
   const turn = await registry.withRequest({ user: 'ana' }, () =>
-    runToolCalls(registry, [
-      { id: 'c1', name: 'price', arguments: '{"sku":"BOLT-M8"}' },
-      { id: 'c2', name: 'place_order', arguments: '{"sku":"BOLT-M8","qty":0}' },
-      { id: 'c3', name: 'place_order', arguments: '{"sku":"BOLT-M8","qty":40}' },
-      { id: 'c4', name: 'price', arguments: '{"sku":"WIDGET"}' },
-    ], { context }));
+    runToolCalls(
+      registry,
+      [
+        { id: 'c1', name: 'price', arguments: '{"sku":"BOLT-M8"}' },
+        { id: 'c2', name: 'place_order', arguments: '{"sku":"BOLT-M8","qty":0}' },
+        { id: 'c3', name: 'place_order', arguments: '{"sku":"BOLT-M8","qty":40}' },
+        { id: 'c4', name: 'price', arguments: '{"sku":"WIDGET"}' },
+      ],
+      { context },
+    ),
+  );
   for (const { id, result } of turn.results) {
     console.log(`${id} ${result.isError ? 'error' : 'ok'}: ${result.parts.map((p) => (p.type === 'text' ? p.text : JSON.stringify(p))).join(' ')}`);
   }
@@ -36,7 +41,10 @@ async function main(): Promise<void> {
   // The same registry serves MCP prompts and resources (registry.mcpHttpHandler(...) serves them all).
   const quote = await registry.prompt('quote')!.get({ sku: 'NUT-M8', qty: '30' });
   if (quote.ok) console.log(`prompt quote: ${JSON.stringify(quote.value)}`);
-  const skus = await registry.resources().find((r) => r.uri === 'catalogue://skus')!.read();
+  const skus = await registry
+    .resources()
+    .find((r) => r.uri === 'catalogue://skus')!
+    .read();
   if (skus.ok) console.log(`resource catalogue://skus: ${JSON.stringify(skus.value)}`);
   await app.close();
 }

@@ -9,7 +9,6 @@ import { Tool, ToolSet } from 'tool-signatures';
 import { toAiSdkTools } from 'tool-signatures/ai-sdk';
 import { runProgram } from '../helpers/programs';
 
-
 let out: Record<string, unknown>;
 
 beforeAll(async () => {
@@ -19,7 +18,15 @@ beforeAll(async () => {
 describe('generateText with MockLanguageModelV4 over toAiSdkTools(toolSet)', () => {
   it('sends the canonical input schemas unchanged', () => {
     expect(out.schemaSent).toEqual([
-      ['place_order', { type: 'object', properties: { sku: { type: 'string', description: 'Catalogue SKU.' }, qty: { type: 'integer', minimum: 1, maximum: 100 } }, required: ['sku', 'qty'], additionalProperties: false }],
+      [
+        'place_order',
+        {
+          type: 'object',
+          properties: { sku: { type: 'string', description: 'Catalogue SKU.' }, qty: { type: 'integer', minimum: 1, maximum: 100 } },
+          required: ['sku', 'qty'],
+          additionalProperties: false,
+        },
+      ],
       ['stock', { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'], additionalProperties: false }],
     ]);
   });
@@ -34,7 +41,10 @@ describe('generateText with MockLanguageModelV4 over toAiSdkTools(toolSet)', () 
   it("lets the model read the invoker's text as the tool's error, and its corrected call succeeds", () => {
     expect(out.modelRead).toEqual([
       [],
-      [['place_order', { type: 'error-text', value: "Argument 'qty' must be an integer from 1 to 100." }], ['stock', { type: 'json', value: { sku: 'BOLT-M8', onHand: 120 } }]],
+      [
+        ['place_order', { type: 'error-text', value: "Argument 'qty' must be an integer from 1 to 100." }],
+        ['stock', { type: 'json', value: { sku: 'BOLT-M8', onHand: 120 } }],
+      ],
       [['place_order', { type: 'text', value: 'order 1001: 3 × BOLT-M8' }]],
     ]);
     expect([out.text, out.orders]).toEqual(['Ordered 3 BOLT-M8.', 1]);
@@ -47,7 +57,16 @@ describe('generateText with MockLanguageModelV4 over toAiSdkTools(toolSet)', () 
   it("a tool that throws is a tool error with the invoker's text; parts with an image are content; the SDK's functions can be passed in", () => {
     expect(out.modelRead2).toEqual([
       ['broken', { type: 'error-text', value: "Tool 'broken' failed: TypeError: the warehouse is offline" }],
-      ['picture', { type: 'content', value: [{ type: 'text', text: 'picture of NUT' }, { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw==' } }] }],
+      [
+        'picture',
+        {
+          type: 'content',
+          value: [
+            { type: 'text', text: 'picture of NUT' },
+            { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw==' } },
+          ],
+        },
+      ],
       ['nope', { type: 'error-text', value: "AI_NoSuchToolError: Model tried to call unavailable tool 'nope'. Available tools: picture, broken." }],
     ]);
   });
@@ -78,7 +97,9 @@ describe('where require() cannot load the ES module (jest itself)', () => {
   }
 
   it("says how to pass the SDK's functions", () => {
-    expect(() => toAiSdkTools(new ToolSet([new Echo()]))).toThrow(/^tool-signatures\/ai-sdk could not load the 'ai' package with require\(\) \(.+\)\. .+pass the SDK's functions: import \{ tool, jsonSchema \} from 'ai'; toAiSdkTools\(tools, \{ sdk: \{ tool, jsonSchema \} \}\)\.$/s);
+    expect(() => toAiSdkTools(new ToolSet([new Echo()]))).toThrow(
+      /^tool-signatures\/ai-sdk could not load the 'ai' package with require\(\) \(.+\)\. .+pass the SDK's functions: import \{ tool, jsonSchema \} from 'ai'; toAiSdkTools\(tools, \{ sdk: \{ tool, jsonSchema \} \}\)\.$/s,
+    );
   });
 });
 
@@ -100,6 +121,11 @@ describe("the SDK's own tool() and jsonSchema() passed in (sdk option), as the l
   });
 
   it('in generateText: the call the predicate lets through runs with the per-tool context (toolsContext), the other waits for approval', () => {
-    expect(out.predicateInLoop).toEqual([['tool-call', 'h1'], ['tool-call', 'h2'], ['tool-result', 'h1', 'paid 50 for bo via ai-sdk'], ['tool-approval-request', 'h2']]);
+    expect(out.predicateInLoop).toEqual([
+      ['tool-call', 'h1'],
+      ['tool-call', 'h2'],
+      ['tool-result', 'h1', 'paid 50 for bo via ai-sdk'],
+      ['tool-approval-request', 'h2'],
+    ]);
   });
 });

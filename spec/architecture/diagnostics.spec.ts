@@ -50,14 +50,20 @@ describe('Diagnostics catalogue (lib/diagnostics.ts)', () => {
   });
 
   it('the reflector and the plugin refuse a type of the list with the same text', () => {
-    class Shop { @Tool() find(pattern: RegExp) { return String(pattern); } }
+    class Shop {
+      @Tool() find(pattern: RegExp) {
+        return String(pattern);
+      }
+    }
     const reflector = definitionError(() => Tool.fromInstance(new Shop()));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-refused-'));
     try {
       const file = path.join(dir, 'shop.ts');
       fs.writeFileSync(file, "import { Tool } from 'tool-signatures';\nexport class Shop { @Tool() find(pattern: RegExp) { return String(pattern); } }\n");
       const plugin = diagnose(ts.createProgram([file], compilerOptions({ noEmit: true }))).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      expect(reflector.message).toBe("OLT002: Cannot build tool 'find' (Shop.find), parameter #0 'pattern': RegExp has no JSON Schema and cannot be a tool parameter or property.");
+      expect(reflector.message).toBe(
+        "OLT002: Cannot build tool 'find' (Shop.find), parameter #0 'pattern': RegExp has no JSON Schema and cannot be a tool parameter or property.",
+      );
       expect(plugin).toEqual(["OLT002: parameter 'pattern': RegExp has no JSON Schema and cannot be a tool parameter or property."]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

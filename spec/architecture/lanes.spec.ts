@@ -46,7 +46,12 @@ function specFiles(dir: string): string[] {
 /** A testMatch entry (`<rootDir>/` and a path, `*` within one folder) as a test of a repository path. */
 function matcher(glob: string): (file: string) => boolean {
   const rel = glob.replace('<rootDir>/', '');
-  const re = new RegExp(`^${rel.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(?:.*/)?').replace(/\*/g, '[^/]*')}$`);
+  const re = new RegExp(
+    `^${rel
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*\*\//g, '(?:.*/)?')
+      .replace(/\*/g, '[^/]*')}$`,
+  );
   return (file) => re.test(file);
 }
 
@@ -63,7 +68,9 @@ describe('the test lanes (jest.config.js)', () => {
   const conformance = lane('conformance');
 
   it('names only spec files that exist in the integration and compiler lanes', () => {
-    const listed = config.projects.filter((p) => p.displayName === 'integration' || p.displayName === 'compiler').flatMap((p) => p.testMatch.map((m) => m.replace('<rootDir>/', '')));
+    const listed = config.projects
+      .filter((p) => p.displayName === 'integration' || p.displayName === 'compiler')
+      .flatMap((p) => p.testMatch.map((m) => m.replace('<rootDir>/', '')));
     expect(listed.filter((file) => !fs.existsSync(path.join(root, file)))).toEqual([]);
   });
 

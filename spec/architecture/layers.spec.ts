@@ -25,7 +25,10 @@ function readLayers(): Layers {
   const text = fs.readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8');
   const block = /```layers\n([\s\S]*?)```/.exec(text);
   if (block === null) throw new Error('ARCHITECTURE.md has no ```layers block');
-  const lines = block[1]!.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = block[1]!
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const rank = new Map<string, number>();
   lines.forEach((line, i) => {
     for (const unit of line.split(/\s+/)) {
@@ -58,7 +61,10 @@ function specifiersOf(fileName: string, text: string): string[] {
       out.push(n.moduleSpecifier.text);
     } else if (ts.isImportEqualsDeclaration(n) && ts.isExternalModuleReference(n.moduleReference) && ts.isStringLiteral(n.moduleReference.expression)) {
       out.push(n.moduleReference.expression.text);
-    } else if (ts.isCallExpression(n) && (n.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(n.expression) && n.expression.text === 'require'))) {
+    } else if (
+      ts.isCallExpression(n) &&
+      (n.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(n.expression) && n.expression.text === 'require'))
+    ) {
       const arg = n.arguments[0];
       if (arg !== undefined && ts.isStringLiteralLike(arg)) out.push(arg.text);
     } else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal)) {
@@ -105,7 +111,12 @@ function violations(files: ReadonlyMap<string, string>, layers: Layers): { viola
       if (to === from) continue;
       const theirs = layers.rank.get(to);
       if (theirs === undefined || theirs >= own) {
-        out.push({ from: path.relative(ROOT, file), to: path.relative(ROOT, target), why: theirs === undefined ? `${to} is in no layer` : theirs === own ? `${to} is a unit of the same layer as ${from}` : `${to} is a layer above ${from}` });
+        out.push({
+          from: path.relative(ROOT, file),
+          to: path.relative(ROOT, target),
+          why:
+            theirs === undefined ? `${to} is in no layer` : theirs === own ? `${to} is a unit of the same layer as ${from}` : `${to} is a layer above ${from}`,
+        });
       }
     }
   }
@@ -127,7 +138,12 @@ describe('Layers (ARCHITECTURE.md): nothing imports from a layer above it', () =
     expect(layers.rank.get('invoke/arguments/')).toBeGreaterThan(layers.rank.get('schema/')!);
     expect(layers.rank.get('schema/')).toBeGreaterThan(layers.rank.get('metadata/')!);
     const invoke = libFiles(path.join(LIB, 'invoke'));
-    const named = invoke.flatMap((f) => specifiersOf(f, fs.readFileSync(f, 'utf8')).map((s) => resolveLocal(f, s)).filter((t) => t !== undefined).map((t) => unitOf(t!, layers)));
+    const named = invoke.flatMap((f) =>
+      specifiersOf(f, fs.readFileSync(f, 'utf8'))
+        .map((s) => resolveLocal(f, s))
+        .filter((t) => t !== undefined)
+        .map((t) => unitOf(t!, layers)),
+    );
     expect(named).not.toContain('metadata/');
   });
 
@@ -140,7 +156,7 @@ describe('Layers (ARCHITECTURE.md): nothing imports from a layer above it', () =
       [file('arguments', 'x.ts'), "import type { ToolContext } from '../calling/context';\nimport { DEFAULT_LIMITS } from './json-text';\n"],
       [file('calling', 'x.ts'), "import type { ToolSet } from '../tools/toolset';\nimport { parseArgumentText } from '../arguments/json-text';\n"],
       [file('tools', 'x.ts'), "import { invokeTool } from '../calling/invoker';\nimport { checkDefaults } from '../arguments/defaults';\n"],
-      [path.join(LIB, 'invoke', 'x.ts'), "export {};\n"],
+      [path.join(LIB, 'invoke', 'x.ts'), 'export {};\n'],
     ]);
     const { violations: found } = violations(sources, layers);
     expect(found.map((v) => [v.from, v.to, v.why])).toEqual([
@@ -154,7 +170,10 @@ describe('Layers (ARCHITECTURE.md): nothing imports from a layer above it', () =
     const file = (unit: string, name: string) => path.join(LIB, unit, name);
     const sources = new Map([
       [file('metadata', 'x.ts'), "import type { ToolSpec } from '../schema/tool-spec';\nexport type T = typeof import('../invoke/tools/toolset');\n"],
-      [file('providers', 'x.ts'), "const v = require('../invoke/tools/bound-tool');\nexport { ToolSet } from '../invoke/tools/toolset';\nvoid import('../schema/write');\n"],
+      [
+        file('providers', 'x.ts'),
+        "const v = require('../invoke/tools/bound-tool');\nexport { ToolSet } from '../invoke/tools/toolset';\nvoid import('../schema/write');\n",
+      ],
     ]);
     const { violations: found } = violations(sources, layers);
     expect(found.map((v) => [v.from, v.to])).toEqual([

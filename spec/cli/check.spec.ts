@@ -16,33 +16,38 @@ async function run(...args: string[]): Promise<{ code: number; out: string; err:
   return { code, out, err };
 }
 
-const OBJECT_FIX = 'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with `import type` is erased to Object too when each file is compiled alone (isolatedModules): Import the class as a value, not with `import type` (import { CreateOrderDto } from \'./create-order.dto\'; for a context parameter, import { ToolContext } from \'tool-signatures\'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json "plugins"), which reads the type from the source and needs no value import.';
+const OBJECT_FIX =
+  "Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with `import type` is erased to Object too when each file is compiled alone (isolatedModules): Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
 
 describe('tool-signatures check (issue 24)', () => {
   it('counts every tool of a class it cannot build, and prints each problem', async () => {
     const r = await run(project('problems'));
     expect(r.err).toBe('');
-    expect(r.out).toBe([
-      'spec/fixtures/check/problems/tools.ts:9: the runtime path cannot build it: 4 problems in class DocketService:',
-      `    - OLT002: Cannot build tool 'find' (DocketService.find), parameter #0 'query': its type was erased to Object. ${OBJECT_FIX}`,
-      "    - OLT002: Cannot build tool 'tag' (DocketService.tag), parameter #0 'tags': its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.",
-      `    - OLT002: Cannot build tool 'tag' (DocketService.tag), parameter #1 'labels': its type was erased to Object. ${OBJECT_FIX}`,
-      "    - OLT015: Cannot build tool 'close' (DocketService.close): timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not -1.",
-      '5 tools checked: 3 cannot be built at run time. Add the hints above, or compile with the plugin.',
-      '',
-    ].join('\n'));
+    expect(r.out).toBe(
+      [
+        'spec/fixtures/check/problems/tools.ts:9: the runtime path cannot build it: 4 problems in class DocketService:',
+        `    - OLT002: Cannot build tool 'find' (DocketService.find), parameter #0 'query': its type was erased to Object. ${OBJECT_FIX}`,
+        "    - OLT002: Cannot build tool 'tag' (DocketService.tag), parameter #0 'tags': its type was erased to Array. Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.",
+        `    - OLT002: Cannot build tool 'tag' (DocketService.tag), parameter #1 'labels': its type was erased to Object. ${OBJECT_FIX}`,
+        "    - OLT015: Cannot build tool 'close' (DocketService.close): timeoutSeconds must be a finite number of seconds, 0 or more (0 means none), not -1.",
+        '5 tools checked: 3 cannot be built at run time. Add the hints above, or compile with the plugin.',
+        '',
+      ].join('\n'),
+    );
     expect(r.code).toBe(1);
   }, 240_000);
 
   it('warns of each hint looser than the declared type, and exits 1', async () => {
     const r = await run(project('looser'));
     expect(r.err).toBe('');
-    expect(r.out).toBe([
-      "spec/fixtures/check/looser/tools.ts:13: warning OLT015: parameter 'level': the type hint String is looser than the declared type 'low' | 'high': the schema would accept values the type does not. Remove the hint (the plugin reads the type), or give the exact one: EnumOf(['low', 'high']).",
-      "spec/fixtures/check/looser/tools.ts:13: warning OLT015: parameter 'seats': the type hint Number is looser than the declared type Seats: the schema would accept values the type does not. Remove the hint (the plugin reads the type), or give the exact one: EnumOf(Seats).",
-      '1 tool checked: 2 hints are looser than the declared type. Fix the hints above.',
-      '',
-    ].join('\n'));
+    expect(r.out).toBe(
+      [
+        "spec/fixtures/check/looser/tools.ts:13: warning OLT015: parameter 'level': the type hint String is looser than the declared type 'low' | 'high': the schema would accept values the type does not. Remove the hint (the plugin reads the type), or give the exact one: EnumOf(['low', 'high']).",
+        "spec/fixtures/check/looser/tools.ts:13: warning OLT015: parameter 'seats': the type hint Number is looser than the declared type Seats: the schema would accept values the type does not. Remove the hint (the plugin reads the type), or give the exact one: EnumOf(Seats).",
+        '1 tool checked: 2 hints are looser than the declared type. Fix the hints above.',
+        '',
+      ].join('\n'),
+    );
     expect(r.code).toBe(1);
   }, 240_000);
 });

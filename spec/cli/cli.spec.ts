@@ -32,7 +32,11 @@ const cli = (...args: string[]) => node([cliJs, ...args]);
 
 beforeAll(async () => {
   const compiled = fixturesToCompile().map((f) => path.join('spec', 'cli', 'fixtures', f));
-  const r = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', '--check', 'spec/cli', 'lib/cli/index.ts', ...compiled], undefined, 300_000);
+  const r = await node(
+    [path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', '--check', 'spec/cli', 'lib/cli/index.ts', ...compiled],
+    undefined,
+    300_000,
+  );
   if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
   // Copied as they are: an ES module, hand-written CommonJS, and TypeScript sources the CLI compiles itself.
   for (const f of ['esm-tools.mjs', 'no-metadata.js']) fs.copyFileSync(path.join(__dirname, 'fixtures', f), fixture(f));
@@ -73,15 +77,31 @@ describe('inspect', () => {
   it('prints the catalogue as JSON with the asked-for provider forms and their loss reports', async () => {
     const r = await cli('inspect', fixture('tools.js'), '--format', 'json', '--provider', 'openai,anthropic', '--provider', 'mcp', '--strict');
     expect(r.code).toBe(0);
-    const catalogue = JSON.parse(r.stdout) as { tools: { name: string; from: string; inputSchema: object; parallelSafe: boolean; providers: Record<string, { tool: Record<string, unknown>; losses: { path: string; keyword: string; action: string }[] }> }[] };
-    expect(catalogue.tools.map((t) => [t.name, t.from])).toEqual([['shout', 'tool shout'], ['add_note', 'class Notes'], ['list_notes', 'class Notes']]);
+    const catalogue = JSON.parse(r.stdout) as {
+      tools: {
+        name: string;
+        from: string;
+        inputSchema: object;
+        parallelSafe: boolean;
+        providers: Record<string, { tool: Record<string, unknown>; losses: { path: string; keyword: string; action: string }[] }>;
+      }[];
+    };
+    expect(catalogue.tools.map((t) => [t.name, t.from])).toEqual([
+      ['shout', 'tool shout'],
+      ['add_note', 'class Notes'],
+      ['list_notes', 'class Notes'],
+    ]);
     const add = catalogue.tools[1]!;
-    expect(JSON.stringify(add.inputSchema)).toBe('{"type":"object","properties":{"text":{"type":"string","description":"The note.","minLength":1},"priority":{"type":"integer","minimum":1,"maximum":5,"default":3}},"required":["text"],"additionalProperties":false}');
+    expect(JSON.stringify(add.inputSchema)).toBe(
+      '{"type":"object","properties":{"text":{"type":"string","description":"The note.","minLength":1},"priority":{"type":"integer","minimum":1,"maximum":5,"default":3}},"required":["text"],"additionalProperties":false}',
+    );
     expect(add.parallelSafe).toBe(false);
     expect(Object.keys(add.providers)).toEqual(['openai', 'anthropic', 'mcp']);
     expect((add.providers.openai!.tool.function as { strict: boolean }).strict).toBe(true);
     expect(add.providers.anthropic!.tool.strict).toBe(true);
-    expect(add.providers.openai!.losses).toContainEqual(expect.objectContaining({ path: '/properties/priority', keyword: 'default', action: 'moved-to-description' }));
+    expect(add.providers.openai!.losses).toContainEqual(
+      expect.objectContaining({ path: '/properties/priority', keyword: 'default', action: 'moved-to-description' }),
+    );
     expect(add.providers.mcp!.losses).toEqual([]);
   });
 
@@ -90,7 +110,9 @@ describe('inspect', () => {
       cli('inspect', fixture('tools.js'), '--format', 'json', '--provider', 'all'),
       cli('inspect', fixture('tools.js'), '--format', 'json', '--provider', 'openai', '--no-strict'),
     ]);
-    const strictOf = (r: Run) => (JSON.parse(r.stdout) as { tools: { providers: { openai: { tool: { function: { strict: boolean } } } } }[] }).tools[0]!.providers.openai.tool.function.strict;
+    const strictOf = (r: Run) =>
+      (JSON.parse(r.stdout) as { tools: { providers: { openai: { tool: { function: { strict: boolean } } } } }[] }).tools[0]!.providers.openai.tool.function
+        .strict;
     expect(Object.keys((JSON.parse(plain.stdout) as { tools: { providers: object }[] }).tools[0]!.providers)).toEqual(['openai', 'anthropic', 'gemini', 'mcp']);
     expect(strictOf(plain)).toBe(true);
     expect(strictOf(off)).toBe(false);
@@ -130,14 +152,27 @@ describe('inspect', () => {
     );
     const json = JSON.parse((await cli('inspect', fixture('served.js'), '--format', 'json')).stdout) as { tools: { name: string }[]; served: unknown[] };
     expect(json.tools.map((t) => t.name)).toEqual(['search']);
-    expect(json.served[0]).toEqual({ kind: 'prompt', key: 'summarize', name: 'summarize', from: 'class Docs', title: 'Summary', description: 'Summarize a page.', arguments: [{ name: 'page', description: 'The page', required: true }, { name: 'words', required: false }] });
+    expect(json.served[0]).toEqual({
+      kind: 'prompt',
+      key: 'summarize',
+      name: 'summarize',
+      from: 'class Docs',
+      title: 'Summary',
+      description: 'Summarize a page.',
+      arguments: [
+        { name: 'page', description: 'The page', required: true },
+        { name: 'words', required: false },
+      ],
+    });
   });
 
   it('loads an ES module with import()', async () => {
     const r = await cli('inspect', fixture('esm-tools.mjs'), '--format', 'json');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.stringify((JSON.parse(r.stdout) as { tools: { inputSchema: object }[] }).tools[0]!.inputSchema)).toBe('{"type":"object","properties":{"a":{"type":"number","default":0},"b":{"type":"number","default":0}},"additionalProperties":false}');
+    expect(JSON.stringify((JSON.parse(r.stdout) as { tools: { inputSchema: object }[] }).tools[0]!.inputSchema)).toBe(
+      '{"type":"object","properties":{"a":{"type":"number","default":0},"b":{"type":"number","default":0}},"additionalProperties":false}',
+    );
   });
 
   it('compiles a TypeScript source with decorator metadata (its .js-style imports too) and reads its DTOs', async () => {
@@ -163,15 +198,21 @@ describe('inspect', () => {
     const esm = path.join(outDir, 'esm-await');
     fs.mkdirSync(esm, { recursive: true });
     fs.writeFileSync(path.join(esm, 'package.json'), JSON.stringify({ type: 'module' }));
-    fs.writeFileSync(path.join(esm, 'tools.ts'), "import { Tool } from 'tool-signatures';\nconst n = await Promise.resolve(1);\nexport const add = Tool.create(function add(a: number) { return a + n; }, { params: { a: Number } });\n");
+    fs.writeFileSync(
+      path.join(esm, 'tools.ts'),
+      "import { Tool } from 'tool-signatures';\nconst n = await Promise.resolve(1);\nexport const add = Tool.create(function add(a: number) { return a + n; }, { params: { a: Number } });\n",
+    );
     const r = await cli('inspect', path.join(esm, 'tools.ts'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^tool-signatures inspect: tools\.ts uses top-level await, which the CLI cannot run from TypeScript source .*Move the await into a function, or compile the project first \(tsc\) and give the \.js file\.\n$/m);
+    expect(r.stderr).toMatch(
+      /^tool-signatures inspect: tools\.ts uses top-level await, which the CLI cannot run from TypeScript source .*Move the await into a function, or compile the project first \(tsc\) and give the \.js file\.\n$/m,
+    );
     expect(r.stderr).not.toContain('exports is not defined');
   });
 });
 
-const MAILER_SCHEMA = '{"type":"object","properties":{"address":{"type":"object","properties":{"street":{"type":"string","description":"Street and number.","minLength":3,"maxLength":80},"country":{"type":"string","minLength":2,"maxLength":2}},"required":["street"],"additionalProperties":false},"when":{"type":"string","format":"date-time"}},"required":["address","when"],"additionalProperties":false}';
+const MAILER_SCHEMA =
+  '{"type":"object","properties":{"address":{"type":"object","properties":{"street":{"type":"string","description":"Street and number.","minLength":3,"maxLength":80},"country":{"type":"string","minLength":2,"maxLength":2}},"required":["street"],"additionalProperties":false},"when":{"type":"string","format":"date-time"}},"required":["address","when"],"additionalProperties":false}';
 
 describe('diagnostics: exit status 2, the code and the fix', () => {
   it('an erased parameter type is OLT002, naming the class, method, parameter and the fix', async () => {
@@ -207,7 +248,9 @@ describe('diagnostics: exit status 2, the code and the fix', () => {
   it('a tool class that cannot be constructed with no arguments says to export an instance or a tool set', async () => {
     const r = await cli('inspect', fixture('needs-args.js'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('tool-signatures inspect: cannot construct the exported class Billing with no arguments (Billing needs a PaymentApi). Export an instance of it instead, or a ToolSet.\n');
+    expect(r.stderr).toBe(
+      'tool-signatures inspect: cannot construct the exported class Billing with no arguments (Billing needs a PaymentApi). Export an instance of it instead, or a ToolSet.\n',
+    );
   });
 
   it('usage mistakes print the usage', async () => {
@@ -253,11 +296,16 @@ describe('call', () => {
   it('prints an error result as the model would read it, exit status 1', async () => {
     const r = await cli('call', fixture('tools.js'), 'add_note', '{"text":"","priority":9,"tag":"x"}');
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe("Argument 'text' must be at least 1 character long.\nArgument 'priority' must be an integer from 1 to 5.\nArgument 'tag' is not a parameter of tool 'add_note'.\n");
+    expect(r.stdout).toBe(
+      "Argument 'text' must be at least 1 character long.\nArgument 'priority' must be an integer from 1 to 5.\nArgument 'tag' is not a parameter of tool 'add_note'.\n",
+    );
   });
 
   it('reads the arguments from standard input with -, and prints the whole result with --format json', async () => {
-    const r = await node([cliJs, 'call', fixture('ts-source/tools.ts'), 'check', '-', '--format', 'json'], '{"address":{"street":"Quay 4"},"when":"2026-03-02T10:00:00+01:00"}');
+    const r = await node(
+      [cliJs, 'call', fixture('ts-source/tools.ts'), 'check', '-', '--format', 'json'],
+      '{"address":{"street":"Quay 4"},"when":"2026-03-02T10:00:00+01:00"}',
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ isError: false, parts: [{ type: 'text', text: 'Address Quay 4 at 2026-03-02T09:00:00.000Z' }], costs: [] });
   });
@@ -276,7 +324,10 @@ describe('call', () => {
       cli('call', fixture('approval.js'), 'pay', '{"amount":5}'),
       cli('call', fixture('approval.js'), 'pay', '{"amount":5}', '--approve'),
     ]);
-    expect([refused.code, refused.stdout]).toEqual([1, "Tool 'pay' was not approved: it requires approval and there is no terminal to ask on; pass --approve to approve it.\n"]);
+    expect([refused.code, refused.stdout]).toEqual([
+      1,
+      "Tool 'pay' was not approved: it requires approval and there is no terminal to ask on; pass --approve to approve it.\n",
+    ]);
     expect([approved.code, approved.stdout]).toEqual([0, 'paid 5\n']);
   });
 
@@ -293,10 +344,21 @@ describe('generate (the compile-time plugin, one row of the command table)', () 
     const gen = path.join(outDir, 'gen');
     fs.mkdirSync(gen, { recursive: true });
     fs.cpSync(path.join(__dirname, 'fixtures', 'ts-source'), gen, { recursive: true });
-    fs.writeFileSync(path.join(gen, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, experimentalDecorators: true, skipLibCheck: true, noEmit: true, paths: { 'tool-signatures': [path.join(root, 'lib', 'index.ts')] } },
-      files: ['tools.ts', 'mail.ts'],
-    }));
+    fs.writeFileSync(
+      path.join(gen, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'commonjs',
+          strict: true,
+          experimentalDecorators: true,
+          skipLibCheck: true,
+          noEmit: true,
+          paths: { 'tool-signatures': [path.join(root, 'lib', 'index.ts')] },
+        },
+        files: ['tools.ts', 'mail.ts'],
+      }),
+    );
     const r = await cli('generate', path.join(gen, 'tsconfig.json'), '--out', path.join(gen, 'tools.meta.ts'));
     expect(r.code).toBe(0);
     expect(fs.readFileSync(path.join(gen, 'tools.meta.ts'), 'utf8')).toMatch(/registerGeneratedMetadata\(\[[^]*\[\(\) => [\w.]*\bMailer\b/);

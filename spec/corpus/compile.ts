@@ -26,12 +26,20 @@ export interface CorpusProject {
 }
 
 function projectNames(): string[] {
-  return fs.readdirSync(DTO_ROOT, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return fs
+    .readdirSync(DTO_ROOT, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 function sourcesOf(project: string): string[] {
   const dir = path.join(DTO_ROOT, project);
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort().map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 function readOptions(project: string): ts.CompilerOptions {
@@ -113,8 +121,9 @@ export function compileCorpus(): CorpusProject[] {
     const own = path.join(DTO_ROOT, name) + path.sep;
     // The full type check costs most of the time; the report script asks for it (CORPUS_TYPECHECK=1).
     const checked = process.env['CORPUS_TYPECHECK'] === '1' ? [...program.getSemanticDiagnostics(), ...program.getSyntacticDiagnostics()] : [];
-    const diagnostics = [...checked, ...emitted.diagnostics]
-      .filter((d) => d.category === ts.DiagnosticCategory.Error && (d.file === undefined || path.resolve(d.file.fileName).startsWith(own)));
+    const diagnostics = [...checked, ...emitted.diagnostics].filter(
+      (d) => d.category === ts.DiagnosticCategory.Error && (d.file === undefined || path.resolve(d.file.fileName).startsWith(own)),
+    );
     const errors = diagnostics.map((d) => {
       const where = d.file && d.start !== undefined ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
       return where + ts.flattenDiagnosticMessageText(d.messageText, ' ');

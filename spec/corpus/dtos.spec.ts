@@ -26,7 +26,12 @@ describe('the corpus', () => {
 
   it('every table entry names a DTO of the corpus', () => {
     const ids = new Set(report.dtos.map((d) => d.id));
-    const stale = [...Object.keys(EXPECTED_REFUSED), ...Object.keys(EXPECTED_UNTYPED), ...Object.keys(ALLOWED_DEPARTURES), ...Object.keys(JUDGE_EXCEPTIONS)].filter((id) => !ids.has(id));
+    const stale = [
+      ...Object.keys(EXPECTED_REFUSED),
+      ...Object.keys(EXPECTED_UNTYPED),
+      ...Object.keys(ALLOWED_DEPARTURES),
+      ...Object.keys(JUDGE_EXCEPTIONS),
+    ].filter((id) => !ids.has(id));
     expect(stale).toEqual([]);
   });
 });
@@ -42,9 +47,11 @@ describe('definitions (v3.1: types from the rules, initializers, @Allow, @Valida
   });
 
   it('v3.2: accepts the DTOs whose properties no source types, naming each such property once (OLT016)', () => {
-    const untyped = Object.fromEntries(report.dtos
-      .map((d) => [d.id, d.warnings.flatMap((w) => /^OLT016: property (\S+): /.exec(w)?.[1] ?? [])] as const)
-      .filter(([, props]) => props.length > 0));
+    const untyped = Object.fromEntries(
+      report.dtos
+        .map((d) => [d.id, d.warnings.flatMap((w) => /^OLT016: property (\S+): /.exec(w)?.[1] ?? [])] as const)
+        .filter(([, props]) => props.length > 0),
+    );
     expect(untyped).toEqual(EXPECTED_UNTYPED);
   });
 
@@ -75,7 +82,9 @@ describe('verdicts (v3.1: class-validator is the judge)', () => {
       for (const x of d.disagreements) if (!allowed.has(x.kind)) seen.set(x.kind, (seen.get(x.kind) ?? 0) + 1);
       for (const [kind, n] of seen) {
         const x = d.disagreements.find((y) => y.kind === kind)!;
-        unexpected.push(`${d.id} ${kind} ×${n}, e.g. ${x.mutation} at ${x.at || '(root)'}: ${JSON.stringify(x.value)} → invoker ${x.invoker} (${x.invokerText.split('\n')[0]}), class-validator ${x.classValidator}, schema ${x.schema}`);
+        unexpected.push(
+          `${d.id} ${kind} ×${n}, e.g. ${x.mutation} at ${x.at || '(root)'}: ${JSON.stringify(x.value)} → invoker ${x.invoker} (${x.invokerText.split('\n')[0]}), class-validator ${x.classValidator}, schema ${x.schema}`,
+        );
       }
     }
     expect(unexpected).toEqual([]);

@@ -13,10 +13,11 @@ export const EXPECTED_REFUSED: Readonly<Record<string, { readonly property: stri
   // other lookaround is enforced by class-validator "only within a length bound the definition states
   // (the slot's maxLength, else OLT015 with that fix)". These values have no maxLength.
   'auth-app-nestjs/CreatePasswordDto': {
-    property: 'newPassword', code: 'OLT015',
+    property: 'newPassword',
+    code: 'OLT015',
     why: '@Matches(/(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[a-zA-Z]).{8,}/) is not anchored by ^ (so not the leading-lookahead idiom), and newPassword has no @MaxLength',
   },
-  'postiz/RedditSettingsDtoInner': { property: 'url', code: 'OLT015', why: 'a negative lookahead `(?!www)` in url\'s @Matches, and url has no @MaxLength' },
+  'postiz/RedditSettingsDtoInner': { property: 'url', code: 'OLT015', why: "a negative lookahead `(?!www)` in url's @Matches, and url has no @MaxLength" },
   'postiz/RedditSettingsValueDto': { property: 'url', code: 'OLT015', why: 'holds RedditSettingsDtoInner' },
   'postiz/RedditSettingsDto': { property: 'url', code: 'OLT015', why: 'holds RedditSettingsValueDto' },
 };
@@ -47,7 +48,12 @@ export const EXPECTED_UNTYPED: Readonly<Record<string, readonly string[]>> = {
   'ghostfolio/UpdateAccessDto': ['UpdateAccessDto.filters'],
   'ghostfolio/UpdateHoldingTagsDto': ['UpdateHoldingTagsDto.tags'],
   // `'filters.accounts'?: string[] | null` with only @IsArray(), and `xRayRules?: XRayRulesSettings` with only @IsOptional().
-  'ghostfolio/UpdateUserSettingDto': ['UpdateUserSettingDto.filters.accounts', 'UpdateUserSettingDto.filters.assetClasses', 'UpdateUserSettingDto.filters.tags', 'UpdateUserSettingDto.xRayRules'],
+  'ghostfolio/UpdateUserSettingDto': [
+    'UpdateUserSettingDto.filters.accounts',
+    'UpdateUserSettingDto.filters.assetClasses',
+    'UpdateUserSettingDto.filters.tags',
+    'UpdateUserSettingDto.xRayRules',
+  ],
   // `data?: TenantCustomData` (a Record alias) with only @IsOptional().
   'novu/UpdateTenantRequestDto': ['UpdateTenantRequestDto.data'],
 };
@@ -137,7 +143,7 @@ export const JUDGE_EXCEPTIONS: Readonly<Record<string, { readonly kinds: readonl
   'amplication/create-pr-request.value:Value': {
     kinds: ['unexplained-invoker-accepts'],
     why:
-      '@ValidateNested() over a type alias with no @Type leaves a plain object, which the judge\'s class-validator (forbidUnknownValues at its default, true) ' +
+      "@ValidateNested() over a type alias with no @Type leaves a plain object, which the judge's class-validator (forbidUnknownValues at its default, true) " +
       'refuses as an unknown value; the contract runs class-validator with forbidUnknownValues: false ("Hydration": unknown keys are already refused), ' +
       'so the invoker takes the object that the OLT016 warning names',
   },

@@ -30,7 +30,10 @@ export interface Mutation {
 export class Generator {
   private readonly next: () => number;
 
-  constructor(private readonly root: Schema, seed: number) {
+  constructor(
+    private readonly root: Schema,
+    seed: number,
+  ) {
     this.next = random(seed);
   }
 
@@ -90,8 +93,18 @@ export class Generator {
   }
 
   private number(s: Schema, integer: boolean): number {
-    const min = typeof s['minimum'] === 'number' ? (s['minimum'] as number) : typeof s['exclusiveMinimum'] === 'number' ? (s['exclusiveMinimum'] as number) + (integer ? 1 : 0.5) : -1000;
-    const max = typeof s['maximum'] === 'number' ? (s['maximum'] as number) : typeof s['exclusiveMaximum'] === 'number' ? (s['exclusiveMaximum'] as number) - (integer ? 1 : 0.5) : 1000;
+    const min =
+      typeof s['minimum'] === 'number'
+        ? (s['minimum'] as number)
+        : typeof s['exclusiveMinimum'] === 'number'
+          ? (s['exclusiveMinimum'] as number) + (integer ? 1 : 0.5)
+          : -1000;
+    const max =
+      typeof s['maximum'] === 'number'
+        ? (s['maximum'] as number)
+        : typeof s['exclusiveMaximum'] === 'number'
+          ? (s['exclusiveMaximum'] as number) - (integer ? 1 : 0.5)
+          : 1000;
     const lo = Math.max(min, -1e6);
     const hi = Math.min(max, 1e6);
     const multipleOf = s['multipleOf'] as number | undefined;
@@ -196,7 +209,13 @@ export class Generator {
     if (s['anyOf'] !== undefined) for (const m of s['anyOf'] as Schema[]) for (const t of this.types(m)) types.add(t);
     if (types.size === 0) return undefined;
     if (types.has('integer')) types.add('number');
-    const options: [string, Json][] = [['string', 'text'], ['number', 12.5], ['boolean', true], ['object', { value: 1 }], ['array', ['x']]];
+    const options: [string, Json][] = [
+      ['string', 'text'],
+      ['number', 12.5],
+      ['boolean', true],
+      ['object', { value: 1 }],
+      ['array', ['x']],
+    ];
     const left = options.filter(([t]) => !types.has(t) && !(t === 'number' && types.has('integer')));
     return left.length === 0 ? undefined : this.pick(left)[1];
   }
@@ -239,8 +258,22 @@ const DESCRIPTION_HINTS: readonly (readonly [RegExp, readonly string[]])[] = [
 
 /** Strings tried against a pattern when the generator has nothing better. */
 const PATTERN_CANDIDATES = [
-  '', 'abc', 'ABC', 'abc123', 'Abcdef1!', 'Passw0rdX1', 'Passw0rd!x', 'hello-world', 'a_b', '12345', '+4917612345678',
-  'https://x.com/i/communities/1493446837214187523', 'https://example.com', 'r/typescript', '#aabbcc', 'USD',
+  '',
+  'abc',
+  'ABC',
+  'abc123',
+  'Abcdef1!',
+  'Passw0rdX1',
+  'Passw0rd!x',
+  'hello-world',
+  'a_b',
+  '12345',
+  '+4917612345678',
+  'https://x.com/i/communities/1493446837214187523',
+  'https://example.com',
+  'r/typescript',
+  '#aabbcc',
+  'USD',
 ];
 
 /** The plain words of a pattern's alternation (`^(1d|max|\\d{4})$` → `1d`, `max`). */

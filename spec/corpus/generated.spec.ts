@@ -1,8 +1,26 @@
 import 'reflect-metadata';
 import * as fc from 'fast-check';
 import {
-  ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional,
-  IsPositive, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength,
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
 } from 'class-validator';
 import { Tool } from 'tool-signatures';
 import { DEPARTURES, judgeDto, silentRulesOf } from './judge';
@@ -14,46 +32,63 @@ import { DEPARTURES, judgeDto, silentRulesOf } from './judge';
  * arguments, except by the contract's named departures (the same judge as dtos.spec.ts).
  */
 
-enum Colour { Red = 'red', Green = 'green', Blue = 'blue' }
+enum Colour {
+  Red = 'red',
+  Green = 'green',
+  Blue = 'blue',
+}
 
 type Decorator = PropertyDecorator;
-interface RuleSpec { readonly name: string; readonly make: () => Decorator }
-interface PropSpec { readonly key: string; readonly design: Function; readonly rules: readonly RuleSpec[] }
+interface RuleSpec {
+  readonly name: string;
+  readonly make: () => Decorator;
+}
+interface PropSpec {
+  readonly key: string;
+  readonly design: Function;
+  readonly rules: readonly RuleSpec[];
+}
 
 const rule = (name: string, make: () => Decorator): RuleSpec => ({ name, make });
 
 /** The rules a property of each kind may carry; a generated property takes a subset, in any order. */
-const stringRules = fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 5, max: 12 })).chain(([lo, hi]) =>
-  fc.constantFrom<readonly RuleSpec[]>(
-    [rule(`MinLength(${lo})`, () => MinLength(lo)), rule(`MaxLength(${hi})`, () => MaxLength(hi))],
-    [rule('IsNotEmpty', () => IsNotEmpty())],
-    [rule('IsEmail', () => IsEmail())],
-    [rule('IsUUID', () => IsUUID())],
-    [rule('Matches(/^[a-z]+$/)', () => Matches(/^[a-z]+$/))],
-    [rule("IsIn(['a','b','c'])", () => IsIn(['a', 'b', 'c']))],
-    [rule('IsEnum(Colour)', () => IsEnum(Colour))],
-    [rule(`MinLength(${lo})`, () => MinLength(lo)), rule('IsNotEmpty', () => IsNotEmpty())],
-  ),
-);
+const stringRules = fc
+  .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 5, max: 12 }))
+  .chain(([lo, hi]) =>
+    fc.constantFrom<readonly RuleSpec[]>(
+      [rule(`MinLength(${lo})`, () => MinLength(lo)), rule(`MaxLength(${hi})`, () => MaxLength(hi))],
+      [rule('IsNotEmpty', () => IsNotEmpty())],
+      [rule('IsEmail', () => IsEmail())],
+      [rule('IsUUID', () => IsUUID())],
+      [rule('Matches(/^[a-z]+$/)', () => Matches(/^[a-z]+$/))],
+      [rule("IsIn(['a','b','c'])", () => IsIn(['a', 'b', 'c']))],
+      [rule('IsEnum(Colour)', () => IsEnum(Colour))],
+      [rule(`MinLength(${lo})`, () => MinLength(lo)), rule('IsNotEmpty', () => IsNotEmpty())],
+    ),
+  );
 
-const numberRules = fc.tuple(fc.integer({ min: -50, max: 0 }), fc.integer({ min: 1, max: 50 })).chain(([lo, hi]) =>
-  fc.constantFrom<readonly RuleSpec[]>(
-    [rule(`Min(${lo})`, () => Min(lo)), rule(`Max(${hi})`, () => Max(hi))],
-    [rule('IsInt', () => IsInt())],
-    [rule('IsInt', () => IsInt()), rule(`Min(${lo})`, () => Min(lo)), rule(`Max(${hi})`, () => Max(hi))],
-    [rule('IsPositive', () => IsPositive())],
-    [],
-  ),
-);
+const numberRules = fc
+  .tuple(fc.integer({ min: -50, max: 0 }), fc.integer({ min: 1, max: 50 }))
+  .chain(([lo, hi]) =>
+    fc.constantFrom<readonly RuleSpec[]>(
+      [rule(`Min(${lo})`, () => Min(lo)), rule(`Max(${hi})`, () => Max(hi))],
+      [rule('IsInt', () => IsInt())],
+      [rule('IsInt', () => IsInt()), rule(`Min(${lo})`, () => Min(lo)), rule(`Max(${hi})`, () => Max(hi))],
+      [rule('IsPositive', () => IsPositive())],
+      [],
+    ),
+  );
 
-const arrayRules = fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 3, max: 5 })).chain(([lo, hi]) =>
-  fc.constantFrom<readonly RuleSpec[]>(
-    [rule(`ArrayMinSize(${lo})`, () => ArrayMinSize(lo)), rule(`ArrayMaxSize(${hi})`, () => ArrayMaxSize(hi))],
-    [rule('ArrayUnique', () => ArrayUnique())],
-    [rule('MinLength(2) each', () => MinLength(2, { each: true }))],
-    [],
-  ),
-);
+const arrayRules = fc
+  .tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 3, max: 5 }))
+  .chain(([lo, hi]) =>
+    fc.constantFrom<readonly RuleSpec[]>(
+      [rule(`ArrayMinSize(${lo})`, () => ArrayMinSize(lo)), rule(`ArrayMaxSize(${hi})`, () => ArrayMaxSize(hi))],
+      [rule('ArrayUnique', () => ArrayUnique())],
+      [rule('MinLength(2) each', () => MinLength(2, { each: true }))],
+      [],
+    ),
+  );
 
 const optional = fc.boolean().map((o) => (o ? [rule('IsOptional', () => IsOptional())] : []));
 
@@ -63,7 +98,9 @@ const property = (key: string): fc.Arbitrary<PropSpec> =>
     fc.tuple(numberRules, optional).map(([r, o]) => ({ key, design: Number, rules: [rule('IsNumber', () => IsNumber()), ...r, ...o] })),
     optional.map((o) => ({ key, design: Boolean, rules: [rule('IsBoolean', () => IsBoolean()), ...o] })),
     fc.tuple(arrayRules, optional).map(([r, o]) => ({
-      key, design: Array, rules: [rule('IsArray', () => IsArray()), rule('IsString each', () => IsString({ each: true })), ...r, ...o],
+      key,
+      design: Array,
+      rules: [rule('IsArray', () => IsArray()), rule('IsString each', () => IsString({ each: true })), ...r, ...o],
     })),
   );
 
@@ -101,7 +138,9 @@ describe('generated class-validator DTOs (v3.1)', () => {
         const a = Tool.create(useDto, { name: 'f', params: { dto: build(props, first) } });
         const b = Tool.create(useDto, { name: 'f', params: { dto: build(props, second) } });
         if (JSON.stringify(a.inputSchema) !== JSON.stringify(b.inputSchema)) {
-          throw new Error(`${describeRules(props, first)}\n  ${JSON.stringify(a.inputSchema)}\nvs\n${describeRules(props, second)}\n  ${JSON.stringify(b.inputSchema)}`);
+          throw new Error(
+            `${describeRules(props, first)}\n  ${JSON.stringify(a.inputSchema)}\nvs\n${describeRules(props, second)}\n  ${JSON.stringify(b.inputSchema)}`,
+          );
         }
         expect([...a.warnings].sort()).toEqual([...b.warnings].sort());
       }),
@@ -132,7 +171,9 @@ describe('generated class-validator DTOs (v3.1)', () => {
         const unexplained = result.disagreements.filter((d) => !allowed.has(d.kind));
         if (unexplained.length > 0) {
           const x = unexplained[0]!;
-          throw new Error(`${describeRules(props, first)}\n  ${x.kind}: ${x.mutation} at ${x.at}: ${JSON.stringify(x.value)}\n  invoker ${x.invoker}: ${x.invokerText}\n  class-validator ${x.classValidator}: ${x.classValidatorText}\n  schema ${x.schema}`);
+          throw new Error(
+            `${describeRules(props, first)}\n  ${x.kind}: ${x.mutation} at ${x.at}: ${JSON.stringify(x.value)}\n  invoker ${x.invoker}: ${x.invokerText}\n  class-validator ${x.classValidator}: ${x.classValidatorText}\n  schema ${x.schema}`,
+          );
         }
       }),
       { numRuns: 100, seed: 20 },

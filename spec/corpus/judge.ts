@@ -35,7 +35,16 @@ export type DisagreementKind =
   | 'unexplained-schema-refuses' // the schema refuses what the invoker accepts
   | 'unexplained-schema-accepts'; // the schema accepts what the invoker refuses, with no phrase or warning
 
-export const DEPARTURES: readonly DisagreementKind[] = ['ts-type', 'nested-without-ValidateNested', 'unknown-key-at-depth', 'parse-transform', 'schema-phrase', 'null-as-absent', 'primitive-type-conversion', 'safe-integer'];
+export const DEPARTURES: readonly DisagreementKind[] = [
+  'ts-type',
+  'nested-without-ValidateNested',
+  'unknown-key-at-depth',
+  'parse-transform',
+  'schema-phrase',
+  'null-as-absent',
+  'primitive-type-conversion',
+  'safe-integer',
+];
 
 export interface Disagreement {
   readonly kind: DisagreementKind;
@@ -108,7 +117,8 @@ export function loadCorpus(): { projects: CorpusReport['projects']; dtos: Loaded
     // A class name used in two files of one project (amplication's `Value`s) is qualified by its file.
     const mine = dtos.slice(dtos.length - count);
     for (const d of mine) {
-      if (mine.filter((o) => o.id === d.id).length > 1) (d as { id: string }).id = `${p.name}/${d.file.slice(p.name.length + 1).replace(/\.ts$/, '')}:${d.cls.name}`;
+      if (mine.filter((o) => o.id === d.id).length > 1)
+        (d as { id: string }).id = `${p.name}/${d.file.slice(p.name.length + 1).replace(/\.ts$/, '')}:${d.cls.name}`;
     }
     summary.push({ name: p.name, dtos: count, errors: p.errors });
   }
@@ -173,9 +183,37 @@ export function pathSegments(path: string): (string | number)[] {
 }
 
 const TYPE_RULES = new Set([
-  'isString', 'isNumber', 'isInt', 'isBoolean', 'isDate', 'isArray', 'isObject', 'isEnum', 'isIn', 'isUUID', 'isEmail', 'isUrl',
-  'isDateString', 'isISO8601', 'isMongoId', 'isNumberString', 'isBooleanString', 'isJSON', 'isLocale', 'isJWT', 'isISO31661Alpha2',
-  'isHexColor', 'matches', 'minLength', 'maxLength', 'isLength', 'isNotEmptyObject', 'isPositive', 'isNegative', 'min', 'max',
+  'isString',
+  'isNumber',
+  'isInt',
+  'isBoolean',
+  'isDate',
+  'isArray',
+  'isObject',
+  'isEnum',
+  'isIn',
+  'isUUID',
+  'isEmail',
+  'isUrl',
+  'isDateString',
+  'isISO8601',
+  'isMongoId',
+  'isNumberString',
+  'isBooleanString',
+  'isJSON',
+  'isLocale',
+  'isJWT',
+  'isISO31661Alpha2',
+  'isHexColor',
+  'matches',
+  'minLength',
+  'maxLength',
+  'isLength',
+  'isNotEmptyObject',
+  'isPositive',
+  'isNegative',
+  'min',
+  'max',
 ]);
 
 function ruleName(m: ValidationMetadata): string {
@@ -323,11 +361,15 @@ function warnedPhrases(tool: ToolDefinition): ((description: string) => boolean)
 function nullAsAbsent(root: Schema, errors: readonly { instancePath: string }[], args: Json): boolean {
   if (errors.length === 0) return false;
   return errors.every((e) => {
-    const tokens = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const tokens = e.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     let value: Json = args;
     let parent: Schema | undefined = root;
     const defs = (root['$defs'] as Record<string, Schema> | undefined) ?? {};
-    const resolve = (s: Schema | undefined): Schema | undefined => (s !== undefined && typeof s['$ref'] === 'string' ? defs[(s['$ref'] as string).slice(8)] : s);
+    const resolve = (s: Schema | undefined): Schema | undefined =>
+      s !== undefined && typeof s['$ref'] === 'string' ? defs[(s['$ref'] as string).slice(8)] : s;
     let required = true;
     for (const token of tokens) {
       const s = resolve(parent);
@@ -349,25 +391,56 @@ function nullAsAbsent(root: Schema, errors: readonly { instancePath: string }[],
 // ---- rules the schema does not show -------------------------------------------------------------
 
 type Shown = (f: Schema) => boolean;
-const typeIs = (...names: string[]): Shown => (f) => {
-  const t = f['type'];
-  return (Array.isArray(t) ? (t as string[]) : [t]).some((x) => names.includes(x as string));
-};
-const has = (...keywords: string[]): Shown => (f) => keywords.some((k) => f[k] !== undefined);
-const formatIs = (...formats: string[]): Shown => (f) => formats.includes(f['format'] as string);
+const typeIs =
+  (...names: string[]): Shown =>
+  (f) => {
+    const t = f['type'];
+    return (Array.isArray(t) ? (t as string[]) : [t]).some((x) => names.includes(x as string));
+  };
+const has =
+  (...keywords: string[]): Shown =>
+  (f) =>
+    keywords.some((k) => f[k] !== undefined);
+const formatIs =
+  (...formats: string[]): Shown =>
+  (f) =>
+    formats.includes(f['format'] as string);
 
 /** Where a rule is shown by a keyword: what the fragment must say for it. */
-const KEYWORDS: Readonly<Record<string, Shown>> = Object.fromEntries(Object.entries({
-  isString: typeIs('string'), isNumber: typeIs('number', 'integer'), isInt: typeIs('integer'), isBoolean: typeIs('boolean'),
-  isDate: formatIs('date-time'), isArray: typeIs('array'), isObject: typeIs('object'),
-  isEnum: has('enum'), isIn: has('enum'), min: has('minimum', 'exclusiveMinimum'), max: has('maximum', 'exclusiveMaximum'),
-  minLength: has('minLength'), maxLength: has('maxLength'), isLength: has('minLength', 'maxLength'), matches: has('pattern'),
-  isEmail: formatIs('email'), isUrl: formatIs('uri'), isUUID: formatIs('uuid'), isDateString: formatIs('date-time'), isISO8601: formatIs('date-time'),
-  arrayMinSize: has('minItems'), arrayMaxSize: has('maxItems'), arrayNotEmpty: has('minItems'), arrayUnique: has('uniqueItems'),
-  isPositive: has('exclusiveMinimum', 'minimum'), isNegative: has('exclusiveMaximum', 'maximum'), isDivisibleBy: has('multipleOf'),
-  nestedValidation: (f: Schema) => has('properties', '$ref', 'anyOf')(f) || (typeof f['items'] === 'object' && has('properties', '$ref', 'anyOf')(f['items'] as Schema)),
-  isNotEmptyObject: has('minProperties'),
-}).map(([k, v]) => [k.toLowerCase(), v]));
+const KEYWORDS: Readonly<Record<string, Shown>> = Object.fromEntries(
+  Object.entries({
+    isString: typeIs('string'),
+    isNumber: typeIs('number', 'integer'),
+    isInt: typeIs('integer'),
+    isBoolean: typeIs('boolean'),
+    isDate: formatIs('date-time'),
+    isArray: typeIs('array'),
+    isObject: typeIs('object'),
+    isEnum: has('enum'),
+    isIn: has('enum'),
+    min: has('minimum', 'exclusiveMinimum'),
+    max: has('maximum', 'exclusiveMaximum'),
+    minLength: has('minLength'),
+    maxLength: has('maxLength'),
+    isLength: has('minLength', 'maxLength'),
+    matches: has('pattern'),
+    isEmail: formatIs('email'),
+    isUrl: formatIs('uri'),
+    isUUID: formatIs('uuid'),
+    isDateString: formatIs('date-time'),
+    isISO8601: formatIs('date-time'),
+    arrayMinSize: has('minItems'),
+    arrayMaxSize: has('maxItems'),
+    arrayNotEmpty: has('minItems'),
+    arrayUnique: has('uniqueItems'),
+    isPositive: has('exclusiveMinimum', 'minimum'),
+    isNegative: has('exclusiveMaximum', 'maximum'),
+    isDivisibleBy: has('multipleOf'),
+    nestedValidation: (f: Schema) =>
+      has('properties', '$ref', 'anyOf')(f) || (typeof f['items'] === 'object' && has('properties', '$ref', 'anyOf')(f['items'] as Schema)),
+    isNotEmptyObject: has('minProperties'),
+  }).map(([k, v]) => [k.toLowerCase(), v]),
+);
 
 /** Rules the schema shows by the property's presence or shape. */
 const STRUCTURAL = new Set(['isOptional', 'conditionalValidation', 'whitelistValidation', 'isDefined', 'allow', 'promiseValidation']);
@@ -414,10 +487,11 @@ function silentRules(cls: Function, root: Schema, dto: Schema, warnings: readonl
         }
         target = fragmentAt(root, { items: each }, [0]) ?? each;
       }
-      const members = [target, ...(((target['anyOf'] as Schema[] | undefined) ?? []))];
+      const members = [target, ...((target['anyOf'] as Schema[] | undefined) ?? [])];
       const shown = KEYWORDS[name.toLowerCase()];
       const keyword = shown !== undefined && members.some(shown);
-      const phrased = typeof f['description'] === 'string' && warnings.some((w) => w.includes(name) || w.includes(`${name.charAt(0).toUpperCase()}${name.slice(1)}`));
+      const phrased =
+        typeof f['description'] === 'string' && warnings.some((w) => w.includes(name) || w.includes(`${name.charAt(0).toUpperCase()}${name.slice(1)}`));
       if (!keyword && !phrased && !(conditional && typeof f['description'] === 'string')) out.push(`${where}: ${name}`);
     }
     const nested = nestedClass(cls, property);
@@ -462,8 +536,16 @@ export async function judgeDto(entry: LoadedDto): Promise<DtoResult> {
   } catch (e) {
     if (!isDefinitionError(e)) throw e;
     return {
-      id: dto.id, file: dto.file, refused: { code: e.code, message: e.message }, warnings: [], argumentsTried: 0,
-      validTried: 0, validAcceptedByClassValidator: 0, verdictsDiffering: 0, disagreements: [], silentRules: [],
+      id: dto.id,
+      file: dto.file,
+      refused: { code: e.code, message: e.message },
+      warnings: [],
+      argumentsTried: 0,
+      validTried: 0,
+      validAcceptedByClassValidator: 0,
+      verdictsDiffering: 0,
+      disagreements: [],
+      silentRules: [],
     };
   }
   const root = tool.inputSchema as Schema;
@@ -484,7 +566,17 @@ export async function judgeDto(entry: LoadedDto): Promise<DtoResult> {
     if (invoker.verdict !== cv.verdict) differing++;
     const schema: Verdict = validate({ dto: m.value }) ? 'accepted' : 'refused';
     const record = (kind: DisagreementKind): void => {
-      disagreements.push({ kind, mutation: m.kind, at: m.at, value: m.value, invoker: invoker.verdict, classValidator: cv.verdict, schema, invokerText: invoker.text, classValidatorText: cv.text });
+      disagreements.push({
+        kind,
+        mutation: m.kind,
+        at: m.at,
+        value: m.value,
+        invoker: invoker.verdict,
+        classValidator: cv.verdict,
+        schema,
+        invokerText: invoker.text,
+        classValidatorText: cv.text,
+      });
     };
     if (invoker.verdict === 'failed') record('unexplained-tool-failed');
     else if (invoker.verdict === 'refused' && cv.verdict === 'accepted') record(classifyInvokerRefusal(dto.cls, tool, invoker.text));
@@ -494,7 +586,8 @@ export async function judgeDto(entry: LoadedDto): Promise<DtoResult> {
     else if (invoker.verdict === 'accepted' && cv.verdict === 'refused') {
       record(schema === 'refused' && nullAsAbsent(root, validate.errors ?? [], { dto: m.value }) ? 'null-as-absent' : 'unexplained-invoker-accepts');
     }
-    if (invoker.verdict === 'accepted' && schema === 'refused') record(nullAsAbsent(root, validate.errors ?? [], { dto: m.value }) ? 'null-as-absent' : 'unexplained-schema-refuses');
+    if (invoker.verdict === 'accepted' && schema === 'refused')
+      record(nullAsAbsent(root, validate.errors ?? [], { dto: m.value }) ? 'null-as-absent' : 'unexplained-schema-refuses');
     else if (invoker.verdict === 'refused' && schema === 'accepted') record(classifySchemaLooser(dto.cls, root, dtoSchema, tool, invoker.text));
   }
   const dtoFragment = fragmentAt(root, dtoSchema, []) ?? dtoSchema;
@@ -556,14 +649,19 @@ export function figures(report: CorpusReport): Figures {
   }
   const argumentsTried = report.dtos.reduce((a, d) => a + d.argumentsTried, 0);
   const differing = report.dtos.reduce((a, d) => a + d.verdictsDiffering, 0);
-  const unexplained = Object.entries(byKind).filter(([k]) => k.startsWith('unexplained')).reduce((a, [, n]) => a + n, 0);
+  const unexplained = Object.entries(byKind)
+    .filter(([k]) => k.startsWith('unexplained'))
+    .reduce((a, [, n]) => a + n, 0);
   return {
     dtos: report.dtos.length,
     accepted: accepted.length,
     acceptedPercent: percent(accepted.length, report.dtos.length),
     refusedByCode,
     argumentsTried,
-    validAcceptedPercent: percent(report.dtos.reduce((a, d) => a + d.validAcceptedByClassValidator, 0), report.dtos.reduce((a, d) => a + d.validTried, 0)),
+    validAcceptedPercent: percent(
+      report.dtos.reduce((a, d) => a + d.validAcceptedByClassValidator, 0),
+      report.dtos.reduce((a, d) => a + d.validTried, 0),
+    ),
     verdictsDiffering: differing,
     verdictsDifferingPercent: percent(differing, argumentsTried),
     disagreements: count,

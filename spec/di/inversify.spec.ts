@@ -5,7 +5,6 @@
  */
 import { runProgram } from '../helpers/programs';
 
-
 let out: { calls: string[]; events: string[]; opened: number; simple: string[] };
 
 beforeAll(async () => {

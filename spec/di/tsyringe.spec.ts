@@ -26,7 +26,10 @@ class Warehouse {
 
 @scoped(Lifecycle.ContainerScoped)
 class StockTools {
-  constructor(@inject(Warehouse) private readonly warehouse: Warehouse, @inject(DbSession) private readonly session: DbSession) {}
+  constructor(
+    @inject(Warehouse) private readonly warehouse: Warehouse,
+    @inject(DbSession) private readonly session: DbSession,
+  ) {}
 
   @Tool({ description: 'Stock of an item.' })
   stock(sku: string): string {
@@ -101,7 +104,11 @@ it('runs concurrent calls in separate scopes', async () => {
   const { resolve, release } = perCall(rootContainer);
   const set = new ToolSet().addClass(StockTools, resolve, { release });
   const results = await Promise.all([1, 2, 3].map(() => set.invoke('write_off', { sku: 'BOLT-M8', qty: 1 })));
-  expect(results.map(text).sort()).toEqual(['1 × BOLT-M8 written off (session 1)', '1 × BOLT-M8 written off (session 2)', '1 × BOLT-M8 written off (session 3)']);
+  expect(results.map(text).sort()).toEqual([
+    '1 × BOLT-M8 written off (session 1)',
+    '1 × BOLT-M8 written off (session 2)',
+    '1 × BOLT-M8 written off (session 3)',
+  ]);
   expect(DbSession.disposed.sort()).toEqual([1, 2, 3]);
 });
 

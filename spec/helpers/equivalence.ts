@@ -9,19 +9,30 @@ import * as fc from 'fast-check';
 
 const independent = new Ajv2020({ strict: false });
 
-export const anyJson = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -3, max: 3000 }), fc.string({ maxLength: 3 }), fc.constant([]), fc.constant({}));
+export const anyJson = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -3, max: 3000 }),
+  fc.string({ maxLength: 3 }),
+  fc.constant([]),
+  fc.constant({}),
+);
 /** Sometimes replaces a value, drops a key or adds one: arguments near the valid ones. */
 export function nearly<T>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: fc.tuple(valid, fc.nat(40), anyJson, fc.constantFrom('replace', 'drop', 'add')).map(([v, i, x, how]) => mutate(v, i, x, how)) });
+  return fc.oneof(
+    { weight: 2, arbitrary: valid },
+    { weight: 3, arbitrary: fc.tuple(valid, fc.nat(40), anyJson, fc.constantFrom('replace', 'drop', 'add')).map(([v, i, x, how]) => mutate(v, i, x, how)) },
+  );
 }
 function mutate(v: unknown, index: number, x: unknown, how: string): unknown {
   const slots: [Record<string, unknown> | unknown[], string | number][] = [];
   const visit = (n: unknown) => {
     if (Array.isArray(n)) n.forEach((c, i) => (slots.push([n, i]), visit(c)));
-    else if (n !== null && typeof n === 'object') for (const [k, c] of Object.entries(n)) {
-      slots.push([n as Record<string, unknown>, k]);
-      visit(c);
-    }
+    else if (n !== null && typeof n === 'object')
+      for (const [k, c] of Object.entries(n)) {
+        slots.push([n as Record<string, unknown>, k]);
+        visit(c);
+      }
   };
   const copy = structuredClone(v);
   visit(copy);
@@ -93,4 +104,3 @@ export function shapeStrict(value: unknown, schema: Record<string, unknown>, roo
   }
   return out;
 }
-

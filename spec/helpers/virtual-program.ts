@@ -45,16 +45,27 @@ export function compileProgram(sources: Readonly<Record<string, string>>, dir: s
   if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, host));
   const out: Record<string, string> = {};
   for (const f of files) {
-    program.emit(program.getSourceFile(f), (name, text) => {
-      if (name.endsWith('.js')) out[path.basename(f)] = text;
-    }, undefined, false, o.plugin ? { before: [toolSignatures(program)] } : undefined);
+    program.emit(
+      program.getSourceFile(f),
+      (name, text) => {
+        if (name.endsWith('.js')) out[path.basename(f)] = text;
+      },
+      undefined,
+      false,
+      o.plugin ? { before: [toolSignatures(program)] } : undefined,
+    );
   }
   return out;
 }
 
 /** Each file compiled alone (isolatedModules). */
 export function compileEach(sources: Readonly<Record<string, string>>, dir: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(sources).map(([f, text]) => [f, ts.transpileModule(text, { compilerOptions: { ...VIRTUAL_OPTIONS, isolatedModules: true }, fileName: path.join(dir, f) }).outputText]));
+  return Object.fromEntries(
+    Object.entries(sources).map(([f, text]) => [
+      f,
+      ts.transpileModule(text, { compilerOptions: { ...VIRTUAL_OPTIONS, isolatedModules: true }, fileName: path.join(dir, f) }).outputText,
+    ]),
+  );
 }
 
 /** Loads the compiled module `entry` (`./orders`), its relative imports from `code`. */

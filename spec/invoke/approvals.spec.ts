@@ -20,7 +20,11 @@ class Bank {
     return `paid ${amount}`;
   }
 
-  @Tool({ requiresApproval: () => { throw new Error('no rule'); } })
+  @Tool({
+    requiresApproval: () => {
+      throw new Error('no rule');
+    },
+  })
   risky(): string {
     this.ran.push('risky');
     return 'done';
@@ -59,7 +63,10 @@ describe('approvals on the ToolSet path', () => {
     expect(text(await set.invoke('refund', '{"amount":5}', { callId: 'c1', context }))).toBe('refunded 5');
     expect(text(await set.invoke('refund', { amount: 50 }))).toBe("Tool 'refund' was not approved: over the limit of 10.");
     expect(text(await set.invoke('refund', { amount: 'x' }))).toBe("Argument 'amount' must be an integer from -2147483648 to 2147483647.");
-    expect(asked.map((a) => [a.id, a.name, a.arguments, a.context.caller.via, a.context.toolName])).toEqual([['c1', 'refund', { amount: 5 }, 'test', 'refund'], ['', 'refund', { amount: 50 }, undefined, 'refund']]);
+    expect(asked.map((a) => [a.id, a.name, a.arguments, a.context.caller.via, a.context.toolName])).toEqual([
+      ['c1', 'refund', { amount: 5 }, 'test', 'refund'],
+      ['', 'refund', { amount: 50 }, undefined, 'refund'],
+    ]);
     expect(Object.isFrozen(asked[0]!.arguments)).toBe(true);
     expect(bank.ran).toEqual(['refund 5']);
   });
@@ -88,7 +95,14 @@ describe('approvals on the ToolSet path', () => {
   });
 
   it('requiresApproval must be a boolean or a function (OLT015)', () => {
-    expect(() => Tool.create(function f() { return 1; }, { requiresApproval: 'yes' as never })).toThrow("OLT015: Cannot build tool 'f' (f.f): requiresApproval must be true, false, or a function (args, ctx) => boolean.");
+    expect(() =>
+      Tool.create(
+        function f() {
+          return 1;
+        },
+        { requiresApproval: 'yes' as never },
+      ),
+    ).toThrow("OLT015: Cannot build tool 'f' (f.f): requiresApproval must be true, false, or a function (args, ctx) => boolean.");
   });
 });
 
@@ -105,7 +119,11 @@ describe('per-caller tools', () => {
   });
 
   it('a visibility rule that throws hides the tool', async () => {
-    const strict = new ToolSet([new Bank()], { visible: () => { throw new Error('no tenant'); } });
+    const strict = new ToolSet([new Bank()], {
+      visible: () => {
+        throw new Error('no tenant');
+      },
+    });
     expect(strict.listFor(strict.callContext(''))).toEqual([]);
     expect(text(await strict.invoke('balance', {}))).toBe("Unknown tool 'balance'. Available tools: none.");
   });
@@ -120,9 +138,17 @@ describe('ToolSet.onChange', () => {
     });
     const off = set.onChange(() => seen.push(set.size));
     set.add(new Bank());
-    set.add(Tool.create(function late() { return 1; }));
+    set.add(
+      Tool.create(function late() {
+        return 1;
+      }),
+    );
     off();
-    set.add(Tool.create(function later() { return 2; }));
+    set.add(
+      Tool.create(function later() {
+        return 2;
+      }),
+    );
     expect(seen).toEqual([5, 6]);
     expect(set.size).toBe(7);
   });
@@ -131,9 +157,18 @@ describe('ToolSet.onChange', () => {
 describe('parts in each form', () => {
   it('MCP carries every part; the AI SDK reports a link without a media type, sent as text', () => {
     const parts = [Part.resourceLink({ uri: 'https://x.test/a', name: 'a' }), Part.audio('audio/mpeg', new Uint8Array([255]))];
-    expect(partsIn('mcp', parts)).toEqual({ content: [{ type: 'resource_link', uri: 'https://x.test/a', name: 'a' }, { type: 'audio', mimeType: 'audio/mpeg', data: '/w==' }], losses: [] });
+    expect(partsIn('mcp', parts)).toEqual({
+      content: [
+        { type: 'resource_link', uri: 'https://x.test/a', name: 'a' },
+        { type: 'audio', mimeType: 'audio/mpeg', data: '/w==' },
+      ],
+      losses: [],
+    });
     expect(partsIn('ai-sdk', parts)).toEqual({
-      content: [{ type: 'text', text: '[a](https://x.test/a)' }, { type: 'file', mediaType: 'audio/mpeg', data: { type: 'data', data: '/w==' } }],
+      content: [
+        { type: 'text', text: '[a](https://x.test/a)' },
+        { type: 'file', mediaType: 'audio/mpeg', data: { type: 'data', data: '/w==' } },
+      ],
       losses: [{ index: 0, type: 'resource_link', reason: 'an AI SDK file part needs a media type, and the link has none' }],
     });
   });

@@ -6,7 +6,10 @@ import { paramText } from '../helpers/schema';
 
 const text = (r: { parts: readonly { type: string }[] }) => (r.parts[0] as { text?: string }).text;
 
-describe.each([['fast path', true], ['general path', false]])('class-validator rules (%s)', (_label, fast) => {
+describe.each([
+  ['fast path', true],
+  ['general path', false],
+])('class-validator rules (%s)', (_label, fast) => {
   beforeAll(() => __setFastPath(fast));
   afterAll(() => __setFastPath(true));
 
@@ -14,9 +17,15 @@ describe.each([['fast path', true], ['general path', false]])('class-validator r
     class Labels {
       @ArrayMinSize(1) @ArrayNotEmpty() @ArrayUnique() @Prop({ type: SetOf(String) }) tags!: Set<string>;
     }
-    class Shop { @Tool() label(l: Labels) { return [...l.tags].join(','); } }
+    class Shop {
+      @Tool() label(l: Labels) {
+        return [...l.tags].join(',');
+      }
+    }
     const tool = Tool.fromInstance(new Shop())[0]!;
-    expect(paramText(tool, 'l')).toBe('{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"},"minItems":1,"uniqueItems":true}},"required":["tags"],"additionalProperties":false}');
+    expect(paramText(tool, 'l')).toBe(
+      '{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"},"minItems":1,"uniqueItems":true}},"required":["tags"],"additionalProperties":false}',
+    );
     const ok = await tool.invoke({ l: { tags: ['a', 'b'] } });
     expect(ok.isError).toBe(false);
     expect(ok.parts).toEqual([{ type: 'text', text: 'a,b' }]);
@@ -28,9 +37,15 @@ describe.each([['fast path', true], ['general path', false]])('class-validator r
       @IsString() method!: string;
       @ValidateIf((o: Shipping) => o.method === 'post') @Length(5, 5) zip!: string;
     }
-    class Shop { @Tool() ship(s: Shipping) { return s.zip ?? 'none'; } }
+    class Shop {
+      @Tool() ship(s: Shipping) {
+        return s.zip ?? 'none';
+      }
+    }
     const tool = Tool.fromInstance(new Shop())[0]!;
-    expect(paramText(tool, 's')).toBe('{"type":"object","properties":{"method":{"type":"string"},"zip":{"type":"string","description":"Must be exactly 5 characters long. Applies only when another property allows it."}},"required":["method"],"additionalProperties":false}');
+    expect(paramText(tool, 's')).toBe(
+      '{"type":"object","properties":{"method":{"type":"string"},"zip":{"type":"string","description":"Must be exactly 5 characters long. Applies only when another property allows it."}},"required":["method"],"additionalProperties":false}',
+    );
     expect(text(await tool.invoke({ s: { method: 'post', zip: '123' } }))).toBe("Argument 's.zip' must be longer than or equal to 5 characters.");
     expect((await tool.invoke({ s: { method: 'pickup', zip: '1' } })).isError).toBe(false);
     expect((await tool.invoke({ s: { method: 'pickup' } })).parts).toEqual([{ type: 'text', text: 'none' }]);
@@ -38,7 +53,10 @@ describe.each([['fast path', true], ['general path', false]])('class-validator r
   });
 });
 
-describe.each([['fast path', true], ['general path', false]])('@Param({ default }) values (%s)', (_label, fast) => {
+describe.each([
+  ['fast path', true],
+  ['general path', false],
+])('@Param({ default }) values (%s)', (_label, fast) => {
   beforeAll(() => __setFastPath(fast));
   afterAll(() => __setFastPath(true));
 

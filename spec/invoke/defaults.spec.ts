@@ -12,7 +12,10 @@ import { __setFastPath, withFastPath } from '../helpers/fast-path';
  * row runs on the fast path and on the general path, which must give the same answer.
  */
 
-enum Level { Low = 1, High = 2 }
+enum Level {
+  Low = 1,
+  High = 2,
+}
 
 class Window {
   @Prop({ type: Int32, default: 10 }) limit!: number;
@@ -88,14 +91,28 @@ describe.each([true, false])('defaults reach the method (fast path: %s)', (fast)
     expect(note).toBeNull();
     expect(q).toBeInstanceOf(Search);
     expect(q.first).toBeInstanceOf(Window);
-    expect({ ...q.first }).toEqual({ limit: 3, level: Level.High, tags: ['a'], since: new Date(Date.UTC(2026, 0, 1)), marks: new Set(['s']), mode: 'freeform' });
+    expect({ ...q.first }).toEqual({
+      limit: 3,
+      level: Level.High,
+      tags: ['a'],
+      since: new Date(Date.UTC(2026, 0, 1)),
+      marks: new Set(['s']),
+      mode: 'freeform',
+    });
     const [w0, w1] = q.windows as [Window, Window];
     expect(w0).toBeInstanceOf(Window);
-    expect({ ...w0 }).toEqual({ limit: 10, level: Level.High, tags: ['a', 'changed'], since: new Date(Date.UTC(1999, 0, 1)), marks: new Set(['s', 'changed']), mode: 'freeform' });
+    expect({ ...w0 }).toEqual({
+      limit: 10,
+      level: Level.High,
+      tags: ['a', 'changed'],
+      since: new Date(Date.UTC(1999, 0, 1)),
+      marks: new Set(['s', 'changed']),
+      mode: 'freeform',
+    });
     expect({ ...w1 }).toEqual({ limit: 2, level: Level.Low, tags: ['a'], since: new Date(Date.UTC(2026, 0, 1)), marks: new Set(['s']), mode: 'exact' });
   });
 
-  it('a mutable default is copied for each call: a method that changes it does not change the next call\'s', async () => {
+  it("a mutable default is copied for each call: a method that changes it does not change the next call's", async () => {
     for (let i = 0; i < 2; i++) {
       expect((await tool('search').invoke('{"q":{"text":"x","windows":[{}]}}')).isError).toBe(false);
     }
@@ -156,7 +173,9 @@ describe('the fast path and the general path agree on defaults', () => {
     const service = new Service();
     const search = Tool.fromInstance(service).find((t) => t.name === 'search')!;
     const value = fc.constantFrom<unknown>(undefined, null, 1, 2.5, 'Low', 'High', 'x', [], ['b'], {}, '2026-02-03T04:05:06Z', true);
-    const window = fc.record({ limit: value, level: value, tags: value, since: value, marks: value, mode: value }).map((w) => Object.fromEntries(Object.entries(w).filter(([, v]) => v !== undefined)));
+    const window = fc
+      .record({ limit: value, level: value, tags: value, since: value, marks: value, mode: value })
+      .map((w) => Object.fromEntries(Object.entries(w).filter(([, v]) => v !== undefined)));
     const args = fc.record({ windows: fc.array(window, { maxLength: 2 }), first: fc.option(window, { nil: undefined }) });
     let accepted = 0;
     await fc.assert(

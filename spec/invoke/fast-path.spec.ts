@@ -2,12 +2,43 @@ import 'reflect-metadata';
 import fc from 'fast-check';
 import { Expose, Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, ArrayNotEmpty, ArrayUnique, IsEmail, IsEnum, IsIn, IsInt, IsObject, IsOptional, Length, Matches, Max, MaxLength, Min,
-  MinLength, ValidateNested,
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsEmail,
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
 } from 'class-validator';
 import {
-  Char, DateOnly, Int32, Int64, JsonValue, Nullable, Param, Prop, Range, RecordOf, SetOf, TimeOnly, TimeSpan, Tool, UInt64, Uuid,
-  type ToolDefinition, type ToolResult,
+  Char,
+  DateOnly,
+  Int32,
+  Int64,
+  JsonValue,
+  Nullable,
+  Param,
+  Prop,
+  Range,
+  RecordOf,
+  SetOf,
+  TimeOnly,
+  TimeSpan,
+  Tool,
+  UInt64,
+  Uuid,
+  type ToolDefinition,
+  type ToolResult,
 } from '../../lib';
 import { compileFastPath, validatorJsLength } from '../../lib/invoke/arguments/fast-path';
 import { withFastPath } from '../helpers/fast-path';
@@ -23,8 +54,15 @@ import { calleeOf } from '../../lib/invoke/calling/invoker';
 
 // ---- the tools -------------------------------------------------------------------------------
 
-enum Priority { Low = 'Low', High = 'High' }
-enum Level { Low = 1, Mid = 2, High = 3 }
+enum Priority {
+  Low = 'Low',
+  High = 'High',
+}
+enum Level {
+  Low = 1,
+  Mid = 2,
+  High = 3,
+}
 
 class OrderLine {
   @Length(1, 32) sku!: string;
@@ -140,7 +178,29 @@ class Service {
     @Param({ type: String, pattern: '^[a-z]+$', maxLength: 12, optional: true }) word: string | undefined,
     ratio = 0.5,
   ): string {
-    this.calls.push([at, site, bytes, buffer, tags, map, record, level, priority, big, ubig, day, time, span, id, letter, anything, maybe, numbers, word, ratio]);
+    this.calls.push([
+      at,
+      site,
+      bytes,
+      buffer,
+      tags,
+      map,
+      record,
+      level,
+      priority,
+      big,
+      ubig,
+      day,
+      time,
+      span,
+      id,
+      letter,
+      anything,
+      maybe,
+      numbers,
+      word,
+      ratio,
+    ]);
     return 'ok';
   }
 
@@ -158,7 +218,11 @@ class Service {
   }
 
   @Tool()
-  profile(profile: Profile, @Param({ type: () => [Contact], optional: true }) extra: Contact[] | undefined, @Param({ type: Odd, optional: true }) odd: Odd | undefined): string {
+  profile(
+    profile: Profile,
+    @Param({ type: () => [Contact], optional: true }) extra: Contact[] | undefined,
+    @Param({ type: Odd, optional: true }) odd: Odd | undefined,
+  ): string {
     this.calls.push([profile, extra, odd]);
     return 'ok';
   }
@@ -233,14 +297,26 @@ function arbitraries(mutated: boolean) {
     const extra = mutated
       ? fc.oneof(
           { arbitrary: fc.constant<[string, unknown][]>([]), weight: 20 },
-          { arbitrary: fc.constantFrom<[string, unknown][]>([['extra', 1]], [['__proto__', { polluted: true }]], [['constructor', 'x']], [['toString', 'x']], [['', 0]]), weight: 1 },
+          {
+            arbitrary: fc.constantFrom<[string, unknown][]>(
+              [['extra', 1]],
+              [['__proto__', { polluted: true }]],
+              [['constructor', 'x']],
+              [['toString', 'x']],
+              [['', 0]],
+            ),
+            weight: 1,
+          },
         )
       : fc.constant<[string, unknown][]>([]);
     return fc.tuple(fc.record(fields), extra).map(([o, more]) => obj([...Object.entries(o), ...more]));
   };
 
   const text = (min: number, max: number) =>
-    fc.oneof(fc.string({ minLength: min, maxLength: max }), fc.constantFrom('x'.repeat(min), 'y'.repeat(max), `${'z'.repeat(min)}\uFE0F`, '😀'.repeat(Math.max(min, 1)).slice(0, 2 * max)));
+    fc.oneof(
+      fc.string({ minLength: min, maxLength: max }),
+      fc.constantFrom('x'.repeat(min), 'y'.repeat(max), `${'z'.repeat(min)}\uFE0F`, '😀'.repeat(Math.max(min, 1)).slice(0, 2 * max)),
+    );
   const textEdge = (min: number, max: number) =>
     fc.oneof(
       // At the lower bound in code points, one below it in validator.js's count (@Length, @MinLength).
@@ -251,12 +327,36 @@ function arbitraries(mutated: boolean) {
   const dateTime = fc
     .date({ min: new Date(Date.UTC(1, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
     .chain((d) => fc.constantFrom(d.toISOString(), d.toISOString().replace('Z', '+01:30'), d.toISOString().replace('T', 't').replace('Z', 'z')));
-  const dateTimeEdge = fc.constantFrom('2026-02-30T10:00:00Z', '2026-12-31T23:59:60Z', '2026-12-02 10:00:00Z', '2026-12-02', '2026-12-02T10:00:00.123456789+23:59', 'x');
+  const dateTimeEdge = fc.constantFrom(
+    '2026-02-30T10:00:00Z',
+    '2026-12-31T23:59:60Z',
+    '2026-12-02 10:00:00Z',
+    '2026-12-02',
+    '2026-12-02T10:00:00.123456789+23:59',
+    'x',
+  );
   const int = (min: number, max: number) => fc.integer({ min, max });
   const intEdge = (min: number, max: number) => fc.constantFrom(min - 1, max + 1, 0.5, -0, 1e21, min, max);
-  const bigLit = fc.oneof(fc.bigInt({ min: -(2n ** 63n) + 1n, max: 2n ** 63n - 1n }).map((b) => new BigLit(String(b))), fc.integer({ min: -1000, max: 1000 }));
-  const bigEdge = fc.constantFrom('9223372036854775807', '9223372036854775808', '-9223372036854775808', '-9223372036854775809', '18446744073709551615', '18446744073709551616', '0', '-1').map((d) => new BigLit(d));
-  const ubigLit = fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }).map((b) => new BigLit(String(b))), fc.integer({ min: 0, max: 1000 }));
+  const bigLit = fc.oneof(
+    fc.bigInt({ min: -(2n ** 63n) + 1n, max: 2n ** 63n - 1n }).map((b) => new BigLit(String(b))),
+    fc.integer({ min: -1000, max: 1000 }),
+  );
+  const bigEdge = fc
+    .constantFrom(
+      '9223372036854775807',
+      '9223372036854775808',
+      '-9223372036854775808',
+      '-9223372036854775809',
+      '18446744073709551615',
+      '18446744073709551616',
+      '0',
+      '-1',
+    )
+    .map((d) => new BigLit(d));
+  const ubigLit = fc.oneof(
+    fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }).map((b) => new BigLit(String(b))),
+    fc.integer({ min: 0, max: 1000 }),
+  );
   const base64 = fc.uint8Array({ maxLength: 6 }).map((b) => Buffer.from(b).toString('base64'));
 
   const orderLine = record({ sku: req(text(1, 32), textEdge(1, 32)), qty: req(int(1, 1000), intEdge(1, 1000)) });
@@ -281,14 +381,22 @@ function arbitraries(mutated: boolean) {
     handle: req(text(2, 10), textEdge(2, 10)),
     level: req(fc.constantFrom('Low', 'Mid', 'High'), fc.constantFrom('Top', 1, 2)),
     tags: req(fc.array(tag, { minLength: 1, maxLength: 3 }), fc.array(tag, { maxLength: 4 })),
-    flags: req(fc.uniqueArray(fc.constantFrom('a', 'b', 'c', '__proto__', 'constructor'), { maxLength: 4 }), fc.array(fc.constantFrom('a', 'b'), { maxLength: 3 })),
+    flags: req(
+      fc.uniqueArray(fc.constantFrom('a', 'b', 'c', '__proto__', 'constructor'), { maxLength: 4 }),
+      fc.array(fc.constantFrom('a', 'b'), { maxLength: 3 }),
+    ),
     counts: req(fc.dictionary(fc.constantFrom('x', 'y', '__proto__', 'constructor', 'a b'), int(-10, 10), { maxKeys: 3 })),
     aliases: req(fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 3 }), fc.array(fc.constantFrom('a', 'b'), { maxLength: 3 })),
     seen: opt(dateTime, dateTimeEdge),
     big: opt(bigLit, bigEdge),
     contacts: opt(fc.array(contact, { maxLength: 2 })),
     constructor: opt(text(0, 3)),
-    subtags: opt(fc.array(record({ code: req(text(1, 3), textEdge(1, 4)), level: req(fc.oneof(int(0, 5), fc.constantFrom(0, 5)), fc.constantFrom(6, 50, 100, 101, -1)) }), { maxLength: 2 })),
+    subtags: opt(
+      fc.array(
+        record({ code: req(text(1, 3), textEdge(1, 4)), level: req(fc.oneof(int(0, 5), fc.constantFrom(0, 5)), fc.constantFrom(6, 50, 100, 101, -1)) }),
+        { maxLength: 2 },
+      ),
+    ),
   });
   const odd = record({
     toString: opt(text(0, 3)),
@@ -315,7 +423,10 @@ function arbitraries(mutated: boolean) {
       site: req(fc.webUrl(), fc.constantFrom('http://x:99999/', 'relative/path', 'https://example.com/ü', 'mailto:a@b.c')),
       bytes: req(base64, fc.constantFrom('QR==', 'AAE', 'A===')),
       buffer: req(base64, fc.constantFrom('aGk', 'a!==')),
-      tags: req(fc.uniqueArray(fc.constantFrom('a', 'b', 'c', '__proto__', 'toString'), { maxLength: 4 }), fc.array(fc.constantFrom('a', '__proto__', 'toString'), { maxLength: 4 })),
+      tags: req(
+        fc.uniqueArray(fc.constantFrom('a', 'b', 'c', '__proto__', 'toString'), { maxLength: 4 }),
+        fc.array(fc.constantFrom('a', '__proto__', 'toString'), { maxLength: 4 }),
+      ),
       map: req(fc.dictionary(fc.constantFrom('x', 'y', '__proto__', 'constructor'), int(-3, 3), { maxKeys: 3 })),
       record: req(fc.dictionary(fc.constantFrom('x', 'y', '__proto__', 'hasOwnProperty'), dateTime, { maxKeys: 3 })),
       level: req(fc.constantFrom('Low', 'Mid', 'High'), fc.constantFrom(1, 'low')),
@@ -336,9 +447,19 @@ function arbitraries(mutated: boolean) {
     bounds: record({
       p: req(fc.double({ min: 0, max: 1, noNaN: true, minExcluded: true, maxExcluded: true }), fc.constantFrom(0, 1, -0, 1.5)),
       atLeast: req(fc.oneof(fc.double({ min: 1, max: 1e9, noNaN: true }), fc.constant(1)), fc.constantFrom(0.999, 0, -1)),
-      half: req(fc.integer({ min: -100, max: 100 }).map((i) => i / 2), fc.constantFrom(0.25, 0.1, 0.3, 1e21)),
-      count: req(fc.integer({ min: 1, max: 1000 }).map((i) => i * 5), fc.constantFrom(0, 7, -5, 5.5)),
-      third: fc.oneof(fc.constantFrom(null, ABSENT), fc.integer({ min: -30, max: 33 }).map((i) => i * 3), ...(mutated ? [junk, fc.constantFrom(99, 100, 0.3, 0.1 * 3)] : [])),
+      half: req(
+        fc.integer({ min: -100, max: 100 }).map((i) => i / 2),
+        fc.constantFrom(0.25, 0.1, 0.3, 1e21),
+      ),
+      count: req(
+        fc.integer({ min: 1, max: 1000 }).map((i) => i * 5),
+        fc.constantFrom(0, 7, -5, 5.5),
+      ),
+      third: fc.oneof(
+        fc.constantFrom(null, ABSENT),
+        fc.integer({ min: -30, max: 33 }).map((i) => i * 3),
+        ...(mutated ? [junk, fc.constantFrom(99, 100, 0.3, 0.1 * 3)] : []),
+      ),
     }),
     profile: record({
       profile: req(profile),
@@ -355,20 +476,65 @@ type ToolName = keyof typeof VALID;
 
 /** Values a mutation puts somewhere: edges of every rule the tools have, and values of other kinds. */
 const EDGES: readonly unknown[] = [
-  null, true, 0, -1, 1, 2, 1000, 1001, 0.5, -0, 2 ** 31, 2 ** 53 + 2, 1e21, '', 'a', 'ab', 'a\uFE0F', 'ab\uFE0F', '\uFE0F\uFE0F', '😀', '😀😀', '\uD800x',
-  'x'.repeat(6), 'x'.repeat(7), 'x'.repeat(8), 'x'.repeat(9), 'x'.repeat(10), 'x'.repeat(11), 'x'.repeat(16), 'x'.repeat(17), 'x'.repeat(32), 'x'.repeat(33),
-  '😀'.repeat(10), '😀'.repeat(11), '2026-02-30T10:00:00Z', '2026-12-31T23:59:60Z', '2026-12-02T10:00:00Z', 'Low', 'High', 'Mid', 'a@b.co', [], {}, [1], { a: 1 },
-  new BigLit('9223372036854775808'), new BigLit('-9223372036854775809'), new BigLit('18446744073709551616'),
+  null,
+  true,
+  0,
+  -1,
+  1,
+  2,
+  1000,
+  1001,
+  0.5,
+  -0,
+  2 ** 31,
+  2 ** 53 + 2,
+  1e21,
+  '',
+  'a',
+  'ab',
+  'a\uFE0F',
+  'ab\uFE0F',
+  '\uFE0F\uFE0F',
+  '😀',
+  '😀😀',
+  '\uD800x',
+  'x'.repeat(6),
+  'x'.repeat(7),
+  'x'.repeat(8),
+  'x'.repeat(9),
+  'x'.repeat(10),
+  'x'.repeat(11),
+  'x'.repeat(16),
+  'x'.repeat(17),
+  'x'.repeat(32),
+  'x'.repeat(33),
+  '😀'.repeat(10),
+  '😀'.repeat(11),
+  '2026-02-30T10:00:00Z',
+  '2026-12-31T23:59:60Z',
+  '2026-12-02T10:00:00Z',
+  'Low',
+  'High',
+  'Mid',
+  'a@b.co',
+  [],
+  {},
+  [1],
+  { a: 1 },
+  new BigLit('9223372036854775808'),
+  new BigLit('-9223372036854775809'),
+  new BigLit('18446744073709551616'),
 ];
 
 type Place = { readonly parent: Record<string, unknown> | unknown[]; readonly key: string | number };
 
 function places(v: unknown, out: Place[] = []): Place[] {
   if (Array.isArray(v)) v.forEach((x, i) => (out.push({ parent: v, key: i }), places(x, out)));
-  else if (typeof v === 'object' && v !== null && !(v instanceof BigLit)) for (const k of Object.keys(v)) {
-    out.push({ parent: v as Record<string, unknown>, key: k });
-    places((v as Record<string, unknown>)[k], out);
-  }
+  else if (typeof v === 'object' && v !== null && !(v instanceof BigLit))
+    for (const k of Object.keys(v)) {
+      out.push({ parent: v as Record<string, unknown>, key: k });
+      places((v as Record<string, unknown>)[k], out);
+    }
   return out;
 }
 
@@ -390,7 +556,13 @@ function mutate(input: Record<string, unknown>, pick: number, kind: number, edge
     const all = containers(copy);
     const target = all[pick % all.length]!;
     if (Array.isArray(target)) target.push(target.length > 0 ? structuredClone(target[0]) : edge);
-    else Object.defineProperty(target, ['extra', '__proto__', 'constructor', 'toString'][pick % 4]!, { value: edge, enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(target, ['extra', '__proto__', 'constructor', 'toString'][pick % 4]!, {
+        value: edge,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return copy;
   }
   const parent = place.parent as Record<string | number, unknown>;
@@ -495,18 +667,51 @@ function edgeRows(): [ToolName, Record<string, unknown>][] {
     ['place_order', { ...order, docketId: 'x'.repeat(33) }],
     ['place_order', { ...order, docketId: '😀'.repeat(32) }],
     ['place_order', { ...order, items: [{ sku: `${'a'.repeat(32)}\uFE0F`, qty: 1 }] }],
-    ['place_order', { ...order, items: [{ sku: 'a\uFE0F', qty: 1000 }, { sku: 'b', qty: 1001 }] }],
+    [
+      'place_order',
+      {
+        ...order,
+        items: [
+          { sku: 'a\uFE0F', qty: 1000 },
+          { sku: 'b', qty: 1001 },
+        ],
+      },
+    ],
     ['place_order', { ...order, due: '2026-12-31T23:59:60Z' }],
   ];
-  for (const handle of ['ab', 'a\uFE0F', 'ab\uFE0F', '😀\uFE0F', '\uFE0F\uFE0F', 'a'.repeat(10), `${'a'.repeat(10)}\uFE0F`]) rows.push(['profile', { profile: { ...profile, handle } }]);
+  for (const handle of ['ab', 'a\uFE0F', 'ab\uFE0F', '😀\uFE0F', '\uFE0F\uFE0F', 'a'.repeat(10), `${'a'.repeat(10)}\uFE0F`])
+    rows.push(['profile', { profile: { ...profile, handle } }]);
   for (const rank of [-10, -11, 0, 1000, 1001, 5000, 5001, null]) rows.push(['profile', { profile: { ...profile, tags: [{ ...tag, rank }] } }]);
   for (const weight of [undefined, null, 0, 2 ** 31]) rows.push(['profile', { profile: { ...profile, tags: [{ ...tag, weight }] } }]);
   const bounds = { p: 0.5, atLeast: 1, half: 0.5, count: 5 };
-  for (const change of [{ p: 0 }, { p: 1 }, { p: Number.MIN_VALUE }, { atLeast: 0.9999999 }, { half: 2.5 }, { half: 2.25 }, { count: 0 }, { count: 10 }, { count: 12 }, { third: 99 }, { third: 102 }, { third: 0.3 }]) {
+  for (const change of [
+    { p: 0 },
+    { p: 1 },
+    { p: Number.MIN_VALUE },
+    { atLeast: 0.9999999 },
+    { half: 2.5 },
+    { half: 2.25 },
+    { count: 0 },
+    { count: 10 },
+    { count: 12 },
+    { third: 99 },
+    { third: 102 },
+    { third: 0.3 },
+  ]) {
     rows.push(['bounds', { ...bounds, ...change }]);
   }
   for (const level of [0, 5, 6, 100, 101]) rows.push(['profile', { profile: { ...profile, subtags: [{ code: 'abc', level }] } }]);
-  for (const change of [{}, { age: undefined }, { score: 1001 }, { score: 5000 }, { nick: '  padded  ' }, { nick: '         ' }, { code: 'ABC' }, { grade: null }, { home: null }]) {
+  for (const change of [
+    {},
+    { age: undefined },
+    { score: 1001 },
+    { score: 5000 },
+    { nick: '  padded  ' },
+    { nick: '         ' },
+    { code: 'ABC' },
+    { grade: null },
+    { home: null },
+  ]) {
     rows.push(['profile', { profile, extra: [{ ...contact, ...change }] }]);
   }
   for (const handle of ['ab', 'a\uFE0F', 'a'.repeat(11)]) rows.push(['profile_input', { ...profile, handle }]);
@@ -598,13 +803,26 @@ describe('Unions and recursive classes: the fast path declines them, so the gene
   });
 
   it('a union inside a tool that also has plain parameters still declines, and plain tools keep theirs', () => {
-    class Mixed { @Tool() run(@Param() a: string, @Param({ type: () => Nullable(Int32) }) b: number | null) { return a + String(b); } }
+    class Mixed {
+      @Tool() run(@Param() a: string, @Param({ type: () => Nullable(Int32) }) b: number | null) {
+        return a + String(b);
+      }
+    }
     expect(compileFastPath(calleeOf(Tool.fromInstance(new Mixed())[0]!)!.spec)).not.toBeNull();
   });
 
   it('both switches of the spec helper give identical results on union and recursive arguments', async () => {
     const inputs: [ToolDefinition, object][] = [
-      [draw!, { shapes: [{ kind: 'circle', radius: 1 }, { kind: 'group', items: [{ type: 'note', text: 'x' }] }], environment: ['a'] }],
+      [
+        draw!,
+        {
+          shapes: [
+            { kind: 'circle', radius: 1 },
+            { kind: 'group', items: [{ type: 'note', text: 'x' }] },
+          ],
+          environment: ['a'],
+        },
+      ],
       [draw!, { shapes: [{ kind: 'hexagon' }], environment: 1 }],
       [search!, { where: { and: [{ or: [{ not: { field: 'x' } }] }] } }],
       [search!, { where: { and: [{ or: [{ not: { field: 1 } }] }] } }],

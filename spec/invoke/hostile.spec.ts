@@ -39,7 +39,7 @@ const tool = (): ToolDefinition => Tool.create(new Store(), 'put');
 describe('hostile arguments never make invoke reject or throw', () => {
   it.each([
     ['', 'Arguments are empty: a JSON object is expected, like {}.'],
-    ['{', 'Arguments are not valid JSON: unexpected end of text, expected a property name in double quotes or \'}\' at position 1.'],
+    ['{', "Arguments are not valid JSON: unexpected end of text, expected a property name in double quotes or '}' at position 1."],
     ['[]', 'Arguments must be a JSON object, like {"name": "value"}, not an array.'],
     ['null', 'Arguments must be a JSON object, like {"name": "value"}, not null.'],
     ['42', 'Arguments must be a JSON object, like {"name": "value"}, not a number.'],
@@ -97,17 +97,24 @@ describe('hostile arguments never make invoke reject or throw', () => {
     for (let i = 0; i < 10_000; i++) deep = [deep];
     expect(text(await tool().invoke({ items: [], extra: deep }))).toBe('Arguments are nested too deeply: the limit is 256 levels of arrays and objects.');
     // A tool whose schema is closed everywhere never descends into the deep value.
-    const closed = Tool.create(function closed(_items: Item[]) {
-      return 'x';
-    }, { params: { _items: () => [Item] } });
-    expect(text(await closed.invoke({ _items: [{ name: 'a', qty: deep }] }))).toBe("Argument '_items[0].qty' must be an integer from -2147483648 to 2147483647.");
+    const closed = Tool.create(
+      function closed(_items: Item[]) {
+        return 'x';
+      },
+      { params: { _items: () => [Item] } },
+    );
+    expect(text(await closed.invoke({ _items: [{ name: 'a', qty: deep }] }))).toBe(
+      "Argument '_items[0].qty' must be an integer from -2147483648 to 2147483647.",
+    );
   });
 
   it('oversized input is refused with a clear line; the limits can be set per call', async () => {
     const huge = JSON.stringify({ items: [], note: 'x'.repeat(5 * 1024 * 1024) });
     expect(text(await tool().invoke(huge))).toBe(`Arguments are too long: ${huge.length} characters, the limit is 4194304.`);
     expect((await tool().invoke(huge, { limits: { maxTextLength: 8 * 1024 * 1024 } })).isError).toBe(false);
-    expect(text(await tool().invoke('{"items":[],"extra":[[[1]]]}', { limits: { maxDepth: 3 } }))).toBe('Arguments are nested too deeply: the limit is 3 levels of arrays and objects.');
+    expect(text(await tool().invoke('{"items":[],"extra":[[[1]]]}', { limits: { maxDepth: 3 } }))).toBe(
+      'Arguments are nested too deeply: the limit is 3 levels of arrays and objects.',
+    );
   });
 
   it('arbitrary JSON values and arbitrary text: always a result', async () => {

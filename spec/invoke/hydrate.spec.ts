@@ -2,7 +2,20 @@ import 'reflect-metadata';
 import { Expose, Transform, Type } from 'class-transformer';
 import { Contains, IsOptional, Matches, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import {
-  DateOnly, EnumOf, Int32, JsonValue, Nullable, Param, Prop, RecordOf, SetOf, TimeOnly, TimeSpan, Tool, type ToolDefinition, type ToolResult,
+  DateOnly,
+  EnumOf,
+  Int32,
+  JsonValue,
+  Nullable,
+  Param,
+  Prop,
+  RecordOf,
+  SetOf,
+  TimeOnly,
+  TimeSpan,
+  Tool,
+  type ToolDefinition,
+  type ToolResult,
 } from '../../lib';
 
 function textOf(r: ToolResult): string {
@@ -22,8 +35,14 @@ function recorder<T extends object>(instance: T, method: keyof T & string): { to
 }
 
 describe('Hydration: each kind', () => {
-  enum Level { Low = 1, High = 2 }
-  enum Color { Red = 'red', Blue = 'blue' }
+  enum Level {
+    Low = 1,
+    High = 2,
+  }
+  enum Color {
+    Red = 'red',
+    Blue = 'blue',
+  }
   class Kinds {
     @Tool()
     kinds(
@@ -49,11 +68,25 @@ describe('Hydration: each kind', () => {
 
   it('each JSON value becomes what the method receives', async () => {
     const { tool, calls } = recorder(new Kinds(), 'kinds');
-    const r = await tool.invoke(JSON.stringify({
-      at: '2026-12-02T10:00:00.1234+01:00', site: 'https://example.com/a?b#c', bytes: 'AAEC', buffer: 'aGk=', tags: ['a', 'b'],
-      map: { x: 1, __proto__: 2 }, record: { y: 3 }, level: 'High', color: 'blue', big: 12, day: '2024-02-29', time: '10:00:00.5',
-      span: '-1.02:03:04', anything: { deep: [1, null, { x: true }] }, grid: [['2026-01-01T00:00:00Z']],
-    }).replace('"map":{"x":1}', '"map":{"x":1,"__proto__":2}'));
+    const r = await tool.invoke(
+      JSON.stringify({
+        at: '2026-12-02T10:00:00.1234+01:00',
+        site: 'https://example.com/a?b#c',
+        bytes: 'AAEC',
+        buffer: 'aGk=',
+        tags: ['a', 'b'],
+        map: { x: 1, __proto__: 2 },
+        record: { y: 3 },
+        level: 'High',
+        color: 'blue',
+        big: 12,
+        day: '2024-02-29',
+        time: '10:00:00.5',
+        span: '-1.02:03:04',
+        anything: { deep: [1, null, { x: true }] },
+        grid: [['2026-01-01T00:00:00Z']],
+      }).replace('"map":{"x":1}', '"map":{"x":1,"__proto__":2}'),
+    );
     expect(r.isError).toBe(false);
     const [at, site, bytes, buffer, tags, map, record, level, color, big, day, time, span, anything, grid] = calls[0]!;
     expect(at).toEqual(new Date(Date.UTC(2026, 11, 2, 9, 0, 0, 123)));
@@ -66,7 +99,10 @@ describe('Hydration: each kind', () => {
     expect((buffer as Buffer).toString()).toBe('hi');
     expect(tags).toEqual(new Set(['a', 'b']));
     expect(map).toBeInstanceOf(Map);
-    expect([...(map as Map<string, number>)]).toEqual([['x', 1], ['__proto__', 2]]);
+    expect([...(map as Map<string, number>)]).toEqual([
+      ['x', 1],
+      ['__proto__', 2],
+    ]);
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
     expect(record).toEqual({ y: 3 });
     expect(level).toBe(2);
@@ -179,12 +215,21 @@ describe('Hydration: DTOs', () => {
       'pattern /^[a-z]+$/i is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.',
     ]);
     expect((await tool.invoke({ order: { lines: [{ sku: 'a-c', qty: 2, label: 'AbC' }] } })).isError).toBe(false);
-    const r = await tool.invoke({ order: { lines: [{ sku: 'a-c', qty: 2, label: 'ok' }, { sku: 'abcd', qty: 3, label: 'a1' }] } });
-    expect(textOf(r)).toBe([
-      "Argument 'order.lines[1].sku' must contain a - string.",
-      "Argument 'order.lines[1].qty' must be even.",
-      "Argument 'order.lines[1].label' must match /^[a-z]+$/i regular expression.",
-    ].join('\n'));
+    const r = await tool.invoke({
+      order: {
+        lines: [
+          { sku: 'a-c', qty: 2, label: 'ok' },
+          { sku: 'abcd', qty: 3, label: 'a1' },
+        ],
+      },
+    });
+    expect(textOf(r)).toBe(
+      [
+        "Argument 'order.lines[1].sku' must contain a - string.",
+        "Argument 'order.lines[1].qty' must be even.",
+        "Argument 'order.lines[1].label' must match /^[a-z]+$/i regular expression.",
+      ].join('\n'),
+    );
   });
 });
 

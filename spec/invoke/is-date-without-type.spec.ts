@@ -29,7 +29,13 @@ class Transformed {
 
 let received: unknown;
 function tool(cls: Function): ToolDefinition {
-  return Tool.create(function book(q: object) { received = q; return 'ok'; }, { params: { q: cls as never } });
+  return Tool.create(
+    function book(q: object) {
+      received = q;
+      return 'ok';
+    },
+    { params: { q: cls as never } },
+  );
 }
 
 const classValidatorAccepts = (cls: Function, json: object): boolean =>
@@ -40,7 +46,9 @@ const AT = '2026-01-02T03:04:05Z';
 describe('@IsDate() without @Type(() => Date)', () => {
   it('is accepted as a date-time and reaches the method as a Date, where class-validator alone refuses it; the tool warns', async () => {
     const t = tool(Meeting);
-    expect(paramText(t, 'q')).toBe('{"type":"object","properties":{"at":{"type":"string","format":"date-time"}},"required":["at"],"additionalProperties":false}');
+    expect(paramText(t, 'q')).toBe(
+      '{"type":"object","properties":{"at":{"type":"string","format":"date-time"}},"required":["at"],"additionalProperties":false}',
+    );
     expect(classValidatorAccepts(Meeting, { at: AT })).toBe(false);
     received = undefined;
     expect((await t.invoke({ q: { at: AT } })).isError).toBe(false);
@@ -54,7 +62,9 @@ describe('@IsDate() without @Type(() => Date)', () => {
 
   it('with { each: true } on a Date[]: the same warning', async () => {
     const t = tool(Agenda);
-    expect(paramText(t, 'q')).toBe('{"type":"object","properties":{"slots":{"type":"array","items":{"type":"string","format":"date-time"}}},"additionalProperties":false}');
+    expect(paramText(t, 'q')).toBe(
+      '{"type":"object","properties":{"slots":{"type":"array","items":{"type":"string","format":"date-time"}}},"additionalProperties":false}',
+    );
     expect(classValidatorAccepts(Agenda, { slots: [AT] })).toBe(false);
     expect((await t.invoke({ q: { slots: [AT] } })).isError).toBe(false);
     expect((received as Agenda).slots).toEqual([new Date(AT)]);

@@ -45,7 +45,16 @@ describe('The invoker enforces each, bounds and formats (v3)', () => {
   const tool = Tool.fromInstance(service)[0]!;
 
   it('accepts valid arguments; a format on a plain string slot gives the method the string', async () => {
-    const r = await tool.invoke({ to: ['a@b.co'], ids: [1, 10], prices: { a: 0.5 }, span: 'P1D', host: 'example.com', ip4: '1.2.3.4', ip6: '::1', ref: '../x' });
+    const r = await tool.invoke({
+      to: ['a@b.co'],
+      ids: [1, 10],
+      prices: { a: 0.5 },
+      span: 'P1D',
+      host: 'example.com',
+      ip4: '1.2.3.4',
+      ip6: '::1',
+      ref: '../x',
+    });
     expect(r.isError).toBe(false);
     const [to, ids, prices, ...strings] = service.calls.pop()!;
     expect(to).toEqual(['a@b.co']);
@@ -55,7 +64,9 @@ describe('The invoker enforces each, bounds and formats (v3)', () => {
   });
 
   it('refuses each element that breaks its options, by its path', async () => {
-    expect(text(await tool.invoke({ to: ['nope', `${'x'.repeat(30)}@b.co`] }))).toBe("Argument 'to[0]' must be an email address.\nArgument 'to[1]' must be at most 20 characters long.");
+    expect(text(await tool.invoke({ to: ['nope', `${'x'.repeat(30)}@b.co`] }))).toBe(
+      "Argument 'to[0]' must be an email address.\nArgument 'to[1]' must be at most 20 characters long.",
+    );
     expect(text(await tool.invoke({ to: [], ids: [0, 11, 5], prices: { a: 0, b: 1 } }))).toBe(
       "Argument 'ids[0]' must be an integer from 1 to 10.\nArgument 'ids[1]' must be an integer from 1 to 10.\nArgument 'prices.a' must be a number greater than 0.",
     );
@@ -75,7 +86,9 @@ describe('The invoker enforces each, bounds and formats (v3)', () => {
 
   it('class-validator @IsIP and { each: true } rules on a Map are refused by the schema, with their paths', async () => {
     const r = await tool.invoke({ to: [], server: { name: 'example.com', v4: '01.2.3.4', v6: 'fe80::1%eth0', labels: { a: 'toolong' } } });
-    expect(text(r)).toBe("Argument 'server.v4' must be an IPv4 address, like 192.0.2.1.\nArgument 'server.v6' must be an IPv6 address, like 2001:db8::1.\nArgument 'server.labels.a' must be at most 4 characters long.");
+    expect(text(r)).toBe(
+      "Argument 'server.v4' must be an IPv4 address, like 192.0.2.1.\nArgument 'server.v6' must be an IPv6 address, like 2001:db8::1.\nArgument 'server.labels.a' must be at most 4 characters long.",
+    );
   });
 
   it('@IsFQDN: what hostname accepts and class-validator does not (a single label) is refused by class-validator', async () => {
@@ -92,24 +105,34 @@ describe('The fast path agrees with the general path on each and every v3 format
   const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined, freq: 2 });
   /** Mostly good values; now and then a bad one or any string (about one field in twenty is wrong). */
   const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 40 }, { arbitrary: bad, weight: 1 });
-  const str = (good: readonly string[], bad: readonly string[]) => mostly(fc.constantFrom(...good), fc.oneof(fc.constantFrom(...bad), fc.string({ maxLength: 8 })));
+  const str = (good: readonly string[], bad: readonly string[]) =>
+    mostly(fc.constantFrom(...good), fc.oneof(fc.constantFrom(...bad), fc.string({ maxLength: 8 })));
   const input = fc.record(
     {
       to: fc.array(str(['a@b.co', 'x.y@mail.example.org'], ['nope', `${'x'.repeat(30)}@b.co`, 'a@localhost']), { maxLength: 3 }),
       ids: maybe(fc.array(mostly(fc.integer({ min: 1, max: 10 }), fc.constantFrom(0, 11, 1.5, -1)), { maxLength: 4 })),
-      prices: maybe(fc.dictionary(fc.constantFrom('a', 'b', '__proto__'), mostly(fc.double({ min: 0, max: 2, noNaN: true, minExcluded: true }), fc.constantFrom(0, -0, -1)), { maxKeys: 2 })),
+      prices: maybe(
+        fc.dictionary(
+          fc.constantFrom('a', 'b', '__proto__'),
+          mostly(fc.double({ min: 0, max: 2, noNaN: true, minExcluded: true }), fc.constantFrom(0, -0, -1)),
+          { maxKeys: 2 },
+        ),
+      ),
       span: maybe(str(['P1D', 'PT0S', 'P2W', 'P1Y2M3DT4H5M6S'], ['PT1.5S', 'P', 'PT', '1D'])),
       host: maybe(str(['example.com', 'localhost', 'a.b.'], ['a_b', '-a.com', 'bücher.de'])),
       ip4: maybe(mostly(fc.ipV4(), fc.ipV4Extended())),
       ip6: maybe(mostly(fc.ipV6(), fc.constantFrom('fe80::1%eth0', '1::2::3'))),
       ref: maybe(str(['../x', '#top', '', 'https://a.b/c?d'], ['/a b', 'a%zz', '"q"'])),
       server: maybe(
-        fc.record({
-          name: str(['example.com', 'a.example.org'], ['localhost', 'a_b.com']),
-          v4: mostly(fc.ipV4(), fc.constantFrom('01.2.3.4')),
-          v6: maybe(mostly(fc.ipV6(), fc.constantFrom('fe80::1%eth0'))),
-          labels: fc.dictionary(fc.constantFrom('a', 'b'), str(['ok', 'abcd'], ['toolong']), { maxKeys: 2 }),
-        }, { requiredKeys: ['name', 'v4', 'labels'] }),
+        fc.record(
+          {
+            name: str(['example.com', 'a.example.org'], ['localhost', 'a_b.com']),
+            v4: mostly(fc.ipV4(), fc.constantFrom('01.2.3.4')),
+            v6: maybe(mostly(fc.ipV6(), fc.constantFrom('fe80::1%eth0'))),
+            labels: fc.dictionary(fc.constantFrom('a', 'b'), str(['ok', 'abcd'], ['toolong']), { maxKeys: 2 }),
+          },
+          { requiredKeys: ['name', 'v4', 'labels'] },
+        ),
       ),
     },
     { requiredKeys: ['to'] },

@@ -72,7 +72,10 @@ const sortedEntries = (m: Map<string, string> | undefined) => [...(m ?? new Map<
 // keys, `__proto__` keys, big integer literals, exponents, -0 and varied whitespace.
 const whitespace = fc.constantFrom('', ' ', '\n  ', '\t', '\r\n');
 const keyText = fc
-  .oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'a', 'b', '0', '1', '~/', 'x/y~z', ''), fc.string({ unit: 'binary', maxLength: 6 }))
+  .oneof(
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'a', 'b', '0', '1', '~/', 'x/y~z', ''),
+    fc.string({ unit: 'binary', maxLength: 6 }),
+  )
   .map((k) => JSON.stringify(k));
 const numberText = fc.oneof(
   fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
@@ -175,7 +178,7 @@ describe('parseArgumentText: limits and messages', () => {
 
   it.each([
     ['{', "unexpected end of text, expected a property name in double quotes or '}' at position 1"],
-    ['{"a":}', 'unexpected character \'}\', expected a JSON value (an object, array, string, number, true, false or null) at position 5'],
+    ['{"a":}', "unexpected character '}', expected a JSON value (an object, array, string, number, true, false or null) at position 5"],
     ['{"a":1,}', "unexpected character '}', expected a property name in double quotes at position 7"],
     ['{"a" 1}', "unexpected character '1', expected ':' after the property name at position 5"],
     ['{"a":1 "b":2}', "unexpected character '\"', expected ',' or '}' at position 7"],
@@ -197,7 +200,7 @@ describe('parseArgumentText: limits and messages', () => {
     ['{"a":tru}', "unexpected character 't', expected a JSON value (an object, array, string, number, true, false or null) at position 5"],
     ['{"a":NaN}', "unexpected character 'N', expected a JSON value (an object, array, string, number, true, false or null) at position 5"],
     ['\u00a0{}', 'unexpected character U+00A0, expected a JSON value (an object, array, string, number, true, false or null) at position 0'],
-    ['{"a":1}\u0000', "unexpected character U+0000, expected nothing after the JSON value at position 7"],
+    ['{"a":1}\u0000', 'unexpected character U+0000, expected nothing after the JSON value at position 7'],
   ])('explains malformed text %j in one line', (text, reason) => {
     for (const options of [KEEP, FAST]) {
       expect(message(parseArgumentText(text, DEFAULT_LIMITS, options))).toBe(`Arguments are not valid JSON: ${reason}.`);
@@ -235,7 +238,8 @@ describe('parseArgumentText: values', () => {
   });
 
   it('records each unsafe integer literal at its JSON Pointer', () => {
-    const text = '{"items":[{"qty":1},{"qty":2},{"qty":12345678901234567890}],"a/b":{"m~n":-9007199254740993},"safe":9007199254740991,"f":12345678901234567890.0,"e":1e20,"s":"12345678901234567890"}';
+    const text =
+      '{"items":[{"qty":1},{"qty":2},{"qty":12345678901234567890}],"a/b":{"m~n":-9007199254740993},"safe":9007199254740991,"f":12345678901234567890.0,"e":1e20,"s":"12345678901234567890"}';
     const result = ok(parseArgumentText(text, DEFAULT_LIMITS, KEEP));
     expect([...result.bigIntegers!]).toEqual([
       ['/items/2/qty', '12345678901234567890'],
@@ -263,43 +267,52 @@ describe('parseArgumentText: values', () => {
 
   it('equals JSON.parse for arbitrary JSON values, and records every big integer at its pointer', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), jsonText), (text) => {
-        const expected = JSON.parse(text) as unknown;
-        const kept = ok(parseArgumentText(text, DEFAULT_LIMITS, KEEP));
-        expect(sameJson(kept.value, expected)).toBe(true);
-        expect(sortedEntries(kept.bigIntegers)).toEqual(sortedEntries(expectedBigIntegers(text)));
-        expect(sameJson(ok(parseArgumentText(text, DEFAULT_LIMITS, FAST)).value, expected)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+          jsonText,
+        ),
+        (text) => {
+          const expected = JSON.parse(text) as unknown;
+          const kept = ok(parseArgumentText(text, DEFAULT_LIMITS, KEEP));
+          expect(sameJson(kept.value, expected)).toBe(true);
+          expect(sortedEntries(kept.bigIntegers)).toEqual(sortedEntries(expectedBigIntegers(text)));
+          expect(sameJson(ok(parseArgumentText(text, DEFAULT_LIMITS, FAST)).value, expected)).toBe(true);
+        },
+      ),
       RUNS,
     );
   });
 
   it('never throws for arbitrary text, and fails exactly when JSON.parse fails', () => {
-    const mutated = fc.tuple(jsonText, fc.nat(), fc.constantFrom('', '"', '\\', '{', '}', '[', ']', ',', ':', '1', '-', 'e', '.', '\n', '\u0000', '\ud800'), fc.nat(2)).map(
-      ([text, at, insert, drop]) => {
+    const mutated = fc
+      .tuple(jsonText, fc.nat(), fc.constantFrom('', '"', '\\', '{', '}', '[', ']', ',', ':', '1', '-', 'e', '.', '\n', '\u0000', '\ud800'), fc.nat(2))
+      .map(([text, at, insert, drop]) => {
         const p = text.length === 0 ? 0 : at % text.length;
         return text.slice(0, p) + insert + text.slice(p + drop);
-      },
-    );
+      });
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: fc.constantFrom(...'{}[]":,1-e. \\tn'.split('')), maxLength: 30 }), mutated), (text) => {
-        let expected: unknown;
-        let valid = true;
-        try {
-          expected = JSON.parse(text);
-        } catch {
-          valid = false;
-        }
-        for (const options of [KEEP, FAST]) {
-          const result = parseArgumentText(text, DEFAULT_LIMITS, options);
-          if (valid) {
-            expect(sameJson(ok(result).value, expected)).toBe(true);
-          } else {
-            expect(message(result)).toMatch(/^Arguments are (not valid JSON: .+ at position \d+\.|empty: )/);
-            expect(message(result)).not.toContain('\n');
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: fc.constantFrom(...'{}[]":,1-e. \\tn'.split('')), maxLength: 30 }), mutated),
+        (text) => {
+          let expected: unknown;
+          let valid = true;
+          try {
+            expected = JSON.parse(text);
+          } catch {
+            valid = false;
           }
-        }
-      }),
+          for (const options of [KEEP, FAST]) {
+            const result = parseArgumentText(text, DEFAULT_LIMITS, options);
+            if (valid) {
+              expect(sameJson(ok(result).value, expected)).toBe(true);
+            } else {
+              expect(message(result)).toMatch(/^Arguments are (not valid JSON: .+ at position \d+\.|empty: )/);
+              expect(message(result)).not.toContain('\n');
+            }
+          }
+        },
+      ),
       RUNS,
     );
   });

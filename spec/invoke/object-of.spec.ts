@@ -2,8 +2,24 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsAlphanumeric, IsInt, IsOptional, Min } from 'class-validator';
 import {
-  Discriminated, EnumOf, Int64, Nullable, ObjectOf, Prop, RecordOf, SetOf, Tool, ToolContext, toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool,
-  type ElicitationRequest, type Hint, type ToolDefinition, type ToolResult,
+  Discriminated,
+  EnumOf,
+  Int64,
+  Nullable,
+  ObjectOf,
+  Prop,
+  RecordOf,
+  SetOf,
+  Tool,
+  ToolContext,
+  toAnthropicTool,
+  toGeminiTool,
+  toMcpTool,
+  toOpenAITool,
+  type ElicitationRequest,
+  type Hint,
+  type ToolDefinition,
+  type ToolResult,
 } from 'tool-signatures';
 import { compileFastPath } from '../../lib/invoke/arguments/fast-path';
 import { calleeOf } from '../../lib/invoke/calling/invoker';
@@ -137,7 +153,9 @@ describe('ObjectOf: the method receives a plain object', () => {
   it('an absent optional property, and a null that means absent, leave no key', async () => {
     const [a] = (await accepted(t, { contact: { name: 'A', email: 'a@b.co', address: { street: 's' } } })) as [object];
     expect(a).toStrictEqual({ name: 'A', email: 'a@b.co', address: { street: 's' } });
-    const [b] = (await accepted(t, { contact: { name: 'A', nickname: null, email: null, site: null, address: { street: 's', zip: null }, stamp: null } })) as [object];
+    const [b] = (await accepted(t, { contact: { name: 'A', nickname: null, email: null, site: null, address: { street: 's', zip: null }, stamp: null } })) as [
+      object,
+    ];
     expect(b).toStrictEqual({ name: 'A', email: null, address: { street: 's' } });
     expect(Object.keys(b)).toEqual(['name', 'email', 'address']);
   });
@@ -266,7 +284,10 @@ describe('ObjectOf: providers treat shapes as DTO objects', () => {
     const canonical = await accepted(asShape, { address: { street: 's' }, tree: { label: 'a', children: [{ label: 'b' }] } });
     const strict = toOpenAITool(asShape, { strict: true }).tool.function.parameters as Record<string, unknown>;
     expect(JSON.stringify(strict)).toContain('"required":["label","note","children"]');
-    const shaped = await accepted(asShape, { address: { street: 's', zip: null }, tree: { label: 'a', note: null, children: [{ label: 'b', note: null, children: null }] } });
+    const shaped = await accepted(asShape, {
+      address: { street: 's', zip: null },
+      tree: { label: 'a', note: null, children: [{ label: 'b', note: null, children: null }] },
+    });
     expect(shaped).toStrictEqual(canonical);
     expect(Object.keys((shaped[1] as { children: object[] }).children[0]!)).toEqual(['label']);
   });
@@ -291,21 +312,55 @@ describe('ObjectOf: the fast path agrees with the general path', () => {
     const fast = compileFastPath(calleeOf(t)!.spec)!;
     expect(fast).not.toBeNull();
     const out: unknown[] = [];
-    expect(fast.run({ contact: { name: 'A', email: null, address: { street: 's', zip: '12345' }, born: '2000-01-01T00:00:00Z' }, count: 1 }, out, fast.classValidator ? [] : null)).toBe(true);
+    expect(
+      fast.run(
+        { contact: { name: 'A', email: null, address: { street: 's', zip: '12345' }, born: '2000-01-01T00:00:00Z' }, count: 1 },
+        out,
+        fast.classValidator ? [] : null,
+      ),
+    ).toBe(true);
     expect(out).toStrictEqual([{ name: 'A', email: null, address: { street: 's', zip: '12345' }, born: new Date('2000-01-01T00:00:00Z') }, 1]);
     expect(isPlain(out[0]) && isPlain((out[0] as { address: object }).address)).toBe(true);
   });
 
   it.each([
     ['minimal', { contact: { name: 'A', email: null, address: { street: 's' } }, count: 1 }],
-    ['full', { contact: { name: 'A', nickname: 'a', email: 'e', site: 'https://x.y/', born: '2000-01-01T00:00:00Z', id: 5, tags: ['x'], address: { street: 's', zip: '12345' }, previous: [{ street: 't' }], stamp: { at: '2026-12-02T10:00:00Z', version: 1, counts: { a: 1 } }, extra: { d: '2026-12-02T10:00:00Z' }, level: 'low' }, count: 1 }],
+    [
+      'full',
+      {
+        contact: {
+          name: 'A',
+          nickname: 'a',
+          email: 'e',
+          site: 'https://x.y/',
+          born: '2000-01-01T00:00:00Z',
+          id: 5,
+          tags: ['x'],
+          address: { street: 's', zip: '12345' },
+          previous: [{ street: 't' }],
+          stamp: { at: '2026-12-02T10:00:00Z', version: 1, counts: { a: 1 } },
+          extra: { d: '2026-12-02T10:00:00Z' },
+          level: 'low',
+        },
+        count: 1,
+      },
+    ],
     ['nulls for absent', { contact: { name: 'A', nickname: null, email: null, site: null, address: { street: 's', zip: null }, previous: null }, count: 1 }],
     ['unknown key', { contact: { name: 'A', email: null, address: { street: 's', city: 'c' } }, count: 1 }],
     ['missing', { contact: { name: 'A', address: { street: 's' } }, count: 1 }],
     ['wrong type', { contact: { name: 'A', email: 1, address: { street: 's' } }, count: 1 }],
-    ['rule of a nested class', { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 0, counts: {} } }, count: 1 }],
-    ['class-validator rule of a nested class', { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 1, counts: {}, code: 'a b' } }, count: 1 }],
-    ['class-validator rule of a nested class, kept', { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 1, counts: {}, code: 'ab1' } }, count: 1 }],
+    [
+      'rule of a nested class',
+      { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 0, counts: {} } }, count: 1 },
+    ],
+    [
+      'class-validator rule of a nested class',
+      { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 1, counts: {}, code: 'a b' } }, count: 1 },
+    ],
+    [
+      'class-validator rule of a nested class, kept',
+      { contact: { name: 'A', email: null, address: { street: 's' }, stamp: { at: '2026-12-02T10:00:00Z', version: 1, counts: {}, code: 'ab1' } }, count: 1 },
+    ],
     ['bad nested format', { contact: { name: 'A', email: null, address: { street: 's' }, born: 'yesterday' }, count: 1 }],
     ['empty name', { contact: { name: '', email: null, address: { street: 's' } }, count: 1 }],
   ])('%s', async (_label, args) => {
@@ -327,7 +382,9 @@ describe('ObjectOf: elicitation', () => {
     const answer = await ctx.elicit(Callback, 'When should we call?');
     expect(answer).toStrictEqual({ action: 'accept', value: { phone: '123' } });
     expect(isPlain((answer as { value: object }).value)).toBe(true);
-    expect(JSON.stringify(asked[0]!.requestedSchema)).toBe('{"type":"object","properties":{"phone":{"type":"string","minLength":3},"slot":{"type":"string","enum":["am","pm"]}},"required":["phone"]}');
+    expect(JSON.stringify(asked[0]!.requestedSchema)).toBe(
+      '{"type":"object","properties":{"phone":{"type":"string","minLength":3},"slot":{"type":"string","enum":["am","pm"]}},"required":["phone"]}',
+    );
     expect(asked[1]!.message).toBe("Field 'phone' must be at least 3 characters long.\n\nWhen should we call?");
   });
 

@@ -28,10 +28,14 @@ class Bounds {
 
 class Accounts {
   @Tool({ input: 'dto' })
-  signup(dto: Signup) { return dto.email; }
+  signup(dto: Signup) {
+    return dto.email;
+  }
 
   @Tool({ input: 'dto' })
-  bounds(dto: Bounds) { return String(dto.adult); }
+  bounds(dto: Bounds) {
+    return String(dto.adult);
+  }
 }
 
 const [signup, bounds] = Tool.fromInstance(new Accounts());

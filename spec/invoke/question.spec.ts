@@ -9,12 +9,18 @@ const head = "Allow tool 'run' to run with these arguments?\n";
 
 describe('approvalQuestion', () => {
   it('shows every key and element as JSON; bigints as their digits', () => {
-    expect(ask({ a: [1, 'x', null, true], b: { c: 12345678901234567890n } })).toEqual({ ok: true, text: `${head}{"a":[1,"x",null,true],"b":{"c":12345678901234567890}}` });
+    expect(ask({ a: [1, 'x', null, true], b: { c: 12345678901234567890n } })).toEqual({
+      ok: true,
+      text: `${head}{"a":[1,"x",null,true],"b":{"c":12345678901234567890}}`,
+    });
   });
 
   it('shortens a long key as a long value, never drops it', () => {
     const key = `${'k'.repeat(150)}${'z'.repeat(100)}`;
-    expect(ask({ [key]: 1, after: 2 })).toEqual({ ok: true, text: `${head}{"${'k'.repeat(120)}" … 70 characters not shown … "${'z'.repeat(60)}":1,"after":2}` });
+    expect(ask({ [key]: 1, after: 2 })).toEqual({
+      ok: true,
+      text: `${head}{"${'k'.repeat(120)}" … 70 characters not shown … "${'z'.repeat(60)}":1,"after":2}`,
+    });
   });
 
   it('never splits a surrogate pair where it cuts; escapes Unicode tags and zero width and format characters', () => {
@@ -29,6 +35,9 @@ describe('approvalQuestion', () => {
   });
 
   it('refuses arguments that cannot be shown whole in 8,000 characters', () => {
-    expect(ask({ hosts: Array.from({ length: 2000 }, (_, i) => `h${i}`) })).toEqual({ ok: false, reason: 'its arguments cannot be shown whole in an approval question (at most 8000 characters, every argument with long strings shortened)' });
+    expect(ask({ hosts: Array.from({ length: 2000 }, (_, i) => `h${i}`) })).toEqual({
+      ok: false,
+      reason: 'its arguments cannot be shown whole in an approval question (at most 8000 characters, every argument with long strings shortened)',
+    });
   });
 });

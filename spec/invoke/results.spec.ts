@@ -81,7 +81,10 @@ describe('Results', () => {
   });
 
   it('a numeric enum member as its name when returns says so', async () => {
-    enum Level { Low = 1, High = 2 }
+    enum Level {
+      Low = 1,
+      High = 2,
+    }
     const one = await returning(() => Level.High, { returns: () => Level }).invoke({});
     expect(one.parts[0]).toEqual({ type: 'json', value: 'High' });
     const list = await returning(() => [Level.Low, Level.High], { returns: () => [Level] }).invoke({});
@@ -91,7 +94,13 @@ describe('Results', () => {
   });
 
   it('Set as an array, Map as an object', async () => {
-    const r = await returning(() => ({ tags: new Set(['a', 'b']), counts: new Map([['x', 1], ['__proto__', 2]]) })).invoke({});
+    const r = await returning(() => ({
+      tags: new Set(['a', 'b']),
+      counts: new Map([
+        ['x', 1],
+        ['__proto__', 2],
+      ]),
+    })).invoke({});
     const value = (r.parts[0] as { value: Record<string, unknown> }).value;
     expect(value.tags).toEqual(['a', 'b']);
     expect(Object.getPrototypeOf(value.counts)).toBe(Object.prototype);
@@ -138,6 +147,9 @@ describe('Results', () => {
       a.self = a;
       return a;
     }).invoke({});
-    expect(r).toMatchObject({ isError: true, parts: [{ type: 'text', text: "Tool 'give' failed: TypeError: the returned value has a cycle: it cannot be written as JSON." }] });
+    expect(r).toMatchObject({
+      isError: true,
+      parts: [{ type: 'text', text: "Tool 'give' failed: TypeError: the returned value has a cycle: it cannot be written as JSON." }],
+    });
   });
 });

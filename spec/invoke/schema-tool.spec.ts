@@ -33,10 +33,13 @@ const SHIPMENT = {
 };
 
 const received: unknown[] = [];
-const shipment = Tool.fromJsonSchema({ name: 'ship', description: 'Books a shipment.', inputSchema: SHIPMENT, annotations: { idempotentHint: false } }, (args, ctx) => {
-  received.push(args);
-  return `booked ${String(args.mode)} by ${ctx.toolName}`;
-});
+const shipment = Tool.fromJsonSchema(
+  { name: 'ship', description: 'Books a shipment.', inputSchema: SHIPMENT, annotations: { idempotentHint: false } },
+  (args, ctx) => {
+    received.push(args);
+    return `booked ${String(args.mode)} by ${ctx.toolName}`;
+  },
+);
 
 function text(result: { parts: readonly { type: string; text?: string }[] }): string {
   return result.parts.map((p) => p.text ?? '').join('\n');
@@ -104,7 +107,10 @@ describe('Tool.fromJsonSchema: schema-first tools', () => {
   });
 
   it('enforces allOf', async () => {
-    const tool = Tool.fromJsonSchema({ name: 'both', description: 'd', inputSchema: { type: 'object', allOf: [{ required: ['a'] }, { required: ['b'] }] } }, () => 'ok');
+    const tool = Tool.fromJsonSchema(
+      { name: 'both', description: 'd', inputSchema: { type: 'object', allOf: [{ required: ['a'] }, { required: ['b'] }] } },
+      () => 'ok',
+    );
     expect(text(await tool.invoke({ a: 1 }))).toContain("Argument 'b' is required.");
     expect((await tool.invoke({ a: 1, b: 2 })).isError).toBe(false);
   });
@@ -130,13 +136,22 @@ describe('Tool.fromJsonSchema: schema-first tools', () => {
   });
 
   it('runs patterns on the linear-time engine: a backreference, which it cannot run, is refused when the tool is made', () => {
-    expect(() => Tool.fromJsonSchema({ name: 'p', description: 'd', inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: '^(a)\\1$' } } } }, () => 'ok')).toThrow(ToolDefinitionError);
+    expect(() =>
+      Tool.fromJsonSchema(
+        { name: 'p', description: 'd', inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: '^(a)\\1$' } } } },
+        () => 'ok',
+      ),
+    ).toThrow(ToolDefinitionError);
   });
 
   it('refuses, when the tool is made, a schema that is not a 2020-12 object schema or cannot be enforced', () => {
     const make = (inputSchema: Record<string, unknown>) => () => Tool.fromJsonSchema({ name: 'bad', description: 'd', inputSchema }, () => 'ok');
-    expect(make({ type: 'string' })).toThrow('Tool.fromJsonSchema: the inputSchema of tool \'bad\' must be an object schema ({ "type": "object", ... }), as MCP requires.');
-    expect(make({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' })).toThrow('only JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/schema) is read');
+    expect(make({ type: 'string' })).toThrow(
+      'Tool.fromJsonSchema: the inputSchema of tool \'bad\' must be an object schema ({ "type": "object", ... }), as MCP requires.',
+    );
+    expect(make({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' })).toThrow(
+      'only JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/schema) is read',
+    );
     expect(make({ type: 'object', properties: { a: { type: 'strnig' } } })).toThrow("Tool.fromJsonSchema: the inputSchema of tool 'bad' cannot be enforced");
     expect(make({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } })).toThrow('cannot be enforced');
     expect(make({ type: 'object', default: () => 1 })).toThrow("the schema of tool 'bad' is not JSON");
@@ -155,7 +170,10 @@ describe('Tool.fromJsonSchema: schema-first tools', () => {
       throw new Error('no stock');
     });
     expect(text(await throwing.invoke({}))).toBe("Tool 'boom' failed: Error: no stock");
-    const slow = Tool.fromJsonSchema({ name: 'slow', description: 'd', inputSchema: { type: 'object' }, timeoutSeconds: 0.01 }, (_a, ctx: ToolContext) => new Promise((resolve) => ctx.signal?.addEventListener('abort', () => resolve('late'))));
+    const slow = Tool.fromJsonSchema(
+      { name: 'slow', description: 'd', inputSchema: { type: 'object' }, timeoutSeconds: 0.01 },
+      (_a, ctx: ToolContext) => new Promise((resolve) => ctx.signal?.addEventListener('abort', () => resolve('late'))),
+    );
     expect(text(await slow.invoke({}))).toBe("Tool 'slow' timed out after 0.01 s.");
   });
 });

@@ -1,5 +1,18 @@
 import 'reflect-metadata';
-import { Int32, Param, Tool, ToolContext, ToolDefinitionError, ToolInvoker, ToolResult as Results, ToolSet, runToolCalls, type ApprovalRequest, type ToolDefinition, type ToolResult } from '../../lib';
+import {
+  Int32,
+  Param,
+  Tool,
+  ToolContext,
+  ToolDefinitionError,
+  ToolInvoker,
+  ToolResult as Results,
+  ToolSet,
+  runToolCalls,
+  type ApprovalRequest,
+  type ToolDefinition,
+  type ToolResult,
+} from '../../lib';
 
 function text(r: ToolResult): string {
   return (r.parts[0] as { text: string }).text;
@@ -14,9 +27,12 @@ describe('ToolSet', () => {
       return a + b;
     }
   }
-  const echo = Tool.create(function echo(s: string) {
-    return s;
-  }, { params: { s: String } });
+  const echo = Tool.create(
+    function echo(s: string) {
+      return s;
+    },
+    { params: { s: String } },
+  );
 
   it('takes instances (their @Tool methods) and definitions; get, has, list', () => {
     const set = new ToolSet([new Clock(), echo]);
@@ -31,15 +47,22 @@ describe('ToolSet', () => {
     const set = new ToolSet([echo]);
     let error: unknown;
     try {
-      set.add(Tool.create(function echo(s: string) {
-        return s;
-      }, { params: { s: String } }));
+      set.add(
+        Tool.create(
+          function echo(s: string) {
+            return s;
+          },
+          { params: { s: String } },
+        ),
+      );
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as ToolDefinitionError).code).toBe('OLT007');
-    expect((error as Error).message).toBe("OLT007: Cannot build tool 'echo': two tools are named 'echo' in one tool set. Give one another name: @Tool({ name: '...' }).");
+    expect((error as Error).message).toBe(
+      "OLT007: Cannot build tool 'echo': two tools are named 'echo' in one tool set. Give one another name: @Tool({ name: '...' }).",
+    );
     expect(set.size).toBe(1);
   });
 
@@ -65,11 +88,15 @@ describe('ToolSet', () => {
         return ++this.count;
       }
     }
-    const set = new ToolSet().addClass(Counter, (cls) => {
-      const c = new (cls as typeof Counter)();
-      made.push(c);
-      return c;
-    }, { release: (c) => void released.push(c) });
+    const set = new ToolSet().addClass(
+      Counter,
+      (cls) => {
+        const c = new (cls as typeof Counter)();
+        made.push(c);
+        return c;
+      },
+      { release: (c) => void released.push(c) },
+    );
     expect(set.get('bump')!.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
     expect((await set.invoke('bump', {})).parts[0]).toEqual({ type: 'json', value: 1 });
     expect((await set.invoke('bump', {})).parts[0]).toEqual({ type: 'json', value: 1 });
@@ -103,8 +130,14 @@ describe('ToolSet', () => {
 
   it('a definition made elsewhere is called through its own invoke; its throw becomes a result', async () => {
     const foreign: ToolDefinition = {
-      name: 'outside', description: '', inputSchema: { type: 'object', properties: {} }, endsLoop: false, requiresApproval: false,
-      parallelSafe: true, timeoutSeconds: 0, warnings: [],
+      name: 'outside',
+      description: '',
+      inputSchema: { type: 'object', properties: {} },
+      endsLoop: false,
+      requiresApproval: false,
+      parallelSafe: true,
+      timeoutSeconds: 0,
+      warnings: [],
       invoke: async (args) => (typeof args === 'string' && args.includes('boom') ? Promise.reject(new Error('boom')) : Results.ok('fine')),
     };
     const set = new ToolSet([foreign]);
@@ -164,24 +197,40 @@ describe('runToolCalls', () => {
       { id: 'c4', name: 'fetch', arguments: '{"ms":5,"id":"c"}' },
     ]);
     expect(log).toEqual(['start a', 'start b', 'end b', 'end a', 'start w', 'end w', 'start c', 'end c']);
-    expect(results.map((r) => [r.id, r.name, text(r.result)])).toEqual([['c1', 'fetch', 'a'], ['c2', 'fetch', 'b'], ['c3', 'write', 'w'], ['c4', 'fetch', 'c']]);
+    expect(results.map((r) => [r.id, r.name, text(r.result)])).toEqual([
+      ['c1', 'fetch', 'a'],
+      ['c2', 'fetch', 'b'],
+      ['c3', 'write', 'w'],
+      ['c4', 'fetch', 'c'],
+    ]);
   });
 
   it('approval: asked with the exact parsed arguments; a refusal is an error result', async () => {
     const set = new ToolSet([new Work()]);
     const asked: ApprovalRequest[] = [];
-    const { results } = await runToolCalls(set, [
-      { id: 'p1', name: 'pay', arguments: '{"amount":5}' },
-      { id: 'p2', name: 'pay', arguments: '{"amount":500}' },
-      { id: 'p3', name: 'pay', arguments: '{"amount":"x"}' },
-    ], {
-      approve: (call) => {
-        asked.push(call);
-        return (call.arguments as { amount: number }).amount < 100;
+    const { results } = await runToolCalls(
+      set,
+      [
+        { id: 'p1', name: 'pay', arguments: '{"amount":5}' },
+        { id: 'p2', name: 'pay', arguments: '{"amount":500}' },
+        { id: 'p3', name: 'pay', arguments: '{"amount":"x"}' },
+      ],
+      {
+        approve: (call) => {
+          asked.push(call);
+          return (call.arguments as { amount: number }).amount < 100;
+        },
       },
-    });
-    expect(results.map((r) => text(r.result))).toEqual(['paid 5', "Tool 'pay' was not approved.", "Argument 'amount' must be an integer from -2147483648 to 2147483647."]);
-    expect(asked.map((a) => [a.id, a.name, a.arguments])).toEqual([['p1', 'pay', { amount: 5 }], ['p2', 'pay', { amount: 500 }]]);
+    );
+    expect(results.map((r) => text(r.result))).toEqual([
+      'paid 5',
+      "Tool 'pay' was not approved.",
+      "Argument 'amount' must be an integer from -2147483648 to 2147483647.",
+    ]);
+    expect(asked.map((a) => [a.id, a.name, a.arguments])).toEqual([
+      ['p1', 'pay', { amount: 5 }],
+      ['p2', 'pay', { amount: 500 }],
+    ]);
     expect(Object.isFrozen(asked[0]!.arguments)).toBe(true);
     expect(log).toEqual(['pay 5']);
   });
@@ -205,10 +254,14 @@ describe('runToolCalls', () => {
 
   it('an endsLoop result is the turn final typed result; unknown tools are error results', async () => {
     const set = new ToolSet([new Work()]);
-    const outcome = await runToolCalls(set, [
-      { id: 'x', name: 'missing', arguments: '{}' },
-      { id: 'f', name: 'finish', arguments: '{"answer":"42"}' },
-    ], { context: new ToolContext() });
+    const outcome = await runToolCalls(
+      set,
+      [
+        { id: 'x', name: 'missing', arguments: '{}' },
+        { id: 'f', name: 'finish', arguments: '{"answer":"42"}' },
+      ],
+      { context: new ToolContext() },
+    );
     expect(text(outcome.results[0]!.result)).toBe("Unknown tool 'missing'. Available tools: fetch, write, pay, finish.");
     expect(outcome.final).toEqual({ id: 'f', name: 'finish', value: { answer: '42' } });
   });

@@ -10,14 +10,20 @@ import { AnyOf, Description, Discriminated, Int32, JsonObject, Prop, Tool, type 
  */
 
 let received: unknown[] = [];
-const paths = Tool.create((paths: string | string[], props?: object | string, when?: Date | string | null) => { received = [paths, props, when]; return 'ok'; }, {
-  name: 'paths',
-  params: {
-    paths: AnyOf({ type: String, minLength: 1 }, { type: [String], minItems: 1, each: { minLength: 1 } }),
-    props: { type: AnyOf({ type: JsonObject, description: 'The property values' }, { type: String, maxLength: 5 }), optional: true },
-    when: { type: AnyOf({ type: Date, description: 'An instant.' }, { type: String, nullable: true, pattern: '^(today|tomorrow)$' }), optional: true },
+const paths = Tool.create(
+  (paths: string | string[], props?: object | string, when?: Date | string | null) => {
+    received = [paths, props, when];
+    return 'ok';
   },
-});
+  {
+    name: 'paths',
+    params: {
+      paths: AnyOf({ type: String, minLength: 1 }, { type: [String], minItems: 1, each: { minLength: 1 } }),
+      props: { type: AnyOf({ type: JsonObject, description: 'The property values' }, { type: String, maxLength: 5 }), optional: true },
+      when: { type: AnyOf({ type: Date, description: 'An instant.' }, { type: String, nullable: true, pattern: '^(today|tomorrow)$' }), optional: true },
+    },
+  },
+);
 
 async function verdict(tool: ToolDefinition, args: object): Promise<string> {
   const r = await tool.invoke(args);
@@ -36,12 +42,16 @@ describe('Union members with their own options: enforced as written (v3.1)', () 
     expect(await verdict(paths, args)).toEqual(text);
   });
 
-  it.each([[{ paths: 'a' }], [{ paths: ['a', 'b'] }], [{ paths: 'a', props: { x: 1 } }], [{ paths: 'a', props: 'abc' }], [{ paths: 'a', when: null }], [{ paths: 'a', when: 'today' }]])(
-    'accepts %j',
-    async (args) => {
-      expect(await verdict(paths, args)).toBe('accepted');
-    },
-  );
+  it.each([
+    [{ paths: 'a' }],
+    [{ paths: ['a', 'b'] }],
+    [{ paths: 'a', props: { x: 1 } }],
+    [{ paths: 'a', props: 'abc' }],
+    [{ paths: 'a', when: null }],
+    [{ paths: 'a', when: 'today' }],
+  ])('accepts %j', async (args) => {
+    expect(await verdict(paths, args)).toBe('accepted');
+  });
 
   it('the member a value matches decides its conversion: a Date member gives a Date, a string member the string', async () => {
     expect(await verdict(paths, { paths: 'a', when: '2026-01-02T03:04:05Z' })).toBe('accepted');
@@ -79,20 +89,39 @@ describe('Union members with their own options: enforced as written (v3.1)', () 
 describe('Union members with their own options: property (fast-check)', () => {
   it('for any member bounds, the invoker accepts exactly what an independent ajv reads in the schema', async () => {
     const ajv = new Ajv2020({ strict: false });
-    const value = fc.oneof(fc.string({ maxLength: 6 }), fc.array(fc.string({ maxLength: 4 }), { maxLength: 5 }), fc.integer({ min: -3, max: 12 }), fc.constant(null), fc.dictionary(fc.string({ maxLength: 2 }), fc.integer(), { maxKeys: 2 }));
+    const value = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.array(fc.string({ maxLength: 4 }), { maxLength: 5 }),
+      fc.integer({ min: -3, max: 12 }),
+      fc.constant(null),
+      fc.dictionary(fc.string({ maxLength: 2 }), fc.integer(), { maxKeys: 2 }),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.nat(3), fc.nat(3), fc.nat(3), fc.nat(4), fc.array(value, { minLength: 1, maxLength: 8 }), async (minLength, extra, minItems, minimum, values) => {
-        const t = Tool.create((v: unknown) => JSON.stringify(v), {
-          name: 'prop',
-          params: { v: AnyOf({ type: String, minLength, maxLength: minLength + extra }, { type: [String], minItems, each: { minLength } }, { type: Int32, minimum, description: 'A count.' }) },
-        });
-        const check = ajv.compile(t.inputSchema);
-        for (const v of values) {
-          const r = await t.invoke({ v });
-          if (r.isError === check({ v })) return false;
-        }
-        return true;
-      }),
+      fc.asyncProperty(
+        fc.nat(3),
+        fc.nat(3),
+        fc.nat(3),
+        fc.nat(4),
+        fc.array(value, { minLength: 1, maxLength: 8 }),
+        async (minLength, extra, minItems, minimum, values) => {
+          const t = Tool.create((v: unknown) => JSON.stringify(v), {
+            name: 'prop',
+            params: {
+              v: AnyOf(
+                { type: String, minLength, maxLength: minLength + extra },
+                { type: [String], minItems, each: { minLength } },
+                { type: Int32, minimum, description: 'A count.' },
+              ),
+            },
+          });
+          const check = ajv.compile(t.inputSchema);
+          for (const v of values) {
+            const r = await t.invoke({ v });
+            if (r.isError === check({ v })) return false;
+          }
+          return true;
+        },
+      ),
       { numRuns: 60, seed: 20 },
     );
   });
@@ -100,8 +129,12 @@ describe('Union members with their own options: property (fast-check)', () => {
 
 describe('Discriminated members with their own description: invoked as before', () => {
   it('the tag picks the member and its class is built', async () => {
-    class Sq { @Prop() side!: number; }
-    class Ci { @Prop() r!: number; }
+    class Sq {
+      @Prop() side!: number;
+    }
+    class Ci {
+      @Prop() r!: number;
+    }
     const t = Tool.create((s: Sq | Ci) => (s instanceof Sq ? `square ${s.side}` : s instanceof Ci ? `circle ${s.r}` : 'plain'), {
       name: 'shape',
       params: { s: Discriminated('kind', { sq: { type: Sq, description: 'Four equal sides.' }, ci: Ci }) },

@@ -41,7 +41,18 @@ function deepFilter(depth: number, leaf: object = { field: 'status', equals: 'op
 describe('tagged unions: the tag picks the member', () => {
   it('hydrates each member into the class its tag names, at every depth; the tag is set where the class declares it', async () => {
     const [shapes] = (await accepted(draw, {
-      shapes: [{ kind: 'circle', radius: 2 }, { kind: 'square', side: 3 }, { kind: 'group', items: [{ type: 'note', text: 'hi' }, { type: 'pin', lat: 1, lng: 2 }], label: ['a', 'b'] }],
+      shapes: [
+        { kind: 'circle', radius: 2 },
+        { kind: 'square', side: 3 },
+        {
+          kind: 'group',
+          items: [
+            { type: 'note', text: 'hi' },
+            { type: 'pin', lat: 1, lng: 2 },
+          ],
+          label: ['a', 'b'],
+        },
+      ],
       environment: 'prod',
     })) as [unknown[]];
     expect(shapes.map((s) => (s as object).constructor)).toEqual([Circle, Square, Group]);
@@ -55,7 +66,7 @@ describe('tagged unions: the tag picks the member', () => {
     expect(Object.keys(group.items[0]!)).toEqual(['text']);
   });
 
-  it('a missing or unknown tag is one problem at the tag; a known tag lists only its member\'s problems', async () => {
+  it("a missing or unknown tag is one problem at the tag; a known tag lists only its member's problems", async () => {
     expect(await refusal(draw, { shapes: [{ radius: 1 }, { kind: 'hexagon', side: 1 }, { kind: 'square', side: 0, radius: 2 }], environment: 'x' })).toBe(
       [
         "Argument 'shapes[0].kind' must be one of: circle, square, group.",
@@ -67,7 +78,12 @@ describe('tagged unions: the tag picks the member', () => {
   });
 
   it('problems of a union nested in an array of another union name their member and full path', async () => {
-    expect(await refusal(draw, { shapes: [{ kind: 'group', items: [{ type: 'pin', lat: 'north' }, { type: 'note', text: '' }, { type: 'nope' }] }], environment: ['a', 1] })).toBe(
+    expect(
+      await refusal(draw, {
+        shapes: [{ kind: 'group', items: [{ type: 'pin', lat: 'north' }, { type: 'note', text: '' }, { type: 'nope' }] }],
+        environment: ['a', 1],
+      }),
+    ).toBe(
       [
         "Argument 'shapes[0].items[0].lng' is required.",
         "Argument 'shapes[0].items[0].lat' must be a number.",
@@ -79,13 +95,28 @@ describe('tagged unions: the tag picks the member', () => {
   });
 
   it('a value that is not an object gets the union\'s type line; null where none is accepted is "must not be null."', async () => {
-    expect(await refusal(draw, { shapes: ['circle', null], environment: 'x' })).toBe(["Argument 'shapes[0]' must be an object.", "Argument 'shapes[1]' must not be null."].join('\n'));
+    expect(await refusal(draw, { shapes: ['circle', null], environment: 'x' })).toBe(
+      ["Argument 'shapes[0]' must be an object.", "Argument 'shapes[1]' must not be null."].join('\n'),
+    );
   });
 
   it("a member's rules hold inside the array of another union (Note's @MinLength, Group's @ArrayMaxSize)", async () => {
-    expect(await refusal(draw, { shapes: [{ kind: 'group', items: [{ type: 'pin', lat: 0, lng: 0 }, { type: 'pin', lat: 0, lng: 0 }, { type: 'pin', lat: 0, lng: 0 }, { type: 'pin', lat: 0, lng: 0 }] }], environment: 'x' })).toBe(
-      "Argument 'shapes[0].items' must have at most 3 items.",
-    );
+    expect(
+      await refusal(draw, {
+        shapes: [
+          {
+            kind: 'group',
+            items: [
+              { type: 'pin', lat: 0, lng: 0 },
+              { type: 'pin', lat: 0, lng: 0 },
+              { type: 'pin', lat: 0, lng: 0 },
+              { type: 'pin', lat: 0, lng: 0 },
+            ],
+          },
+        ],
+        environment: 'x',
+      }),
+    ).toBe("Argument 'shapes[0].items' must have at most 3 items.");
   });
 });
 
@@ -102,12 +133,14 @@ describe('a hostile call', () => {
 });
 
 describe('untagged unions', () => {
-  it('the contract\'s line when no member has the value\'s JSON type', async () => {
+  it("the contract's line when no member has the value's JSON type", async () => {
     expect(await refusal(draw, { shapes: [], environment: 3 })).toBe("Argument 'environment' must be a string or an array of strings.");
   });
 
-  it('when exactly one member has the value\'s JSON type, that member\'s problems are listed', async () => {
-    expect(await refusal(draw, { shapes: [], environment: ['a', 2, true] })).toBe(["Argument 'environment[1]' must be a string.", "Argument 'environment[2]' must be a string."].join('\n'));
+  it("when exactly one member has the value's JSON type, that member's problems are listed", async () => {
+    expect(await refusal(draw, { shapes: [], environment: ['a', 2, true] })).toBe(
+      ["Argument 'environment[1]' must be a string.", "Argument 'environment[2]' must be a string."].join('\n'),
+    );
   });
 
   it('the first member that the value matches decides the conversion', async () => {

@@ -14,7 +14,10 @@ import { validationPlan } from '../../lib/metadata/class-validator';
  * on the general path. Each case names what the method receives when the call is accepted.
  */
 
-enum Range { Day = 'day', Max = 'max' }
+enum Range {
+  Day = 'day',
+  Max = 'max',
+}
 
 class Filter {
   @IsString() field!: string;
@@ -32,7 +35,9 @@ class Profile {
   @IsOptional() @IsInt() @Type(() => Number) page = 1;
 }
 
-class Span { @IsInt() @Min(0) from!: number; }
+class Span {
+  @IsInt() @Min(0) from!: number;
+}
 
 /** Only rules the invoker checks itself (the fast path's emulated plan): @IsOptional, @IsInt, @Min, @IsIn, @IsEnum, @ValidateNested. */
 class Paging {
@@ -51,7 +56,12 @@ const received = (v: unknown): unknown => (v instanceof Date ? `Date ${v.toISOSt
 const describeAll = (o: object) => JSON.stringify(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, received(v)])));
 
 function tool(cls: Function): ToolDefinition {
-  return Tool.create(function save(q: object) { return `${q instanceof cls} ${describeAll(q)}`; }, { params: { q: cls as never } });
+  return Tool.create(
+    function save(q: object) {
+      return `${q instanceof cls} ${describeAll(q)}`;
+    },
+    { params: { q: cls as never } },
+  );
 }
 
 const profile = tool(Profile);
@@ -74,7 +84,7 @@ const F = { field: 'a', value: 'b' };
 const DTOS = { Profile: [profile, Profile], Paging: [paging, Paging], Ratio: [ratio, Ratio] } as const;
 
 describe('v3.1 DTO schemas (no hint; erased types named by the rules)', () => {
-  it('the issue\'s DTO: Date | null with @IsOptional is a nullable date-time, @IsArray with @Type an array, initializers defaults, @Allow optional', () => {
+  it("the issue's DTO: Date | null with @IsOptional is a nullable date-time, @IsArray with @Type an array, initializers defaults, @Allow optional", () => {
     expect(paramText(profile, 'q')).toBe(
       '{"type":"object","properties":{"birthDate":{"type":["string","null"],"format":"date-time"},"filters":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"string"}},"required":["field","value"],"additionalProperties":false}},"nickname":{"type":["string","null"]},"range":{"type":"string","enum":["day","max"],"default":"max"},"tags":{"type":"array","items":{"type":"string"},"default":[]},"note":{"type":"string"},"page":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"default":1}},"required":["filters"],"additionalProperties":false}',
     );
@@ -99,15 +109,33 @@ describe('v3.1 DTO schemas (no hint; erased types named by the rules)', () => {
 /** [what, DTO, JSON, accepted, what the method receives (when accepted; every row has five entries, or jest takes the last parameter for `done`)] */
 const CASES: readonly [string, keyof typeof DTOS, object, boolean, string][] = [
   ['only the required property', 'Profile', { filters: [F] }, true, '{"filters":[{"field":"a","value":"b"}],"range":"max","tags":[],"page":1}'],
-  ['@IsOptional on an erased Date | null: null reaches the method', 'Profile', { filters: [F], birthDate: null }, true, '{"birthDate":null,"filters":[{"field":"a","value":"b"}],"range":"max","tags":[],"page":1}'],
-  ['a date-time becomes a Date', 'Profile', { filters: [F], birthDate: '2020-01-02T03:04:05Z' }, true, '{"birthDate":"Date 2020-01-02T03:04:05.000Z","filters":[{"field":"a","value":"b"}],"range":"max","tags":[],"page":1}'],
+  [
+    '@IsOptional on an erased Date | null: null reaches the method',
+    'Profile',
+    { filters: [F], birthDate: null },
+    true,
+    '{"birthDate":null,"filters":[{"field":"a","value":"b"}],"range":"max","tags":[],"page":1}',
+  ],
+  [
+    'a date-time becomes a Date',
+    'Profile',
+    { filters: [F], birthDate: '2020-01-02T03:04:05Z' },
+    true,
+    '{"birthDate":"Date 2020-01-02T03:04:05.000Z","filters":[{"field":"a","value":"b"}],"range":"max","tags":[],"page":1}',
+  ],
   ['not a date', 'Profile', { filters: [F], birthDate: 'soon' }, false, ''],
   ['@IsArray with @Type on an erased type: one object is not an array', 'Profile', { filters: F }, false, ''],
   ['an array element that is not a Filter', 'Profile', { filters: [{ field: 'a' }] }, false, ''],
   ['null where the rules refuse it (@IsArray, no @IsOptional)', 'Profile', { filters: null }, false, ''],
-  ['@IsOptional on an erased string | null: null reaches the method', 'Profile', { filters: [], nickname: null }, true, '{"filters":[],"nickname":null,"range":"max","tags":[],"page":1}'],
+  [
+    '@IsOptional on an erased string | null: null reaches the method',
+    'Profile',
+    { filters: [], nickname: null },
+    true,
+    '{"filters":[],"nickname":null,"range":"max","tags":[],"page":1}',
+  ],
   ['a number where the rule names a string', 'Profile', { filters: [], nickname: 5 }, false, ''],
-  ['an initializer\'s enum, given', 'Profile', { filters: [], range: 'day' }, true, '{"filters":[],"range":"day","tags":[],"page":1}'],
+  ["an initializer's enum, given", 'Profile', { filters: [], range: 'day' }, true, '{"filters":[],"range":"day","tags":[],"page":1}'],
   ['not a member of the enum', 'Profile', { filters: [], range: 'week' }, false, ''],
   ['an array of strings, given', 'Profile', { filters: [], tags: ['x', 'y'] }, true, '{"filters":[],"range":"max","tags":["x","y"],"page":1}'],
   ['an array element that is not a string', 'Profile', { filters: [], tags: ['x', 1] }, false, ''],
@@ -116,7 +144,13 @@ const CASES: readonly [string, keyof typeof DTOS, object, boolean, string][] = [
   ['@IsInt with @Type(() => Number): not 1.5', 'Profile', { filters: [], page: 1.5 }, false, ''],
   ['a key the DTO does not have', 'Profile', { filters: [], other: 1 }, false, ''],
   ['emulated rules: nothing given', 'Paging', {}, true, '{"sort":"asc"}'],
-  ['emulated rules: @IsOptional on an erased number | null: null reaches the method', 'Paging', { page: null, window: null }, true, '{"page":null,"sort":"asc","window":null}'],
+  [
+    'emulated rules: @IsOptional on an erased number | null: null reaches the method',
+    'Paging',
+    { page: null, window: null },
+    true,
+    '{"page":null,"sort":"asc","window":null}',
+  ],
   ['emulated rules: an integer within @Min', 'Paging', { page: 2, sort: 'desc', window: 'day' }, true, '{"page":2,"sort":"desc","window":"day"}'],
   ['emulated rules: below @Min', 'Paging', { page: 0 }, false, ''],
   ['emulated rules: not an integer', 'Paging', { page: 2.5 }, false, ''],
@@ -128,7 +162,10 @@ const CASES: readonly [string, keyof typeof DTOS, object, boolean, string][] = [
   ['the rules refuse null: a number is accepted', 'Ratio', { ratio: 0.5 }, true, '{"ratio":0.5}'],
 ];
 
-describe.each([['fast path', true], ['general path', false]])('v3.1 DTOs: the invoker agrees with class-validator (%s)', (_label, fast) => {
+describe.each([
+  ['fast path', true],
+  ['general path', false],
+])('v3.1 DTOs: the invoker agrees with class-validator (%s)', (_label, fast) => {
   beforeAll(() => __setFastPath(fast));
   afterAll(() => __setFastPath(true));
 

@@ -43,7 +43,13 @@ function judge(cls: new () => object, json: object): Promise<boolean> {
 
 const received: unknown[] = [];
 function toolOf(cls: Function): ToolDefinition {
-  return Tool.create(function call(q: object) { received.push(q); return 'ok'; }, { params: { q: cls as never }, input: 'dto' });
+  return Tool.create(
+    function call(q: object) {
+      received.push(q);
+      return 'ok';
+    },
+    { params: { q: cls as never }, input: 'dto' },
+  );
 }
 
 const TOOLS = { Search: [toolOf(Search), Search], Period: [toolOf(Period), Period], Coded: [toolOf(Coded), Coded] } as const;
@@ -55,7 +61,13 @@ const CASES: readonly [string, keyof typeof TOOLS, object, boolean, string][] = 
   ['null on an optional property whose transform lowercases: refused', 'Search', { sort: null }, false, ''],
   ['absent: the transform does not run', 'Search', {}, true, '{}'],
   ['@IsDateString on a Date: an ISO 8601 date string, kept as text', 'Period', { from: '2026-12-04' }, true, '{"from":"2026-12-04"}'],
-  ['@IsDateString on a Date: a date-time', 'Period', { from: '2026-12-04T10:00:00Z', to: '2026-12-05T10:00:00+01:00' }, true, '{"from":"2026-12-04T10:00:00Z","to":"2026-12-05T10:00:00+01:00"}'],
+  [
+    '@IsDateString on a Date: a date-time',
+    'Period',
+    { from: '2026-12-04T10:00:00Z', to: '2026-12-05T10:00:00+01:00' },
+    true,
+    '{"from":"2026-12-04T10:00:00Z","to":"2026-12-05T10:00:00+01:00"}',
+  ],
   ['@IsDateString on a Date: not a date', 'Period', { from: 'soon' }, false, ''],
   ['@IsDateString on a Date: a number', 'Period', { from: 1 }, false, ''],
   ['@IsString on a number: a string', 'Coded', { code: 'A1' }, true, '{"code":"A1"}'],
@@ -75,7 +87,8 @@ describe.each([true, false])('v3.2 verdicts agree with class-validator (fast pat
   });
 
   it('the refusals name the argument and the reason', async () => {
-    const text = async (t: ToolDefinition, json: object) => withFastPath(fast, async () => (await t.invoke(json)).parts.map((p) => ('text' in p ? p.text : '')).join('\n'));
+    const text = async (t: ToolDefinition, json: object) =>
+      withFastPath(fast, async () => (await t.invoke(json)).parts.map((p) => ('text' in p ? p.text : '')).join('\n'));
     expect(await text(TOOLS.Search[0], { query: null })).toBe("Argument 'query' was refused: Cannot read properties of null (reading 'trim').");
     expect(await text(TOOLS.Period[0], { from: 'soon' })).toBe("Argument 'from' must be a valid ISO 8601 date string.");
     expect(await text(TOOLS.Coded[0], { code: 5 })).toBe("Argument 'code' must be a string.");
@@ -84,7 +97,11 @@ describe.each([true, false])('v3.2 verdicts agree with class-validator (fast pat
 
 describe('v3.2 schemas of the same DTOs', () => {
   it('write what the rules judge: a date string, a string', () => {
-    expect(JSON.stringify(TOOLS.Period[0].inputSchema)).toBe('{"type":"object","properties":{"from":{"type":"string","description":"Must be an ISO 8601 date."},"to":{"type":"string","description":"Must be an ISO 8601 date."}},"required":["from"],"additionalProperties":false}');
-    expect(JSON.stringify(TOOLS.Coded[0].inputSchema)).toBe('{"type":"object","properties":{"code":{"type":"string"},"count":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["code"],"additionalProperties":false}');
+    expect(JSON.stringify(TOOLS.Period[0].inputSchema)).toBe(
+      '{"type":"object","properties":{"from":{"type":"string","description":"Must be an ISO 8601 date."},"to":{"type":"string","description":"Must be an ISO 8601 date."}},"required":["from"],"additionalProperties":false}',
+    );
+    expect(JSON.stringify(TOOLS.Coded[0].inputSchema)).toBe(
+      '{"type":"object","properties":{"code":{"type":"string"},"count":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["code"],"additionalProperties":false}',
+    );
   });
 });

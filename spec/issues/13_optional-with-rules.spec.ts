@@ -12,9 +12,12 @@ class Contact {
   @Prop({ optional: true }) @IsString() @MaxLength(5) nickname?: string;
 }
 
-const save = Tool.create(function save(contact: Contact) {
-  return `${contact.name}/${String(contact.nickname)}/${contact instanceof Contact}`;
-}, { params: { contact: Contact } });
+const save = Tool.create(
+  function save(contact: Contact) {
+    return `${contact.name}/${String(contact.nickname)}/${contact instanceof Contact}`;
+  },
+  { params: { contact: Contact } },
+);
 
 const text = async (args: object) => (await save.invoke(args)).parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
 

@@ -18,7 +18,15 @@ const moduleJs = path.join(hostileDir, '15-ansi.js');
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
 
 beforeAll(async () => {
-  const r = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', 'lib/cli/index.ts', 'spec/issues/fixtures/15-ansi.ts']);
+  const r = await node([
+    path.join(root, 'scripts', 'compile.js'),
+    '--out',
+    outDir,
+    '--check',
+    'lib/cli',
+    'lib/cli/index.ts',
+    'spec/issues/fixtures/15-ansi.ts',
+  ]);
   if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
   fs.mkdirSync(hostileDir, { recursive: true });
   fs.copyFileSync(path.join(outDir, 'spec', 'issues', 'fixtures', '15-ansi.js'), moduleJs);

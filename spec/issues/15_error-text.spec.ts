@@ -35,10 +35,12 @@ const approverFails = (): boolean => {
 
 describe('issue 15: error text policy', () => {
   it('by default a tool failure says the name and message, as before', async () => {
-    expect(text(await new ToolSet([new Db()]).invoke('query', { sql: 'x' }))).toBe("Tool 'query' failed: Error: connect postgres://admin:hunter2@db.internal/prod failed for x");
+    expect(text(await new ToolSet([new Db()]).invoke('query', { sql: 'x' }))).toBe(
+      "Tool 'query' failed: Error: connect postgres://admin:hunter2@db.internal/prod failed for x",
+    );
   });
 
-  it('errorText on the ToolSet shapes every failure; a call\'s own errorText wins', async () => {
+  it("errorText on the ToolSet shapes every failure; a call's own errorText wins", async () => {
     const seen: ToolFailure[] = [];
     const set = new ToolSet([new Db()], {
       errorText: (f) => {
@@ -47,7 +49,11 @@ describe('issue 15: error text policy', () => {
       },
     });
     expect(text(await set.invoke('query', { sql: 'x' }))).toBe("Tool 'query' failed (threw).");
-    expect(seen[0]).toMatchObject({ tool: 'query', kind: 'threw', text: "Tool 'query' failed: Error: connect postgres://admin:hunter2@db.internal/prod failed for x" });
+    expect(seen[0]).toMatchObject({
+      tool: 'query',
+      kind: 'threw',
+      text: "Tool 'query' failed: Error: connect postgres://admin:hunter2@db.internal/prod failed for x",
+    });
     expect(seen[0]!.error).toBeInstanceOf(Error);
     expect(text(await set.invoke('slow', {}))).toBe("Tool 'slow' failed (timeout).");
     expect(text(await set.invoke('query', { sql: 'x' }, { errorText: () => 'call says no' }))).toBe('call says no');
@@ -61,18 +67,24 @@ describe('issue 15: error text policy', () => {
   });
 
   it('an errorText that throws or returns no string falls back to the default text', async () => {
-    const throwing = new ToolSet([new Db()], { errorText: () => { throw new Error('bad policy'); } });
-    expect(text(await throwing.invoke('query', { sql: 'y' }))).toBe("Tool 'query' failed: Error: connect postgres://admin:hunter2@db.internal/prod failed for y");
+    const throwing = new ToolSet([new Db()], {
+      errorText: () => {
+        throw new Error('bad policy');
+      },
+    });
+    expect(text(await throwing.invoke('query', { sql: 'y' }))).toBe(
+      "Tool 'query' failed: Error: connect postgres://admin:hunter2@db.internal/prod failed for y",
+    );
     const notText = new ToolSet([new Db()], { errorText: () => 42 as unknown as string });
     expect(text(await notText.invoke('query', { sql: 'y' }))).toMatch(/^Tool 'query' failed: Error: connect/);
   });
 
-  it('the approver\'s exception is not passed to the model by default', async () => {
+  it("the approver's exception is not passed to the model by default", async () => {
     const { results } = await runToolCalls(new ToolSet([new Db()]), [{ id: 'a', name: 'drop', arguments: { table: 't' } }], { approve: approverFails });
     expect(text(results[0]!.result)).toBe("Tool 'drop' was not approved.");
   });
 
-  it('the approver\'s exception reaches the model only when errorText says so', async () => {
+  it("the approver's exception reaches the model only when errorText says so", async () => {
     const set = new ToolSet([new Db()], { errorText: (f) => (f.kind === 'approval' ? `${f.text} (${(f.error as Error).message})` : f.text) });
     const { results } = await runToolCalls(set, [{ id: 'a', name: 'drop', arguments: { table: 't' } }], { approve: approverFails });
     expect(text(results[0]!.result)).toBe("Tool 'drop' was not approved. (policy service at 10.0.0.7:8443 refused: token abc123)");

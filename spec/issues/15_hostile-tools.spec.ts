@@ -37,8 +37,18 @@ function revoked(target: object = {}): object {
 }
 
 const throwingTraps: ProxyHandler<object> = {
-  get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom, getPrototypeOf: boom, defineProperty: boom, set: boom,
-  deleteProperty: boom, isExtensible: boom, preventExtensions: boom, apply: boom, construct: boom,
+  get: boom,
+  has: boom,
+  ownKeys: boom,
+  getOwnPropertyDescriptor: boom,
+  getPrototypeOf: boom,
+  defineProperty: boom,
+  set: boom,
+  deleteProperty: boom,
+  isExtensible: boom,
+  preventExtensions: boom,
+  apply: boom,
+  construct: boom,
 };
 
 function cycle(): object {
@@ -57,13 +67,22 @@ const HOSTILE: Record<string, () => unknown> = {
   'a function proxy whose traps throw': () => new Proxy(() => 1, throwingTraps),
   'a revoked proxy': () => revoked(),
   'a revoked function proxy': () => revoked(() => 1),
-  'a thenable whose then getter throws': () => ({ get then() { return boom(); } }),
+  'a thenable whose then getter throws': () => ({
+    get then() {
+      return boom();
+    },
+  }),
   'a thenable whose then throws': () => ({ then: boom }),
   'a thenable that rejects with a proxy': () => ({ then: (_: unknown, reject: (e: unknown) => void) => reject(new Proxy({}, throwingTraps)) }),
   'a promise whose constructor getter throws': () => Object.defineProperty(Promise.resolve(1), 'constructor', { get: boom }),
   'a cycle': cycle,
   'a symbol': () => Symbol('s'),
-  'an object with a throwing toJSON and getters': () => ({ toJSON: boom, get x() { return boom(); } }),
+  'an object with a throwing toJSON and getters': () => ({
+    toJSON: boom,
+    get x() {
+      return boom();
+    },
+  }),
   'an object whose toString throws': () => ({ toString: boom, valueOf: boom, [Symbol.toPrimitive]: boom }),
   'a proxy that says it is a part, then throws': () => new Proxy({}, { get: (_t, k) => (typeof k === 'symbol' ? true : boom()) }),
   'a proxy that says it is a result, then throws': () => {
@@ -75,7 +94,12 @@ const HOSTILE: Record<string, () => unknown> = {
   'an array of parts with a throwing getter': () => Object.defineProperty([Part.text('a')], 0, { get: boom }),
   'a huge bigint': () => 2n ** 4000n,
   'a map with a proxy key': () => new Map([[new Proxy({}, throwingTraps), 1]]),
-  'a class instance with a throwing getter': () => new (class Odd { get v(): number { return boom(); } })(),
+  'a class instance with a throwing getter': () =>
+    new (class Odd {
+      get v(): number {
+        return boom();
+      }
+    })(),
 };
 
 const NAMES = Object.keys(HOSTILE);
@@ -182,7 +206,7 @@ describe('issue 15: a tool cannot make invoke throw or reject', () => {
     expect(text(await set.invoke('foreign', {}))).toBe("Tool 'foreign' failed: RangeError");
   });
 
-  it('a part or result that is a Proxy is never kept: the result holds the library\'s own parts', async () => {
+  it("a part or result that is a Proxy is never kept: the result holds the library's own parts", async () => {
     next = { how: 'return', what: 'a proxy over a real part, trapping once armed' };
     const r = await set.invoke('plain', {});
     armed = true;
@@ -194,20 +218,28 @@ describe('issue 15: a tool cannot make invoke throw or reject', () => {
 
   it('property: for any mix of hostile tools, runToolCalls returns every result (1,000 turns)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.record({ tool: fc.constantFrom(...TOOLS), behaviour }), { minLength: 1, maxLength: 6 }), fc.boolean(), async (calls, approve) => {
-        // Each call acts as its own behaviour says: the tool reads `next` when it runs, and calls of
-        // a turn may run concurrently, so every call's behaviour is set just before it starts.
-        const queue = calls.map((c) => c.behaviour);
-        const tools = new ToolSet([wrap(new Hostile(), queue), foreignFrom(queue)]);
-        const outcome = await runToolCalls(tools, calls.map((c, i) => ({ id: `c${i}`, name: c.tool, arguments: c.tool === 'timed' || c.tool === 'guarded' ? { n: i } : {} })), {
-          approve: () => {
-            if (approve) return true;
-            throw new Proxy({}, throwingTraps); // eslint-disable-line @typescript-eslint/only-throw-error
-          },
-        });
-        expect(outcome.results.map((r) => r.id)).toEqual(calls.map((_c, i) => `c${i}`));
-        for (const r of outcome.results) readAll(r.result);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.record({ tool: fc.constantFrom(...TOOLS), behaviour }), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        async (calls, approve) => {
+          // Each call acts as its own behaviour says: the tool reads `next` when it runs, and calls of
+          // a turn may run concurrently, so every call's behaviour is set just before it starts.
+          const queue = calls.map((c) => c.behaviour);
+          const tools = new ToolSet([wrap(new Hostile(), queue), foreignFrom(queue)]);
+          const outcome = await runToolCalls(
+            tools,
+            calls.map((c, i) => ({ id: `c${i}`, name: c.tool, arguments: c.tool === 'timed' || c.tool === 'guarded' ? { n: i } : {} })),
+            {
+              approve: () => {
+                if (approve) return true;
+                throw new Proxy({}, throwingTraps); // eslint-disable-line @typescript-eslint/only-throw-error
+              },
+            },
+          );
+          expect(outcome.results.map((r) => r.id)).toEqual(calls.map((_c, i) => `c${i}`));
+          for (const r of outcome.results) readAll(r.result);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -231,5 +263,11 @@ function wrap(instance: Hostile, queue: Behaviour[]): Hostile {
 }
 
 function foreignFrom(queue: Behaviour[]): ToolDefinition {
-  return { ...foreignTool, invoke: () => { next = queue.shift() ?? next; return act() as Promise<ToolResult>; } } as unknown as ToolDefinition;
+  return {
+    ...foreignTool,
+    invoke: () => {
+      next = queue.shift() ?? next;
+      return act() as Promise<ToolResult>;
+    },
+  } as unknown as ToolDefinition;
 }

@@ -30,20 +30,29 @@ const CATASTROPHIC: readonly (readonly [string, (n: number) => string, boolean])
 const MAX = 100_000;
 
 function toolOf(pattern: string) {
-  return Tool.create(function check(s: string) {
-    return s;
-  }, { params: [{ name: 's', type: String, pattern, maxLength: MAX }] });
+  return Tool.create(
+    function check(s: string) {
+      return s;
+    },
+    { params: [{ name: 's', type: String, pattern, maxLength: MAX }] },
+  );
 }
 
 describe('issue 15: patterns run in linear time', () => {
   it('the reported cases return: ^(a|a)*$ and (\\w+\\s?)*$ within maxLength 40', async () => {
-    const t = Tool.create(function slug(s: string) {
-      return s;
-    }, { params: [{ name: 's', type: String, pattern: '^(a|a)*$', maxLength: 40 }] });
+    const t = Tool.create(
+      function slug(s: string) {
+        return s;
+      },
+      { params: [{ name: 's', type: String, pattern: '^(a|a)*$', maxLength: 40 }] },
+    );
     expect(text(await t.invoke({ s: `${'a'.repeat(39)}b` }))).toBe("Argument 's' must match the pattern ^(a|a)*$.");
-    const w = Tool.create(function words(s: string) {
-      return s;
-    }, { params: [{ name: 's', type: String, pattern: '^(\\w+\\s?)*$', maxLength: 40 }] });
+    const w = Tool.create(
+      function words(s: string) {
+        return s;
+      },
+      { params: [{ name: 's', type: String, pattern: '^(\\w+\\s?)*$', maxLength: 40 }] },
+    );
     expect(text(await w.invoke({ s: `${'a'.repeat(39)}!` }))).toBe("Argument 's' must match the pattern ^(\\w+\\s?)*$.");
   });
 
@@ -55,12 +64,32 @@ describe('issue 15: patterns run in linear time', () => {
     expect([r.isError, r.isError ? text(r) : 'accepted']).toEqual(matches ? [false, 'accepted'] : [true, `Argument 's' must match the pattern ${pattern}.`]);
     // From a hundredth of the bound to the bound, the call's cost grows as a linear pass does
     // (helpers/growth.ts: about 1; a quadratic engine about 100, a backtracking one far more).
-    expect(await growthOverLinear((args: string) => t.invoke(args), (n) => JSON.stringify({ s: hostile(n) }), MAX)).toBeLessThan(LINEAR);
+    expect(
+      await growthOverLinear(
+        (args: string) => t.invoke(args),
+        (n) => JSON.stringify({ s: hostile(n) }),
+        MAX,
+      ),
+    ).toBeLessThan(LINEAR);
   });
 
   it('only patterns of one linear shape run on RegExp (anchored, no groups, one varying quantifier, no . or \\s); the rest on RE2', () => {
-    for (const p of ['^[A-Z]{3}-\\d{4}$', '^[a-z0-9-]+$', '^\\p{L}+$', '^\\d{1,3}$', '^x[^\\]]*$', '^\\u0041\\d{2}$']) expect([p, backtracksLinearly(p)]).toEqual([p, true]);
-    for (const p of [...CATASTROPHIC.map(([c]) => c), '[a-z]+$', '^\\d+\\d+$', '^a*b*$', '^(ab)$', '^a|b$', '^.+$', '^\\s+$', '^[\\s]+$', '^a$b', '^(a)\\1$', '^a{2,}$x?']) {
+    for (const p of ['^[A-Z]{3}-\\d{4}$', '^[a-z0-9-]+$', '^\\p{L}+$', '^\\d{1,3}$', '^x[^\\]]*$', '^\\u0041\\d{2}$'])
+      expect([p, backtracksLinearly(p)]).toEqual([p, true]);
+    for (const p of [
+      ...CATASTROPHIC.map(([c]) => c),
+      '[a-z]+$',
+      '^\\d+\\d+$',
+      '^a*b*$',
+      '^(ab)$',
+      '^a|b$',
+      '^.+$',
+      '^\\s+$',
+      '^[\\s]+$',
+      '^a$b',
+      '^(a)\\1$',
+      '^a{2,}$x?',
+    ]) {
       expect([p, backtracksLinearly(p)]).toEqual([p, false]);
     }
   });
@@ -79,15 +108,17 @@ describe('issue 15: patterns run in linear time', () => {
       @MaxLength(40) @Matches(/^(a|a)*$/i) flagged!: string;
       @MaxLength(40) @Matches('^(\\w+\\s?)*$') asText!: string;
     }
-    const t = Tool.create(function slug(s: Slug) {
-      return s.written;
-    }, { params: { s: Slug } });
+    const t = Tool.create(
+      function slug(s: Slug) {
+        return s.written;
+      },
+      { params: { s: Slug } },
+    );
     const bad = `${'a'.repeat(39)}b`;
     // Written to the schema: the invoker's check (ajv) refuses first.
-    expect(text(await t.invoke({ s: { written: bad, flagged: bad, asText: `${'a'.repeat(39)}!` } }))).toBe([
-      "Argument 's.written' must match the pattern ^(a|a)*$.",
-      "Argument 's.asText' must match the pattern ^(\\w+\\s?)*$.",
-    ].join('\n'));
+    expect(text(await t.invoke({ s: { written: bad, flagged: bad, asText: `${'a'.repeat(39)}!` } }))).toBe(
+      ["Argument 's.written' must match the pattern ^(a|a)*$.", "Argument 's.asText' must match the pattern ^(\\w+\\s?)*$."].join('\n'),
+    );
     // With a flag it is not in the schema: class-validator's own check runs, on RE2.
     expect(text(await t.invoke({ s: { written: 'aa', flagged: bad, asText: 'a b' } }))).toBe("Argument 's.flagged' must match /^(a|a)*$/i regular expression.");
     expect(text(await t.invoke({ s: { written: 'aa', flagged: 'AA', asText: 'a b' } }))).toBe('aa');
@@ -108,8 +139,15 @@ describe('issue 15: patterns run in linear time', () => {
     class Twice {
       @Matches(/^(ab)\1$/) pair!: string;
     }
-    expect(() => Tool.create(function twice(t: Twice) {
-      return t.pair;
-    }, { params: { t: Twice } })).toThrow(/OLT015: .*@Matches pattern \/\^\(ab\)\\1\$\/ uses lookaround or a backreference, which cannot be matched in linear time, and its value has no maxLength/);
+    expect(() =>
+      Tool.create(
+        function twice(t: Twice) {
+          return t.pair;
+        },
+        { params: { t: Twice } },
+      ),
+    ).toThrow(
+      /OLT015: .*@Matches pattern \/\^\(ab\)\\1\$\/ uses lookaround or a backreference, which cannot be matched in linear time, and its value has no maxLength/,
+    );
   });
 });

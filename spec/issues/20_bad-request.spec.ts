@@ -9,7 +9,11 @@ describe('issue 20: a BadRequestException thrown in a @Transform refuses the arg
       ['threw BadRequestException', true, "Argument 'memory.memoryAt' was refused: memoryAt must be a date string."],
       ['threw BadRequestException', true, "Argument 'memory.note' was refused: note must be short; note must be plain text."],
       ['threw BadRequestException', true, "Argument 'memory.note' was refused: Bad Request Exception."],
-      ['threw BadRequestException', true, "Argument 'memory.note' was refused: rule 1 fails; rule 2 fails; rule 3 fails; rule 4 fails; rule 5 fails (and 7 more)."],
+      [
+        'threw BadRequestException',
+        true,
+        "Argument 'memory.note' was refused: rule 1 fails; rule 2 fails; rule 3 fails; rule 4 fails; rule 5 fails (and 7 more).",
+      ],
     ]);
   }, 180_000);
 });

@@ -23,9 +23,12 @@ function textOf(r: ToolResult): string {
 }
 
 function toolOf<T extends object>(cls: new () => T): ToolDefinition {
-  return Tool.create(function save(dto: T) {
-    return 'ok';
-  }, { params: [{ name: 'dto', type: cls }] });
+  return Tool.create(
+    function save(dto: T) {
+      return 'ok';
+    },
+    { params: [{ name: 'dto', type: cls }] },
+  );
 }
 
 function classValidatorAccepts(cls: new () => object, json: object): boolean {
@@ -91,7 +94,9 @@ describe('issue 20: leading positive lookaheads are matched as the conjunction o
     expect(JSON.stringify((t.inputSchema as { properties: { dto: unknown } }).properties.dto)).toBe(
       '{"type":"object","properties":{"code":{"type":"string","description":"Must match each of these patterns: /^.*\\\\d/i, /^[a-z\\\\d]{4}$/i."}},"required":["code"],"additionalProperties":false}',
     );
-    expect(t.warnings).toEqual(['pattern /^(?=.*\\d)[a-z\\d]{4}$/i is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.']);
+    expect(t.warnings).toEqual([
+      'pattern /^(?=.*\\d)[a-z\\d]{4}$/i is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.',
+    ]);
     for (const code of ['AB12', 'abcd', 'A1', 'a1b2c']) {
       expect([code, !(await t.invoke({ dto: { code } })).isError]).toEqual([code, /^(?=.*\d)[a-z\d]{4}$/i.test(code)]);
     }
@@ -135,7 +140,7 @@ describe('issue 20: other lookaround and backreferences are enforced by class-va
     ]);
   });
 
-  it('the invoker gives class-validator\'s verdict', async () => {
+  it("the invoker gives class-validator's verdict", async () => {
     const texts = fc.string({ unit: fc.constantFrom('a', 'A', '1', '.', ' ', 'x', 'y', '\n'), maxLength: 24 });
     await fc.assert(
       fc.asyncProperty(texts, texts, fc.array(texts, { maxLength: 3 }), async (password, handle, codes) => {
@@ -145,10 +150,12 @@ describe('issue 20: other lookaround and backreferences are enforced by class-va
       }),
       { numRuns: 300, seed: 2026 },
     );
-    expect(textOf(await tool.invoke({ dto: { password: 'Abc1', handle: 'a b', codes: ['aay', 'aby'] } }))).toBe([
-      "Argument 'dto.handle' must match /^(?!.*\\s).+$/ regular expression.",
-      "Argument 'dto.codes' each value in codes must match /^(\\w)\\1/ regular expression.",
-    ].join('\n'));
+    expect(textOf(await tool.invoke({ dto: { password: 'Abc1', handle: 'a b', codes: ['aay', 'aby'] } }))).toBe(
+      [
+        "Argument 'dto.handle' must match /^(?!.*\\s).+$/ regular expression.",
+        "Argument 'dto.codes' each value in codes must match /^(\\w)\\1/ regular expression.",
+      ].join('\n'),
+    );
   });
 
   it('without a maxLength the definition is OLT015, whose fix names the bound to add', () => {
@@ -171,7 +178,11 @@ describe('issue 20: other lookaround and backreferences are enforced by class-va
 
 /** How the cost of a call grows from a hundredth of `n` characters to `n`, as text (helpers/growth.ts: about 1 when linear, about 100 when quadratic). */
 function growth(t: ToolDefinition, args: (n: number) => object, n: number): Promise<number> {
-  return growthOverLinear((text: string) => t.invoke(text), (size) => JSON.stringify(args(size)), n);
+  return growthOverLinear(
+    (text: string) => t.invoke(text),
+    (size) => JSON.stringify(args(size)),
+    n,
+  );
 }
 
 describe('issue 20: hostile input stays linear', () => {
@@ -185,10 +196,12 @@ describe('issue 20: hostile input stays linear', () => {
       @Matches(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/) password!: string;
     }
     const t = toolOf(Hostile);
-    expect(textOf(await t.invoke({ dto: { s: `${'a'.repeat(N - 1)}b`, password: 'a'.repeat(N) } }))).toBe([
-      "Argument 'dto.s' must match the pattern ^(?=(a|a)*$)(?=.*\\d).",
-      "Argument 'dto.password' must match the pattern ^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{8,}$.",
-    ].join('\n'));
+    expect(textOf(await t.invoke({ dto: { s: `${'a'.repeat(N - 1)}b`, password: 'a'.repeat(N) } }))).toBe(
+      [
+        "Argument 'dto.s' must match the pattern ^(?=(a|a)*$)(?=.*\\d).",
+        "Argument 'dto.password' must match the pattern ^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{8,}$.",
+      ].join('\n'),
+    );
     expect(await growth(t, (n) => ({ dto: { s: `${'a'.repeat(n - 1)}b`, password: 'Passw0rd' } }), N)).toBeLessThan(LINEAR);
   }, 120_000);
 

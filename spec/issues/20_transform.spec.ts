@@ -31,7 +31,17 @@ const seen: [string, unknown][] = [];
 /** A transform that records what it is given (and whether its value is the JSON's own object), then returns it. */
 function Seen(tag: string): PropertyDecorator {
   return Transform(({ value, key, obj, type, options }) => {
-    seen.push([tag, { value: shape(value), copy: typeof value === 'object' && value !== null ? value !== (obj as Record<string, unknown>)[key] : undefined, key, obj: shape(obj), type, options: { ...options } }]);
+    seen.push([
+      tag,
+      {
+        value: shape(value),
+        copy: typeof value === 'object' && value !== null ? value !== (obj as Record<string, unknown>)[key] : undefined,
+        key,
+        obj: shape(obj),
+        type,
+        options: { ...options },
+      },
+    ]);
     return value;
   });
 }
@@ -53,9 +63,12 @@ function classValidatorAccepts(cls: new () => object, json: object): boolean {
 /** The one-parameter tool of a DTO, whose method records what it got. */
 function toolOf<T extends object>(cls: new () => T): { tool: ToolDefinition; got: T[] } {
   const got: T[] = [];
-  const tool = Tool.create(function save(dto: T) {
-    got.push(dto);
-  }, { params: [{ name: 'dto', type: cls }] });
+  const tool = Tool.create(
+    function save(dto: T) {
+      got.push(dto);
+    },
+    { params: [{ name: 'dto', type: cls }] },
+  );
   return { tool, got };
 }
 
@@ -170,13 +183,14 @@ describe('issue 20: a @Transform that throws refuses the argument', () => {
     memoryAt!: Date;
   }
 
-  it.each([
-    [{ memoryAt: '2026-13-01T00:00:00Z' }, "Argument 'dto.memoryAt' must be a date-time (RFC 3339), like 2026-12-02T10:00:00Z."],
-  ])('the schema refuses first what it can say: %j', async (json, text) => {
-    const r = await toolOf(Memory).tool.invoke({ dto: json });
-    expect([r.isError, textOf(r)]).toEqual([true, text]);
-    expect(classValidatorAccepts(Memory, json)).toBe(false);
-  });
+  it.each([[{ memoryAt: '2026-13-01T00:00:00Z' }, "Argument 'dto.memoryAt' must be a date-time (RFC 3339), like 2026-12-02T10:00:00Z."]])(
+    'the schema refuses first what it can say: %j',
+    async (json, text) => {
+      const r = await toolOf(Memory).tool.invoke({ dto: json });
+      expect([r.isError, textOf(r)]).toEqual([true, text]);
+      expect(classValidatorAccepts(Memory, json)).toBe(false);
+    },
+  );
 
   it('the thrown message is the reason, a sentence; the method is not called', async () => {
     class Strict {
@@ -229,7 +243,12 @@ describe('issue 20: a @Transform that throws refuses the argument', () => {
   it('a thrown value that cannot be read, or whose getResponse throws, is still a refusal', async () => {
     class Odd {
       @Transform(({ value }) => {
-        if (value === 'response') throw Object.assign(new Error('its own message'), { getResponse: () => { throw new Error('no'); } });
+        if (value === 'response')
+          throw Object.assign(new Error('its own message'), {
+            getResponse: () => {
+              throw new Error('no');
+            },
+          });
         if (value === 'revoked') {
           const { proxy, revoke } = Proxy.revocable({}, {});
           revoke();

@@ -31,7 +31,18 @@ describe('issue 21: a part the AI SDK form cannot carry', () => {
   it('a resource link with a relative URI goes to the model as its text, not a TypeError', () => {
     expect(out.relativeLink).toEqual({
       parts: ['tool-call', 'tool-result'],
-      read: [['report', { type: 'content', value: [{ type: 'text', text: 'The report:' }, { type: 'text', text: '[report 7](reports/7.pdf)' }] }]],
+      read: [
+        [
+          'report',
+          {
+            type: 'content',
+            value: [
+              { type: 'text', text: 'The report:' },
+              { type: 'text', text: '[report 7](reports/7.pdf)' },
+            ],
+          },
+        ],
+      ],
     });
   });
 });

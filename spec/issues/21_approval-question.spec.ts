@@ -44,7 +44,14 @@ async function session(shell: Shell) {
     const r = (await client.callTool({ name: 'run', arguments: args })) as { isError?: boolean; content: { text: string }[] };
     return [r.isError === true, r.content.map((c) => c.text).join('\n')];
   };
-  return { asked, call, close: async () => { await client.close(); await http.close(); } };
+  return {
+    asked,
+    call,
+    close: async () => {
+      await client.close();
+      await http.close();
+    },
+  };
 }
 
 describe('issue 21: the approval question shows what runs (MCP elicitation over HTTP)', () => {
@@ -99,7 +106,15 @@ describe("issue 21: the CLI's terminal question", () => {
   const outDir = path.join(root, '.tmp', `cli-21-${process.pid}`);
 
   beforeAll(async () => {
-    const r = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', 'lib/cli/index.ts', 'spec/issues/fixtures/21-approval.ts']);
+    const r = await node([
+      path.join(root, 'scripts', 'compile.js'),
+      '--out',
+      outDir,
+      '--check',
+      'lib/cli',
+      'lib/cli/index.ts',
+      'spec/issues/fixtures/21-approval.ts',
+    ]);
     if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
   }, 180_000);
 
@@ -123,7 +138,9 @@ describe("issue 21: the CLI's terminal question", () => {
     const note = 'x'.repeat(2250);
     const r = await ask({ note, command: 'echo \u202eftp.evil\u0085', hosts: ['h'] });
     expect(r.question).not.toMatch(HIDING);
-    expect(r.question).toBe(`Allow tool 'run' to run with these arguments?\n{"note":"${'x'.repeat(120)}" … 2070 characters not shown … "${'x'.repeat(60)}","command":"echo \\u202eftp.evil\\u0085","hosts":["h"]}\n[y/N] `);
+    expect(r.question).toBe(
+      `Allow tool 'run' to run with these arguments?\n{"note":"${'x'.repeat(120)}" … 2070 characters not shown … "${'x'.repeat(60)}","command":"echo \\u202eftp.evil\\u0085","hosts":["h"]}\n[y/N] `,
+    );
     expect(r.stdout).toBe("Tool 'run' was not approved: refused on the terminal.\n");
   });
 });

@@ -41,7 +41,11 @@ class Whoami {
 }
 
 async function serve(options: McpHttpOptions) {
-  return serveMcpHttp(new ToolSet([new Whoami()]), { name: 'who', version: '1.0.0' }, { auth: { verifyAccessToken, authorizationServers: ['https://auth.example.com'], resource: PUBLIC }, ...options });
+  return serveMcpHttp(
+    new ToolSet([new Whoami()]),
+    { name: 'who', version: '1.0.0' },
+    { auth: { verifyAccessToken, authorizationServers: ['https://auth.example.com'], resource: PUBLIC }, ...options },
+  );
 }
 
 async function connect(url: URL, token: string, headers: Record<string, string> = {}): Promise<Client> {
@@ -50,14 +54,23 @@ async function connect(url: URL, token: string, headers: Record<string, string> 
   return client;
 }
 
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 
 describe('issue 21: the audience of a bearer token', () => {
   it('a token issued for another resource gets 401 invalid_token with WWW-Authenticate; one for this resource (or naming none) is served', async () => {
     const http = await serve({});
     try {
       for (const token of ['theirs', 'their-path']) {
-        const r = await fetch(http.url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: initialize });
+        const r = await fetch(http.url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: initialize,
+        });
         expect([r.status, r.headers.get('www-authenticate'), await r.json()]).toEqual([
           401,
           'Bearer error="invalid_token", error_description="Token was not issued for this resource", resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"',

@@ -145,12 +145,19 @@ describe('issue 21: one request per id in flight; a cancelled call ends its stre
       while (booth.started === 0) await new Promise((r) => setImmediate(r));
       const twin = await raw(url, { headers: s.headers, body: call(7, 'ping') });
       expect(twin.status).toBe(409);
-      expect(JSON.parse(twin.text)).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Invalid Request: a request with id 7 is already in progress in this session' } });
+      expect(JSON.parse(twin.text)).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32600, message: 'Invalid Request: a request with id 7 is already in progress in this session' },
+      });
       // Two of one id in one batch: refused alike.
       const batch = await raw(url, { headers: s.headers, body: [call('x', 'ping'), call('x', 'ping')] });
       expect([batch.status, (JSON.parse(batch.text) as { id: unknown }).id]).toEqual([409, 'x']);
 
-      const cancel = await raw(url, { headers: s.headers, body: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'changed my mind' } } });
+      const cancel = await raw(url, {
+        headers: s.headers,
+        body: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'changed my mind' } },
+      });
       expect(cancel.status).toBe(202);
       const text = await first.ended;
       expect(booth.aborted).toBe(1);
@@ -189,5 +196,3 @@ describe('issue 21: one request per id in flight; a cancelled call ends its stre
     }
   });
 });
-
-

@@ -164,7 +164,20 @@ describe('issue 21: resumability is per session', () => {
     ['the SDK in-memory store', () => new InMemoryEventStore()],
     ['a store keyed by event id (as a Redis one)', () => new KeyedEventStore()],
   ])('with %s, a Last-Event-ID replays only its own session and stream', async (_name, makeStore) => {
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
     const { http, url } = await serve({ sessions: { eventStore: makeStore() } });
     const streams: { close(): void }[] = [];
     try {
@@ -192,7 +205,9 @@ describe('issue 21: resumability is per session', () => {
       streams.push(resumedA);
       expect(resumedA.status).toBe(200);
       const textA = await deliver(http.sessions.get(a.id)!, resumedA, 'for A, second');
-      expect(sseEvents(textA).map((e) => e.data)).toEqual([{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'for A, second' } }]);
+      expect(sseEvents(textA).map((e) => e.data)).toEqual([
+        { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'for A, second' } },
+      ]);
 
       // A given an event id of B's GET stream or of B's call stream: nothing replayed.
       for (const foreign of [bFirst, bCallEvent]) {
@@ -209,7 +224,9 @@ describe('issue 21: resumability is per session', () => {
       streams.push(resumedB);
       expect(resumedB.status).toBe(200);
       const textB = await resumedB.until((t) => t.includes('for B, second'));
-      expect(sseEvents(textB).map((e) => e.data)).toEqual([{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'for B, second' } }]);
+      expect(sseEvents(textB).map((e) => e.data)).toEqual([
+        { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'for B, second' } },
+      ]);
     } finally {
       for (const s of streams) s.close();
       await http.close();
@@ -234,8 +251,18 @@ describe('issue 21: sessions per client are a fair share', () => {
     try {
       const opened: string[] = [];
       for (let i = 0; i < 100; i++) opened.push((await openSession(url)).id);
-      const beyond = await raw(url, { body: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } } });
-      expect([beyond.status, rpcError(beyond.text).message]).toEqual([503, 'Service Unavailable: this client holds its share of sessions (100); close one (DELETE) first']);
+      const beyond = await raw(url, {
+        body: {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        },
+      });
+      expect([beyond.status, rpcError(beyond.text).message]).toEqual([
+        503,
+        'Service Unavailable: this client holds its share of sessions (100); close one (DELETE) first',
+      ]);
       const other = await openSession(url, { from: '127.0.0.2' });
       expect(http.sessions.has(other.id)).toBe(true);
       // Closing one gives the client its slot back.

@@ -73,7 +73,9 @@ describe('issue 21: log and progress messages are bounded and shown safely', () 
       const { logs, progress } = await chat(url, 2, 100_000);
       const shown = '\\u001b[2J\\u001b]0;owned\\u0007\\u202e\\u0085';
       // Escaped first, then cut: what the client shows is at most 8,192 characters and the count of the rest.
-      expect(logs).toEqual(Array.from({ length: 2 }, () => `${shown}${'x'.repeat(8192 - shown.length)}… (${100_000 + shown.length - 8192} more characters not shown)`));
+      expect(logs).toEqual(
+        Array.from({ length: 2 }, () => `${shown}${'x'.repeat(8192 - shown.length)}… (${100_000 + shown.length - 8192} more characters not shown)`),
+      );
       expect(progress).toEqual([`${shown}step 1`, `${shown}step 2`]);
     } finally {
       await http.close();
@@ -82,7 +84,20 @@ describe('issue 21: log and progress messages are bounded and shown safely', () 
 
   it('at most 100 log and progress messages a second per call (a burst of 100): a tool sending 2,000 while the clock stands still reaches the client with 100', async () => {
     // Only Date is faked, and it stands still: the bucket holds its burst and never refills.
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
     const { http, url } = await serve({ sessions: true });
     try {
       const { logs, progress } = await chat(url, 1000, 10);
@@ -114,7 +129,9 @@ describe('issue 21: backpressure on a stream whose client reads slowly', () => {
       await opened;
       const before = memoryAfterGc();
       const server = http.sessions.get(s.id)!;
-      const sent = Array.from({ length: 100 }, (_, i) => server.sendLoggingMessage({ level: 'info', data: `${i} ${'z'.repeat(512 * 1024)}` }).catch(() => undefined));
+      const sent = Array.from({ length: 100 }, (_, i) =>
+        server.sendLoggingMessage({ level: 'info', data: `${i} ${'z'.repeat(512 * 1024)}` }).catch(() => undefined),
+      );
       // Each send went out, or waited for the stream to drain (2 s at most, a few at a time) and was dropped.
       await Promise.all(sent);
       const held = memoryAfterGc() - before;
@@ -170,7 +187,10 @@ describe('issue 21: off loopback, nothing is derived from the Host header', () =
     try {
       const headers = { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
       const refused = await raw(new URL(`${base}/mcp`), { headers, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
-      expect([refused.status, refused.headers['www-authenticate']]).toEqual([401, 'Bearer error="invalid_token", error_description="Missing Authorization header"']);
+      expect([refused.status, refused.headers['www-authenticate']]).toEqual([
+        401,
+        'Bearer error="invalid_token", error_description="Missing Authorization header"',
+      ]);
       const metadata = await raw(new URL(`${base}/.well-known/oauth-protected-resource/mcp`), { method: 'GET', headers: { host: 'evil.example' } });
       expect(metadata.status).toBe(404);
       expect(metadata.text).not.toContain('evil.example');
@@ -188,8 +208,13 @@ describe('issue 21: off loopback, nothing is derived from the Host header', () =
     await new Promise<void>((resolve) => server.listen(0, address, resolve));
     const base = `http://${address}:${(server.address() as AddressInfo).port}`;
     try {
-      const refused = await raw(new URL(`${base}/mcp`), { headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json' }, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
-      expect(refused.headers['www-authenticate']).toBe('Bearer error="invalid_token", error_description="Missing Authorization header", resource_metadata="https://tools.example/.well-known/oauth-protected-resource/mcp"');
+      const refused = await raw(new URL(`${base}/mcp`), {
+        headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json' },
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+      expect(refused.headers['www-authenticate']).toBe(
+        'Bearer error="invalid_token", error_description="Missing Authorization header", resource_metadata="https://tools.example/.well-known/oauth-protected-resource/mcp"',
+      );
       const metadata = await raw(new URL(`${base}/.well-known/oauth-protected-resource/mcp`), { method: 'GET', headers: { host: 'evil.example' } });
       expect((JSON.parse(metadata.text) as { resource: string }).resource).toBe('https://tools.example/mcp');
     } finally {

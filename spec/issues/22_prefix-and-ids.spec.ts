@@ -40,13 +40,16 @@ async function verifyAccessToken(token: string): Promise<AuthInfo> {
   return { token, clientId: 'client', scopes: [], expiresAt: hour() };
 }
 const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const callEcho = (id: number | string, name = 'echo') => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { text: 'hi' } } });
+const callEcho = (id: number | string, name = 'echo') =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { text: 'hi' } } });
 
 /** Two endpoints in one Express app, under /mcp-a and /mcp-b, each with its metadata where RFC 9728 puts it. */
 async function expressApp() {
   const app = express();
   const handlers = ['/mcp-a', '/mcp-b'].map((path) => {
-    const handler = createMcpHttpHandler(new ToolSet([new Echo()]), info, { auth: { verifyAccessToken, authorizationServers: [`https://auth.example.com${path}`] } });
+    const handler = createMcpHttpHandler(new ToolSet([new Echo()]), info, {
+      auth: { verifyAccessToken, authorizationServers: [`https://auth.example.com${path}`] },
+    });
     app.use(path, handler);
     app.use(mcpMetadataPath(path), handler);
     return handler;
@@ -138,7 +141,10 @@ describe('issue 22: every error echoes the request id', () => {
       expect([batch.status, batch.body.id]).toEqual([400, null]);
       const tooBig = await serve({ maxBodyBytes: 64 });
       try {
-        const big = await post(tooBig.url, JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x'.repeat(200) } } }));
+        const big = await post(
+          tooBig.url,
+          JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x'.repeat(200) } } }),
+        );
         expect([big.status, big.body.id]).toEqual([413, null]);
       } finally {
         await tooBig.close();
@@ -155,7 +161,13 @@ describe('issue 22: every error echoes the request id', () => {
       expect([missing.status, missing.body.id]).toEqual([400, 41]);
       const unknown = await post(http.url, callEcho('q'), { 'mcp-session-id': 'no-such-session' });
       expect([unknown.status, unknown.body.id, unknown.body.error?.code]).toEqual([404, 'q', -32001]);
-      const initialize = (id: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+      const initialize = (id: string) =>
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        });
       const first = await fetch(http.url, { method: 'POST', headers: jsonHeaders, body: initialize('first') });
       expect(first.status).toBe(200);
       await first.text();
@@ -175,13 +187,19 @@ describe('issue 22: Mcp-Method and Mcp-Name headers (MCP 2026-07-28) agree with 
         [{ 'mcp-method': 'prompts/get' }, "Header mismatch: Mcp-Method header value 'prompts/get' does not match body value 'tools/call'"],
         [{ 'MCP-METHOD': 'TOOLS/CALL' }, "Header mismatch: Mcp-Method header value 'TOOLS/CALL' does not match body value 'tools/call'"],
         [{ 'mcp-method': 'tools/call', 'mcp-name': 'shout' }, "Header mismatch: Mcp-Name header value 'shout' does not match body value 'echo'"],
-        [{ 'mcp-name': `=?base64?${Buffer.from('shout').toString('base64')}?=` }, "Header mismatch: Mcp-Name header value 'shout' does not match body value 'echo'"],
+        [
+          { 'mcp-name': `=?base64?${Buffer.from('shout').toString('base64')}?=` },
+          "Header mismatch: Mcp-Name header value 'shout' does not match body value 'echo'",
+        ],
       ];
       for (const [headers, message] of cases) {
         const r = await post(http.url, callEcho(5), headers);
         expect([r.status, r.body.id, r.body.error]).toEqual([400, 5, { code: -32020, message }]);
       }
-      const resource = await post(http.url, JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'resources/read', params: { uri: 'file:///a' } }), { 'mcp-method': 'resources/read', 'mcp-name': 'file:///b' });
+      const resource = await post(http.url, JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'resources/read', params: { uri: 'file:///a' } }), {
+        'mcp-method': 'resources/read',
+        'mcp-name': 'file:///b',
+      });
       expect([resource.status, resource.body.id, resource.body.error?.code]).toEqual([400, 6, -32020]);
       // A header never echoes more than a short excerpt.
       const long = await post(http.url, callEcho(8), { 'mcp-name': 'n'.repeat(5000) });

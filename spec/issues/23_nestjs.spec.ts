@@ -12,11 +12,22 @@ beforeAll(async () => {
 
 describe('issue 23: ToolsModule discovers prompts and resources as it discovers tools', () => {
   it("the registry holds the providers' tools, prompts, resources and templates", () => {
-    expect(out.registry).toEqual({ tools: ['count'], prompts: ['restock_plan', 'greet'], resources: ['inventory://all'], templates: ['inventory://items/{id}'] });
+    expect(out.registry).toEqual({
+      tools: ['count'],
+      prompts: ['restock_plan', 'greet'],
+      resources: ['inventory://all'],
+      templates: ['inventory://items/{id}'],
+    });
   });
 
   it('its MCP endpoint declares and lists them', () => {
-    expect(out.capabilities).toEqual({ tools: { listChanged: true }, logging: {}, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {} });
+    expect(out.capabilities).toEqual({
+      tools: { listChanged: true },
+      logging: {},
+      prompts: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      completions: {},
+    });
     expect(out.tools).toEqual(['count']);
     expect(out.prompts).toEqual([
       { name: 'restock_plan', description: 'Ask for a restock plan.', arguments: [{ name: 'days', description: 'Days ahead', required: true }] },

@@ -7,7 +7,12 @@ import 'reflect-metadata';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Int32, Param, Part, Prompt, Range, Resource, ResourceTemplate, ToolSet, ToolDefinitionError, type ResourceTemplateDefinition } from 'tool-signatures';
 import { BoundedStdioTransport, createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -35,7 +40,10 @@ class Everything {
 
   @Prompt({ description: 'A prompt that embeds a resource' })
   testPromptWithEmbeddedResource(@Param({ description: 'URI of the resource to embed' }) resourceUri: string) {
-    return [Part.resource({ uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' }), Part.text('Please process the embedded resource above.')];
+    return [
+      Part.resource({ uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' }),
+      Part.text('Please process the embedded resource above.'),
+    ];
   }
 
   @Prompt({ description: 'A prompt with an image', title: 'Image prompt' })
@@ -125,24 +133,56 @@ describe.each([
   });
 
   it('declares prompts, resources (with subscribe) and completions, each with listChanged (a ToolSet can change)', () => {
-    expect(c.client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, logging: {}, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {} });
+    expect(c.client.getServerCapabilities()).toEqual({
+      tools: { listChanged: true },
+      logging: {},
+      prompts: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      completions: {},
+    });
   });
 
   it('prompts-list: names, titles, descriptions, arguments read as tool parameters', async () => {
     const { prompts } = await c.client.listPrompts();
-    expect(JSON.stringify(prompts)).toBe(JSON.stringify([
-      { name: 'test_simple_prompt', description: 'A simple prompt without arguments', arguments: [] },
-      { name: 'test_prompt_with_arguments', description: 'A prompt with required arguments', arguments: [{ name: 'arg1', description: 'First test argument', required: true }, { name: 'arg2', description: 'Second test argument', required: true }] },
-      { name: 'test_prompt_with_embedded_resource', description: 'A prompt that embeds a resource', arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }] },
-      { name: 'test_prompt_with_image', title: 'Image prompt', description: 'A prompt with an image', arguments: [] },
-      { name: 'greet', description: 'Greets someone a number of times', arguments: [{ name: 'times', description: 'How many times', required: true }, { name: 'tone', required: false }, { name: 'who', required: false }] },
-    ]));
+    expect(JSON.stringify(prompts)).toBe(
+      JSON.stringify([
+        { name: 'test_simple_prompt', description: 'A simple prompt without arguments', arguments: [] },
+        {
+          name: 'test_prompt_with_arguments',
+          description: 'A prompt with required arguments',
+          arguments: [
+            { name: 'arg1', description: 'First test argument', required: true },
+            { name: 'arg2', description: 'Second test argument', required: true },
+          ],
+        },
+        {
+          name: 'test_prompt_with_embedded_resource',
+          description: 'A prompt that embeds a resource',
+          arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
+        },
+        { name: 'test_prompt_with_image', title: 'Image prompt', description: 'A prompt with an image', arguments: [] },
+        {
+          name: 'greet',
+          description: 'Greets someone a number of times',
+          arguments: [
+            { name: 'times', description: 'How many times', required: true },
+            { name: 'tone', required: false },
+            { name: 'who', required: false },
+          ],
+        },
+      ]),
+    );
   });
 
   it('prompts-get-simple and prompts-get-with-args: text is one user message', async () => {
-    expect((await c.client.getPrompt({ name: 'test_simple_prompt' })).messages).toEqual([{ role: 'user', content: { type: 'text', text: 'This is a simple prompt for testing.' } }]);
+    expect((await c.client.getPrompt({ name: 'test_simple_prompt' })).messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'This is a simple prompt for testing.' } },
+    ]);
     const r = await c.client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'hello', arg2: 'world' } });
-    expect(r).toEqual({ description: 'A prompt with required arguments', messages: [{ role: 'user', content: { type: 'text', text: "Prompt with arguments: arg1='hello', arg2='world'" } }] });
+    expect(r).toEqual({
+      description: 'A prompt with required arguments',
+      messages: [{ role: 'user', content: { type: 'text', text: "Prompt with arguments: arg1='hello', arg2='world'" } }],
+    });
   });
 
   it('arguments arrive as text and are converted to the declared types (Int32, enum, default)', async () => {
@@ -153,7 +193,10 @@ describe.each([
   it('prompts-get-embedded-resource and prompts-get-with-image: parts and messages', async () => {
     const embedded = await c.client.getPrompt({ name: 'test_prompt_with_embedded_resource', arguments: { resourceUri: 'test://example-resource' } });
     expect(embedded.messages).toEqual([
-      { role: 'user', content: { type: 'resource', resource: { uri: 'test://example-resource', mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+      {
+        role: 'user',
+        content: { type: 'resource', resource: { uri: 'test://example-resource', mimeType: 'text/plain', text: 'Embedded resource content for testing.' } },
+      },
       { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
     ]);
     const image = await c.client.getPrompt({ name: 'test_prompt_with_image' });
@@ -165,7 +208,12 @@ describe.each([
 
   it("a bad prompt argument is invalid params with the invoker's text; an unknown prompt lists the others", async () => {
     const texts = await Promise.all(
-      ([{ times: 'many' }, { times: '11', tone: 'rude' }, {}, { times: '2', who: '7' }] as Record<string, string>[]).map((args) => c.client.getPrompt({ name: 'greet', arguments: args }).then(() => 'resolved', (e: Error) => e.message)),
+      ([{ times: 'many' }, { times: '11', tone: 'rude' }, {}, { times: '2', who: '7' }] as Record<string, string>[]).map((args) =>
+        c.client.getPrompt({ name: 'greet', arguments: args }).then(
+          () => 'resolved',
+          (e: Error) => e.message,
+        ),
+      ),
     );
     expect(texts).toEqual([
       "MCP error -32602: Argument 'times' must be an integer from 1 to 10.",
@@ -190,15 +238,21 @@ describe.each([
   });
 
   it('resources-read-text, resources-read-binary (bytes as a base64 blob), resources-templates-read', async () => {
-    expect(await c.client.readResource({ uri: 'test://static-text' })).toEqual({ contents: [{ uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' }] });
-    expect(await c.client.readResource({ uri: 'test://static-binary' })).toEqual({ contents: [{ uri: 'test://static-binary', mimeType: 'image/png', blob: PNG.toString('base64') }] });
+    expect(await c.client.readResource({ uri: 'test://static-text' })).toEqual({
+      contents: [{ uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' }],
+    });
+    expect(await c.client.readResource({ uri: 'test://static-binary' })).toEqual({
+      contents: [{ uri: 'test://static-binary', mimeType: 'image/png', blob: PNG.toString('base64') }],
+    });
     expect(await c.client.readResource({ uri: 'test://template/123/data' })).toEqual({
       contents: [{ uri: 'test://template/123/data', mimeType: 'application/json', text: '{"id":123,"templateTest":true,"data":"Data for ID: 123"}' }],
     });
   });
 
   it("a bad template variable is invalid params with the invoker's text; an unknown URI is -32002", async () => {
-    await expect(c.client.readResource({ uri: 'test://template/abc/data' })).rejects.toThrow("MCP error -32602: Argument 'id' must be an integer from -2147483648 to 2147483647.");
+    await expect(c.client.readResource({ uri: 'test://template/abc/data' })).rejects.toThrow(
+      "MCP error -32602: Argument 'id' must be an integer from -2147483648 to 2147483647.",
+    );
     await expect(c.client.readResource({ uri: 'test://template/1/2/data' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://template/1/2/data'.");
     await expect(c.client.readResource({ uri: 'test://nothing' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://nothing'.");
   });
@@ -226,11 +280,19 @@ describe.each([
   });
 
   it('completion-complete: from an enum for free, from a completer (at most 100 values), for a template variable', async () => {
-    expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'tone', value: 'c' } })).completion).toEqual({ values: ['casual'], total: 1, hasMore: false });
+    expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'tone', value: 'c' } })).completion).toEqual({
+      values: ['casual'],
+      total: 1,
+      hasMore: false,
+    });
     const who = (await c.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'who', value: 'a' } })).completion;
     expect([who.values.length, who.total, who.hasMore, who.values.slice(0, 3)]).toEqual([100, 152, true, ['alice', 'albert', 'a0']]);
-    expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'test' } })).completion).toEqual({ values: [], total: 0, hasMore: false });
-    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'id', value: '1' } })).completion).toEqual({ values: [], total: 0, hasMore: false });
+    expect(
+      (await c.client.complete({ ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'test' } })).completion,
+    ).toEqual({ values: [], total: 0, hasMore: false });
+    expect(
+      (await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'id', value: '1' } })).completion,
+    ).toEqual({ values: [], total: 0, hasMore: false });
   });
 
   it("completion follows the SDK's McpServer: an unknown prompt or template is invalid params, a fixed resource or an unknown argument completes to nothing", async () => {
@@ -241,9 +303,13 @@ describe.each([
     await expect(c.client.complete({ ref: { type: 'ref/resource', uri: 'test://nope/{id}' }, argument: { name: 'id', value: '' } })).rejects.toThrow(
       "MCP error -32602: Unknown resource template 'test://nope/{id}'. Available templates: test://template/{id}/data.",
     );
-    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://static-text' }, argument: { name: 'id', value: '' } })).completion).toEqual(none);
+    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://static-text' }, argument: { name: 'id', value: '' } })).completion).toEqual(
+      none,
+    );
     expect((await c.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'nope', value: '' } })).completion).toEqual(none);
-    expect((await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'nope', value: '' } })).completion).toEqual(none);
+    expect(
+      (await c.client.complete({ ref: { type: 'ref/resource', uri: 'test://template/{id}/data' }, argument: { name: 'nope', value: '' } })).completion,
+    ).toEqual(none);
   });
 });
 
@@ -267,7 +333,9 @@ describe('issue 23: what the decorators refuse', () => {
         }
       }
       return Level2;
-    }).toThrow("the URI template 'users://{+path}' is not an RFC 6570 level-1 template: '{+path}' is not a level-1 variable (operators, lists and modifiers are levels 2 to 4).");
+    }).toThrow(
+      "the URI template 'users://{+path}' is not an RFC 6570 level-1 template: '{+path}' is not a level-1 variable (operators, lists and modifiers are levels 2 to 4).",
+    );
     class Fixed {
       @Resource('docs://readme')
       readme(section: string) {
@@ -284,7 +352,12 @@ describe('issue 23: the definitions without MCP', () => {
     plan(
       @Param({ type: [String] }) stops: string[],
       fast: boolean,
-      @Param({ complete: () => { throw new Error('down'); } }) note = '',
+      @Param({
+        complete: () => {
+          throw new Error('down');
+        },
+      })
+      note = '',
       @Param({ complete: () => ['x', 7 as unknown as string, 'y'] }) tag = 'x',
     ) {
       return `${stops.join(' → ')}${fast ? ' (fast)' : ''}${note}${tag}`;
@@ -293,8 +366,15 @@ describe('issue 23: the definitions without MCP', () => {
   const set = new ToolSet([new Direct()]);
 
   it('an array argument is read from its JSON text, a boolean from true/false', async () => {
-    expect(await set.prompt('plan')!.get({ stops: '["Oslo","Bergen"]', fast: 'true' })).toEqual({ ok: true, value: [{ role: 'user', content: { type: 'text', text: 'Oslo → Bergen (fast)x' } }] });
-    expect(await set.prompt('plan')!.get({ stops: 'Oslo', fast: 'yes' })).toEqual({ ok: false, reason: 'arguments', text: "Argument 'stops' must be an array.\nArgument 'fast' must be true or false." });
+    expect(await set.prompt('plan')!.get({ stops: '["Oslo","Bergen"]', fast: 'true' })).toEqual({
+      ok: true,
+      value: [{ role: 'user', content: { type: 'text', text: 'Oslo → Bergen (fast)x' } }],
+    });
+    expect(await set.prompt('plan')!.get({ stops: 'Oslo', fast: 'yes' })).toEqual({
+      ok: false,
+      reason: 'arguments',
+      text: "Argument 'stops' must be an array.\nArgument 'fast' must be true or false.",
+    });
   });
 
   it("a prompt's or resource's failure is named as a prompt's or a resource's, and a bad template variable has the argument text", async () => {
@@ -327,15 +407,24 @@ describe('issue 23: the definitions without MCP', () => {
 
 describe('issue 23: per-caller visibility (visibleServed)', () => {
   it('a hidden prompt or resource is neither listed nor readable: it is unknown to that caller', async () => {
-    const set = new ToolSet([new Everything()], { visibleServed: (item, ctx) => ctx.caller?.via === 'mcp' && !item.name.includes('image') && !('uri' in item && item.uri === 'test://static-binary') });
+    const set = new ToolSet([new Everything()], {
+      visibleServed: (item, ctx) => ctx.caller?.via === 'mcp' && !item.name.includes('image') && !('uri' in item && item.uri === 'test://static-binary'),
+    });
     const server = createMcpServer(set, info);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'spec', version: '1.0.0' });
     await client.connect(clientSide);
     try {
-      expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['test_simple_prompt', 'test_prompt_with_arguments', 'test_prompt_with_embedded_resource', 'greet']);
-      await expect(client.getPrompt({ name: 'test_prompt_with_image' })).rejects.toThrow("MCP error -32602: Unknown prompt 'test_prompt_with_image'. Available prompts: test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, greet.");
+      expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual([
+        'test_simple_prompt',
+        'test_prompt_with_arguments',
+        'test_prompt_with_embedded_resource',
+        'greet',
+      ]);
+      await expect(client.getPrompt({ name: 'test_prompt_with_image' })).rejects.toThrow(
+        "MCP error -32602: Unknown prompt 'test_prompt_with_image'. Available prompts: test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, greet.",
+      );
       expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['test://static-text', 'test://watched-resource']);
       await expect(client.readResource({ uri: 'test://static-binary' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://static-binary'.");
       expect((await client.readResource({ uri: 'test://template/7/data' })).contents).toHaveLength(1);
@@ -393,7 +482,12 @@ describe('issue 23: list_changed for prompts and resources', () => {
     const set = new ToolSet([new LaterResource()]);
     const { client, heard } = await connected(set);
     try {
-      expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, logging: {}, resources: { subscribe: true, listChanged: true }, completions: {} });
+      expect(client.getServerCapabilities()).toEqual({
+        tools: { listChanged: true },
+        logging: {},
+        resources: { subscribe: true, listChanged: true },
+        completions: {},
+      });
       set.add(new Later());
       await client.ping();
       expect(heard).toEqual([]);

@@ -73,7 +73,7 @@ async function connected(options: McpHttpOptions, answer: ElicitResult) {
   };
 }
 
-const text = (result: unknown): string => ((result as { content: { text: string }[] }).content[0]!.text);
+const text = (result: unknown): string => (result as { content: { text: string }[] }).content[0]!.text;
 
 /** Calls `chatty` and returns the levels of the log messages its call delivered. */
 async function levelsOf(c: Awaited<ReturnType<typeof connected>>, meta?: Record<string, unknown>): Promise<LoggingLevel[]> {
@@ -88,7 +88,10 @@ describe('issue 24: a stateless endpoint (the default) says what it cannot do, a
     try {
       expect(c.transport.sessionId).toBeUndefined();
       const asked = await c.client.callTool({ name: 'ask', arguments: {} });
-      expect([asked.isError, text(asked)]).toEqual([true, `Tool 'ask' failed: ToolContextError: no client can answer a question here (tool 'ask'): ${STATELESS}`]);
+      expect([asked.isError, text(asked)]).toEqual([
+        true,
+        `Tool 'ask' failed: ToolContextError: no client can answer a question here (tool 'ask'): ${STATELESS}`,
+      ]);
       const refund = await c.client.callTool({ name: 'refund', arguments: {} });
       expect([refund.isError, text(refund)]).toEqual([true, `Tool 'refund' was not approved: it needs the user's approval, and ${STATELESS}`]);
       expect(c.asked).toEqual([]);
@@ -133,7 +136,12 @@ describe('issue 24: a stateless endpoint (the default) says what it cannot do, a
       expect(logged.filter((l) => l === 'warning')).toEqual(['warning']);
       expect(logged.filter((l) => l === 'error')).toEqual(['error', 'error']);
       expect(logged).toHaveLength(3);
-      expect(events.filter((e) => e.id !== undefined).map((e) => e.id).sort()).toEqual([1, 2, 3]);
+      expect(
+        events
+          .filter((e) => e.id !== undefined)
+          .map((e) => e.id)
+          .sort(),
+      ).toEqual([1, 2, 3]);
     } finally {
       await http.close();
     }

@@ -41,7 +41,10 @@ class Bank {
   }
 }
 
-type Body = { result?: { resultType?: string; inputRequests?: Record<string, unknown>; requestState?: string; content?: { text: string }[] }; error?: { code: number; message: string } };
+type Body = {
+  result?: { resultType?: string; inputRequests?: Record<string, unknown>; requestState?: string; content?: { text: string }[] };
+  error?: { code: number; message: string };
+};
 const accept = (content: Record<string, unknown> = {}) => ({ action: 'accept', content });
 
 describe('MCP 2026-07-28: an approval answers a question asked, and runs its call once', () => {
@@ -58,8 +61,24 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
   async function call(name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Body> {
     const res = await fetch(http.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args, ...extra, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': name,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: ++id,
+        method: 'tools/call',
+        params: {
+          name,
+          arguments: args,
+          ...extra,
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
+        },
+      }),
     });
     return (await res.json()) as Body;
   }
@@ -77,7 +96,10 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
     const approved = { inputResponses: { approval: accept() }, requestState: asked.result!.requestState };
     expect((await call('transfer', { amount: 100 }, approved)).result?.content).toEqual([{ type: 'text', text: 'moved 100' }]);
     const again = await call('transfer', { amount: 100 }, approved);
-    expect(again.error).toEqual({ code: -32602, message: 'Invalid requestState: it carried an approval that a request has already used (one approval runs one call); start the request again.' });
+    expect(again.error).toEqual({
+      code: -32602,
+      message: 'Invalid requestState: it carried an approval that a request has already used (one approval runs one call); start the request again.',
+    });
     expect(transfers).toEqual(['transfer 100']);
 
     const asked2 = await call('transfer', { amount: 7 });
@@ -124,12 +146,18 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
       rounds.push(Object.keys(r.result?.inputRequests ?? {}).join());
       state = r.result?.requestState;
     }
-    expect(rounds).toEqual([...Array.from({ length: MAX_INPUT_ROUNDS }, (_, i) => `q${i + 1}`), `-32602 The request asked for input ${MAX_INPUT_ROUNDS} times, the most it may; it is not run again.`]);
+    expect(rounds).toEqual([
+      ...Array.from({ length: MAX_INPUT_ROUNDS }, (_, i) => `q${i + 1}`),
+      `-32602 The request asked for input ${MAX_INPUT_ROUNDS} times, the most it may; it is not run again.`,
+    ]);
   });
 
   it('the v2 client answers the approval itself: asked once, the transfer runs once', async () => {
     const questions: string[] = [];
-    const client = new ModernClient({ name: 'v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } });
+    const client = new ModernClient(
+      { name: 'v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } },
+    );
     client.setRequestHandler('elicitation/create', (request) => {
       questions.push(request.params.message);
       const content: Record<string, string> = request.params.message.startsWith('A memo') ? { memo: 'tea' } : {};
@@ -137,8 +165,12 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
     });
     await client.connect(new ModernTransport(http.url));
     try {
-      expect(((await client.callTool({ name: 'transfer', arguments: { amount: 3 } })) as { content: unknown }).content).toEqual([{ type: 'text', text: 'moved 3' }]);
-      expect(((await client.callTool({ name: 'wire', arguments: { amount: 4 } })) as { content: unknown }).content).toEqual([{ type: 'text', text: 'wired 4' }]);
+      expect(((await client.callTool({ name: 'transfer', arguments: { amount: 3 } })) as { content: unknown }).content).toEqual([
+        { type: 'text', text: 'moved 3' },
+      ]);
+      expect(((await client.callTool({ name: 'wire', arguments: { amount: 4 } })) as { content: unknown }).content).toEqual([
+        { type: 'text', text: 'wired 4' },
+      ]);
       expect(questions.map((q) => q.split('\n')[0])).toEqual([expect.stringContaining("'transfer'"), expect.stringContaining("'wire'"), 'A memo?']);
       expect(transfers).toEqual(['transfer 3', 'wire 4 tea']);
     } finally {
@@ -149,13 +181,22 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
   it('over stdio, the v2 client is asked once and the transfer runs once', async () => {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
-    const server = await serveMcpStdio(new ToolSet([new Bank()]), { name: 'bank', version: '1.0.0' }, { stdin: toServer, stdout: toClient, stderr: new PassThrough() });
-    const client = new ModernClient({ name: 'v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } });
+    const server = await serveMcpStdio(
+      new ToolSet([new Bank()]),
+      { name: 'bank', version: '1.0.0' },
+      { stdin: toServer, stdout: toClient, stderr: new PassThrough() },
+    );
+    const client = new ModernClient(
+      { name: 'v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } },
+    );
     let asked = 0;
     client.setRequestHandler('elicitation/create', () => (asked++, { action: 'accept', content: {} }));
     await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }) as never);
     try {
-      expect(((await client.callTool({ name: 'transfer', arguments: { amount: 8 } })) as { content: unknown }).content).toEqual([{ type: 'text', text: 'moved 8' }]);
+      expect(((await client.callTool({ name: 'transfer', arguments: { amount: 8 } })) as { content: unknown }).content).toEqual([
+        { type: 'text', text: 'moved 8' },
+      ]);
       expect([asked, transfers]).toEqual([1, ['transfer 8']]);
     } finally {
       await client.close();

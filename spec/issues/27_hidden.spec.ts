@@ -70,7 +70,12 @@ const isAdmin = (headers: Record<string, unknown> | undefined) => headers?.['x-r
 const set = () =>
   new ToolSet([new Desk(), route], {
     visible: (tool, ctx) => !tool.name.startsWith('admin_') || isAdmin(ctx.caller.headers),
-    visibleServed: (item, ctx) => !('name' in item && item.name.startsWith('admin_')) && !('uri' in item && item.uri.startsWith('admin:')) && !('uriTemplate' in item && item.uriTemplate.startsWith('admin:')) ? true : isAdmin(ctx.caller.headers),
+    visibleServed: (item, ctx) =>
+      !('name' in item && item.name.startsWith('admin_')) &&
+      !('uri' in item && item.uri.startsWith('admin:')) &&
+      !('uriTemplate' in item && item.uriTemplate.startsWith('admin:'))
+        ? true
+        : isAdmin(ctx.caller.headers),
   });
 
 /** A request's outcome as text, the name asked for written `<name>`: a result, or an error's code and message. */
@@ -86,7 +91,10 @@ type Asker = {
   callTool(p: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
   getPrompt(p: { name: string; arguments?: Record<string, string> }): Promise<unknown>;
   readResource(p: { uri: string }): Promise<unknown>;
-  complete(p: { ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }; argument: { name: string; value: string } }): Promise<unknown>;
+  complete(p: {
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+    argument: { name: string; value: string };
+  }): Promise<unknown>;
 };
 
 /** Each refusal: what is hidden, and the same request of something that does not exist. */
@@ -97,9 +105,24 @@ function pairs(c: Asker): [string, (name: string) => Promise<unknown>, string, s
     ['prompts/get', (name) => c.getPrompt({ name, arguments: { month: 'may' } }), 'admin_payroll', 'admin_nope33'],
     ['resources/read of a fixed resource', (uri) => c.readResource({ uri }), 'admin://payroll', 'admin://nope44'],
     ['resources/read of a template', (uri) => c.readResource({ uri }), 'admin://people/ada', 'admin://nopes/ada'],
-    ['completion of a prompt argument', (name) => c.complete({ ref: { type: 'ref/prompt', name }, argument: { name: 'month', value: 'm' } }), 'admin_payroll', 'admin_nope55'],
-    ['completion of a template variable', (uri) => c.complete({ ref: { type: 'ref/resource', uri }, argument: { name: 'id', value: 'a' } }), 'admin://people/{id}', 'admin://nopes/{id}'],
-    ['completion on a fixed resource', (uri) => c.complete({ ref: { type: 'ref/resource', uri }, argument: { name: 'id', value: 'a' } }), 'admin://payroll', 'admin://nope44'],
+    [
+      'completion of a prompt argument',
+      (name) => c.complete({ ref: { type: 'ref/prompt', name }, argument: { name: 'month', value: 'm' } }),
+      'admin_payroll',
+      'admin_nope55',
+    ],
+    [
+      'completion of a template variable',
+      (uri) => c.complete({ ref: { type: 'ref/resource', uri }, argument: { name: 'id', value: 'a' } }),
+      'admin://people/{id}',
+      'admin://nopes/{id}',
+    ],
+    [
+      'completion on a fixed resource',
+      (uri) => c.complete({ ref: { type: 'ref/resource', uri }, argument: { name: 'id', value: 'a' } }),
+      'admin://payroll',
+      'admin://nope44',
+    ],
   ];
 }
 
@@ -122,7 +145,10 @@ describe('a hidden tool, prompt or resource is refused as an unknown one', () =>
     [
       'MCP 2026-07-28, the v2 client',
       async () => {
-        const client = new ModernClient({ name: 'v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } });
+        const client = new ModernClient(
+          { name: 'v2', version: '1.0.0' },
+          { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } },
+        );
         client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: {} }));
         await client.connect(new ModernTransport(http.url));
         await client.listTools();
@@ -172,7 +198,9 @@ describe('a hidden tool, prompt or resource is refused as an unknown one', () =>
     const client = new Client({ name: 'v1', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(sessions.url));
     try {
-      expect(await outcome('admin://payroll', client.subscribeResource({ uri: 'admin://payroll' }))).toBe(await outcome('admin://nope44', client.subscribeResource({ uri: 'admin://nope44' })));
+      expect(await outcome('admin://payroll', client.subscribeResource({ uri: 'admin://payroll' }))).toBe(
+        await outcome('admin://nope44', client.subscribeResource({ uri: 'admin://nope44' })),
+      );
     } finally {
       await client.close();
     }
@@ -182,8 +210,24 @@ describe('a hidden tool, prompt or resource is refused as an unknown one', () =>
     const post = async (name: string, headers: Record<string, string> = {}) => {
       const res = await fetch(http.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name, ...headers },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: { region: 'eu', query: 'q' }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': name,
+          ...headers,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name,
+            arguments: { region: 'eu', query: 'q' },
+            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+          },
+        }),
       });
       return `${res.status} ${(await res.text()).split(name).join('<name>')}`;
     };

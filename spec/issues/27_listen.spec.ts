@@ -127,9 +127,22 @@ describe('issue 27: listen streams count in bounds of their own', () => {
     for (let i = 0; i < 3; i++) await listenTools(holder);
     const r = await raw(url, {
       headers: { ...jsonHeaders, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'tick' },
-      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'tick', arguments: {}, _meta: { progressToken: 1, 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'tick',
+          arguments: {},
+          _meta: { progressToken: 1, 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+        },
+      },
     });
-    expect([r.status, r.headers['content-type'], sseEvents(r.text).map((e) => (e.data as { method?: string }).method ?? 'answer')]).toEqual([200, 'text/event-stream', ['notifications/progress', 'answer']]);
+    expect([r.status, r.headers['content-type'], sseEvents(r.text).map((e) => (e.data as { method?: string }).method ?? 'answer')]).toEqual([
+      200,
+      'text/event-stream',
+      ['notifications/progress', 'answer'],
+    ]);
   });
 
   it('one client holds at most maxListenStreamsPerClient (503 beyond, to the v2 client too); other clients still listen; a closed stream frees its slot', async () => {
@@ -141,7 +154,12 @@ describe('issue 27: listen streams count in bounds of their own', () => {
     await listenTools(greedy);
     await expect(listenTools(greedy)).rejects.toThrow(/this client holds its share of listen streams \(2\)/);
     const beyond = await raw(url, { headers: modernHeaders, body: listenBody(7, { toolsListChanged: true }), from: '127.0.0.2' });
-    expect([beyond.status, beyond.headers['retry-after'], rpcError(beyond.text), JSON.parse(beyond.text).id]).toEqual([503, '5', { code: -32000, message: 'Service Unavailable: this client holds its share of listen streams (2); close one first' }, 7]);
+    expect([beyond.status, beyond.headers['retry-after'], rpcError(beyond.text), JSON.parse(beyond.text).id]).toEqual([
+      503,
+      '5',
+      { code: -32000, message: 'Service Unavailable: this client holds its share of listen streams (2); close one first' },
+      7,
+    ]);
     expect((await listenTools(other)).honoredFilter).toEqual({ toolsListChanged: true });
     await first.close();
     expect(await first.closed).toBe('local');
@@ -176,8 +194,13 @@ describe('issue 27: listen streams count in bounds of their own', () => {
     const url = await serve({ maxListenResources: 2 });
     const c = await modernClient(url);
     open.push(c);
-    await expect(c.listen({ resourceSubscriptions: ['notes://public', 'notes://a', 'notes://b'] })).rejects.toThrow('Invalid params: the listen names 3 resource URIs; a listen stream may name at most 2.');
-    const r = await raw(url, { headers: modernHeaders, body: listenBody(3, { resourceSubscriptions: Array.from({ length: 50_000 }, (_, i) => `notes://${i}`) }) });
+    await expect(c.listen({ resourceSubscriptions: ['notes://public', 'notes://a', 'notes://b'] })).rejects.toThrow(
+      'Invalid params: the listen names 3 resource URIs; a listen stream may name at most 2.',
+    );
+    const r = await raw(url, {
+      headers: modernHeaders,
+      body: listenBody(3, { resourceSubscriptions: Array.from({ length: 50_000 }, (_, i) => `notes://${i}`) }),
+    });
     expect([r.status, rpcError(r.text).code, JSON.parse(r.text).id]).toEqual([400, -32602, 3]);
     expect((await c.listen({ resourceSubscriptions: ['notes://public', 'notes://a'] })).honoredFilter).toEqual({ resourceSubscriptions: ['notes://public'] });
   });
@@ -192,7 +215,10 @@ describe('issue 27: listen streams count in bounds of their own', () => {
       expect(get.status).toBe(200);
       const two = await openSession(url, { from: '127.0.0.2' });
       const beyond = await raw(url, { method: 'GET', headers: { ...two.headers, accept: 'text/event-stream' }, from: '127.0.0.2' });
-      expect([beyond.status, rpcError(beyond.text).message]).toEqual([503, 'Service Unavailable: this client holds its share of listen streams (1); close one first']);
+      expect([beyond.status, rpcError(beyond.text).message]).toEqual([
+        503,
+        'Service Unavailable: this client holds its share of listen streams (1); close one first',
+      ]);
       // The v1 client (another address) opens its GET stream and calls, with one stream slot and one request slot.
       const legacy = await legacyClient(url);
       open.push(legacy);
@@ -222,7 +248,9 @@ describe('issue 27: a listen stream hears only of what its caller may read', () 
       modern.setNotificationHandler('notifications/resources/updated', (n) => void updated.push(n.params.uri));
       const sub = await modern.listen({ resourceSubscriptions: ['secret://payroll', 'notes://public'] });
       expect(sub.honoredFilter).toEqual({ resourceSubscriptions: ['notes://public'] });
-      const heard = new Promise<void>((resolve) => modern.setNotificationHandler('notifications/resources/updated', (n) => (updated.push(n.params.uri), resolve())));
+      const heard = new Promise<void>((resolve) =>
+        modern.setNotificationHandler('notifications/resources/updated', (n) => (updated.push(n.params.uri), resolve())),
+      );
       // Sent in this order on one stream: had the payroll's update been sent, it would arrive first.
       set.notifyResourceUpdated('secret://payroll');
       set.notifyResourceUpdated('notes://public');
@@ -262,9 +290,14 @@ describe('issue 27: a list change reaches a listen stream only when its caller c
     try {
       const heard: Record<string, string[]> = { user: [], admin: [] };
       const fenced: Promise<void>[] = [];
-      for (const [name, client] of [['user', user], ['admin', admin]] as const) {
+      for (const [name, client] of [
+        ['user', user],
+        ['admin', admin],
+      ] as const) {
         client.setNotificationHandler('notifications/tools/list_changed', () => void heard[name]!.push('tools/list_changed'));
-        fenced.push(new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', (n) => (heard[name]!.push(n.params.uri), resolve()))));
+        fenced.push(
+          new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', (n) => (heard[name]!.push(n.params.uri), resolve()))),
+        );
         await client.listen({ toolsListChanged: true, resourceSubscriptions: ['notes://public'] });
       }
       set.add(Tool.fromJsonSchema({ name: 'admin_purge', description: 'Purges', inputSchema: { type: 'object' } }, () => 'purged'));
@@ -272,7 +305,9 @@ describe('issue 27: a list change reaches a listen stream only when its caller c
       set.notifyResourceUpdated('notes://public');
       await Promise.all(fenced);
       expect(heard).toEqual({ user: ['notes://public'], admin: ['tools/list_changed', 'notes://public'] });
-      const again: Promise<void>[] = [user, admin].map((client) => new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', () => resolve())));
+      const again: Promise<void>[] = [user, admin].map(
+        (client) => new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', () => resolve())),
+      );
       set.add(Tool.fromJsonSchema({ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }, () => 'echo'));
       set.notifyResourceUpdated('notes://public');
       await Promise.all(again);
@@ -298,7 +333,10 @@ describe('issue 27: a 2025 session hears of a list change only when its client c
         streams.push(get);
         expect(get.status).toBe(200);
         expect((await raw(http.url, { headers: s.headers, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } })).status).toBe(200);
-        expect((await raw(http.url, { headers: s.headers, body: { jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'notes://public' } } })).status).toBe(200);
+        expect(
+          (await raw(http.url, { headers: s.headers, body: { jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'notes://public' } } }))
+            .status,
+        ).toBe(200);
         return get;
       };
       const user = await open({});
@@ -309,7 +347,10 @@ describe('issue 27: a 2025 session hears of a list change only when its client c
       // A fence on the same streams: what was sent before it arrives before it.
       set.notifyResourceUpdated('notes://public');
       await Promise.all([fenced(user, 1), fenced(admin, 1)]);
-      expect([methods(user), methods(admin)]).toEqual([['notifications/resources/updated'], ['notifications/tools/list_changed', 'notifications/resources/updated']]);
+      expect([methods(user), methods(admin)]).toEqual([
+        ['notifications/resources/updated'],
+        ['notifications/tools/list_changed', 'notifications/resources/updated'],
+      ]);
       set.add(Tool.fromJsonSchema({ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }, () => 'echo'));
       set.notifyResourceUpdated('notes://public');
       await Promise.all([fenced(user, 2), fenced(admin, 2)]);
@@ -330,9 +371,13 @@ describe('issue 27: over stdio (2026-07-28, the v2 client)', () => {
     const client = new ModernClient({ name: 'modern', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }) as never);
     try {
-      await expect(client.listen({ resourceSubscriptions: ['notes://public', 'notes://a', 'notes://b'] })).rejects.toThrow('Invalid params: the listen names 3 resource URIs; a listen stream may name at most 2.');
+      await expect(client.listen({ resourceSubscriptions: ['notes://public', 'notes://a', 'notes://b'] })).rejects.toThrow(
+        'Invalid params: the listen names 3 resource URIs; a listen stream may name at most 2.',
+      );
       const updated: string[] = [];
-      const heard = new Promise<void>((resolve) => client.setNotificationHandler('notifications/resources/updated', (n) => (updated.push(n.params.uri), resolve())));
+      const heard = new Promise<void>((resolve) =>
+        client.setNotificationHandler('notifications/resources/updated', (n) => (updated.push(n.params.uri), resolve())),
+      );
       const sub = await client.listen({ resourceSubscriptions: ['secret://payroll', 'notes://public'] });
       expect(sub.honoredFilter).toEqual({ resourceSubscriptions: ['notes://public'] });
       set.notifyResourceUpdated('secret://payroll');

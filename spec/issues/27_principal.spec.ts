@@ -18,7 +18,14 @@ const PUBLIC = 'http://127.0.0.1/mcp';
 const hour = () => Math.floor(Date.now() / 1000) + 3600;
 
 /** Tokens and the subject their verifier gives (one client id for all). */
-const SUBJECTS: Record<string, unknown> = { one: 1, 'one-again': 1, two: 2, 'two-text': '2', 'no-subject': undefined, 'object-subject': { tenant: 'a', user: 1 } };
+const SUBJECTS: Record<string, unknown> = {
+  one: 1,
+  'one-again': 1,
+  two: 2,
+  'two-text': '2',
+  'no-subject': undefined,
+  'object-subject': { tenant: 'a', user: 1 },
+};
 
 async function verifyAccessToken(token: string): Promise<AuthInfo> {
   if (!(token in SUBJECTS)) throw new InvalidTokenError('unknown token');
@@ -42,7 +49,11 @@ class Desk {
 }
 
 async function serve(options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {
-  return serveMcpHttp(new ToolSet([new Desk()]), { name: 'desk', version: '1.0.0' }, { port: 0, host: '127.0.0.1', auth: { verifyAccessToken, authorizationServers: ['https://auth.example.com'], resource: PUBLIC }, ...options });
+  return serveMcpHttp(
+    new ToolSet([new Desk()]),
+    { name: 'desk', version: '1.0.0' },
+    { port: 0, host: '127.0.0.1', auth: { verifyAccessToken, authorizationServers: ['https://auth.example.com'], resource: PUBLIC }, ...options },
+  );
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -59,7 +70,7 @@ async function modern(url: URL, token: string): Promise<ModernClient> {
   return client;
 }
 
-const text = (r: unknown) => ((r as { content: { text: string }[] }).content[0]!.text);
+const text = (r: unknown) => (r as { content: { text: string }[] }).content[0]!.text;
 
 describe('one principal for sessions, rate limits and requestState, whatever the type of the subject', () => {
   it('a session answers only its own subject: subject 2, "2", none or another object gets 404; another token of subject 1 is served', async () => {
@@ -70,7 +81,13 @@ describe('one principal for sessions, rate limits and requestState, whatever the
       const list = (token: string) =>
         fetch(http.url, {
           method: 'POST',
-          headers: { ...bearer(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+          headers: {
+            ...bearer(token),
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-session-id': session,
+            'mcp-protocol-version': '2025-11-25',
+          },
           body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
         }).then((r) => r.status);
       expect(await Promise.all(['two', 'two-text', 'no-subject', 'object-subject', 'one-again'].map(list))).toEqual([404, 404, 404, 404, 200]);
@@ -96,14 +113,31 @@ describe('one principal for sessions, rate limits and requestState, whatever the
     }
   });
 
-  it("a 2026-07-28 requestState is refused (-32602) to another subject, and taken from another token of its own", async () => {
+  it('a 2026-07-28 requestState is refused (-32602) to another subject, and taken from another token of its own', async () => {
     const http = await serve();
     let id = 0;
     const call = async (token: string, extra: Record<string, unknown> = {}) => {
       const res = await fetch(http.url, {
         method: 'POST',
-        headers: { ...bearer(token), 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'greet' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name: 'greet', arguments: {}, ...extra, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } } }),
+        headers: {
+          ...bearer(token),
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'greet',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: ++id,
+          method: 'tools/call',
+          params: {
+            name: 'greet',
+            arguments: {},
+            ...extra,
+            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
+          },
+        }),
       });
       return (await res.json()) as { result?: { requestState?: string; content?: { text: string }[] }; error?: { code: number } };
     };

@@ -59,16 +59,25 @@ const callers: [string, (url: URL, headers: Record<string, string>) => Promise<{
       const client = new Client({ name: 'v1', version: '1.0.0' }, { capabilities: { sampling: { tools: {} } } });
       client.setRequestHandler(CreateMessageRequestSchema, (request) => answer(request.params) as never);
       await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
-      return { forecast: async () => ((await client.callTool({ name: 'forecast', arguments: {} })).content as { text: string }[])[0]!.text, close: () => client.close() };
+      return {
+        forecast: async () => ((await client.callTool({ name: 'forecast', arguments: {} })).content as { text: string }[])[0]!.text,
+        close: () => client.close(),
+      };
     },
   ],
   [
     'MCP 2026-07-28 (v2 client)',
     async (url, headers) => {
-      const client = new ModernClient({ name: 'v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { sampling: { tools: {} } } });
+      const client = new ModernClient(
+        { name: 'v2', version: '1.0.0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { sampling: { tools: {} } } },
+      );
       client.setRequestHandler('sampling/createMessage', (request) => answer(request.params as never) as never);
       await client.connect(new ModernTransport(url, { requestInit: { headers } }));
-      return { forecast: async () => ((await client.callTool({ name: 'forecast', arguments: {} })) as { content: { text: string }[] }).content[0]!.text, close: () => client.close() };
+      return {
+        forecast: async () => ((await client.callTool({ name: 'forecast', arguments: {} })) as { content: { text: string }[] }).content[0]!.text,
+        close: () => client.close(),
+      };
     },
   ],
 ];

@@ -77,15 +77,29 @@ describe.each(Object.keys(connections))('resource template variables, %s', (name
   });
 
   it('reads a name percent-decoded (a space, a colon, UTF-8)', async () => {
-    expect(((await c.read('files://my%20notes%3Av2%C3%A9.txt')) as { contents: unknown }).contents).toEqual([{ uri: 'files://my%20notes%3Av2%C3%A9.txt', mimeType: 'text/plain', text: 'contents of my notes:v2é.txt' }]);
+    expect(((await c.read('files://my%20notes%3Av2%C3%A9.txt')) as { contents: unknown }).contents).toEqual([
+      { uri: 'files://my%20notes%3Av2%C3%A9.txt', mimeType: 'text/plain', text: 'contents of my notes:v2é.txt' },
+    ]);
     expect(read).toEqual(['my notes:v2é.txt']);
   });
 
   it('refuses a variable that holds a path once decoded (%2F, %5C, a dot segment) as it refuses an unknown resource, and never runs the method', async () => {
     // The revision's code for a resource that does not exist (-32002 on 2025-11-25, -32602 on 2026-07-28).
     const unknown = ((await c.read('other://nothing').catch((e: unknown) => e)) as { code: number }).code;
-    for (const uri of ['files://..%2F..%2Fetc%2Fpasswd', 'files://%2Fetc%2Fpasswd', 'files://..%5C..%5Cboot.ini', 'files://..', 'files://%2E%2E', 'files://.', 'files://docs/..%2Fsecret', 'files://%2E%2E/passwd']) {
-      const refusal = (await c.read(uri).then(() => 'read', (e: unknown) => e)) as { code: number; message: string };
+    for (const uri of [
+      'files://..%2F..%2Fetc%2Fpasswd',
+      'files://%2Fetc%2Fpasswd',
+      'files://..%5C..%5Cboot.ini',
+      'files://..',
+      'files://%2E%2E',
+      'files://.',
+      'files://docs/..%2Fsecret',
+      'files://%2E%2E/passwd',
+    ]) {
+      const refusal = (await c.read(uri).then(
+        () => 'read',
+        (e: unknown) => e,
+      )) as { code: number; message: string };
       expect([refusal.code, refusal.message]).toEqual([unknown, expect.stringContaining(`Unknown resource '${uri}'.`)]);
     }
     expect(read).toEqual([]);

@@ -80,31 +80,57 @@ function generate(args: string[]): { code: number; err: string; out: string } {
 
 /** The project's own diagnostics (the library's sources, reached through `paths`, are not the user's project). */
 function projectDiagnostics(dir: string): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(dir, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(String(d.messageText));
+      },
+    },
+  );
   if (config === undefined) throw new Error('no tsconfig');
   const program = ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, noEmit: true } });
   const text = (d: ts.Diagnostic) => ts.flattenDiagnosticMessageText(d.messageText, '\n');
   // TS6059 is reported at an import of the file outside rootDir: only the project's own files count.
   const mine = (d: ts.Diagnostic) =>
-    d.code === 6059 ? text(d).startsWith(`File '${dir}`) : d.file !== undefined ? d.file.fileName.startsWith(dir) : text(d).includes('tool-signatures.generated');
-  const all = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...program.getSourceFiles().filter((f) => f.fileName.startsWith(dir)).flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)])];
-  return all.filter(mine).map((d) => `${d.file ? path.relative(dir, d.file.fileName) : ''} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+    d.code === 6059
+      ? text(d).startsWith(`File '${dir}`)
+      : d.file !== undefined
+        ? d.file.fileName.startsWith(dir)
+        : text(d).includes('tool-signatures.generated');
+  const all = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...program
+      .getSourceFiles()
+      .filter((f) => f.fileName.startsWith(dir))
+      .flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
+  ];
+  return all
+    .filter(mine)
+    .map((d) => `${d.file ? path.relative(dir, d.file.fileName) : ''} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
 const regenerateOf = (text: string) => /\bregenerate: "([^"]*)"/.exec(text)?.[1];
 const shown = (file: string) => path.relative(process.cwd(), file).replace(/\\/g, '/');
 
 describe('issue 31: generate on the tsc --init layout', () => {
-  it.each<Format>(['commonjs', 'module'])('%s project: written under rootDir, and it compiles under every option README says works', (format) => {
-    const dir = initProject(format);
-    const r = generate([path.join(dir, 'tsconfig.json')]);
-    expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
-    const out = path.join(dir, 'src', 'tool-signatures.generated.ts');
-    expect(r.out).toBe(`wrote ${shown(out)}\n`);
-    expect(fs.existsSync(path.join(dir, 'tool-signatures.generated.ts'))).toBe(false);
-    expect(regenerateOf(fs.readFileSync(out, 'utf8'))).toBe(`tool-signatures generate ${shown(path.join(dir, 'tsconfig.json'))}`);
-    expect(projectDiagnostics(dir)).toEqual([]);
-  }, 180_000);
+  it.each<Format>(['commonjs', 'module'])(
+    '%s project: written under rootDir, and it compiles under every option README says works',
+    (format) => {
+      const dir = initProject(format);
+      const r = generate([path.join(dir, 'tsconfig.json')]);
+      expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
+      const out = path.join(dir, 'src', 'tool-signatures.generated.ts');
+      expect(r.out).toBe(`wrote ${shown(out)}\n`);
+      expect(fs.existsSync(path.join(dir, 'tool-signatures.generated.ts'))).toBe(false);
+      expect(regenerateOf(fs.readFileSync(out, 'utf8'))).toBe(`tool-signatures generate ${shown(path.join(dir, 'tsconfig.json'))}`);
+      expect(projectDiagnostics(dir)).toEqual([]);
+    },
+    180_000,
+  );
 
   it('the regenerate command, which the stale-module error repeats, keeps --out, --import-extension and --library', () => {
     const dir = initProject('commonjs');

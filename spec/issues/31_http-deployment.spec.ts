@@ -20,9 +20,17 @@ function echo(text: string): string {
 const info = { name: 'deploy', version: '1.0.0' };
 const tools = () => [Tool.create(echo, { params: { text: String } })];
 const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 
-function raw(url: URL, o: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+function raw(
+  url: URL,
+  o: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: o.method ?? 'POST', headers: o.headers ?? jsonHeaders }, (res) => {
       let text = '';
@@ -38,10 +46,19 @@ function raw(url: URL, o: { method?: string; headers?: Record<string, string>; b
 /** A reverse proxy on loopback that forwards every request to `target` with the public Host header (nginx's `proxy_set_header Host $host`). */
 async function reverseProxy(target: URL, publicHost: string): Promise<{ url: URL; close: () => Promise<void> }> {
   const server: HttpServer = createServer((req, res) => {
-    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: publicHost, 'x-forwarded-proto': 'https' } }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: publicHost, 'x-forwarded-proto': 'https' },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -97,7 +114,9 @@ describe('issue 31: behind a reverse proxy', () => {
           },
         ]);
         // The SDK client's own error shows the same text.
-        await expect(echoThrough(proxy.url)).rejects.toThrow(/Forbidden: Host header not allowed \('mcp\.example\.com'\)\. .* allowedHosts: \['mcp\.example\.com'\]/);
+        await expect(echoThrough(proxy.url)).rejects.toThrow(
+          /Forbidden: Host header not allowed \('mcp\.example\.com'\)\. .* allowedHosts: \['mcp\.example\.com'\]/,
+        );
       } finally {
         await proxy.close();
       }
@@ -134,7 +153,11 @@ describe('issue 31: behind a reverse proxy', () => {
 describe('issue 31: CORS', () => {
   const preflight = (origin: string) => ({
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-session-id, mcp-protocol-version, authorization, mcp-param-city, x-other' },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type, mcp-session-id, mcp-protocol-version, authorization, mcp-param-city, x-other',
+    },
   });
 
   it('off unless configured: OPTIONS is 405 and no CORS header is sent', async () => {
@@ -183,7 +206,12 @@ describe('issue 31: CORS', () => {
     await serving({ cors: true }, async (url) => {
       // No allowedOrigins: on a loopback server, loopback pages are admitted (the Inspector's web mode).
       const r = await raw(url, preflight('http://localhost:6274'));
-      expect([r.status, r.headers['access-control-allow-origin'], r.headers['access-control-allow-methods'], r.headers['access-control-max-age']]).toEqual([204, 'http://localhost:6274', 'POST', '600']);
+      expect([r.status, r.headers['access-control-allow-origin'], r.headers['access-control-allow-methods'], r.headers['access-control-max-age']]).toEqual([
+        204,
+        'http://localhost:6274',
+        'POST',
+        '600',
+      ]);
     });
   });
 });

@@ -75,9 +75,13 @@ describe('issue 31: import type in a decorated signature', () => {
   it('built with the plugin, the same source works without a value import', async () => {
     const { Orders } = loadCompiled(compileProgram(SOURCES, DIR, { plugin: true }), './orders') as { Orders: new () => object };
     const [create, cost, place] = Tool.fromInstance(new Orders());
-    expect(inputText(create!)).toBe('{"type":"object","properties":{"order":{"type":"object","properties":{"customer":{"type":"string"}},"required":["customer"],"additionalProperties":false}},"required":["order"],"additionalProperties":false}');
+    expect(inputText(create!)).toBe(
+      '{"type":"object","properties":{"order":{"type":"object","properties":{"customer":{"type":"string"}},"required":["customer"],"additionalProperties":false}},"required":["order"],"additionalProperties":false}',
+    );
     expect(inputText(cost!)).toBe('{"type":"object","properties":{"sku":{"type":"string"}},"required":["sku"],"additionalProperties":false}');
-    expect(inputText(place!)).toBe('{"type":"object","properties":{"order":{"type":"object","properties":{"line":{"type":"object","properties":{"sku":{"type":"string"}},"required":["sku"],"additionalProperties":false}},"required":["line"],"additionalProperties":false}},"required":["order"],"additionalProperties":false}');
+    expect(inputText(place!)).toBe(
+      '{"type":"object","properties":{"order":{"type":"object","properties":{"line":{"type":"object","properties":{"sku":{"type":"string"}},"required":["sku"],"additionalProperties":false}},"required":["line"],"additionalProperties":false}},"required":["order"],"additionalProperties":false}',
+    );
     const result = await cost!.invoke({ sku: 'A-1' }, { context: new ToolContext() });
     expect(result.parts).toEqual([{ type: 'text', text: 'A-1:cost' }]);
   });

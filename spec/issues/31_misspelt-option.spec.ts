@@ -7,7 +7,8 @@ import { Param, Prop, Tool, ToolDefinitionError } from 'tool-signatures';
  * the decorator runs and listed, with the class's other problems, when the definition is built.
  */
 
-const PARAM_OPTIONS = 'type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, name, optional, default, complete';
+const PARAM_OPTIONS =
+  'type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, name, optional, default, complete';
 
 function thrown(f: () => unknown): ToolDefinitionError {
   try {
@@ -19,7 +20,7 @@ function thrown(f: () => unknown): ToolDefinitionError {
   throw new Error('expected a ToolDefinitionError');
 }
 
-describe('issue 31: a misspelt decorator option is gathered with the class\'s other problems', () => {
+describe("issue 31: a misspelt decorator option is gathered with the class's other problems", () => {
   it('defining the class does not throw; building lists the misspelt option beside every other problem', () => {
     class Line {
       @Prop({ requried: true } as object) sku!: string;
@@ -45,8 +46,12 @@ describe('issue 31: a misspelt decorator option is gathered with the class\'s ot
       ['OLT015', 'add', 'line', "@Prop has no option 'requried'"],
     ]);
     expect(e.message.split('\n')[0]).toBe('3 problems in class Shop:');
-    expect(e.message.split('\n')[1]).toBe(`- OLT015: Cannot build tool 'order' (Shop.order), parameter #0 'days': @Param has no option 'optinal'. Its options are: ${PARAM_OPTIONS}.`);
-    expect(e.message.split('\n')[3]).toMatch(/^- OLT015: Cannot build tool 'add' \(Shop\.add\), parameter #0 'line', property Line\.sku: @Prop has no option 'requried'\. /);
+    expect(e.message.split('\n')[1]).toBe(
+      `- OLT015: Cannot build tool 'order' (Shop.order), parameter #0 'days': @Param has no option 'optinal'. Its options are: ${PARAM_OPTIONS}.`,
+    );
+    expect(e.message.split('\n')[3]).toMatch(
+      /^- OLT015: Cannot build tool 'add' \(Shop\.add\), parameter #0 'line', property Line\.sku: @Prop has no option 'requried'\. /,
+    );
   });
 
   it('with the option spelt right the class builds', () => {
@@ -55,6 +60,8 @@ describe('issue 31: a misspelt decorator option is gathered with the class\'s ot
         return String(days);
       }
     }
-    expect(JSON.stringify(Tool.fromInstance(new Shop())[0]!.inputSchema)).toBe('{"type":"object","properties":{"days":{"type":"number"}},"additionalProperties":false}');
+    expect(JSON.stringify(Tool.fromInstance(new Shop())[0]!.inputSchema)).toBe(
+      '{"type":"object","properties":{"days":{"type":"number"}},"additionalProperties":false}',
+    );
   });
 });

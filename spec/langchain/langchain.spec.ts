@@ -63,7 +63,8 @@ class ScriptedModel extends FakeStreamingChatModel {
   override async _generate(messages: BaseMessage[]) {
     this.prompts.push([...messages]);
     const step = this.script[this.#turn++] ?? 'the end';
-    const message = typeof step === 'string' ? new AIMessage(step) : new AIMessage({ content: '', tool_calls: step.map((c) => ({ ...c, type: 'tool_call' as const })) });
+    const message =
+      typeof step === 'string' ? new AIMessage(step) : new AIMessage({ content: '', tool_calls: step.map((c) => ({ ...c, type: 'tool_call' as const })) });
     return { generations: [{ text: typeof step === 'string' ? step : '', message }] };
   }
 }
@@ -88,22 +89,29 @@ async function agentLoop(model: ScriptedModel, tools: SignatureTool[], prompt: s
   return messages;
 }
 
-const toolMessages = (messages: BaseMessage[]) =>
-  messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => [m.name, m.status, m.content]);
+const toolMessages = (messages: BaseMessage[]) => messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => [m.name, m.status, m.content]);
 
 describe('tools from a ToolSet', () => {
   it('binds the canonical schema unchanged, as the model is sent it', () => {
     const set = new ToolSet([new Shop()]);
     const model = new ScriptedModel([]);
     model.bindTools(toLangChainTools(set, { only: ['place_order'] }));
-    expect(model.boundTools).toEqual([{ type: 'function', function: { name: 'place_order', description: 'Place an order for a catalogue item.', parameters: set.get('place_order')!.inputSchema } }]);
+    expect(model.boundTools).toEqual([
+      {
+        type: 'function',
+        function: { name: 'place_order', description: 'Place an order for a catalogue item.', parameters: set.get('place_order')!.inputSchema },
+      },
+    ]);
   });
 
   it('runs the loop: a bad argument reaches the model as an error ToolMessage, and its corrected call succeeds', async () => {
     const shop = new Shop();
     const context = new ToolContext();
     const model = new ScriptedModel([
-      [{ id: 'c1', name: 'place_order', args: { sku: 'BOLT-M8', qty: 0 } }, { id: 'c2', name: 'stock', args: { sku: 'BOLT-M8' } }],
+      [
+        { id: 'c1', name: 'place_order', args: { sku: 'BOLT-M8', qty: 0 } },
+        { id: 'c2', name: 'stock', args: { sku: 'BOLT-M8' } },
+      ],
       [{ id: 'c3', name: 'place_order', args: { sku: 'BOLT-M8', qty: 3 } }],
       'Ordered 3 BOLT-M8.',
     ]);
@@ -122,18 +130,28 @@ describe('tools from a ToolSet', () => {
   it('keeps the ToolResult as the message artifact and the tool call id', async () => {
     const [stock] = toLangChainTools(new ToolSet([new Shop()]), { only: ['stock'] });
     const message = (await stock!.invoke({ id: 'x1', name: 'stock', args: { sku: 'NUT' }, type: 'tool_call' })) as ToolMessage;
-    expect([message.tool_call_id, message.artifact.isError, message.artifact.parts]).toEqual(['x1', false, [{ type: 'json', value: { sku: 'NUT', onHand: 120 } }]]);
+    expect([message.tool_call_id, message.artifact.isError, message.artifact.parts]).toEqual([
+      'x1',
+      false,
+      [{ type: 'json', value: { sku: 'NUT', onHand: 120 } }],
+    ]);
   });
 
   it('gives images as content blocks', async () => {
     const [picture] = toLangChainTools(new ToolSet([new Shop()]), { only: ['picture'] });
     const message = (await picture!.invoke({ id: 'p1', name: 'picture', args: { sku: 'NUT' }, type: 'tool_call' })) as ToolMessage;
-    expect(message.content).toEqual([{ type: 'text', text: 'picture of NUT' }, { type: 'image', mimeType: 'image/png', data: 'iVBORw==' }]);
+    expect(message.content).toEqual([
+      { type: 'text', text: 'picture of NUT' },
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw==' },
+    ]);
   });
 
   it('a tool that ends the loop is returnDirect', async () => {
     const tools = toLangChainTools(new ToolSet([new Shop()]), { only: ['report', 'stock'] });
-    expect(tools.map((t) => [t.name, t.returnDirect])).toEqual([['report', true], ['stock', false]]);
+    expect(tools.map((t) => [t.name, t.returnDirect])).toEqual([
+      ['report', true],
+      ['stock', false],
+    ]);
     const model = new ScriptedModel([[{ id: 'r1', name: 'report', args: { summary: 'all done' } }], 'never']);
     const messages = await agentLoop(model, tools, 'x');
     expect(toolMessages(messages)).toEqual([['report', 'success', 'all done']]);
@@ -151,7 +169,11 @@ describe('plain arguments', () => {
   it('throws an error result as a ToolCallError with its text', async () => {
     const error = (await placeOrder!.invoke({ sku: 'NUT', qty: 2.5, colour: 'red' }).catch((e: unknown) => e)) as ToolCallError;
     expect(error).toBeInstanceOf(ToolCallError);
-    expect([error.message, error.toolName, error.result.isError]).toEqual(["Argument 'qty' must be an integer from 1 to 100.\nArgument 'colour' is not a parameter of tool 'place_order'.", 'place_order', true]);
+    expect([error.message, error.toolName, error.result.isError]).toEqual([
+      "Argument 'qty' must be an integer from 1 to 100.\nArgument 'colour' is not a parameter of tool 'place_order'.",
+      'place_order',
+      true,
+    ]);
   });
 });
 
@@ -159,7 +181,8 @@ describe('LangChain runtime', () => {
   it('reports each call to callback handlers (tracing), errors included', async () => {
     const events: string[] = [];
     const handler = BaseCallbackHandler.fromMethods({
-      handleToolStart: (_tool, input, _runId, _parent, _tags, _meta, runName) => void events.push(`start ${runName} ${typeof input === 'string' ? input : JSON.stringify(input)}`),
+      handleToolStart: (_tool, input, _runId, _parent, _tags, _meta, runName) =>
+        void events.push(`start ${runName} ${typeof input === 'string' ? input : JSON.stringify(input)}`),
       handleToolEnd: (output: unknown) => void events.push(`end ${ToolMessage.isInstance(output) ? output.status : String(output)}`),
       handleToolError: (e: unknown) => void events.push(`error ${(e as Error).name}`),
     });
@@ -167,7 +190,14 @@ describe('LangChain runtime', () => {
     await tool.invoke({ id: 'a', name: 'place_order', args: { sku: 'NUT', qty: 1 }, type: 'tool_call' }, { callbacks: [handler] });
     await tool.invoke({ id: 'b', name: 'place_order', args: { sku: 'NUT', qty: 0 }, type: 'tool_call' }, { callbacks: [handler] });
     await tool.invoke({ sku: 'NUT', qty: 0 }, { callbacks: [handler] }).catch(() => undefined);
-    expect(events).toEqual(['start place_order {"sku":"NUT","qty":1}', 'end success', 'start place_order {"sku":"NUT","qty":0}', 'end error', 'start place_order {"sku":"NUT","qty":0}', 'error ToolCallError']);
+    expect(events).toEqual([
+      'start place_order {"sku":"NUT","qty":1}',
+      'end success',
+      'start place_order {"sku":"NUT","qty":0}',
+      'end error',
+      'start place_order {"sku":"NUT","qty":0}',
+      'error ToolCallError',
+    ]);
   });
 
   it("passes the config's signal to the tool; aborting rejects the call", async () => {
@@ -179,7 +209,9 @@ describe('LangChain runtime', () => {
   });
 
   it('refuses an unknown name given in only', () => {
-    expect(() => toLangChainTools(new ToolSet([new Shop()]), { only: ['nope'] })).toThrow("No tool named 'nope'. Available tools: place_order, stock, picture, slow, report.");
+    expect(() => toLangChainTools(new ToolSet([new Shop()]), { only: ['nope'] })).toThrow(
+      "No tool named 'nope'. Available tools: place_order, stock, picture, slow, report.",
+    );
   });
 });
 
@@ -187,7 +219,11 @@ describe('the call path and context through LangChain', () => {
   class Desk {
     @Tool({ description: 'Media.' })
     media(): Part[] {
-      return [Part.audio('audio/wav', new Uint8Array([82, 73])), Part.resourceLink({ uri: 'file:///a.pdf', name: 'a', mimeType: 'application/pdf' }), Part.resource({ uri: 'memo://1', text: 'hi' })];
+      return [
+        Part.audio('audio/wav', new Uint8Array([82, 73])),
+        Part.resourceLink({ uri: 'file:///a.pdf', name: 'a', mimeType: 'application/pdf' }),
+        Part.resource({ uri: 'memo://1', text: 'hi' }),
+      ];
     }
 
     @Tool({ description: 'Who calls.' })
@@ -212,7 +248,7 @@ describe('the call path and context through LangChain', () => {
     ]);
   });
 
-  it("the run config reaches ctx.caller; a tool that requires approval runs only with an approver", async () => {
+  it('the run config reaches ctx.caller; a tool that requires approval runs only with an approver', async () => {
     const [whoami, remove] = toLangChainTools(new ToolSet([new Desk()]), { only: ['whoami', 'remove'] });
     expect(await whoami!.invoke({}, { metadata: { user: 'ada' } })).toBe('langchain ada');
     await expect(remove!.invoke({ id: '7' })).rejects.toThrow("Tool 'remove' was not approved.");

@@ -6,7 +6,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { IsAlphanumeric, IsEmail, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Int32, JsonValue, Param, Part, Prop, Tool, ToolContext, ToolContextError, ToolSet, type ToolDefinition } from 'tool-signatures';
 import { createMcpHttpHandler, createMcpServer, serveMcpHttp, type McpServerOptions, type McpToolSource } from 'tool-signatures/mcp';
@@ -70,7 +76,12 @@ class Desk {
 
   @Tool({ description: 'Who is calling.' })
   whoami(ctx: ToolContext): string {
-    return JSON.stringify({ via: ctx.caller.via, client: ctx.caller.authInfo?.clientId, scopes: ctx.caller.authInfo?.scopes, tenant: ctx.caller.headers?.['x-tenant'] });
+    return JSON.stringify({
+      via: ctx.caller.via,
+      client: ctx.caller.authInfo?.clientId,
+      scopes: ctx.caller.authInfo?.scopes,
+      tenant: ctx.caller.headers?.['x-tenant'],
+    });
   }
 
   @Tool({ description: 'Admin only.' })
@@ -97,7 +108,11 @@ class Desk {
 
 type Answer = (request: ElicitRequest) => ElicitResult;
 
-async function connect(source: McpToolSource, answer?: Answer, options?: McpServerOptions): Promise<{ client: Client; asked: ElicitRequest[]; close(): Promise<void> }> {
+async function connect(
+  source: McpToolSource,
+  answer?: Answer,
+  options?: McpServerOptions,
+): Promise<{ client: Client; asked: ElicitRequest[]; close(): Promise<void> }> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const server = createMcpServer(source, { name: 'desk', version: '1.0.0' }, options);
   await server.connect(serverSide);
@@ -110,11 +125,18 @@ async function connect(source: McpToolSource, answer?: Answer, options?: McpServ
     });
   }
   await client.connect(clientSide);
-  return { client, asked, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    asked,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 function text(result: unknown): string {
-  return ((result as { content: { text: string }[] }).content).map((c) => c.text).join('\n');
+  return (result as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
 }
 
 /** Records progress notifications and log messages, in the order they arrive. */
@@ -130,7 +152,15 @@ async function countWithEvents(client: Client): Promise<{ result: unknown; event
   return { result, events };
 }
 
-const ORDERED = ['log info count: step 1', 'progress 1/3 1 of 3', 'log info count: step 2', 'progress 2/3 2 of 3', 'log info count: step 3', 'progress 3/3 3 of 3', 'result'];
+const ORDERED = [
+  'log info count: step 1',
+  'progress 1/3 1 of 3',
+  'log info count: step 2',
+  'progress 2/3 2 of 3',
+  'log info count: step 3',
+  'progress 3/3 3 of 3',
+  'result',
+];
 
 describe('the call context over MCP (real SDK client)', () => {
   beforeEach(() => {
@@ -176,12 +206,19 @@ describe('the call context over MCP (real SDK client)', () => {
 
     it('outside MCP, progress and log go to the client callbacks of the context, and elicit says no one can answer', async () => {
       const seen: string[] = [];
-      const context = new ToolContext({ client: { progress: (u) => void seen.push(`${u.done}/${u.total}`), log: (level, message) => void seen.push(`${level} ${message}`) } });
+      const context = new ToolContext({
+        client: { progress: (u) => void seen.push(`${u.done}/${u.total}`), log: (level, message) => void seen.push(`${level} ${message}`) },
+      });
       const set = new ToolSet([new Desk()]);
       expect((await set.invoke('count', { n: 2 }, { context })).parts).toEqual([{ type: 'text', text: 'counted to 2' }]);
       expect(seen).toEqual(['info step 1', '1/2', 'info step 2', '2/2']);
       const asked = await set.invoke('ask', {});
-      expect(asked.parts).toEqual([{ type: 'text', text: "NO_ELICITATION: no client can answer a question here (tool 'ask'): the call did not come from an MCP client that supports elicitation." }]);
+      expect(asked.parts).toEqual([
+        {
+          type: 'text',
+          text: "NO_ELICITATION: no client can answer a question here (tool 'ask'): the call did not come from an MCP client that supports elicitation.",
+        },
+      ]);
     });
   });
 
@@ -192,19 +229,21 @@ describe('the call context over MCP (real SDK client)', () => {
       const { client, asked, close } = await connect(new ToolSet([new Desk()]), () => ({ action: 'accept', content: valid }));
       try {
         expect(text(await client.callTool({ name: 'ask', arguments: {} }))).toBe('Contact ada@example.com 36');
-        expect(JSON.stringify(asked[0]!.params)).toBe(JSON.stringify({
-          message: 'Who should we call?',
-          requestedSchema: {
-            type: 'object',
-            properties: {
-              email: { type: 'string', format: 'email' },
-              age: { type: 'integer', minimum: 18, maximum: 120 },
-              nickname: { type: 'string', description: 'Must contain only letters and digits.' },
-              channel: { type: 'string', enum: ['phone', 'mail'] },
+        expect(JSON.stringify(asked[0]!.params)).toBe(
+          JSON.stringify({
+            message: 'Who should we call?',
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                email: { type: 'string', format: 'email' },
+                age: { type: 'integer', minimum: 18, maximum: 120 },
+                nickname: { type: 'string', description: 'Must contain only letters and digits.' },
+                channel: { type: 'string', enum: ['phone', 'mail'] },
+              },
+              required: ['email', 'age', 'channel'],
             },
-            required: ['email', 'age', 'channel'],
-          },
-        }));
+          }),
+        );
       } finally {
         await close();
       }
@@ -237,7 +276,9 @@ describe('the call context over MCP (real SDK client)', () => {
       elicited.length = 0;
       const always = await connect(new ToolSet([new Desk()]), () => ({ action: 'accept', content: { ...valid, nickname: 'not ok!' } }));
       try {
-        expect(text(await always.client.callTool({ name: 'ask', arguments: {} }))).toBe('ELICITATION_INVALID: the answer was refused: Field \'nickname\' must contain only letters and numbers.');
+        expect(text(await always.client.callTool({ name: 'ask', arguments: {} }))).toBe(
+          "ELICITATION_INVALID: the answer was refused: Field 'nickname' must contain only letters and numbers.",
+        );
         expect(always.asked).toHaveLength(2);
         expect(elicited).toEqual([]);
       } finally {
@@ -250,7 +291,9 @@ describe('the call context over MCP (real SDK client)', () => {
       try {
         const result = await client.callTool({ name: 'ask_nested', arguments: {} });
         expect(result.isError).toBe(true);
-        expect(text(result)).toBe("Tool 'ask_nested' failed: ToolDefinitionError: OLT002: Cannot build Nested.elicit: property 'contact' cannot be asked through MCP elicitation (a nested object, a union or an open value): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.");
+        expect(text(result)).toBe(
+          "Tool 'ask_nested' failed: ToolDefinitionError: OLT002: Cannot build Nested.elicit: property 'contact' cannot be asked through MCP elicitation (a nested object, a union or an open value): a form takes only strings, numbers, integers, booleans and string enums, without nesting. Ask for a flatter DTO.",
+        );
         expect(asked).toEqual([]);
       } finally {
         await close();
@@ -267,7 +310,7 @@ describe('the call context over MCP (real SDK client)', () => {
         expect(text(await client.callTool({ name: 'refund', arguments: { amount: 5 } }))).toBe('refunded 5');
         const refused = await client.callTool({ name: 'refund', arguments: { amount: 6 } });
         expect([refused.isError, text(refused)]).toEqual([true, "Tool 'refund' was not approved: the user declined."]);
-        expect((asked[0]!.params as { message: string }).message).toBe("Allow tool 'refund' to run with these arguments?\n{\"amount\":5}");
+        expect((asked[0]!.params as { message: string }).message).toBe('Allow tool \'refund\' to run with these arguments?\n{"amount":5}');
         expect(desk.ran).toEqual(['refund 5']);
       } finally {
         await close();
@@ -279,7 +322,10 @@ describe('the call context over MCP (real SDK client)', () => {
       const { client, close } = await connect(new ToolSet([desk]));
       try {
         const refused = await client.callTool({ name: 'refund', arguments: { amount: 5 } });
-        expect([refused.isError, text(refused)]).toEqual([true, "Tool 'refund' was not approved: it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it)."]);
+        expect([refused.isError, text(refused)]).toEqual([
+          true,
+          "Tool 'refund' was not approved: it needs the user's approval, and this MCP connection cannot ask the user (the client did not declare elicitation on it).",
+        ]);
         expect(desk.ran).toEqual([]);
       } finally {
         await close();
@@ -314,7 +360,14 @@ describe('the call context over MCP (real SDK client)', () => {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
-      return { url: new URL(`http://127.0.0.1:${port}/mcp`), close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+      return {
+        url: new URL(`http://127.0.0.1:${port}/mcp`),
+        close: () =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      };
     }
 
     async function clientAs(url: URL, token: string): Promise<Client> {
@@ -333,10 +386,18 @@ describe('the call context over MCP (real SDK client)', () => {
         expect((await user.listTools()).tools.map((t) => t.name)).not.toContain('purge');
         expect((await admin.listTools()).tools.map((t) => t.name)).toContain('purge');
         const refused = await user.callTool({ name: 'purge', arguments: {} });
-        expect([refused.isError, text(refused)]).toEqual([true, "Unknown tool 'purge'. Available tools: count, ask, ask_nested, refund, pay, whoami, echo, media."]);
+        expect([refused.isError, text(refused)]).toEqual([
+          true,
+          "Unknown tool 'purge'. Available tools: count, ask, ask_nested, refund, pay, whoami, echo, media.",
+        ]);
         expect(desk.ran).toEqual([]);
         expect(text(await admin.callTool({ name: 'purge', arguments: {} }))).toBe('purged');
-        expect(JSON.parse(text(await user.callTool({ name: 'whoami', arguments: {} })))).toEqual({ via: 'mcp', client: 'ada', scopes: ['read'], tenant: 'north' });
+        expect(JSON.parse(text(await user.callTool({ name: 'whoami', arguments: {} })))).toEqual({
+          via: 'mcp',
+          client: 'ada',
+          scopes: ['read'],
+          tenant: 'north',
+        });
       } finally {
         await user.close();
         await admin.close();
@@ -364,7 +425,11 @@ describe('the call context over MCP (real SDK client)', () => {
       try {
         expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: true });
         const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
-        set.add(Tool.create(function late() { return 'late'; }));
+        set.add(
+          Tool.create(function late() {
+            return 'late';
+          }),
+        );
         await changed;
         expect((await client.listTools()).tools.map((t) => t.name)).toContain('late');
       } finally {
@@ -406,7 +471,10 @@ describe('the call context over MCP (real SDK client)', () => {
         url: new URL(`http://127.0.0.1:${port}/mcp`),
         close: async () => {
           await Promise.all([...sessions.values()].map((t) => t.close()));
-          await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+          await new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          });
         },
       };
     }
@@ -432,7 +500,11 @@ describe('the call context over MCP (real SDK client)', () => {
         );
         expect(desk.ran).toEqual(['refund 9']);
         const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
-        set.add(Tool.create(function late() { return 'late'; }));
+        set.add(
+          Tool.create(function late() {
+            return 'late';
+          }),
+        );
         await changed;
         expect((await client.listTools()).tools.map((t) => t.name)).toContain('late');
       } finally {

@@ -41,7 +41,12 @@ class Shop {
 
 const info = { name: 'shop', version: '1.0.0' };
 const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const call = (id: number | string, name: string, args: object, meta?: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } });
+const call = (id: number | string, name: string, args: object, meta?: object) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
+});
 
 async function serve(options: McpHttpOptions = {}) {
   const shop = new Shop();
@@ -75,16 +80,23 @@ function nodeFetch(o: { host?: string; agent?: Agent }): typeof fetch {
     new Promise<Response>((resolve, reject) => {
       const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers).entries());
       if (o.host !== undefined) headers.host = o.host;
-      const req = request(String(input instanceof Request ? input.url : input), { method: init.method ?? 'GET', headers, ...(o.agent ? { agent: o.agent } : {}) }, (res) => {
-        resolve(new Response(Readable.toWeb(res) as ReadableStream, { status: res.statusCode!, headers: res.headers as Record<string, string> }));
-      });
+      const req = request(
+        String(input instanceof Request ? input.url : input),
+        { method: init.method ?? 'GET', headers, ...(o.agent ? { agent: o.agent } : {}) },
+        (res) => {
+          resolve(new Response(Readable.toWeb(res) as ReadableStream, { status: res.statusCode!, headers: res.headers as Record<string, string> }));
+        },
+      );
       req.on('error', reject);
       req.end(init.body as string | undefined);
     })) as typeof fetch;
 }
 
 /** A raw HTTP exchange: status, headers, body text. */
-function raw(url: URL, o: { method?: string; headers?: Record<string, string | number>; body?: string }): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+function raw(
+  url: URL,
+  o: { method?: string; headers?: Record<string, string | number>; body?: string },
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: o.method ?? 'POST', headers: o.headers ?? jsonHeaders }, (res) => {
       let text = '';
@@ -105,7 +117,14 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
     try {
       await expect(connect(url, { headers: { origin: 'https://evil.example' } })).rejects.toMatchObject({ code: 403 });
       const r = await raw(url, { headers: { ...jsonHeaders, origin: 'https://evil.example' }, body: JSON.stringify(call(1, 'place_order', {})) });
-      expect([r.status, rpcError(r.text)]).toEqual([403, { code: -32000, message: "Forbidden: Origin not allowed ('https://evil.example'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['https://evil.example'] (or publicOrigin, when it is the endpoint's own public origin)." }]);
+      expect([r.status, rpcError(r.text)]).toEqual([
+        403,
+        {
+          code: -32000,
+          message:
+            "Forbidden: Origin not allowed ('https://evil.example'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['https://evil.example'] (or publicOrigin, when it is the endpoint's own public origin).",
+        },
+      ]);
       // A page served from localhost may call a server bound to loopback.
       const local = await connect(url, { headers: { origin: 'http://localhost:5173' } });
       await local.close();
@@ -131,7 +150,8 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
     const { http, url } = await serve({ allowedOrigins: ['https://app.example'], allowedHosts: ['mcp.example'] });
     try {
       const body = JSON.stringify(call(1, 'place_order', { city: 'Oslo', lines: [] }));
-      const host = (h: string, origin?: string) => raw(url, { headers: { ...jsonHeaders, host: h, ...(origin ? { origin } : {}) }, body }).then((r) => r.status);
+      const host = (h: string, origin?: string) =>
+        raw(url, { headers: { ...jsonHeaders, host: h, ...(origin ? { origin } : {}) }, body }).then((r) => r.status);
       expect(await host('mcp.example', 'https://app.example')).toBe(200);
       expect(await host('mcp.example:443')).toBe(200);
       expect(await host('mcp.example', 'http://localhost:3000')).toBe(403);
@@ -225,7 +245,9 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
     const { http, url, shop } = await serve({ maxConcurrentRequests: 2 });
     try {
       const controllers = [new AbortController(), new AbortController()];
-      const slow = controllers.map((c, i) => fetch(url, { method: 'POST', headers: jsonHeaders, body: JSON.stringify(call(i, 'slow', {})), signal: c.signal }).catch(() => undefined));
+      const slow = controllers.map((c, i) =>
+        fetch(url, { method: 'POST', headers: jsonHeaders, body: JSON.stringify(call(i, 'slow', {})), signal: c.signal }).catch(() => undefined),
+      );
       while (shop.started < 2) await new Promise((r) => setTimeout(r, 5));
       const third = await raw(url, { body: JSON.stringify(call(3, 'place_order', { city: 'Oslo', lines: [] })) });
       expect([third.status, third.headers['retry-after'], rpcError(third.text).code]).toEqual([503, '1', -32000]);
@@ -260,13 +282,20 @@ describe('MCP over Streamable HTTP: stateless serving', () => {
     try {
       const plain = await raw(url, { body: JSON.stringify(call('a', 'place_order', { city: 'Oslo', lines: [{ sku: 'b', qty: 3 }] })) });
       expect([plain.status, plain.headers['content-type'], JSON.parse(plain.text)]).toEqual([
-        200, 'application/json', { result: { content: [{ type: 'text', text: 'Oslo: 3 b' }] }, jsonrpc: '2.0', id: 'a' },
+        200,
+        'application/json',
+        { result: { content: [{ type: 'text', text: 'Oslo: 3 b' }] }, jsonrpc: '2.0', id: 'a' },
       ]);
       const streamed = await raw(url, { body: JSON.stringify(call(7, 'place_order', { city: 'Oslo', lines: [] }, { progressToken: 7 })) });
       expect([streamed.status, streamed.headers['content-type']]).toEqual([200, 'text/event-stream']);
-      expect(streamed.text).toBe(`event: message\ndata: ${JSON.stringify({ result: { content: [{ type: 'text', text: 'Oslo: ' }] }, jsonrpc: '2.0', id: 7 })}\n\n`);
+      expect(streamed.text).toBe(
+        `event: message\ndata: ${JSON.stringify({ result: { content: [{ type: 'text', text: 'Oslo: ' }] }, jsonrpc: '2.0', id: 7 })}\n\n`,
+      );
       // A client that takes only SSE gets SSE.
-      const sseOnly = await raw(url, { headers: { ...jsonHeaders, accept: 'text/event-stream' }, body: JSON.stringify(call(8, 'place_order', { city: 'Oslo', lines: [] })) });
+      const sseOnly = await raw(url, {
+        headers: { ...jsonHeaders, accept: 'text/event-stream' },
+        body: JSON.stringify(call(8, 'place_order', { city: 'Oslo', lines: [] })),
+      });
       expect(sseOnly.headers['content-type']).toBe('text/event-stream');
     } finally {
       await http.close();
@@ -278,9 +307,21 @@ describe('MCP over Streamable HTTP: stateless serving', () => {
     try {
       const n = await raw(url, { body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
       expect([n.status, n.text]).toEqual([202, '']);
-      const batch = await raw(url, { body: JSON.stringify([call(1, 'place_order', { city: 'A', lines: [] }), { jsonrpc: '2.0', method: 'notifications/initialized' }, call('1', 'place_order', { city: 'B', lines: [] })]) });
-      const answers = (JSON.parse(batch.text) as { id: number | string; result: { content: { text: string }[] } }[]).map((a) => [a.id, a.result.content[0]!.text]);
-      expect(answers.sort((x, y) => String(x[1]).localeCompare(String(y[1])))).toEqual([[1, 'A: '], ['1', 'B: ']]);
+      const batch = await raw(url, {
+        body: JSON.stringify([
+          call(1, 'place_order', { city: 'A', lines: [] }),
+          { jsonrpc: '2.0', method: 'notifications/initialized' },
+          call('1', 'place_order', { city: 'B', lines: [] }),
+        ]),
+      });
+      const answers = (JSON.parse(batch.text) as { id: number | string; result: { content: { text: string }[] } }[]).map((a) => [
+        a.id,
+        a.result.content[0]!.text,
+      ]);
+      expect(answers.sort((x, y) => String(x[1]).localeCompare(String(y[1])))).toEqual([
+        [1, 'A: '],
+        ['1', 'B: '],
+      ]);
     } finally {
       await http.close();
     }
@@ -292,10 +333,14 @@ describe('MCP over Streamable HTTP: stateless serving', () => {
     const agents = Array.from({ length: 10 }, () => new Agent({ keepAlive: true, maxSockets: 20 }));
     const clients = await Promise.all(agents.map((agent) => connect(url, {}, nodeFetch({ agent }))));
     try {
-      const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => {
-        const client = clients[i % 10]!;
-        return client.callTool({ name: 'place_order', arguments: { city: `c${i}`, lines: [{ sku: `s${i}`, qty: (i % 1000) + 1 }] } }).then((r) => (r.content as { text: string }[])[0]!.text);
-      }));
+      const results = await Promise.all(
+        Array.from({ length: 1000 }, (_, i) => {
+          const client = clients[i % 10]!;
+          return client
+            .callTool({ name: 'place_order', arguments: { city: `c${i}`, lines: [{ sku: `s${i}`, qty: (i % 1000) + 1 }] } })
+            .then((r) => (r.content as { text: string }[])[0]!.text);
+        }),
+      );
       expect(results).toEqual(Array.from({ length: 1000 }, (_, i) => `c${i}: ${(i % 1000) + 1} s${i}`));
     } finally {
       await Promise.all(clients.map((c) => c.close()));
@@ -308,7 +353,9 @@ describe('MCP over Streamable HTTP: stateless serving', () => {
     const { http, url, shop } = await serve();
     try {
       const controller = new AbortController();
-      const pending = fetch(url, { method: 'POST', headers: jsonHeaders, body: JSON.stringify(call(1, 'slow', {})), signal: controller.signal }).catch((e: unknown) => e);
+      const pending = fetch(url, { method: 'POST', headers: jsonHeaders, body: JSON.stringify(call(1, 'slow', {})), signal: controller.signal }).catch(
+        (e: unknown) => e,
+      );
       while (shop.started === 0) await new Promise((r) => setTimeout(r, 5));
       controller.abort();
       await pending;
@@ -335,14 +382,24 @@ describe('MCP over Streamable HTTP: stateless serving', () => {
       if (token !== 'good') throw new InvalidTokenError('unknown token');
       return { token, clientId: 'ana', scopes: ['orders'], expiresAt: Math.floor(Date.now() / 1000) + 3600 };
     };
-    const handler = createStreamableHttpHandler(newServer, { auth: { verifyAccessToken, authorizationServers: ['https://auth.example'], requiredScopes: ['orders'] } });
+    const handler = createStreamableHttpHandler(newServer, {
+      auth: { verifyAccessToken, authorizationServers: ['https://auth.example'], requiredScopes: ['orders'] },
+    });
     const http = await listenMcpHttp(handler);
     try {
       const metadataUrl = new URL('/.well-known/oauth-protected-resource/mcp', http.url);
       const refused = await raw(http.url, { body: JSON.stringify(call(1, 'x', {})) });
-      expect([refused.status, refused.headers['www-authenticate']]).toEqual([401, `Bearer error="invalid_token", error_description="Missing Authorization header", scope="orders", resource_metadata="${metadataUrl.href}"`]);
+      expect([refused.status, refused.headers['www-authenticate']]).toEqual([
+        401,
+        `Bearer error="invalid_token", error_description="Missing Authorization header", scope="orders", resource_metadata="${metadataUrl.href}"`,
+      ]);
       const metadata = await raw(metadataUrl, { method: 'GET', headers: {} });
-      expect(JSON.parse(metadata.text)).toEqual({ resource: http.url.href, authorization_servers: ['https://auth.example'], scopes_supported: ['orders'], bearer_methods_supported: ['header'] });
+      expect(JSON.parse(metadata.text)).toEqual({
+        resource: http.url.href,
+        authorization_servers: ['https://auth.example'],
+        scopes_supported: ['orders'],
+        bearer_methods_supported: ['header'],
+      });
       await expect(connect(http.url, { headers: { authorization: 'Bearer bad' } })).rejects.toMatchObject({ code: 401 });
       const client = await connect(http.url, { headers: { authorization: 'Bearer good', 'x-tenant': 'acme' } });
       expect(await client.callTool({ name: 'x', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'ok' }] });

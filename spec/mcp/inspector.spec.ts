@@ -45,10 +45,30 @@ describe('the MCP Inspector CLI against npm run mcp', () => {
     });
     const listed = (await inspector([url, '--transport', 'http', '--method', 'tools/list'])) as Listed;
     expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search_dockets', 'get_docket', 'create_docket']));
-    const called = (await inspector([url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'search_dockets', '--tool-arg', 'limit=2'])) as Called;
+    const called = (await inspector([
+      url,
+      '--transport',
+      'http',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'search_dockets',
+      '--tool-arg',
+      'limit=2',
+    ])) as Called;
     expect(called.isError).toBeFalsy();
     expect(Array.isArray((called.structuredContent as { result: unknown[] }).result)).toBe(true);
-    const refused = (await inspector([url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'search_dockets', '--tool-arg', 'limit=500'])) as Called;
+    const refused = (await inspector([
+      url,
+      '--transport',
+      'http',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'search_dockets',
+      '--tool-arg',
+      'limit=500',
+    ])) as Called;
     expect([refused.isError, refused.content[0]!.text]).toEqual([true, "Argument 'limit' must be an integer from 1 to 50."]);
     // The Inspector sets a level as it connects (every command above did); asked to set one, the
     // stateless endpoint answers {} as the protocol says (the level applies within its own POST).
@@ -59,8 +79,20 @@ describe('the MCP Inspector CLI against npm run mcp', () => {
   it('lists and calls the tools over stdio (npm run mcp)', async () => {
     const listed = (await inspector(['node', mcpScript, '--method', 'tools/list'])) as Listed;
     expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search_dockets', 'get_docket']));
-    const called = (await inspector(['node', mcpScript, '--method', 'tools/call', '--tool-name', 'get_docket', '--tool-arg', 'id=00000000-0000-4000-8000-000000000000'])) as Called;
-    expect([called.isError, called.content[0]!.text]).toEqual([true, 'No docket has the id 00000000-0000-4000-8000-000000000000. Search for it with search_dockets.']);
+    const called = (await inspector([
+      'node',
+      mcpScript,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_docket',
+      '--tool-arg',
+      'id=00000000-0000-4000-8000-000000000000',
+    ])) as Called;
+    expect([called.isError, called.content[0]!.text]).toEqual([
+      true,
+      'No docket has the id 00000000-0000-4000-8000-000000000000. Search for it with search_dockets.',
+    ]);
     // stdio is one connection: the level holds for it.
     expect(await inspector(['node', mcpScript, '--method', 'logging/setLevel', '--log-level', 'error'])).toEqual({});
   }, 240_000);

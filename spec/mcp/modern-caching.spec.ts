@@ -36,8 +36,19 @@ async function hints(options: ToolSetOptions): Promise<Record<string, unknown>> 
     for (const [method, params] of [...LISTS.map((m) => [m, {}] as const), ['resources/read', { uri: 'test://note' }] as const]) {
       const res = await fetch(http.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...('uri' in params ? { 'mcp-name': params.uri } : {}) },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': method,
+          ...('uri' in params ? { 'mcp-name': params.uri } : {}),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: ++id,
+          method,
+          params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+        }),
       });
       const { result } = (await res.json()) as { result: { ttlMs?: unknown; cacheScope?: unknown } };
       out[method] = { ttlMs: result.ttlMs, cacheScope: result.cacheScope };

@@ -64,7 +64,7 @@ class Asking {
     return `${item} for ${answer.action === 'accept' ? answer.value.name : 'nobody'}`;
   }
 
-  @Tool({ description: "Asks the model, and says so when the client cannot ask the user" })
+  @Tool({ description: 'Asks the model, and says so when the client cannot ask the user' })
   async politely(ctx: ToolContext): Promise<string> {
     try {
       await ctx.elicit(Name, 'What is your name?');
@@ -105,7 +105,17 @@ class AskingServed {
 type Capabilities = Record<string, object>;
 interface Rpc {
   status: number;
-  body: { id?: unknown; result?: Record<string, unknown> & { resultType?: string; inputRequests?: Record<string, unknown>; requestState?: string; content?: { text: string }[]; isError?: boolean }; error?: { code: number; message: string; data?: unknown } };
+  body: {
+    id?: unknown;
+    result?: Record<string, unknown> & {
+      resultType?: string;
+      inputRequests?: Record<string, unknown>;
+      requestState?: string;
+      content?: { text: string }[];
+      isError?: boolean;
+    };
+    error?: { code: number; message: string; data?: unknown };
+  };
 }
 
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
@@ -120,20 +130,41 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
   afterAll(() => http.close());
 
   /** One 2026-07-28 `tools/call`, as a client without sessions sends it. */
-  async function call(name: string, extra: Record<string, unknown> = {}, capabilities: Capabilities = { elicitation: {}, sampling: {}, roots: {} }): Promise<Rpc> {
+  async function call(
+    name: string,
+    extra: Record<string, unknown> = {},
+    capabilities: Capabilities = { elicitation: {}, sampling: {}, roots: {} },
+  ): Promise<Rpc> {
     const { arguments: args = {}, ...rest } = extra;
     const res = await fetch(http.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': name,
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: ++id,
         method: 'tools/call',
-        params: { name, arguments: args, ...rest, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities } },
+        params: {
+          name,
+          arguments: args,
+          ...rest,
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities },
+        },
       }),
     });
     const text = await res.text();
-    const json = res.headers.get('content-type')?.includes('text/event-stream') ? text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)) as Rpc['body']).find((m) => m.id === id) : (JSON.parse(text) as Rpc['body']);
+    const json = res.headers.get('content-type')?.includes('text/event-stream')
+      ? text
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => JSON.parse(l.slice(5)) as Rpc['body'])
+          .find((m) => m.id === id)
+      : (JSON.parse(text) as Rpc['body']);
     return { status: res.status, body: json! };
   }
 
@@ -142,7 +173,14 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     expect(first.body.result?.resultType).toBe('input_required');
     expect(JSON.stringify(first.body.result?.inputRequests)).toBe(
       JSON.stringify({
-        user_name: { method: 'elicitation/create', params: { message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, mode: 'form' } },
+        user_name: {
+          method: 'elicitation/create',
+          params: {
+            message: 'What is your name?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            mode: 'form',
+          },
+        },
       }),
     );
     expect(typeof first.body.result?.requestState).toBe('string');
@@ -156,13 +194,16 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     expect(Object.keys(first.body.result?.inputRequests ?? {})).toEqual(['user_name', 'greeting']);
     expect((first.body.result?.inputRequests?.greeting as { method: string }).method).toBe('sampling/createMessage');
     const second = await call('both', {
-      inputResponses: { user_name: accept({ name: 'Bob' }), greeting: { role: 'assistant', content: { type: 'text', text: 'Good morning' }, model: 'm', stopReason: 'endTurn' } },
+      inputResponses: {
+        user_name: accept({ name: 'Bob' }),
+        greeting: { role: 'assistant', content: { type: 'text', text: 'Good morning' }, model: 'm', stopReason: 'endTurn' },
+      },
       requestState: first.body.result!.requestState,
     });
     expect(second.body.result?.content).toEqual([{ type: 'text', text: 'Good morning, Bob' }]);
   });
 
-  it("asks round after round, the earlier answers carried in the signed state (a new state each round)", async () => {
+  it('asks round after round, the earlier answers carried in the signed state (a new state each round)', async () => {
     const first = await call('two_steps');
     expect(Object.keys(first.body.result?.inputRequests ?? {})).toEqual(['step1']);
     const second = await call('two_steps', { inputResponses: { step1: accept({ name: 'Carol' }) }, requestState: first.body.result!.requestState });
@@ -212,7 +253,11 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
   it('refuses a state replayed for another tool with -32602', async () => {
     const first = await call('order', { arguments: { item: 'tea' } });
     const other = await call('greet', { inputResponses: { user_name: accept({ name: 'Dan' }) }, requestState: first.body.result!.requestState });
-    expect([other.body.result, other.body.error?.code, other.body.error?.message]).toEqual([undefined, -32602, 'Invalid requestState: it was issued for another request (method, name or arguments differ).']);
+    expect([other.body.result, other.body.error?.code, other.body.error?.message]).toEqual([
+      undefined,
+      -32602,
+      'Invalid requestState: it was issued for another request (method, name or arguments differ).',
+    ]);
   });
 
   it('refuses a state sent by another caller (another address) with -32602', async () => {
@@ -221,9 +266,21 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
       jsonrpc: '2.0',
       id: ++id,
       method: 'tools/call',
-      params: { name: 'order', arguments: { item: 'tea' }, inputResponses: { buyer: accept({ name: 'Eve' }) }, requestState: first.body.result!.requestState, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } },
+      params: {
+        name: 'order',
+        arguments: { item: 'tea' },
+        inputResponses: { buyer: accept({ name: 'Eve' }) },
+        requestState: first.body.result!.requestState,
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
+      },
     };
-    const headers = { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'order' };
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'order',
+    };
     const stolen = await raw(http.url, { from: '127.0.0.2', headers, body });
     const error = (JSON.parse(stolen.text) as Rpc['body']).error;
     expect([error?.code, error?.message]).toEqual([-32602, 'Invalid or expired requestState']);
@@ -231,9 +288,27 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
 
   it('refuses a state past requestStateTtlSeconds (600 s by default) with -32602 (only Date is faked)', async () => {
     const first = await call('order', { arguments: { item: 'tea' } });
-    jest.useFakeTimers({ now: Date.now() + 601_000, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    jest.useFakeTimers({
+      now: Date.now() + 601_000,
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
     try {
-      const late = await call('order', { arguments: { item: 'tea' }, inputResponses: { buyer: accept({ name: 'Dan' }) }, requestState: first.body.result!.requestState });
+      const late = await call('order', {
+        arguments: { item: 'tea' },
+        inputResponses: { buyer: accept({ name: 'Dan' }) },
+        requestState: first.body.result!.requestState,
+      });
       expect([late.body.result, late.body.error?.code, late.body.error?.message]).toEqual([undefined, -32602, 'Invalid or expired requestState']);
     } finally {
       jest.useRealTimers();
@@ -250,13 +325,21 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
       answers[`q${round}`] = accept({ name: `n${round}` });
     }
     const beyond = await call('endless', { inputResponses: answers, requestState: state });
-    expect([beyond.body.result, beyond.body.error?.code, beyond.body.error?.message]).toEqual([undefined, -32602, 'The request asked for input 16 times, the most it may; it is not run again.']);
+    expect([beyond.body.result, beyond.body.error?.code, beyond.body.error?.message]).toEqual([
+      undefined,
+      -32602,
+      'The request asked for input 16 times, the most it may; it is not run again.',
+    ]);
   });
 
   it('answers that no longer fit in a 64 KiB requestState are refused with -32602', async () => {
     const first = await call('two_steps');
     const big = await call('two_steps', { inputResponses: { step1: accept({ name: 'x'.repeat(64 * 1024) }) }, requestState: first.body.result!.requestState });
-    expect([big.body.result, big.body.error?.code, big.body.error?.message]).toEqual([undefined, -32602, 'The answers so far take more than 65536 characters; the request is not run again.']);
+    expect([big.body.result, big.body.error?.code, big.body.error?.message]).toEqual([
+      undefined,
+      -32602,
+      'The answers so far take more than 65536 characters; the request is not run again.',
+    ]);
   });
 
   it("asks an approval under the key 'approval', and runs the approved tool once", async () => {
@@ -277,7 +360,15 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     const res = await fetch(http.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, 'mcp-name': name },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: ++id,
+        method,
+        params: {
+          ...params,
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
+        },
+      }),
     });
     return (await res.json()) as Rpc['body'];
   }
@@ -285,35 +376,59 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
   it('a prompt asks on 2026-07-28 as a tool does (input_required), and a state of a tools/call is refused for prompts/get', async () => {
     const first = await request('prompts/get', { name: 'welcome' }, 'welcome');
     expect([first.result?.resultType, Object.keys(first.result?.inputRequests ?? {})]).toEqual(['input_required', ['who']]);
-    const done = await request('prompts/get', { name: 'welcome', inputResponses: { who: accept({ name: 'Ann' }) }, requestState: first.result!.requestState }, 'welcome');
+    const done = await request(
+      'prompts/get',
+      { name: 'welcome', inputResponses: { who: accept({ name: 'Ann' }) }, requestState: first.result!.requestState },
+      'welcome',
+    );
     expect(done.result?.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Welcome Ann.' } }]);
     const ofCall = await call('greet');
-    const replayed = await request('prompts/get', { name: 'welcome', inputResponses: { who: accept({ name: 'Ann' }) }, requestState: ofCall.body.result!.requestState }, 'welcome');
+    const replayed = await request(
+      'prompts/get',
+      { name: 'welcome', inputResponses: { who: accept({ name: 'Ann' }) }, requestState: ofCall.body.result!.requestState },
+      'welcome',
+    );
     expect([replayed.result, replayed.error?.code, replayed.error?.message]).toEqual([undefined, -32602, 'Invalid or expired requestState']);
   });
 
   it('a resource asks on 2026-07-28 as a tool does (input_required)', async () => {
     const first = await request('resources/read', { uri: 'notes://mine' }, 'notes://mine');
     expect([first.result?.resultType, Object.keys(first.result?.inputRequests ?? {})]).toEqual(['input_required', ['owner']]);
-    const done = await request('resources/read', { uri: 'notes://mine', inputResponses: { owner: accept({ name: 'Ann' }) }, requestState: first.result!.requestState }, 'notes://mine');
+    const done = await request(
+      'resources/read',
+      { uri: 'notes://mine', inputResponses: { owner: accept({ name: 'Ann' }) }, requestState: first.result!.requestState },
+      'notes://mine',
+    );
     expect(done.result?.contents).toEqual([{ uri: 'notes://mine', mimeType: 'text/plain', text: 'notes of Ann' }]);
   });
 
-  it("tells a tool that the client did not declare elicitation (NO_ELICITATION, with the reason), and answers -32021 when the call fails for it", async () => {
+  it('tells a tool that the client did not declare elicitation (NO_ELICITATION, with the reason), and answers -32021 when the call fails for it', async () => {
     const caught = await call('politely', {}, { sampling: {} });
     expect(caught.body.result?.isError).toBeUndefined();
     expect(caught.body.result?.content).toEqual([
-      { type: 'text', text: "refused: the client did not declare the 'elicitation' capability on this request (MCP 2026-07-28: the request's _meta 'io.modelcontextprotocol/clientCapabilities')." },
+      {
+        type: 'text',
+        text: "refused: the client did not declare the 'elicitation' capability on this request (MCP 2026-07-28: the request's _meta 'io.modelcontextprotocol/clientCapabilities').",
+      },
     ]);
     const uncaught = await call('greet', {}, { sampling: {} });
     expect(uncaught.status).toBe(400);
-    expect(uncaught.body.error).toEqual({ code: -32021, message: 'The request needs client capabilities it did not declare: elicitation.', data: { requiredCapabilities: { elicitation: {} } } });
+    expect(uncaught.body.error).toEqual({
+      code: -32021,
+      message: 'The request needs client capabilities it did not declare: elicitation.',
+      data: { requiredCapabilities: { elicitation: {} } },
+    });
   });
 
   it("asks the client's model and reads its answer", async () => {
     const first = await call('capital');
     expect(JSON.stringify(first.body.result?.inputRequests)).toBe(
-      JSON.stringify({ capital_question: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 } } }),
+      JSON.stringify({
+        capital_question: {
+          method: 'sampling/createMessage',
+          params: { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 },
+        },
+      }),
     );
     const second = await call('capital', {
       inputResponses: { capital_question: { role: 'assistant', content: { type: 'text', text: 'Paris.' }, model: 'test-model', stopReason: 'endTurn' } },
@@ -325,7 +440,10 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
   it("lists the client's roots", async () => {
     const first = await call('roots');
     expect(JSON.stringify(first.body.result?.inputRequests)).toBe(JSON.stringify({ client_roots: { method: 'roots/list' } }));
-    const second = await call('roots', { inputResponses: { client_roots: { roots: [{ uri: 'file:///work', name: 'Work' }, { uri: 'file:///tmp' }] } }, requestState: first.body.result!.requestState });
+    const second = await call('roots', {
+      inputResponses: { client_roots: { roots: [{ uri: 'file:///work', name: 'Work' }, { uri: 'file:///tmp' }] } },
+      requestState: first.body.result!.requestState,
+    });
     expect(second.body.result?.content).toEqual([{ type: 'text', text: 'Work=file:///work, ?=file:///tmp' }]);
   });
 });

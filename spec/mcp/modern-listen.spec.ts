@@ -71,7 +71,12 @@ describe('MCP 2026-07-28 subscriptions/listen', () => {
     const res = await fetch(http.url, {
       method: 'POST',
       signal: abort.signal,
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'subscriptions/listen',
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 1,
@@ -95,9 +100,13 @@ describe('MCP 2026-07-28 subscriptions/listen', () => {
         for (const w of waiters.splice(0)) w();
       }
     })();
-    const ended = read.then((r) => r, (e: unknown) => e);
+    const ended = read.then(
+      (r) => r,
+      (e: unknown) => e,
+    );
     const until = async (method: string): Promise<Frame[]> => {
-      while (!frames.some((f) => f.method === method)) await Promise.race([new Promise<void>((w) => waiters.push(w)), ended.then(() => Promise.reject(new Error(`the stream ended before ${method}`)))]);
+      while (!frames.some((f) => f.method === method))
+        await Promise.race([new Promise<void>((w) => waiters.push(w)), ended.then(() => Promise.reject(new Error(`the stream ended before ${method}`)))]);
       return frames;
     };
     await until('notifications/subscriptions/acknowledged');
@@ -127,9 +136,15 @@ describe('MCP 2026-07-28 subscriptions/listen', () => {
     const tools = await listen({ toolsListChanged: true });
     const prompts = await listen({ promptsListChanged: true });
     set.add(new Later());
-    expect((await prompts.until('notifications/prompts/list_changed')).map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/prompts/list_changed']);
+    expect((await prompts.until('notifications/prompts/list_changed')).map((f) => f.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/prompts/list_changed',
+    ]);
     addTool('sentinel_after_prompt');
-    expect((await tools.until('notifications/tools/list_changed')).map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
+    expect((await tools.until('notifications/tools/list_changed')).map((f) => f.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/tools/list_changed',
+    ]);
     expect(prompts.frames.map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/prompts/list_changed']);
     await Promise.all([tools.stop(), prompts.stop()]);
   });
@@ -139,12 +154,21 @@ describe('MCP 2026-07-28 subscriptions/listen', () => {
     const readme = await listen({ resourceSubscriptions: ['docs://readme'] });
     const other = await listen({ resourceSubscriptions: ['docs://other'], toolsListChanged: true });
     set.add(new More());
-    expect((await resources.until('notifications/resources/list_changed')).map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/resources/list_changed']);
+    expect((await resources.until('notifications/resources/list_changed')).map((f) => f.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/resources/list_changed',
+    ]);
     set.notifyResourceUpdated('docs://readme');
     const updated = await readme.until('notifications/resources/updated');
-    expect(updated.map((f) => [f.method, f.params?.uri])).toEqual([['notifications/subscriptions/acknowledged', undefined], ['notifications/resources/updated', 'docs://readme']]);
+    expect(updated.map((f) => [f.method, f.params?.uri])).toEqual([
+      ['notifications/subscriptions/acknowledged', undefined],
+      ['notifications/resources/updated', 'docs://readme'],
+    ]);
     addTool('sentinel_after_update');
-    expect((await other.until('notifications/tools/list_changed')).map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
+    expect((await other.until('notifications/tools/list_changed')).map((f) => f.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/tools/list_changed',
+    ]);
     expect(resources.frames.map((f) => f.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/resources/list_changed']);
     await Promise.all([resources.stop(), readme.stop(), other.stop()]);
   });

@@ -36,15 +36,29 @@ describe('MCP 2026-07-28 Mcp-Param headers (x-mcp-header)', () => {
   });
   afterAll(() => http.close());
 
-  async function call(args: Record<string, unknown>, headers: Record<string, string>): Promise<{ status: number; body: { id?: unknown; result?: unknown; error?: { code: number; message: string } } }> {
+  async function call(
+    args: Record<string, unknown>,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: { id?: unknown; result?: unknown; error?: { code: number; message: string } } }> {
     const res = await fetch(http.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'route', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'route',
+        ...headers,
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: ++id,
         method: 'tools/call',
-        params: { name: 'route', arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+        params: {
+          name: 'route',
+          arguments: args,
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+        },
       }),
     });
     return { status: res.status, body: (await res.json()) as never };
@@ -54,11 +68,24 @@ describe('MCP 2026-07-28 Mcp-Param headers (x-mcp-header)', () => {
     const res = await fetch(http.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      }),
     });
     const { result } = (await res.json()) as { result: { tools: { inputSchema: unknown }[] } };
     expect(JSON.stringify(result.tools[0]!.inputSchema)).toBe(
-      JSON.stringify({ type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, priority: { type: 'integer', 'x-mcp-header': 'Priority' }, query: { type: 'string' } }, required: ['query'] }),
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          region: { type: 'string', 'x-mcp-header': 'Region' },
+          priority: { type: 'integer', 'x-mcp-header': 'Priority' },
+          query: { type: 'string' },
+        },
+        required: ['query'],
+      }),
     );
   });
 
@@ -66,7 +93,10 @@ describe('MCP 2026-07-28 Mcp-Param headers (x-mcp-header)', () => {
     const served = { _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'routing', version: '1.0.0' } } };
     const ran = (args: object) => ({ content: [{ type: 'text', text: `ran ${JSON.stringify(args)}` }], resultType: 'complete', ...served });
     for (const [args, headers] of [
-      [{ region: 'eu-west', priority: 3, query: 'q' }, { 'Mcp-Param-Region': 'eu-west', 'Mcp-Param-Priority': '3' }],
+      [
+        { region: 'eu-west', priority: 3, query: 'q' },
+        { 'Mcp-Param-Region': 'eu-west', 'Mcp-Param-Priority': '3' },
+      ],
       [{ region: 'Zürich ', query: 'q' }, { 'Mcp-Param-Region': b64('Zürich ') }],
       [{ region: 'SGVsbG8=', query: 'q' }, { 'Mcp-Param-Region': 'SGVsbG8=' }],
       [{ query: 'no region, no header' }, {}],
@@ -76,11 +106,20 @@ describe('MCP 2026-07-28 Mcp-Param headers (x-mcp-header)', () => {
     }
     // A null carries no header: the header check lets it through, and the tool's own schema refuses it.
     const nullRegion = await call({ region: null, query: 'null: no header' }, {});
-    expect([nullRegion.status, nullRegion.body.id, nullRegion.body.result]).toEqual([200, id, { content: [{ type: 'text', text: "Argument 'region' must be string." }], isError: true, resultType: 'complete', ...served }]);
+    expect([nullRegion.status, nullRegion.body.id, nullRegion.body.result]).toEqual([
+      200,
+      id,
+      { content: [{ type: 'text', text: "Argument 'region' must be string." }], isError: true, resultType: 'complete', ...served },
+    ]);
   });
 
   it('refuses a missing, different or badly encoded header: 400, -32020, the request id', async () => {
-    const refused: Record<string, string>[] = [{}, { 'Mcp-Param-Region': 'us-east' }, { 'Mcp-Param-Region': '=?base64?ZXUtd2VzdA?=' }, { 'Mcp-Param-Region': '=?base64?ZXUt!!!d2VzdA==?=' }];
+    const refused: Record<string, string>[] = [
+      {},
+      { 'Mcp-Param-Region': 'us-east' },
+      { 'Mcp-Param-Region': '=?base64?ZXUtd2VzdA?=' },
+      { 'Mcp-Param-Region': '=?base64?ZXUt!!!d2VzdA==?=' },
+    ];
     for (const headers of refused) {
       const r = await call({ region: 'eu-west', query: 'q' }, headers);
       expect(r.status).toBe(400);

@@ -65,7 +65,14 @@ class Desk {
   @Tool({ description: 'Who is calling.' })
   whoami(ctx: ToolContext): string {
     const { via, authInfo, headers } = ctx.caller;
-    return JSON.stringify({ via, client: authInfo?.clientId, token: authInfo?.token, headers: Object.keys(headers ?? {}).filter((h) => h === 'authorization' || h === 'x-tenant').sort() });
+    return JSON.stringify({
+      via,
+      client: authInfo?.clientId,
+      token: authInfo?.token,
+      headers: Object.keys(headers ?? {})
+        .filter((h) => h === 'authorization' || h === 'x-tenant')
+        .sort(),
+    });
   }
 
   @Tool({ description: 'Admins only.' })
@@ -165,27 +172,42 @@ describe.each([
   it('the 2026 client connects by server/discover, the 2025 client by initialize, to the same URL', () => {
     expect([modern.getProtocolEra(), modern.getNegotiatedProtocolVersion(), legacy.getServerVersion()]).toEqual(['modern', MODERN, info]);
     const discovered = modern.getDiscoverResult()!;
-    expect(JSON.stringify(discovered)).toBe(JSON.stringify({
-      _meta: { 'io.modelcontextprotocol/serverInfo': info },
-      ttlMs: 0,
-      // What the server is and can do is the same for every caller.
-      cacheScope: 'public',
-      supportedVersions: [MODERN],
-      capabilities: { logging: {}, completions: {}, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, tools: { listChanged: true } },
-      resultType: 'complete',
-    }));
+    expect(JSON.stringify(discovered)).toBe(
+      JSON.stringify({
+        _meta: { 'io.modelcontextprotocol/serverInfo': info },
+        ttlMs: 0,
+        // What the server is and can do is the same for every caller.
+        cacheScope: 'public',
+        supportedVersions: [MODERN],
+        capabilities: {
+          logging: {},
+          completions: {},
+          prompts: { listChanged: true },
+          resources: { subscribe: true, listChanged: true },
+          tools: { listChanged: true },
+        },
+        resultType: 'complete',
+      }),
+    );
     expect(legacy.getServerCapabilities()).toEqual(discovered.capabilities);
   });
 
   it('tools/list: the same tool JSON on both eras', async () => {
     const [m, l] = await Promise.all([modern.listTools(), legacy.listTools()]);
     expect(JSON.stringify(m.tools)).toBe(JSON.stringify(l.tools));
-    expect(JSON.stringify(m.tools.find((t) => t.name === 'forecast'))).toBe(JSON.stringify({
-      name: 'forecast',
-      description: 'The forecast for a city.',
-      inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'Where' } }, required: ['city'], additionalProperties: false },
-      outputSchema: { type: 'object', properties: { city: { type: 'string' }, high: { type: 'integer', minimum: -2147483648, maximum: 2147483647 } }, required: ['city', 'high'], additionalProperties: false },
-    }));
+    expect(JSON.stringify(m.tools.find((t) => t.name === 'forecast'))).toBe(
+      JSON.stringify({
+        name: 'forecast',
+        description: 'The forecast for a city.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'Where' } }, required: ['city'], additionalProperties: false },
+        outputSchema: {
+          type: 'object',
+          properties: { city: { type: 'string' }, high: { type: 'integer', minimum: -2147483648, maximum: 2147483647 } },
+          required: ['city', 'high'],
+          additionalProperties: false,
+        },
+      }),
+    );
     expect(m.tools.map((t) => t.name)).toEqual(['count', 'forecast', 'picture', 'fail', 'whoami', 'purge', 'hold']);
   });
 
@@ -205,11 +227,19 @@ describe.each([
     expect(m.map(bare)).toEqual([
       JSON.stringify({ content: [{ type: 'text', text: 'counted to 1' }] }),
       JSON.stringify({ content: [{ type: 'text', text: '{"city":"Oslo","high":4}' }], structuredContent: { city: 'Oslo', high: 4 } }),
-      JSON.stringify({ content: [{ type: 'text', text: 'a dot' }, { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' }] }),
+      JSON.stringify({
+        content: [
+          { type: 'text', text: 'a dot' },
+          { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' },
+        ],
+      }),
       JSON.stringify({ content: [{ type: 'text', text: "Tool 'fail' failed: Error: the oven is cold" }], isError: true }),
       JSON.stringify({ content: [{ type: 'text', text: "Argument 'n' must be an integer from -2147483648 to 2147483647." }], isError: true }),
       JSON.stringify({ content: [{ type: 'text', text: "Argument 'days' is not a parameter of tool 'forecast'." }], isError: true }),
-      JSON.stringify({ content: [{ type: 'text', text: "Unknown tool 'nope'. Available tools: count, forecast, picture, fail, whoami, purge, hold." }], isError: true }),
+      JSON.stringify({
+        content: [{ type: 'text', text: "Unknown tool 'nope'. Available tools: count, forecast, picture, fail, whoami, purge, hold." }],
+        isError: true,
+      }),
     ]);
     expect((m[0] as { _meta?: unknown })._meta).toEqual({ 'io.modelcontextprotocol/serverInfo': info });
   });
@@ -217,10 +247,16 @@ describe.each([
   it("progress reaches the 2026 client; log messages only at the request's own _meta log level, and none without one", async () => {
     const seen: unknown[] = [];
     modern.setNotificationHandler('notifications/message', (n) => void seen.push(`${n.params.level} ${String(n.params.data)}`));
-    const unleveled = await modern.callTool({ name: 'count', arguments: { n: 2 } }, { onprogress: (p) => void seen.push(`${p.progress}/${p.total} ${p.message}`) });
+    const unleveled = await modern.callTool(
+      { name: 'count', arguments: { n: 2 } },
+      { onprogress: (p) => void seen.push(`${p.progress}/${p.total} ${p.message}`) },
+    );
     expect(bare(unleveled)).toBe(JSON.stringify({ content: [{ type: 'text', text: 'counted to 2' }] }));
     expect(seen.splice(0)).toEqual(['1/2 1 of 2', '2/2 2 of 2']);
-    await modern.callTool({ name: 'count', arguments: { n: 2 }, _meta: { 'io.modelcontextprotocol/logLevel': 'warning' } }, { onprogress: (p) => void seen.push(`${p.progress}/${p.total} ${p.message}`) });
+    await modern.callTool(
+      { name: 'count', arguments: { n: 2 }, _meta: { 'io.modelcontextprotocol/logLevel': 'warning' } },
+      { onprogress: (p) => void seen.push(`${p.progress}/${p.total} ${p.message}`) },
+    );
     expect(seen.splice(0)).toEqual(['warning warning 1', '1/2 1 of 2', 'warning warning 2', '2/2 2 of 2']);
     await modern.callTool({ name: 'count', arguments: { n: 1 }, _meta: { 'io.modelcontextprotocol/logLevel': 'debug' } });
     expect(seen.splice(0)).toEqual(['debug debug 1', 'warning warning 1']);
@@ -239,22 +275,31 @@ describe.each([
   it('prompts and resources: the same lists and answers on both eras', async () => {
     const m = modern;
     const l = legacy;
-    const lists = async (c: { listPrompts(): Promise<{ prompts: unknown }>; listResources(): Promise<{ resources: unknown }>; listResourceTemplates(): Promise<{ resourceTemplates: unknown }> }) =>
-      JSON.stringify([(await c.listPrompts()).prompts, (await c.listResources()).resources, (await c.listResourceTemplates()).resourceTemplates]);
+    const lists = async (c: {
+      listPrompts(): Promise<{ prompts: unknown }>;
+      listResources(): Promise<{ resources: unknown }>;
+      listResourceTemplates(): Promise<{ resourceTemplates: unknown }>;
+    }) => JSON.stringify([(await c.listPrompts()).prompts, (await c.listResources()).resources, (await c.listResourceTemplates()).resourceTemplates]);
     expect(await lists(m)).toBe(await lists(l));
-    expect(await lists(m)).toBe(JSON.stringify([
-      [{ name: 'greet', description: 'Greets someone.', arguments: [{ name: 'who', description: 'Who', required: true }] }],
-      [{ name: 'Message of the day', uri: 'desk://motd', mimeType: 'text/plain' }],
-      [{ name: 'room', uriTemplate: 'desk://rooms/{id}', description: 'A room', mimeType: 'application/json' }],
-    ]));
+    expect(await lists(m)).toBe(
+      JSON.stringify([
+        [{ name: 'greet', description: 'Greets someone.', arguments: [{ name: 'who', description: 'Who', required: true }] }],
+        [{ name: 'Message of the day', uri: 'desk://motd', mimeType: 'text/plain' }],
+        [{ name: 'room', uriTemplate: 'desk://rooms/{id}', description: 'A room', mimeType: 'application/json' }],
+      ]),
+    );
     const prompt = { name: 'greet', arguments: { who: 'Ada' } };
     expect(bare(await m.getPrompt(prompt))).toBe(bare(await l.getPrompt(prompt)));
-    expect(bare(await m.getPrompt(prompt))).toBe(JSON.stringify({ description: 'Greets someone.', messages: [{ role: 'user', content: { type: 'text', text: 'Good day, Ada!' } }] }));
+    expect(bare(await m.getPrompt(prompt))).toBe(
+      JSON.stringify({ description: 'Greets someone.', messages: [{ role: 'user', content: { type: 'text', text: 'Good day, Ada!' } }] }),
+    );
     for (const uri of ['desk://motd', 'desk://rooms/3']) expect(bare(await m.readResource({ uri }))).toBe(bare(await l.readResource({ uri })));
     const read = (await m.readResource({ uri: 'desk://motd' })) as { ttlMs?: unknown; cacheScope?: unknown };
     // A resource may differ by caller (its method sees ctx.caller): cached for no one else, and not at all.
     expect([read.ttlMs, read.cacheScope]).toEqual([0, 'private']);
-    expect(bare(await m.readResource({ uri: 'desk://rooms/3' }))).toBe(JSON.stringify({ contents: [{ uri: 'desk://rooms/3', mimeType: 'application/json', text: '{"id":3,"seats":6}' }] }));
+    expect(bare(await m.readResource({ uri: 'desk://rooms/3' }))).toBe(
+      JSON.stringify({ contents: [{ uri: 'desk://rooms/3', mimeType: 'application/json', text: '{"id":3,"seats":6}' }] }),
+    );
   });
 });
 
@@ -268,7 +313,18 @@ describe('errors on the 2026-07-28 path echo the request id', () => {
   it('an Mcp-Name header that disagrees with the body: 400, HeaderMismatch (-32020), with the id', async () => {
     const r = await modernPost(http.url, 41, 'tools/call', { name: 'count', arguments: { n: 1 } }, { 'mcp-name': 'purge' });
     const mismatch = 'the body carries params.name="count" but the Mcp-Name header names "purge"';
-    expect([r.status, JSON.parse(r.text)]).toEqual([400, { jsonrpc: '2.0', id: 41, error: { code: -32020, message: `Bad Request: the request headers and body disagree: ${mismatch}`, data: { mismatch: { header: 'purge', body: mismatch } } } }]);
+    expect([r.status, JSON.parse(r.text)]).toEqual([
+      400,
+      {
+        jsonrpc: '2.0',
+        id: 41,
+        error: {
+          code: -32020,
+          message: `Bad Request: the request headers and body disagree: ${mismatch}`,
+          data: { mismatch: { header: 'purge', body: mismatch } },
+        },
+      },
+    ]);
   });
 
   it('an unsupported version (2027-01-01): -32022 with the id and data.supported naming 2026-07-28', async () => {
@@ -313,9 +369,31 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
     const http = await serveMcpHttp(set(), info);
     try {
       const rebound = await raw(http.url, discover({ host: 'evil.example.com' }));
-      expect([rebound.status, JSON.parse(rebound.text)]).toEqual([403, { jsonrpc: '2.0', error: { code: -32000, message: "Forbidden: Host header not allowed ('evil.example.com'). If this host name is served on purpose (a reverse proxy that forwards the Host header), admit it with the endpoint option allowedHosts: ['evil.example.com'], or give the public URL's origin as publicOrigin (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp }))." }, id: null }]);
+      expect([rebound.status, JSON.parse(rebound.text)]).toEqual([
+        403,
+        {
+          jsonrpc: '2.0',
+          error: {
+            code: -32000,
+            message:
+              "Forbidden: Host header not allowed ('evil.example.com'). If this host name is served on purpose (a reverse proxy that forwards the Host header), admit it with the endpoint option allowedHosts: ['evil.example.com'], or give the public URL's origin as publicOrigin (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).",
+          },
+          id: null,
+        },
+      ]);
       const foreign = await raw(http.url, discover({ origin: 'https://evil.example.com' }));
-      expect([foreign.status, JSON.parse(foreign.text)]).toEqual([403, { jsonrpc: '2.0', error: { code: -32000, message: "Forbidden: Origin not allowed ('https://evil.example.com'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['https://evil.example.com'] (or publicOrigin, when it is the endpoint's own public origin)." }, id: null }]);
+      expect([foreign.status, JSON.parse(foreign.text)]).toEqual([
+        403,
+        {
+          jsonrpc: '2.0',
+          error: {
+            code: -32000,
+            message:
+              "Forbidden: Origin not allowed ('https://evil.example.com'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['https://evil.example.com'] (or publicOrigin, when it is the endpoint's own public origin).",
+          },
+          id: null,
+        },
+      ]);
       // The same requests from loopback are answered.
       expect((await raw(http.url, discover({ origin: 'http://localhost:3000' }))).status).toBe(200);
     } finally {
@@ -337,8 +415,16 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
   it('with auth: a 2026 request without a token is 401 with WWW-Authenticate; the v2 client cannot connect without one', async () => {
     const http = await serveMcpHttp(adminOnly, info, { auth });
     try {
-      for (const r of [await raw(http.url, discover()), await modernPost(http.url, 5, 'tools/call', { name: 'purge', arguments: {} }), await modernPost(http.url, 6, 'tools/call', { name: 'purge', arguments: {} }, { authorization: 'Bearer forged' })]) {
-        expect([r.status, r.headers['www-authenticate']?.startsWith('Bearer error="invalid_token"'), r.headers['www-authenticate']?.endsWith(`resource_metadata="${METADATA}"`)]).toEqual([401, true, true]);
+      for (const r of [
+        await raw(http.url, discover()),
+        await modernPost(http.url, 5, 'tools/call', { name: 'purge', arguments: {} }),
+        await modernPost(http.url, 6, 'tools/call', { name: 'purge', arguments: {} }, { authorization: 'Bearer forged' }),
+      ]) {
+        expect([
+          r.status,
+          r.headers['www-authenticate']?.startsWith('Bearer error="invalid_token"'),
+          r.headers['www-authenticate']?.endsWith(`resource_metadata="${METADATA}"`),
+        ]).toEqual([401, true, true]);
       }
       await expect(modernClient(http.url)).rejects.toThrow();
       await expect(modernClient(http.url, { authorization: 'Bearer forged' })).rejects.toThrow();
@@ -380,7 +466,10 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
       expect([(await legacy.callTool(call)).isError, (await modern.callTool(call)).isError]).toEqual([undefined, undefined]);
       const [m, l] = [await modern.callTool(call), await legacy.callTool(call)];
       expect(bare(m)).toBe(bare(l));
-      expect([m.isError, (m.content as { text: string }[])[0]!.text]).toEqual([true, expect.stringMatching(/^Tool 'count' was not run: too many calls from this caller \(limit 2 per 3600 s\); try again in \d+ s\.$/)]);
+      expect([m.isError, (m.content as { text: string }[])[0]!.text]).toEqual([
+        true,
+        expect.stringMatching(/^Tool 'count' was not run: too many calls from this caller \(limit 2 per 3600 s\); try again in \d+ s\.$/),
+      ]);
     } finally {
       await modern.close();
       await legacy.close();
@@ -402,7 +491,11 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
         holding.catch(() => undefined);
         await g.entered;
         const r = await modernPost(http.url, 9, 'tools/call', { name: 'count', arguments: { n: 1 } });
-        expect([r.status, r.headers['retry-after'], JSON.parse(r.text).error.message]).toEqual([503, '1', 'Service Unavailable: too many requests in progress']);
+        expect([r.status, r.headers['retry-after'], JSON.parse(r.text).error.message]).toEqual([
+          503,
+          '1',
+          'Service Unavailable: too many requests in progress',
+        ]);
         g.released();
         expect(bare(await holding)).toBe(JSON.stringify({ content: [{ type: 'text', text: 'released' }] }));
       }
@@ -417,13 +510,22 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
 
   it('the stream bound holds on 2026: beyond maxOpenStreams, or to a client that takes no SSE, a call is answered as JSON', async () => {
     const http = await serveMcpHttp(set(), info, { maxOpenStreams: 1 });
-    const progress = (id: number, headers: Record<string, string> = {}) => modernPost(http.url, id, 'tools/call', { name: 'count', arguments: { n: 1 }, _meta: { progressToken: id } }, headers);
+    const progress = (id: number, headers: Record<string, string> = {}) =>
+      modernPost(http.url, id, 'tools/call', { name: 'count', arguments: { n: 1 }, _meta: { progressToken: id } }, headers);
     const kinds = (text: string) => sseEvents(text).map((e) => (e.data as { method?: string }).method ?? 'answer');
     try {
       const streamed = await progress(1);
-      expect([streamed.status, streamed.headers['content-type'], kinds(streamed.text)]).toEqual([200, 'text/event-stream', ['notifications/progress', 'answer']]);
+      expect([streamed.status, streamed.headers['content-type'], kinds(streamed.text)]).toEqual([
+        200,
+        'text/event-stream',
+        ['notifications/progress', 'answer'],
+      ]);
       const jsonOnly = await progress(2, { accept: 'application/json' });
-      expect([jsonOnly.status, jsonOnly.headers['content-type'], JSON.parse(jsonOnly.text).result.content]).toEqual([200, 'application/json', [{ type: 'text', text: 'counted to 1' }]]);
+      expect([jsonOnly.status, jsonOnly.headers['content-type'], JSON.parse(jsonOnly.text).result.content]).toEqual([
+        200,
+        'application/json',
+        [{ type: 'text', text: 'counted to 1' }],
+      ]);
       // A call holds the one stream slot while it runs: the next is answered as JSON (its notifications
       // dropped); once the first has answered, calls stream again.
       const g = gate();
@@ -454,7 +556,10 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
     const http = await serveMcpHttp(new ToolSet([new Waiter()]), info, { maxConcurrentRequests: 1 });
     try {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', arguments: {}, _meta: envelope() } });
-      const req = request(http.url, { method: 'POST', headers: { ...jsonHeaders, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'wait' } });
+      const req = request(http.url, {
+        method: 'POST',
+        headers: { ...jsonHeaders, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'wait' },
+      });
       req.on('error', () => undefined);
       req.end(body);
       while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -477,7 +582,10 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
       holding.catch(() => undefined);
       await g.entered;
       const r = await modernPost(http.url, 10, 'tools/call', { name: 'count', arguments: { n: 1 } }, { 'mcp-session-id': session.id });
-      expect([r.status, JSON.parse(r.text)]).toEqual([503, { jsonrpc: '2.0', error: { code: -32000, message: 'Service Unavailable: too many requests in progress' }, id: 10 }]);
+      expect([r.status, JSON.parse(r.text)]).toEqual([
+        503,
+        { jsonrpc: '2.0', error: { code: -32000, message: 'Service Unavailable: too many requests in progress' }, id: 10 },
+      ]);
       g.released();
       await holding;
     } finally {

@@ -42,16 +42,40 @@ interface Recorded {
 
 class RecordingSpan implements Span {
   constructor(readonly record: Recorded) {}
-  spanContext(): SpanContext { return this.record.context; }
-  setAttribute(key: string, value: AttributeValue): this { this.record.attributes[key] = value; return this; }
-  setAttributes(attributes: Attributes): this { Object.assign(this.record.attributes, attributes); return this; }
-  addEvent(): this { return this; }
-  addLink(): this { return this; }
-  addLinks(): this { return this; }
-  setStatus(status: SpanStatus): this { this.record.status = status; return this; }
-  updateName(name: string): this { this.record.name = name; return this; }
-  end(): void { this.record.ended = true; }
-  isRecording(): boolean { return !this.record.ended; }
+  spanContext(): SpanContext {
+    return this.record.context;
+  }
+  setAttribute(key: string, value: AttributeValue): this {
+    this.record.attributes[key] = value;
+    return this;
+  }
+  setAttributes(attributes: Attributes): this {
+    Object.assign(this.record.attributes, attributes);
+    return this;
+  }
+  addEvent(): this {
+    return this;
+  }
+  addLink(): this {
+    return this;
+  }
+  addLinks(): this {
+    return this;
+  }
+  setStatus(status: SpanStatus): this {
+    this.record.status = status;
+    return this;
+  }
+  updateName(name: string): this {
+    this.record.name = name;
+    return this;
+  }
+  end(): void {
+    this.record.ended = true;
+  }
+  isRecording(): boolean {
+    return !this.record.ended;
+  }
   recordException(): void {}
 }
 
@@ -79,19 +103,30 @@ class RecordingTracer implements Tracer {
 
 class RecordingProvider implements TracerProvider {
   readonly spans: Recorded[] = [];
-  getTracer(): Tracer { return new RecordingTracer(this.spans); }
+  getTracer(): Tracer {
+    return new RecordingTracer(this.spans);
+  }
 }
 
 /** A context manager on AsyncLocalStorage (what @opentelemetry/context-async-hooks registers). */
 class StorageContextManager implements ContextManager {
   private readonly storage = new AsyncLocalStorage<Context>();
-  active(): Context { return this.storage.getStore() ?? ROOT_CONTEXT; }
+  active(): Context {
+    return this.storage.getStore() ?? ROOT_CONTEXT;
+  }
   with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(context: Context, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F> {
     return this.storage.run(context, () => fn.call(thisArg, ...args));
   }
-  bind<T>(_context: Context, target: T): T { return target; }
-  enable(): this { return this; }
-  disable(): this { this.storage.disable(); return this; }
+  bind<T>(_context: Context, target: T): T {
+    return target;
+  }
+  enable(): this {
+    return this;
+  }
+  disable(): this {
+    this.storage.disable();
+    return this;
+  }
 }
 
 class Court {
@@ -124,7 +159,13 @@ async function connect(tools: readonly ToolDefinition[], options: McpServerOptio
   await server.connect(serverSide);
   const client = new Client({ name: 'spec', version: '1.0.0' });
   await client.connect(clientSide);
-  return { client, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -145,7 +186,11 @@ describe('MCP server tracing (OpenTelemetry MCP and GenAI conventions, real @ope
   it('gives each request a SERVER span; tools/call is `tools/call <tool>` (execute_tool), its parent the traceparent the client sent in _meta', async () => {
     const { client, close } = await connect(Tool.fromInstance(new Court()), { tracing: true });
     try {
-      const result = await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' }, _meta: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`, tracestate: 'court=t61rcWkgMzE' } });
+      const result = await client.callTool({
+        name: 'get_docket',
+        arguments: { caseId: 'c-7' },
+        _meta: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`, tracestate: 'court=t61rcWkgMzE' },
+      });
       expect(result.content).toEqual([{ type: 'text', text: 'docket of c-7' }]);
     } finally {
       await close();
@@ -160,7 +205,12 @@ describe('MCP server tracing (OpenTelemetry MCP and GenAI conventions, real @ope
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': 'get_docket',
     });
-    expect([call.parent?.traceId, call.parent?.spanId, call.parent?.isRemote, call.parent?.traceState?.get('court')]).toEqual([TRACE_ID, PARENT_ID, true, 't61rcWkgMzE']);
+    expect([call.parent?.traceId, call.parent?.spanId, call.parent?.isRemote, call.parent?.traceState?.get('court')]).toEqual([
+      TRACE_ID,
+      PARENT_ID,
+      true,
+      't61rcWkgMzE',
+    ]);
     expect([call.context.traceId, call.status, call.ended]).toEqual([TRACE_ID, { code: SpanStatusCode.UNSET }, true]);
     // Without trace context, a request's span is a root.
     expect([provider.spans[0]!.parent, provider.spans[0]!.attributes['mcp.protocol.version']]).toEqual([undefined, LATEST_PROTOCOL_VERSION]);
@@ -176,8 +226,19 @@ describe('MCP server tracing (OpenTelemetry MCP and GenAI conventions, real @ope
       await close();
     }
     const [, sealed, setLevel] = provider.spans;
-    expect([sealed!.name, sealed!.attributes['error.type'], sealed!.status.code, sealed!.ended]).toEqual(['tools/call seal', 'tool_error', SpanStatusCode.ERROR, true]);
-    expect([setLevel!.name, setLevel!.status.code, setLevel!.attributes['error.type'], setLevel!.attributes['rpc.response.status_code'], setLevel!.ended]).toEqual(['logging/setLevel', SpanStatusCode.ERROR, '-32603', '-32603', true]);
+    expect([sealed!.name, sealed!.attributes['error.type'], sealed!.status.code, sealed!.ended]).toEqual([
+      'tools/call seal',
+      'tool_error',
+      SpanStatusCode.ERROR,
+      true,
+    ]);
+    expect([
+      setLevel!.name,
+      setLevel!.status.code,
+      setLevel!.attributes['error.type'],
+      setLevel!.attributes['rpc.response.status_code'],
+      setLevel!.ended,
+    ]).toEqual(['logging/setLevel', SpanStatusCode.ERROR, '-32603', '-32603', true]);
   });
 
   it('spans tools/list and uses a tracer of yours when given one', async () => {
@@ -214,7 +275,12 @@ describe('MCP server tracing (OpenTelemetry MCP and GenAI conventions, real @ope
       await http.close();
     }
     const call = provider.spans.find((s) => s.name === 'tools/call get_docket')!;
-    expect([call.attributes['mcp.protocol.version'], call.attributes['mcp.session.id'], call.parent?.traceId, call.parent?.traceFlags]).toEqual([LATEST_PROTOCOL_VERSION, undefined, TRACE_ID, 0]);
+    expect([call.attributes['mcp.protocol.version'], call.attributes['mcp.session.id'], call.parent?.traceId, call.parent?.traceFlags]).toEqual([
+      LATEST_PROTOCOL_VERSION,
+      undefined,
+      TRACE_ID,
+      0,
+    ]);
   });
 
   it('does nothing when tracing is not set (or false), even with a tracer provider registered', async () => {
@@ -235,15 +301,34 @@ describe('per-caller rate limit on tool calls', () => {
 
   it('answers a call beyond the limit with a tool result the model can read, without running the tool, and lets it through once the bucket refills (only the clock faked)', async () => {
     // Only Date is faked: the SDK's timers and I/O run for real.
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2026-01-01T00:00:00Z') });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
     const court = new Court();
     const { client, close } = await connect(Tool.fromInstance(court), { rateLimit: { calls: 2, perSeconds: 60 } });
     const docket = () => client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } }) as Promise<CallToolResult>;
     try {
       expect([(await docket()).isError, (await docket()).isError]).toEqual([undefined, undefined]);
-      expect(await docket()).toEqual({ isError: true, content: [{ type: 'text', text: "Tool 'get_docket' was not run: too many calls from this caller (limit 2 per 60 s); try again in 30 s." }] });
+      expect(await docket()).toEqual({
+        isError: true,
+        content: [{ type: 'text', text: "Tool 'get_docket' was not run: too many calls from this caller (limit 2 per 60 s); try again in 30 s." }],
+      });
       jest.setSystemTime(new Date('2026-01-01T00:00:20Z'));
-      expect((await docket()).content).toEqual([{ type: 'text', text: "Tool 'get_docket' was not run: too many calls from this caller (limit 2 per 60 s); try again in 10 s." }]);
+      expect((await docket()).content).toEqual([
+        { type: 'text', text: "Tool 'get_docket' was not run: too many calls from this caller (limit 2 per 60 s); try again in 10 s." },
+      ]);
       jest.setSystemTime(new Date('2026-01-01T00:00:30Z'));
       expect(await docket()).toEqual({ content: [{ type: 'text', text: 'docket of c-7' }] });
       expect(court.runs).toBe(3);
@@ -257,7 +342,8 @@ describe('per-caller rate limit on tool calls', () => {
     const tools = Tool.fromInstance(new Court());
     // Each in-memory connection is a caller of its own; the servers share the buckets of `limit`.
     const [a, b, c] = await Promise.all([connect(tools, { rateLimit: limit }), connect(tools, { rateLimit: limit }), connect(tools, { rateLimit: limit })]);
-    const refused = async (x: { client: Client }) => ((await x.client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } })) as CallToolResult).isError === true;
+    const refused = async (x: { client: Client }) =>
+      ((await x.client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } })) as CallToolResult).isError === true;
     try {
       expect([await refused(a!), await refused(a!), await refused(b!)]).toEqual([false, true, false]);
       // A third caller: `a`, idle longest, is forgotten, and starts again with a full bucket.
@@ -284,7 +370,9 @@ describe('per-caller rate limit on tool calls', () => {
   });
 
   it('refuses a rateLimit out of range when the server is made', () => {
-    expect(() => createMcpServer([], info, { rateLimit: { calls: 0, perSeconds: 60 } })).toThrow('rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got {"calls":0,"perSeconds":60})');
+    expect(() => createMcpServer([], info, { rateLimit: { calls: 0, perSeconds: 60 } })).toThrow(
+      'rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got {"calls":0,"perSeconds":60})',
+    );
   });
 
   it('over HTTP, a caller is the verified token principal, across its sessions', async () => {
@@ -311,7 +399,11 @@ describe('per-caller rate limit on tool calls', () => {
         const r = (await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } })) as CallToolResult;
         texts.push((r.content[0] as { text: string }).text);
       }
-      expect(texts).toEqual(['docket of c-7', "Tool 'get_docket' was not run: too many calls from this caller (limit 1 per 3600 s); try again in 3600 s.", 'docket of c-7']);
+      expect(texts).toEqual([
+        'docket of c-7',
+        "Tool 'get_docket' was not run: too many calls from this caller (limit 1 per 3600 s); try again in 3600 s.",
+        'docket of c-7',
+      ]);
     } finally {
       for (const client of clients) await client.close();
       await http.close();

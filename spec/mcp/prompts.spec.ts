@@ -69,16 +69,24 @@ describe('resources', () => {
   });
   afterAll(() => c.close());
 
-  it("an unknown URI is -32002 with the URI in its data ({ uri }, SEP-2164)", async () => {
-    expect(await rpcError(c.client.readResource({ uri: 'shelf://none' }))).toEqual({ code: -32002, message: "MCP error -32002: Unknown resource 'shelf://none'.", data: { uri: 'shelf://none' } });
+  it('an unknown URI is -32002 with the URI in its data ({ uri }, SEP-2164)', async () => {
+    expect(await rpcError(c.client.readResource({ uri: 'shelf://none' }))).toEqual({
+      code: -32002,
+      message: "MCP error -32002: Unknown resource 'shelf://none'.",
+      data: { uri: 'shelf://none' },
+    });
   });
 
   it('template values are percent-decoded before the method sees them', async () => {
-    expect(await c.client.readResource({ uri: 'books://War%20%26%20Peace' })).toEqual({ contents: [{ uri: 'books://War%20%26%20Peace', mimeType: 'text/plain', text: 'template: War & Peace' }] });
+    expect(await c.client.readResource({ uri: 'books://War%20%26%20Peace' })).toEqual({
+      contents: [{ uri: 'books://War%20%26%20Peace', mimeType: 'text/plain', text: 'template: War & Peace' }],
+    });
   });
 
   it('a fixed resource is tried before a template that also matches its URI', async () => {
-    expect(await c.client.readResource({ uri: 'books://featured' })).toEqual({ contents: [{ uri: 'books://featured', mimeType: 'text/plain', text: 'the fixed resource' }] });
+    expect(await c.client.readResource({ uri: 'books://featured' })).toEqual({
+      contents: [{ uri: 'books://featured', mimeType: 'text/plain', text: 'the fixed resource' }],
+    });
   });
 
   it('a URI of 2,048 characters is matched; a longer one is an unknown resource to read and subscribe', async () => {
@@ -93,7 +101,11 @@ describe('resources', () => {
 
   it('a connection holds at most 1,000 subscriptions', async () => {
     for (let i = 0; i < 1000; i++) await c.client.subscribeResource({ uri: `books://b${i}` });
-    expect(await rpcError(c.client.subscribeResource({ uri: 'books://b1000' }))).toEqual({ code: -32600, message: 'MCP error -32600: This connection is subscribed to 1000 resources, the most it may be; unsubscribe from one first.', data: undefined });
+    expect(await rpcError(c.client.subscribeResource({ uri: 'books://b1000' }))).toEqual({
+      code: -32600,
+      message: 'MCP error -32600: This connection is subscribed to 1000 resources, the most it may be; unsubscribe from one first.',
+      data: undefined,
+    });
     // A subscription given back makes room for another.
     await c.client.unsubscribeResource({ uri: 'books://b0' });
     await c.client.subscribeResource({ uri: 'books://b1000' });
@@ -105,7 +117,11 @@ describe('completion', () => {
     const c = await connectV1(createMcpServer(new ToolSet([new Library()]), info));
     try {
       told.length = 0;
-      const answer = await c.client.complete({ ref: { type: 'ref/prompt', name: 'recommend' }, argument: { name: 'title', value: 'd' }, context: { arguments: { genre: 'science fiction' } } });
+      const answer = await c.client.complete({
+        ref: { type: 'ref/prompt', name: 'recommend' },
+        argument: { name: 'title', value: 'd' },
+        context: { arguments: { genre: 'science fiction' } },
+      });
       expect(answer).toEqual({ completion: { values: ['dune'], total: 1, hasMore: false } });
       expect(told).toEqual([{ genre: 'science fiction' }]);
     } finally {
@@ -127,10 +143,26 @@ describe('visibleServed', () => {
     try {
       expect((await c.client.listPrompts()).prompts.map((p) => p.name)).toEqual(['recommend']);
       expect((await c.client.listResources()).resources.map((r) => r.uri)).toEqual(['books://featured']);
-      expect(await rpcError(c.client.getPrompt({ name: 'secret' }))).toEqual({ code: -32602, message: 'MCP error -32602: Unknown prompt \'secret\'. Available prompts: recommend.', data: undefined });
-      expect(await rpcError(c.client.subscribeResource({ uri: 'books://secret' }))).toEqual({ code: -32002, message: "MCP error -32002: Unknown resource 'books://secret'.", data: { uri: 'books://secret' } });
-      expect(await rpcError(c.client.readResource({ uri: 'books://secret' }))).toEqual({ code: -32002, message: "MCP error -32002: Unknown resource 'books://secret'.", data: { uri: 'books://secret' } });
-      expect(await rpcError(c.client.complete({ ref: { type: 'ref/prompt', name: 'secret' }, argument: { name: 'x', value: '' } }))).toEqual({ code: -32602, message: "MCP error -32602: Unknown prompt 'secret'. Available prompts: recommend.", data: undefined });
+      expect(await rpcError(c.client.getPrompt({ name: 'secret' }))).toEqual({
+        code: -32602,
+        message: "MCP error -32602: Unknown prompt 'secret'. Available prompts: recommend.",
+        data: undefined,
+      });
+      expect(await rpcError(c.client.subscribeResource({ uri: 'books://secret' }))).toEqual({
+        code: -32002,
+        message: "MCP error -32002: Unknown resource 'books://secret'.",
+        data: { uri: 'books://secret' },
+      });
+      expect(await rpcError(c.client.readResource({ uri: 'books://secret' }))).toEqual({
+        code: -32002,
+        message: "MCP error -32002: Unknown resource 'books://secret'.",
+        data: { uri: 'books://secret' },
+      });
+      expect(await rpcError(c.client.complete({ ref: { type: 'ref/prompt', name: 'secret' }, argument: { name: 'x', value: '' } }))).toEqual({
+        code: -32602,
+        message: "MCP error -32602: Unknown prompt 'secret'. Available prompts: recommend.",
+        data: undefined,
+      });
     } finally {
       await c.close();
     }

@@ -23,7 +23,10 @@ class Workspace {
   }
 }
 
-async function connect(capabilities: ClientCapabilities, roots?: () => { uri: string; name?: string }[]): Promise<{ client: Client; close: () => Promise<void> }> {
+async function connect(
+  capabilities: ClientCapabilities,
+  roots?: () => { uri: string; name?: string }[],
+): Promise<{ client: Client; close: () => Promise<void> }> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const server = createMcpServer(new ToolSet([new Workspace()]), { name: 'workspace', version: '1.0.0' });
   await server.connect(serverSide);
@@ -36,7 +39,7 @@ async function connect(capabilities: ClientCapabilities, roots?: () => { uri: st
 const text = (r: unknown) => (r as { content: { text: string }[] }).content[0]!.text;
 
 describe('ctx.roots over MCP 2025-11-25', () => {
-  it("asks a client that declared roots for its list", async () => {
+  it('asks a client that declared roots for its list', async () => {
     const { client, close } = await connect({ roots: { listChanged: true } }, () => [{ uri: 'file:///work', name: 'Work' }, { uri: 'file:///tmp' }]);
     try {
       expect(text(await client.callTool({ name: 'where', arguments: {} }))).toBe('Work=file:///work, ?=file:///tmp');
@@ -48,7 +51,9 @@ describe('ctx.roots over MCP 2025-11-25', () => {
   it('refuses with NO_ROOTS, saying why, where the client declared none', async () => {
     const { client, close } = await connect({});
     try {
-      expect(text(await client.callTool({ name: 'where', arguments: {} }))).toBe("NO_ROOTS: no client can list its roots here (tool 'where'): the call did not come from an MCP client that declared roots.");
+      expect(text(await client.callTool({ name: 'where', arguments: {} }))).toBe(
+        "NO_ROOTS: no client can list its roots here (tool 'where'): the call did not come from an MCP client that declared roots.",
+      );
     } finally {
       await close();
     }

@@ -1,7 +1,14 @@
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, type ClientCapabilities, type CreateMessageRequest, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  type ClientCapabilities,
+  type CreateMessageRequest,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { EnumOf, ObjectOf, Tool, ToolContext, ToolContextError, ToolDefinitionError, ToolSet } from 'tool-signatures';
 import { createMcpServer } from 'tool-signatures/mcp';
 
@@ -15,7 +22,11 @@ class Assistant {
   @Tool({ description: 'Summarises a text with the caller model.' })
   async summarise(text: string, ctx: ToolContext): Promise<string> {
     try {
-      const answer = await ctx.sample([{ role: 'user', content: { type: 'text', text: `Summarise: ${text}` } }], { maxTokens: 50, systemPrompt: 'Be brief.', temperature: 0.2 });
+      const answer = await ctx.sample([{ role: 'user', content: { type: 'text', text: `Summarise: ${text}` } }], {
+        maxTokens: 50,
+        systemPrompt: 'Be brief.',
+        temperature: 0.2,
+      });
       return `${answer.model}/${answer.role}/${answer.stopReason}: ${answer.text}`;
     } catch (e) {
       if (e instanceof ToolContextError) return `${e.code}: ${e.message}`;
@@ -31,7 +42,11 @@ class Assistant {
   @Tool({ description: 'Asks for a plan, with titled choices.' })
   async choose(ctx: ToolContext): Promise<string> {
     const answer = await ctx.elicit(Plan, 'Pick a plan', {
-      titles: { plan: { free: 'Free', pro: 'Pro, 20 € a month' }, addons: { backup: 'Nightly backup', support: 'Phone support' }, size: { s: 'Small', m: 'Medium' } },
+      titles: {
+        plan: { free: 'Free', pro: 'Pro, 20 € a month' },
+        addons: { backup: 'Nightly backup', support: 'Phone support' },
+        size: { s: 'Small', m: 'Medium' },
+      },
       enumNames: ['size'],
     });
     return answer.action === 'accept' ? JSON.stringify(answer.value) : answer.action;
@@ -65,7 +80,15 @@ async function connect(capabilities: ClientCapabilities, answers: { elicit?: (r:
     });
   }
   await client.connect(clientSide);
-  return { client, sampled, asked, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    sampled,
+    asked,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 function text(result: unknown): string {
@@ -81,7 +104,12 @@ describe('ctx.sample over MCP (real SDK client)', () => {
       expect(text(result)).toBe('test-model/assistant/endTurn: a short summary');
       expect(c.sampled).toHaveLength(1);
       // The client's SDK parses the request (its own key order): compared as values.
-      expect(c.sampled[0]!.params).toEqual({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarise: a long story' } }], maxTokens: 50, systemPrompt: 'Be brief.', temperature: 0.2 });
+      expect(c.sampled[0]!.params).toEqual({
+        messages: [{ role: 'user', content: { type: 'text', text: 'Summarise: a long story' } }],
+        maxTokens: 50,
+        systemPrompt: 'Be brief.',
+        temperature: 0.2,
+      });
     } finally {
       await c.close();
     }
@@ -91,7 +119,9 @@ describe('ctx.sample over MCP (real SDK client)', () => {
     const c = await connect({});
     try {
       const result = await c.client.callTool({ name: 'summarise', arguments: { text: 'x' } });
-      expect(text(result)).toBe("NO_SAMPLING: no client can be asked for a model's answer here (tool 'summarise'): the call did not come from an MCP client that declared sampling (on a session).");
+      expect(text(result)).toBe(
+        "NO_SAMPLING: no client can be asked for a model's answer here (tool 'summarise'): the call did not come from an MCP client that declared sampling (on a session).",
+      );
     } finally {
       await c.close();
     }
@@ -100,8 +130,13 @@ describe('ctx.sample over MCP (real SDK client)', () => {
   it('rejects with NO_SAMPLING outside MCP, and with SAMPLING_FAILED when the client fails', async () => {
     await expect(new ToolContext().sample('hello')).rejects.toMatchObject({ code: 'NO_SAMPLING' });
     const failing = new ToolContext({ client: { sample: () => Promise.reject(new Error('the user refused')) } });
-    await expect(failing.sample('hello')).rejects.toMatchObject({ code: 'SAMPLING_FAILED', message: "the client's model could not be asked: the user refused" });
-    await expect(new ToolContext({ client: { sample: () => Promise.reject(new Error('never')) } }).sample([])).rejects.toMatchObject({ code: 'SAMPLING_FAILED' });
+    await expect(failing.sample('hello')).rejects.toMatchObject({
+      code: 'SAMPLING_FAILED',
+      message: "the client's model could not be asked: the user refused",
+    });
+    await expect(new ToolContext({ client: { sample: () => Promise.reject(new Error('never')) } }).sample([])).rejects.toMatchObject({
+      code: 'SAMPLING_FAILED',
+    });
   });
 });
 
@@ -111,7 +146,14 @@ describe('ctx.progressToken over MCP', () => {
     try {
       const withToken = await c.client.callTool({ name: 'token', arguments: {} }, undefined, { onprogress: () => undefined });
       expect(JSON.parse(text(withToken)).token).toEqual(expect.any(Number));
-      expect(text(await c.client.request({ method: 'tools/call', params: { name: 'token', arguments: {}, _meta: { progressToken: 'tok-1' } } }, (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema))).toBe('{"token":"tok-1"}');
+      expect(
+        text(
+          await c.client.request(
+            { method: 'tools/call', params: { name: 'token', arguments: {}, _meta: { progressToken: 'tok-1' } } },
+            (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema,
+          ),
+        ),
+      ).toBe('{"token":"tok-1"}');
       expect(text(await c.client.callTool({ name: 'token', arguments: {} }))).toBe('{"token":null}');
     } finally {
       await c.close();
@@ -129,8 +171,25 @@ describe('titled choices in elicitation forms (ElicitOptions.titles)', () => {
         JSON.stringify({
           type: 'object',
           properties: {
-            plan: { type: 'string', description: 'The plan', oneOf: [{ const: 'free', title: 'Free' }, { const: 'pro', title: 'Pro, 20 € a month' }, { const: 'team', title: 'team' }] },
-            addons: { type: 'array', description: 'Add-ons', items: { anyOf: [{ const: 'backup', title: 'Nightly backup' }, { const: 'support', title: 'Phone support' }] } },
+            plan: {
+              type: 'string',
+              description: 'The plan',
+              oneOf: [
+                { const: 'free', title: 'Free' },
+                { const: 'pro', title: 'Pro, 20 € a month' },
+                { const: 'team', title: 'team' },
+              ],
+            },
+            addons: {
+              type: 'array',
+              description: 'Add-ons',
+              items: {
+                anyOf: [
+                  { const: 'backup', title: 'Nightly backup' },
+                  { const: 'support', title: 'Phone support' },
+                ],
+              },
+            },
             size: { type: 'string', enum: ['s', 'm'], enumNames: ['Small', 'Medium'] },
           },
           required: ['plan'],
@@ -154,10 +213,13 @@ describe('titled choices in elicitation forms (ElicitOptions.titles)', () => {
   });
 
   it('refuses titles for a field that is not a string enum, or for values it does not have (OLT002)', async () => {
-    const ask = (titles: Record<string, Record<string, string>>) => new ToolContext({ client: { elicit: async () => ({ action: 'cancel' }) } }).elicit(ObjectOf({ name: String, plan: EnumOf(['a', 'b']) }), 'q', { titles });
+    const ask = (titles: Record<string, Record<string, string>>) =>
+      new ToolContext({ client: { elicit: async () => ({ action: 'cancel' }) } }).elicit(ObjectOf({ name: String, plan: EnumOf(['a', 'b']) }), 'q', { titles });
     await expect(ask({ name: { x: 'X' } })).rejects.toThrow(ToolDefinitionError);
     await expect(ask({ name: { x: 'X' } })).rejects.toThrow("the titles given for 'name' cannot be sent (it is not a string enum)");
-    await expect(ask({ plan: { c: 'C' } })).rejects.toThrow("the titles given for 'plan' cannot be sent ('c' is not one of its values, or its title is not a string)");
+    await expect(ask({ plan: { c: 'C' } })).rejects.toThrow(
+      "the titles given for 'plan' cannot be sent ('c' is not one of its values, or its title is not a string)",
+    );
     await expect(ask({ other: { a: 'A' } })).rejects.toThrow("the titles given for 'other' cannot be sent (the form has no such field)");
   });
 });

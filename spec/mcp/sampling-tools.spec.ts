@@ -27,7 +27,9 @@ class Assistant {
   @Tool({ description: 'Answers with the help of the weather tools, through the caller model.' })
   async forecast(question: string, @Param({ type: Int32 }) rounds: number, ctx: ToolContext): Promise<string> {
     try {
-      const messages: { role: 'user' | 'assistant'; content: SamplingContent | SamplingContent[] }[] = [{ role: 'user', content: { type: 'text', text: question } }];
+      const messages: { role: 'user' | 'assistant'; content: SamplingContent | SamplingContent[] }[] = [
+        { role: 'user', content: { type: 'text', text: question } },
+      ];
       for (let i = 0; i < rounds; i++) {
         const answer = await ctx.sample(messages, { maxTokens: 200, tools: weather.listFor(ctx), toolChoice: { mode: 'auto' }, key: `turn${i}` });
         const blocks = (Array.isArray(answer.content) ? answer.content : [answer.content]) as SamplingContent[];
@@ -64,12 +66,25 @@ async function connect(capabilities: ClientCapabilities): Promise<{ client: Clie
   client.setRequestHandler(CreateMessageRequestSchema, (request) => {
     sampled.push(request);
     // First turn: the model uses the tool; second turn: it answers with the tool's result.
-    if (sampled.length === 1) return { role: 'assistant', content: [{ type: 'tool_use', id: 'u1', name: 'temperature', input: { city: 'Paris' } }], model: 'm', stopReason: 'toolUse' };
+    if (sampled.length === 1)
+      return { role: 'assistant', content: [{ type: 'tool_use', id: 'u1', name: 'temperature', input: { city: 'Paris' } }], model: 'm', stopReason: 'toolUse' };
     const last = request.params.messages.at(-1)!.content as unknown as { type: string; toolUseId: string; content: { text: string }[] }[];
-    return { role: 'assistant', content: { type: 'text', text: `It is ${last[0]!.content[0]!.text} degrees (${last[0]!.toolUseId}).` }, model: 'm', stopReason: 'endTurn' };
+    return {
+      role: 'assistant',
+      content: { type: 'text', text: `It is ${last[0]!.content[0]!.text} degrees (${last[0]!.toolUseId}).` },
+      model: 'm',
+      stopReason: 'endTurn',
+    };
   });
   await client.connect(clientSide);
-  return { client, sampled, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    sampled,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 function text(result: unknown): string {
@@ -114,14 +129,41 @@ describe('ctx.sample with tools (MCP 2025-11-25, real SDK client)', () => {
 });
 
 describe('ctx.sample with tools (MCP 2026-07-28, input_required)', () => {
-  async function post(url: URL, name: string, params: Record<string, unknown>, capabilities: object): Promise<{ status: number; body: { result?: Record<string, unknown>; error?: { code: number; data?: unknown } } }> {
+  async function post(
+    url: URL,
+    name: string,
+    params: Record<string, unknown>,
+    capabilities: object,
+  ): Promise<{ status: number; body: { result?: Record<string, unknown>; error?: { code: number; data?: unknown } } }> {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': name,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name,
+          ...params,
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities },
+        },
+      }),
     });
     const raw = await res.text();
-    const json = res.headers.get('content-type')?.includes('text/event-stream') ? JSON.parse(raw.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : JSON.parse(raw);
+    const json = res.headers.get('content-type')?.includes('text/event-stream')
+      ? JSON.parse(
+          raw
+            .split('\n')
+            .find((l) => l.startsWith('data:'))!
+            .slice(5),
+        )
+      : JSON.parse(raw);
     return { status: res.status, body: json };
   }
 
@@ -133,9 +175,27 @@ describe('ctx.sample with tools (MCP 2026-07-28, input_required)', () => {
       const first = await post(http.url, 'forecast', { arguments: args }, caps);
       const asked = (first.body.result!.inputRequests as Record<string, { method: string; params: { tools: { name: string }[] } }>).turn0!;
       expect([asked.method, asked.params.tools.map((t) => t.name)]).toEqual(['sampling/createMessage', ['temperature']]);
-      const second = await post(http.url, 'forecast', { arguments: args, requestState: first.body.result!.requestState, inputResponses: { turn0: { role: 'assistant', content: [{ type: 'tool_use', id: 'u9', name: 'temperature', input: { city: 'Oslo' } }], model: 'm' } } }, caps);
+      const second = await post(
+        http.url,
+        'forecast',
+        {
+          arguments: args,
+          requestState: first.body.result!.requestState,
+          inputResponses: { turn0: { role: 'assistant', content: [{ type: 'tool_use', id: 'u9', name: 'temperature', input: { city: 'Oslo' } }], model: 'm' } },
+        },
+        caps,
+      );
       expect(Object.keys(second.body.result!.inputRequests as object)).toEqual(['turn1']);
-      const third = await post(http.url, 'forecast', { arguments: args, requestState: second.body.result!.requestState, inputResponses: { turn1: { role: 'assistant', content: { type: 'text', text: 'Cool in Oslo' }, model: 'm' } } }, caps);
+      const third = await post(
+        http.url,
+        'forecast',
+        {
+          arguments: args,
+          requestState: second.body.result!.requestState,
+          inputResponses: { turn1: { role: 'assistant', content: { type: 'text', text: 'Cool in Oslo' }, model: 'm' } },
+        },
+        caps,
+      );
       expect(third.body.result!.content).toEqual([{ type: 'text', text: 'model: Cool in Oslo' }]);
     } finally {
       await http.close();
@@ -146,7 +206,11 @@ describe('ctx.sample with tools (MCP 2026-07-28, input_required)', () => {
     const http = await serveMcpHttp(new ToolSet([new Assistant()]), { name: 'assistant', version: '1.0.0' }, { port: 0 });
     try {
       const refused = await post(http.url, 'strict', { arguments: {} }, { sampling: {} });
-      expect([refused.status, refused.body.error?.code, JSON.stringify((refused.body.error?.data as { requiredCapabilities: unknown }).requiredCapabilities)]).toEqual([400, -32021, '{"sampling":{"tools":{}}}']);
+      expect([
+        refused.status,
+        refused.body.error?.code,
+        JSON.stringify((refused.body.error?.data as { requiredCapabilities: unknown }).requiredCapabilities),
+      ]).toEqual([400, -32021, '{"sampling":{"tools":{}}}']);
       const caught = await post(http.url, 'forecast', { arguments: { question: 'q', rounds: 1 } }, { sampling: {} });
       expect((caught.body.result!.content as { text: string }[])[0]!.text).toMatch(/^NO_SAMPLING: the client's model cannot be given tools here/);
     } finally {

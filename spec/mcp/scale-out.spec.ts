@@ -10,7 +10,11 @@ import { node, root } from '../helpers/programs';
 
 /** Starts a compiled replica; resolves with its URL once it listens. */
 function startReplica(program: string, name: string, stateKey?: string): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [program], { cwd: root, env: { ...process.env, REPLICA: name, ...(stateKey !== undefined ? { STATE_KEY: stateKey } : {}) }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [program], {
+    cwd: root,
+    env: { ...process.env, REPLICA: name, ...(stateKey !== undefined ? { STATE_KEY: stateKey } : {}) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`replica ${name} exited with ${code}`)));
@@ -26,10 +30,13 @@ async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; 
     const i = next++ % upstreams.length;
     served[i]!++;
     const target = upstreams[i]!;
-    const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
-      res.writeHead(up.statusCode!, up.headers);
-      up.pipe(res);
-    });
+    const out = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      (up) => {
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => res.writeHead(502).end());
     req.pipe(out);
   });
@@ -78,34 +85,67 @@ describe('scale-out: stateless replicas behind a round-robin proxy', () => {
   }, 120_000);
 
   /** One MCP 2026-07-28 `tools/call` of `sign` through the proxy (raw POST, as a 2026 client sends it). */
-  async function sign(url: URL, extra: Record<string, unknown> = {}): Promise<{ result?: { resultType?: string; requestState?: string; content?: { text: string }[] }; error?: { code: number; message: string } }> {
+  async function sign(
+    url: URL,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ result?: { resultType?: string; requestState?: string; content?: { text: string }[] }; error?: { code: number; message: string } }> {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'sign' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'sign', arguments: { sku: 'lamp' }, ...extra, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'sign',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'sign',
+          arguments: { sku: 'lamp' },
+          ...extra,
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
+        },
+      }),
     });
     const text = await res.text();
-    return res.headers.get('content-type')?.includes('text/event-stream') ? JSON.parse(text.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : JSON.parse(text);
+    return res.headers.get('content-type')?.includes('text/event-stream')
+      ? JSON.parse(
+          text
+            .split('\n')
+            .find((l) => l.startsWith('data:'))!
+            .slice(5),
+        )
+      : JSON.parse(text);
   }
 
   it.each([
     ['share a requestStateKey: the second round, at the other replica, completes', 'a shared key of thirty-two bytes or more!', 'lamp signed by Ada at'],
     ['each have their own key: the other replica refuses the state (-32602), nothing is run', undefined, undefined],
-  ])('MCP 2026-07-28 questions across replicas that %s', async (_title, stateKey, done) => {
-    const started = await Promise.all(['c', 'd'].map((name) => startReplica(compiledProgram, name, stateKey)));
-    replicas.push(...started.map((s) => s.child));
-    const proxy = await roundRobin(started.map((s) => s.url));
-    try {
-      const first = await sign(proxy.url);
-      expect(first.result?.resultType).toBe('input_required');
-      const second = await sign(proxy.url, { inputResponses: { signer: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result!.requestState });
-      expect(proxy.served).toEqual([1, 1]);
-      if (done !== undefined) expect(second.result?.content?.[0]?.text).toMatch(new RegExp(`^${done} [cd]$`));
-      else expect([second.result, second.error?.code]).toEqual([undefined, -32602]);
-    } finally {
-      for (const s of started) s.child.stdin?.end();
-      proxy.server.closeAllConnections();
-      proxy.server.close();
-    }
-  }, 120_000);
+  ])(
+    'MCP 2026-07-28 questions across replicas that %s',
+    async (_title, stateKey, done) => {
+      const started = await Promise.all(['c', 'd'].map((name) => startReplica(compiledProgram, name, stateKey)));
+      replicas.push(...started.map((s) => s.child));
+      const proxy = await roundRobin(started.map((s) => s.url));
+      try {
+        const first = await sign(proxy.url);
+        expect(first.result?.resultType).toBe('input_required');
+        const second = await sign(proxy.url, {
+          inputResponses: { signer: { action: 'accept', content: { name: 'Ada' } } },
+          requestState: first.result!.requestState,
+        });
+        expect(proxy.served).toEqual([1, 1]);
+        if (done !== undefined) expect(second.result?.content?.[0]?.text).toMatch(new RegExp(`^${done} [cd]$`));
+        else expect([second.result, second.error?.code]).toEqual([undefined, -32602]);
+      } finally {
+        for (const s of started) s.child.stdin?.end();
+        proxy.server.closeAllConnections();
+        proxy.server.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -52,7 +52,13 @@ async function connect(tools: readonly ToolDefinition[]): Promise<{ client: Clie
   await server.connect(serverSide);
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(clientSide);
-  return { client, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 describe('MCP server (real SDK client)', () => {
@@ -63,22 +69,29 @@ describe('MCP server (real SDK client)', () => {
     const { client, close } = await connect(tools);
     try {
       const { tools: listed } = await client.listTools();
-      expect(JSON.stringify(listed)).toBe(JSON.stringify([
-        {
-          name: 'place_order',
-          description: 'Place an order',
-          inputSchema: tools[0]!.inputSchema,
-          outputSchema: tools[0]!.outputSchema,
-          annotations: { title: 'Place order', destructiveHint: false },
-        },
-        {
-          name: 'count',
-          description: '',
-          inputSchema: tools[1]!.inputSchema,
-          outputSchema: { type: 'object', properties: { result: { type: 'integer', minimum: -2147483648, maximum: 2147483647 } }, required: ['result'], additionalProperties: false },
-        },
-        { name: 'slow', description: '', inputSchema: { type: 'object', properties: {}, additionalProperties: false } },
-      ]));
+      expect(JSON.stringify(listed)).toBe(
+        JSON.stringify([
+          {
+            name: 'place_order',
+            description: 'Place an order',
+            inputSchema: tools[0]!.inputSchema,
+            outputSchema: tools[0]!.outputSchema,
+            annotations: { title: 'Place order', destructiveHint: false },
+          },
+          {
+            name: 'count',
+            description: '',
+            inputSchema: tools[1]!.inputSchema,
+            outputSchema: {
+              type: 'object',
+              properties: { result: { type: 'integer', minimum: -2147483648, maximum: 2147483647 } },
+              required: ['result'],
+              additionalProperties: false,
+            },
+          },
+          { name: 'slow', description: '', inputSchema: { type: 'object', properties: {}, additionalProperties: false } },
+        ]),
+      );
     } finally {
       await close();
     }
@@ -87,7 +100,16 @@ describe('MCP server (real SDK client)', () => {
   it('tools/call runs the invoker: content and structuredContent', async () => {
     const { client, close } = await connect(tools);
     try {
-      const ok = await client.callTool({ name: 'place_order', arguments: { city: 'Oslo', lines: [{ sku: 'a', qty: 2 }, { sku: 'b', qty: 3 }] } });
+      const ok = await client.callTool({
+        name: 'place_order',
+        arguments: {
+          city: 'Oslo',
+          lines: [
+            { sku: 'a', qty: 2 },
+            { sku: 'b', qty: 3 },
+          ],
+        },
+      });
       expect(ok).toEqual({ content: [{ type: 'text', text: '{"orderId":"Oslo-2","lines":5}' }], structuredContent: { orderId: 'Oslo-2', lines: 5 } });
       const wrapped = await client.callTool({ name: 'count', arguments: { items: ['x', 'y'] } });
       expect(wrapped).toEqual({ content: [{ type: 'text', text: '2' }], structuredContent: { result: 2 } });
@@ -102,7 +124,9 @@ describe('MCP server (real SDK client)', () => {
       const bad = await client.callTool({ name: 'place_order', arguments: { city: 'Oslo', lines: [{ sku: 'a', qty: 0 }], extra: 1 } });
       expect(bad.isError).toBe(true);
       expect(bad.structuredContent).toBeUndefined();
-      expect((bad.content as { text: string }[])[0]!.text).toBe("Argument 'lines[0].qty' must be an integer from 1 to 1000.\nArgument 'extra' is not a parameter of tool 'place_order'.");
+      expect((bad.content as { text: string }[])[0]!.text).toBe(
+        "Argument 'lines[0].qty' must be an integer from 1 to 1000.\nArgument 'extra' is not a parameter of tool 'place_order'.",
+      );
       const unknown = await client.callTool({ name: 'nope', arguments: {} });
       expect(unknown).toEqual({ isError: true, content: [{ type: 'text', text: "Unknown tool 'nope'. Available tools: place_order, count, slow." }] });
     } finally {

@@ -21,7 +21,11 @@ const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.mode
 async function connection() {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
-  const server = await serveMcpStdio(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' }, { stdin: toServer, stdout: toClient, stderr: new PassThrough() });
+  const server = await serveMcpStdio(
+    new ToolSet([new Clock()]),
+    { name: 'clock', version: '1.0.0' },
+    { stdin: toServer, stdout: toClient, stderr: new PassThrough() },
+  );
   const waiting = new Map<unknown, (m: Record<string, unknown>) => void>();
   let buffered = '';
   toClient.setEncoding('utf8');
@@ -68,7 +72,10 @@ describe('stdio: the first message chooses the revision, for the connection', ()
   it('a first initialize is served as 2025-11-25, and so is the rest of the connection', async () => {
     const c = await connection();
     try {
-      const init = (await c.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } })).result as Record<string, unknown>;
+      const init = (await c.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } })).result as Record<
+        string,
+        unknown
+      >;
       expect(init.protocolVersion).toBe('2025-11-25');
       c.tell('notifications/initialized');
       const call = (await c.ask('tools/call', { name: 'now', arguments: {}, _meta: META })).result as Record<string, unknown>;

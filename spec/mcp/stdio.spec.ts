@@ -26,7 +26,9 @@ describe('over stdio', () => {
       questions.push((request.params as { message: string }).message);
       return { action: 'accept' };
     });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(outDir, program.replace(/\.ts$/, '.js'))], cwd: root, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [path.join(outDir, program.replace(/\.ts$/, '.js'))], cwd: root, stderr: 'pipe' }),
+    );
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['learn', 'refund']);
       const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
@@ -35,7 +37,7 @@ describe('over stdio', () => {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['learn', 'refund', 'hello']);
       expect(await client.callTool({ name: 'hello', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'hello' }] });
       expect(await client.callTool({ name: 'refund', arguments: { amount: 3 } })).toEqual({ content: [{ type: 'text', text: 'refunded 3' }] });
-      expect(questions).toEqual(["Allow tool 'refund' to run with these arguments?\n{\"amount\":3}"]);
+      expect(questions).toEqual(['Allow tool \'refund\' to run with these arguments?\n{"amount":3}']);
     } finally {
       await client.close();
     }

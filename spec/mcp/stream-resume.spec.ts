@@ -36,7 +36,11 @@ describe('ctx.closeStream: a call lets its stream close and the client resumes (
   });
 
   it('over HTTP with sessions and an event store: the client reconnects after retryIntervalMs and gets the result', async () => {
-    endpoint = await serveMcpHttp(new ToolSet([new LongJob()]), { name: 'jobs', version: '1' }, { sessions: { eventStore: new InMemoryEventStore(), retryIntervalMs: 50 } });
+    endpoint = await serveMcpHttp(
+      new ToolSet([new LongJob()]),
+      { name: 'jobs', version: '1' },
+      { sessions: { eventStore: new InMemoryEventStore(), retryIntervalMs: 50 } },
+    );
     const client = new Client({ name: 'c', version: '1' });
     const logs: string[] = [];
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {

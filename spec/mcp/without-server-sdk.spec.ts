@@ -25,7 +25,8 @@ function modulesWithout(dir: string, hidden: string): void {
   for (const name of fs.readdirSync(from)) {
     if (name.startsWith('@')) {
       fs.mkdirSync(path.join(dir, name));
-      for (const inner of fs.readdirSync(path.join(from, name))) if (`${name}/${inner}` !== hidden) fs.symlinkSync(path.join(from, name, inner), path.join(dir, name, inner));
+      for (const inner of fs.readdirSync(path.join(from, name)))
+        if (`${name}/${inner}` !== hidden) fs.symlinkSync(path.join(from, name, inner), path.join(dir, name, inner));
     } else if (name !== hidden && name !== '.bin') {
       fs.symlinkSync(path.join(from, name), path.join(dir, name));
     }
@@ -39,7 +40,14 @@ it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, and ref
     const modules = path.join(work, 'modules');
     fs.mkdirSync(modules);
     modulesWithout(modules, '@modelcontextprotocol/server');
-    const compiled = await run([path.join(root, 'scripts', 'compile.js'), '--out', out, '--check', path.join(root, 'spec/mcp/programs'), path.join(root, 'spec/mcp/programs/without-server-sdk.ts')]);
+    const compiled = await run([
+      path.join(root, 'scripts', 'compile.js'),
+      '--out',
+      out,
+      '--check',
+      path.join(root, 'spec/mcp/programs'),
+      path.join(root, 'spec/mcp/programs/without-server-sdk.ts'),
+    ]);
     expect([compiled.code, compiled.stderr]).toEqual([0, '']);
     const ran = await run([path.join(out, 'spec/mcp/programs/without-server-sdk.js')], { ...process.env, NODE_PATH: modules });
     expect([ran.code, ran.stderr]).toEqual([0, '']);
@@ -48,7 +56,15 @@ it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, and ref
       v1: { content: [{ type: 'text', text: 'noon' }] },
       modern: {
         status: 400,
-        body: { jsonrpc: '2.0', id: 7, error: { code: -32022, message: `Bad Request: unsupported protocol version (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`, data: { supported: SUPPORTED_PROTOCOL_VERSIONS, requested: '2026-07-28' } } },
+        body: {
+          jsonrpc: '2.0',
+          id: 7,
+          error: {
+            code: -32022,
+            message: `Bad Request: unsupported protocol version (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+            data: { supported: SUPPORTED_PROTOCOL_VERSIONS, requested: '2026-07-28' },
+          },
+        },
       },
     });
   } finally {

@@ -3,10 +3,7 @@ import { Prop, Tool } from '../../lib';
 import { libraryCopyWarnings } from '../../lib/metadata/library-copies';
 
 describe('a second copy of class-transformer or class-validator', () => {
-  const fake = [
-    '/app/node_modules/class-transformer/cjs/storage.js',
-    '/app/node_modules/some-lib/node_modules/class-transformer/cjs/storage.js',
-  ];
+  const fake = ['/app/node_modules/class-transformer/cjs/storage.js', '/app/node_modules/some-lib/node_modules/class-transformer/cjs/storage.js'];
   // Node's module cache, which the library reads (jest's sandboxed require.cache is not it).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cache = (require('module') as { _cache: Record<string, unknown> })._cache;
@@ -34,15 +31,21 @@ describe('a second copy of class-transformer or class-validator', () => {
     class Query {
       @Prop() text!: string;
     }
-    const tool = Tool.create(function find(_q: Query) {
-      return 'x';
-    }, { params: { _q: Query } });
+    const tool = Tool.create(
+      function find(_q: Query) {
+        return 'x';
+      },
+      { params: { _q: Query } },
+    );
     expect(tool.warnings).toEqual([
       `class-transformer is loaded more than once (${fake.join(', ')}): only the copy that tool-signatures loads is read, so @Type, @Expose, @Exclude and @Transform decorators from another copy are ignored. Make the package resolve to one copy (npm dedupe, or a bundler alias).`,
     ]);
-    const plain = Tool.create(function plain(_s: string) {
-      return 'x';
-    }, { params: { _s: String } });
+    const plain = Tool.create(
+      function plain(_s: string) {
+        return 'x';
+      },
+      { params: { _s: String } },
+    );
     expect(plain.warnings).toEqual([]);
   });
 
@@ -51,16 +54,21 @@ describe('a second copy of class-transformer or class-validator', () => {
     class Q {
       @Prop() text!: string;
     }
-    const dto = Tool.create(function one(_q: Q) {
-      return 'x';
-    }, { params: { _q: Q } });
+    const dto = Tool.create(
+      function one(_q: Q) {
+        return 'x';
+      },
+      { params: { _q: Q } },
+    );
     expect(dto.warnings).toEqual([]);
   });
 
   it('two builds of class-validator', () => {
     const modules = ['/app/node_modules/class-validator/cjs/index.js', '/app/node_modules/class-validator/esm2015/index.js'];
     const dto = { kind: 'dto', nullable: false, cls: class Dto {} } as const;
-    expect(libraryCopyWarnings([dto], modules)).toEqual(['class-validator is loaded more than once (/app/node_modules/class-validator/cjs, /app/node_modules/class-validator/esm2015): its rules are shared, but two copies validate differently. Make the package resolve to one copy (npm dedupe, or a bundler alias).']);
+    expect(libraryCopyWarnings([dto], modules)).toEqual([
+      'class-validator is loaded more than once (/app/node_modules/class-validator/cjs, /app/node_modules/class-validator/esm2015): its rules are shared, but two copies validate differently. Make the package resolve to one copy (npm dedupe, or a bundler alias).',
+    ]);
     expect(libraryCopyWarnings([{ kind: 'string', nullable: false }], modules)).toEqual([]);
     // An ObjectOf shape (a DTO node with no class) reads neither library's metadata.
     expect(libraryCopyWarnings([{ kind: 'dto', nullable: false, properties: [] }], modules)).toEqual([]);

@@ -12,16 +12,19 @@ beforeAll(async () => {
   out = await runProgram('spec/nestjs/programs/orders.ts', ['spec/nestjs', 'lib/nestjs']);
 }, 180_000);
 
-describe('ToolsModule.forRoot({ input: \'dto\', prefix })', () => {
-  it('names each provider\'s tools after its module, so both list methods build', () => {
+describe("ToolsModule.forRoot({ input: 'dto', prefix })", () => {
+  it("names each provider's tools after its module, so both list methods build", () => {
     expect(out.tools).toEqual(['orders_create', 'orders_list', 'customers_create', 'customers_list']);
   });
 
-  it('lists each DTO\'s properties as the tool\'s arguments', () => {
+  it("lists each DTO's properties as the tool's arguments", () => {
     expect(out.schemas).toEqual({
-      orders_create: '{"type":"object","properties":{"customerId":{"type":"string"},"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["sku","qty"],"additionalProperties":false},"minItems":1}},"required":["customerId","lines"],"additionalProperties":false}',
-      orders_list: '{"type":"object","properties":{"status":{"type":"string","enum":["open","shipped"]},"limit":{"type":"integer","minimum":1,"maximum":100}},"additionalProperties":false}',
-      customers_create: '{"type":"object","properties":{"name":{"type":"string","minLength":2},"email":{"type":"string","format":"email"},"age":{"type":"integer","minimum":18,"maximum":9007199254740991}},"required":["name","email"],"additionalProperties":false}',
+      orders_create:
+        '{"type":"object","properties":{"customerId":{"type":"string"},"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["sku","qty"],"additionalProperties":false},"minItems":1}},"required":["customerId","lines"],"additionalProperties":false}',
+      orders_list:
+        '{"type":"object","properties":{"status":{"type":"string","enum":["open","shipped"]},"limit":{"type":"integer","minimum":1,"maximum":100}},"additionalProperties":false}',
+      customers_create:
+        '{"type":"object","properties":{"name":{"type":"string","minLength":2},"email":{"type":"string","format":"email"},"age":{"type":"integer","minimum":18,"maximum":9007199254740991}},"required":["name","email"],"additionalProperties":false}',
       customers_list: '{"type":"object","properties":{"search":{"type":"string"}},"additionalProperties":false}',
     });
   });
@@ -34,20 +37,29 @@ describe('ToolsModule.forRoot({ input: \'dto\', prefix })', () => {
     expect(out.calls.ordersListOpen).toEqual([false, '[1]']);
   });
 
-  it('writes argument problems at the DTO\'s properties, in the team\'s own words where it gave them', () => {
+  it("writes argument problems at the DTO's properties, in the team's own words where it gave them", () => {
     expect(out.calls.badCustomer).toEqual([
       true,
-      ["Argument 'name' must be at least 2 characters long.", "Argument 'email' use your work address.", "Argument 'age' must be an integer of at least 18."].join('\n'),
+      [
+        "Argument 'name' must be at least 2 characters long.",
+        "Argument 'email' use your work address.",
+        "Argument 'age' must be an integer of at least 18.",
+      ].join('\n'),
     ]);
-    expect(out.calls.badOrder).toEqual([true, ["Argument 'lines[0].qty' must be an integer of at least 1.", "Argument 'dto' is not a parameter of tool 'orders_create'."].join('\n')]);
+    expect(out.calls.badOrder).toEqual([
+      true,
+      ["Argument 'lines[0].qty' must be an integer of at least 1.", "Argument 'dto' is not a parameter of tool 'orders_create'."].join('\n'),
+    ]);
   });
 
   it('leaves the DTOs as the controllers use them (ValidationPipe)', () => {
     expect(out.controller).toEqual([201, { id: 2, lines: 1, instance: true }]);
   });
 
-  it('without prefixes, the two services\' create and list methods still stop the start with OLT007, whose fix names the prefix', () => {
-    expect(out.unprefixed).toContain("OLT007: Cannot build tool 'create' (CustomersService): two tools are named 'create' in the application: OrdersService (OrdersModule) and CustomersService (CustomersModule).");
+  it("without prefixes, the two services' create and list methods still stop the start with OLT007, whose fix names the prefix", () => {
+    expect(out.unprefixed).toContain(
+      "OLT007: Cannot build tool 'create' (CustomersService): two tools are named 'create' in the application: OrdersService (OrdersModule) and CustomersService (CustomersModule).",
+    );
     expect(out.unprefixed).toContain("give the classes name prefixes (@Tools({ prefix: 'orders' }) on a class, or ToolsModule.forRoot({ prefix }))");
   });
 });

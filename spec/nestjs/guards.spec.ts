@@ -27,9 +27,12 @@ describe('guards (@UseGuards on the class and the method, resolved through DI)',
     ]);
     const roles = (user: string) => ({ guard: 'roles', tool: 'refund', callId: null, wanted: ['admin', 'clerk'], user });
     expect(out.refundGuards).toEqual([
-      roles('bo'), { guard: 'limit', hydrated: true, amount: 20 },
-      roles('bo'), { guard: 'limit', hydrated: true, amount: 80 },
-      roles('ana'), { guard: 'limit', hydrated: true, amount: 80 },
+      roles('bo'),
+      { guard: 'limit', hydrated: true, amount: 20 },
+      roles('bo'),
+      { guard: 'limit', hydrated: true, amount: 80 },
+      roles('ana'),
+      { guard: 'limit', hydrated: true, amount: 80 },
       roles('cy'),
     ]);
   });
@@ -54,7 +57,7 @@ describe('guards (@UseGuards on the class and the method, resolved through DI)',
     });
   });
 
-  it("a guard that throws something other than an HttpException makes the call fail; a 5xx HttpException is an error result of its message (as Nest answers HTTP with it); neither runs the method", () => {
+  it('a guard that throws something other than an HttpException makes the call fail; a 5xx HttpException is an error result of its message (as Nest answers HTTP with it); neither runs the method', () => {
     expect((out.thrown as unknown[]).slice(2)).toEqual([
       [true, "Tool 'buggy' failed: TypeError: Cannot read properties of undefined (reading 'roles')"],
       [true, 'The ledger is offline'],
@@ -74,7 +77,10 @@ describe('guards (@UseGuards on the class and the method, resolved through DI)',
       ['bo', true, [{ type: 'text', text: "Tool 'close_books' was refused: Forbidden resource." }]],
       ['ana', false, [{ type: 'text', text: 'books closed' }]],
     ]);
-    expect(out.mcpCallers).toEqual([{ via: 'mcp', user: 'bo' }, { via: 'mcp', user: 'ana' }]);
+    expect(out.mcpCallers).toEqual([
+      { via: 'mcp', user: 'bo' },
+      { via: 'mcp', user: 'ana' },
+    ]);
   });
 
   it('never run the method of a refused call', () => {
@@ -107,8 +113,14 @@ describe('interceptors (@UseInterceptors)', () => {
 describe('without global enhancers', () => {
   it("run the class's and the method's own guards and interceptors; a @Roles() with no guard is only metadata", () => {
     expect(out.noGlobals).toEqual([
-      refused('restock'), refused('discount'), [false, 'HELLO'], [false, 'open'],
-      [false, 'restocked'], [false, 'discounted'], [false, 'HELLO'], [false, 'open'],
+      refused('restock'),
+      refused('discount'),
+      [false, 'HELLO'],
+      [false, 'open'],
+      [false, 'restocked'],
+      [false, 'discounted'],
+      [false, 'HELLO'],
+      [false, 'open'],
     ]);
   });
 });

@@ -7,7 +7,6 @@
  */
 import { runProgram } from '../helpers/programs';
 
-
 let out: Record<string, unknown>;
 
 beforeAll(async () => {
@@ -50,7 +49,10 @@ describe('request scope', () => {
   });
 
   it('withRequest covers a whole runToolCalls turn; a context from createContext collects its costs', () => {
-    expect(out.turn).toEqual([['c1', 'bo (instance 4)'], ['c2', 'ordered 2 × NUT-M8 for 3.00 EUR']]);
+    expect(out.turn).toEqual([
+      ['c1', 'bo (instance 4)'],
+      ['c2', 'ordered 2 × NUT-M8 for 3.00 EUR'],
+    ]);
     expect(out.turnCosts).toEqual(['order 3 EUR']);
   });
 
@@ -64,9 +66,11 @@ describe('request scope', () => {
 describe('MCP', () => {
   it("serves the registry through mcpHttpHandler to a real MCP client, each call in its HTTP request's scope", () => {
     expect(out.mcpTools).toEqual(['lookup', 'place_order', 'whoami']);
-    expect(out.mcpCalls).toEqual([[true, [{ type: 'text', text: "Argument 'qty' must be an integer from 1 to 100." }]], [false, 'cy (instance n)']]);
+    expect(out.mcpCalls).toEqual([
+      [true, [{ type: 'text', text: "Argument 'qty' must be an integer from 1 to 100." }]],
+      [false, 'cy (instance n)'],
+    ]);
   });
-
 
   it("forRoot({ mcp }) serves the endpoint at its path on a real Nest HTTP application (@nestjs/platform-express, behind Nest's body parser), beside the app's routes", () => {
     expect(out.mounted).toEqual([

@@ -20,7 +20,20 @@ const rows = (): [string, string][] => (['module', 'mcp'] as const).flatMap((tab
 it('every typed option has a row, and each row that can wait for its default shows a difference', () => {
   expect(Object.keys(out.module)).toEqual(['limits', 'approve', 'visible', 'visibleServed', 'errorText', 'scoped', 'mcp', 'global']);
   expect(Object.keys(out.mcp)).toEqual([
-    'path', 'info', 'allowedOrigins', 'allowedHosts', 'maxBodyBytes', 'bodyTimeoutMs', 'maxConcurrentRequests', 'maxOpenStreams', 'keepAliveMs', 'sessions', 'auth', 'exposeCredentials', 'tracing', 'rateLimit',
+    'path',
+    'info',
+    'allowedOrigins',
+    'allowedHosts',
+    'maxBodyBytes',
+    'bodyTimeoutMs',
+    'maxConcurrentRequests',
+    'maxOpenStreams',
+    'keepAliveMs',
+    'sessions',
+    'auth',
+    'exposeCredentials',
+    'tracing',
+    'rateLimit',
   ]);
   for (const [table, key] of rows()) {
     const row = out[table as keyof Observed][key]!;
@@ -43,7 +56,11 @@ describe('the options of the tool set', () => {
 
   it('visible: a hidden tool is not listed and is an unknown tool to that caller; a caller who may see it calls it', () => {
     expect(out.module.visible).toEqual({
-      with: { listed: false, called: "Unknown tool 'admin_reset'. Available tools: lookup, transfer, report, credentials, hold, session_note.", admin: 'books reset' },
+      with: {
+        listed: false,
+        called: "Unknown tool 'admin_reset'. Available tools: lookup, transfer, report, credentials, hold, session_note.",
+        admin: 'books reset',
+      },
       without: { listed: true, called: 'books reset', admin: 'books reset' },
     });
   });
@@ -66,7 +83,10 @@ describe('the options of the tool set', () => {
 describe('the options of the module', () => {
   it("scoped: 'refuse' fails the start, naming the request-scoped provider", () => {
     expect(out.module.scoped).toEqual({
-      with: { failedToStart: "Error: SessionNotes (AppModule) has @Tool methods and is request-scoped (or depends on a request-scoped provider), which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call." },
+      with: {
+        failedToStart:
+          "Error: SessionNotes (AppModule) has @Tool methods and is request-scoped (or depends on a request-scoped provider), which ToolsModule was told to refuse (scoped: 'refuse'). Make it a singleton, or remove the option to resolve it per call.",
+      },
       without: 'noted',
     });
   });
@@ -77,7 +97,10 @@ describe('the options of the module', () => {
 
   it('global: false keeps ToolRegistry to the modules that import ToolsModule', () => {
     expect(out.module.global).toEqual({
-      with: { failedToStart: "Error: Nest can't resolve dependencies of the Consumer (?). Please make sure that the argument ToolRegistry at index [0] is available in the ConsumerModule module." },
+      with: {
+        failedToStart:
+          "Error: Nest can't resolve dependencies of the Consumer (?). Please make sure that the argument ToolRegistry at index [0] is available in the ConsumerModule module.",
+      },
       without: true,
     });
   });

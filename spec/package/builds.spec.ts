@@ -30,7 +30,8 @@ let bin: string;
 let hinted: string;
 
 const base = { target: 'ES2022', strict: true, experimentalDecorators: true, skipLibCheck: true, types: ['node'] };
-const moduleOptions = (format: Format) => (format === 'esm' ? { module: 'nodenext', moduleResolution: 'nodenext' } : { module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' });
+const moduleOptions = (format: Format) =>
+  format === 'esm' ? { module: 'nodenext', moduleResolution: 'nodenext' } : { module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' };
 const ext = (format: Format) => (format === 'esm' ? '.js' : '');
 
 /** A project folder: the templates with the format's import extension, and a tsconfig. */
@@ -39,12 +40,16 @@ function project(format: Format, name: string, compilerOptions: object, importGe
   fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
   // The hinted reference is its own program: the others are the user's tools as written.
   for (const t of fs.readdirSync(templates).filter((t) => (name === 'hinted') === t.startsWith('hinted') || t.startsWith('dtos'))) {
-    const text = fs.readFileSync(path.join(templates, t), 'utf8')
+    const text = fs
+      .readFileSync(path.join(templates, t), 'utf8')
       .replace(/\{\{ext\}\}/g, ext(format))
       .replace('{{import-generated}}', importGenerated ? `import '../tool-signatures.generated${ext(format)}';\n` : '');
     fs.writeFileSync(path.join(dir, 'src', t.replace(/\.template$/, '')), text);
   }
-  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...base, ...moduleOptions(format), ...compilerOptions }, include: ['src'] }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { ...base, ...moduleOptions(format), ...compilerOptions }, include: ['src'] }, null, 2),
+  );
   return dir;
 }
 
@@ -82,7 +87,9 @@ function output(r: Run): { schema: string; rest: unknown } {
 }
 
 it('the hinted reference has the full schema (enum, literal union, record values, optional slots)', () => {
-  expect(hinted).toBe('{"type":"object","properties":{"cabin":{"type":"string","enum":["economy","business"]},"mode":{"type":"string","enum":["fast","slow"]},"contact":{"type":"object","properties":{"name":{"type":"string"},"nickname":{"type":"string"},"scores":{"type":"object","additionalProperties":{"type":"number"}}},"required":["name","scores"],"additionalProperties":false},"when":{"type":"string","format":"date-time"}},"required":["cabin","mode","contact"],"additionalProperties":false}');
+  expect(hinted).toBe(
+    '{"type":"object","properties":{"cabin":{"type":"string","enum":["economy","business"]},"mode":{"type":"string","enum":["fast","slow"]},"contact":{"type":"object","properties":{"name":{"type":"string"},"nickname":{"type":"string"},"scores":{"type":"object","additionalProperties":{"type":"number"}}},"required":["name","scores"],"additionalProperties":false},"when":{"type":"string","format":"date-time"}},"required":["cabin","mode","contact"],"additionalProperties":false}',
+  );
 });
 
 describe.each(FORMATS)('a %s project', (format) => {
@@ -119,7 +126,11 @@ describe.each(FORMATS)('a %s project', (format) => {
 
     it('esbuild bundles it: the schemas equal the hinted ones', async () => {
       const out = `out/main.${format === 'esm' ? 'mjs' : 'cjs'}`;
-      await ok(esbuild, ['src/main.ts', '--bundle', '--platform=node', `--format=${format}`, '--packages=external', `--outfile=${out}`, '--log-level=error'], dir);
+      await ok(
+        esbuild,
+        ['src/main.ts', '--bundle', '--platform=node', `--format=${format}`, '--packages=external', `--outfile=${out}`, '--log-level=error'],
+        dir,
+      );
       const r = output(await run(process.execPath, [out], dir));
       expect(r.schema).toBe(hinted);
       expect(r.rest).toEqual(EXPECTED_RUN);
@@ -133,7 +144,9 @@ describe.each(FORMATS)('a %s project', (format) => {
         const r = await run(process.execPath, [tsx, 'src/main.ts'], dir);
         expect(r.code).not.toBe(0);
         expect(r.stdout).toBe('');
-        expect(r.stderr).toContain('OLT012: tool-signatures.generated.ts is stale: ./src/dtos.ts changed after it was generated, so its schemas would be the old ones. Run `tool-signatures generate tsconfig.json` again');
+        expect(r.stderr).toContain(
+          'OLT012: tool-signatures.generated.ts is stale: ./src/dtos.ts changed after it was generated, so its schemas would be the old ones. Run `tool-signatures generate tsconfig.json` again',
+        );
       } finally {
         fs.writeFileSync(dtos, before);
       }
@@ -148,7 +161,8 @@ describe('tool-signatures check (the plain tsc path, no plugin)', () => {
     const r = await run(bin, ['check'], dir);
     expect(r).toEqual({
       code: 1,
-      stdout: "src/tools.ts:5: the runtime path cannot build it: OLT013: Cannot build tool 'book' (Trips.book), parameter #2 'contact', property Contact: Contact shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.\n" +
+      stdout:
+        "src/tools.ts:5: the runtime path cannot build it: OLT013: Cannot build tool 'book' (Trips.book), parameter #2 'contact', property Contact: Contact shows no property. Decorate its properties (@Prop(), @Description, or class-validator / class-transformer decorators) so that the reflector can see them.\n" +
         '2 tools checked: 1 cannot be built at run time. Add the hints above, or compile with the plugin.\n',
       stderr: '',
     });
@@ -162,14 +176,26 @@ describe('nest build (@nestjs/cli) with the plugin entry of nest-cli.json', () =
     fs.cpSync(path.join(sample, 'src'), path.join(dir, 'src'), { recursive: true });
     fs.copyFileSync(path.join(sample, 'nest-cli.json'), path.join(dir, 'nest-cli.json'));
     // The sample's compiler options, with the installed package (no path mapping) and no tsconfig plugin: only nest-cli.json names it.
-    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...base, ...moduleOptions('cjs'), emitDecoratorMetadata: true, esModuleInterop: true, outDir: 'dist', rootDir: 'src' }, include: ['src'] }, null, 2));
+    fs.writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify(
+        {
+          compilerOptions: { ...base, ...moduleOptions('cjs'), emitDecoratorMetadata: true, esModuleInterop: true, outDir: 'dist', rootDir: 'src' },
+          include: ['src'],
+        },
+        null,
+        2,
+      ),
+    );
     const build = await run(process.execPath, [nest, 'build'], dir);
     expect({ code: build.code, out: build.stdout + build.stderr }).toEqual({ code: 0, out: '' });
     const r = await run(process.execPath, ['--no-warnings', 'dist/main.js'], dir);
     expect(r.stderr).toBe('');
     const { tools, result } = JSON.parse(r.stdout) as { tools: { name: string; inputSchema: object }[]; result: { isError: boolean } };
     expect(tools.map((t) => t.name)).toEqual(['get_docket', 'search']);
-    expect(JSON.stringify(tools[0]!.inputSchema)).toBe('{"type":"object","properties":{"caseNumber":{"type":"string","description":"The case, as printed on filings"},"limit":{"type":"integer","description":"How many entries, newest first","minimum":-2147483648,"maximum":2147483647,"default":10},"court":{"type":"string","enum":["district","appeals"],"default":"district"}},"required":["caseNumber"],"additionalProperties":false}');
+    expect(JSON.stringify(tools[0]!.inputSchema)).toBe(
+      '{"type":"object","properties":{"caseNumber":{"type":"string","description":"The case, as printed on filings"},"limit":{"type":"integer","description":"How many entries, newest first","minimum":-2147483648,"maximum":2147483647,"default":10},"court":{"type":"string","enum":["district","appeals"],"default":"district"}},"required":["caseNumber"],"additionalProperties":false}',
+    );
     expect(result.isError).toBe(false);
   }, 300_000);
 
@@ -181,18 +207,19 @@ describe('nest build (@nestjs/cli) with the plugin entry of nest-cli.json', () =
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
-    const waitFor = (text: string) => new Promise<void>((resolve, reject) => {
-      const started = Date.now();
-      const tick = setInterval(() => {
-        if (stdout.includes(text)) {
-          clearInterval(tick);
-          resolve();
-        } else if (Date.now() - started > 120_000) {
-          clearInterval(tick);
-          reject(new Error(`no '${text}' in:\n${stdout}`));
-        }
-      }, 200);
-    });
+    const waitFor = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const tick = setInterval(() => {
+          if (stdout.includes(text)) {
+            clearInterval(tick);
+            resolve();
+          } else if (Date.now() - started > 120_000) {
+            clearInterval(tick);
+            reject(new Error(`no '${text}' in:\n${stdout}`));
+          }
+        }, 200);
+      });
     try {
       await waitFor('"description":"What was filed"');
       fs.writeFileSync(dto, fs.readFileSync(dto, 'utf8').replace('/** What was filed */', '/** What was filed, as titled */'));

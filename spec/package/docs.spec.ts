@@ -18,7 +18,14 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 };
 
 const docsDir = path.join(root, 'docs');
-const documents = ['README.md', 'SECURITY.md', ...fs.readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const documents = [
+  'README.md',
+  'SECURITY.md',
+  ...fs
+    .readdirSync(docsDir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Whether a file of the repository is packed by `files` (a listed file, or one under a listed folder). */
 const packed = (rel: string) => pkg.files.some((f) => rel === f || rel.startsWith(`${f}/`));
@@ -66,7 +73,8 @@ describe('the documents that ship', () => {
       const target = file === '' ? doc : path.posix.normalize(path.posix.join(path.posix.dirname(doc), file));
       if (!fs.existsSync(path.join(root, target))) broken.push(`${link}: no file ${target}`);
       else if (!packed(target)) broken.push(`${link}: ${target} is not packed`);
-      else if (anchor !== undefined && target.endsWith('.md') && !anchorsOf(target).includes(anchor)) broken.push(`${link}: ${target} has no heading #${anchor}`);
+      else if (anchor !== undefined && target.endsWith('.md') && !anchorsOf(target).includes(anchor))
+        broken.push(`${link}: ${target} has no heading #${anchor}`);
     }
     expect(broken).toEqual([]);
   });
@@ -86,7 +94,7 @@ describe('package.json', () => {
 });
 
 describe('the README for contributors', () => {
-  it("keeps the two commands of a clone in its Contributing section (CI runs the test one)", () => {
+  it('keeps the two commands of a clone in its Contributing section (CI runs the test one)', () => {
     const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
     const contributing = readme.slice(readme.indexOf('\n## Contributing\n'));
     expect(readme.indexOf('\n## Contributing\n')).toBeGreaterThan(0);

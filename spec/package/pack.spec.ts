@@ -54,12 +54,39 @@ beforeAll(async () => {
     skipLibCheck: false,
     types: ['node'],
   };
-  fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'node16', moduleResolution: 'node16', outDir: 'out' }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
+  fs.writeFileSync(
+    path.join(app, 'tsconfig.json'),
+    JSON.stringify(
+      { compilerOptions: { ...compilerOptions, module: 'node16', moduleResolution: 'node16', outDir: 'out' }, files: ['app.ts', 'esm-types.mts'] },
+      null,
+      2,
+    ),
+  );
   // The declarations themselves are checked once (skipLibCheck: false above); the other checks are about resolution.
-  fs.writeFileSync(path.join(app, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'preserve', moduleResolution: 'bundler', noEmit: true, skipLibCheck: true }, files: ['app.ts', 'esm-types.mts'] }, null, 2));
+  fs.writeFileSync(
+    path.join(app, 'tsconfig.bundler.json'),
+    JSON.stringify(
+      {
+        compilerOptions: { ...compilerOptions, module: 'preserve', moduleResolution: 'bundler', noEmit: true, skipLibCheck: true },
+        files: ['app.ts', 'esm-types.mts'],
+      },
+      null,
+      2,
+    ),
+  );
   for (const resolution of ['node10', 'node16']) {
     const module = resolution === 'node10' ? 'commonjs' : 'node16';
-    fs.writeFileSync(path.join(app, `tsconfig.subpaths-${resolution}.json`), JSON.stringify({ compilerOptions: { ...compilerOptions, module, moduleResolution: resolution, skipLibCheck: true, noEmit: true, ignoreDeprecations: '6.0' }, files: ['subpaths.ts'] }, null, 2));
+    fs.writeFileSync(
+      path.join(app, `tsconfig.subpaths-${resolution}.json`),
+      JSON.stringify(
+        {
+          compilerOptions: { ...compilerOptions, module, moduleResolution: resolution, skipLibCheck: true, noEmit: true, ignoreDeprecations: '6.0' },
+          files: ['subpaths.ts'],
+        },
+        null,
+        2,
+      ),
+    );
   }
   subpathChecks = Promise.all(['node10', 'node16'].map((r) => run(process.execPath, [tsc, '-p', `tsconfig.subpaths-${r}.json`], app)));
   node16Compile = run(process.execPath, [tsc, '-p', 'tsconfig.json'], app);
@@ -72,7 +99,19 @@ afterAll(() => {
 
 describe('the tarball', () => {
   it('holds dist (CommonJS, ES module wrappers, declarations), the bin, the README, SECURITY.md and the docs/ pages, and no sources', () => {
-    for (const f of ['package.json', 'README.md', 'SECURITY.md', 'docs/contract.md', 'docs/plugin.md', 'bin/tool-signatures.js', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/index.mjs', 'dist/index.d.mts', 'dist/cjs/cli/index.js']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'SECURITY.md',
+      'docs/contract.md',
+      'docs/plugin.md',
+      'bin/tool-signatures.js',
+      'dist/cjs/index.js',
+      'dist/cjs/index.d.ts',
+      'dist/index.mjs',
+      'dist/index.d.mts',
+      'dist/cjs/cli/index.js',
+    ]) {
       expect(packedFiles).toContain(f);
     }
     expect(packedFiles.filter((f) => /^(lib|spec|samples|scripts|bench)\//.test(f) || f.endsWith('.tsbuildinfo'))).toEqual([]);
@@ -150,7 +189,10 @@ console.log(JSON.stringify([typeof plugin, plugin === cjs.default, factory === c
     expect(JSON.parse(r.stdout)).toEqual({
       sameCopy: true,
       sameNames: true,
-      results: [[false, { type: 'text', text: 'hello, esm' }], [true, { type: 'text', text: "Argument 'name' must be a string." }]],
+      results: [
+        [false, { type: 'text', text: 'hello, esm' }],
+        [true, { type: 'text', text: "Argument 'name' must be a string." }],
+      ],
     });
   });
 
@@ -163,7 +205,10 @@ console.log(JSON.stringify([typeof plugin, plugin === cjs.default, factory === c
         properties: {
           item: {
             type: 'object',
-            properties: { sku: { type: 'string', description: 'Catalogue SKU.', minLength: 3, maxLength: 20 }, qty: { type: 'integer', minimum: 1, maximum: 99 } },
+            properties: {
+              sku: { type: 'string', description: 'Catalogue SKU.', minLength: 3, maxLength: 20 },
+              qty: { type: 'integer', minimum: 1, maximum: 99 },
+            },
             required: ['sku'],
             additionalProperties: false,
           },

@@ -30,9 +30,14 @@ export interface Run {
 
 export function run(file: string, args: string[], cwd: string, timeoutMs = 120_000, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false', ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
-    });
+    execFile(
+      file,
+      args,
+      { cwd, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -75,7 +80,8 @@ function packedSources(): string[] {
       out.push(p);
     }
   };
-  for (const f of ['package.json', 'lib', 'scripts/build.js', 'scripts/pack-manifest.js', ...fs.readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) walk(path.join(root, f));
+  for (const f of ['package.json', 'lib', 'scripts/build.js', 'scripts/pack-manifest.js', ...fs.readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))])
+    walk(path.join(root, f));
   for (const f of pkg.files.filter((f) => f !== 'dist')) walk(path.join(root, f));
   return out;
 }

@@ -122,9 +122,15 @@ beforeAll(async () => {
   await ok(process.execPath, [path.join(cjs, 'node_modules', 'typescript', 'bin', 'tsc'), '--init'], init);
   const initConfig = parseJsonc(fs.readFileSync(path.join(init, 'tsconfig.json'), 'utf8'), 'tsc --init tsconfig');
   writeQuickStart(init);
-  fs.writeFileSync(path.join(init, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...initConfig.compilerOptions, ...readmeTsconfig.compilerOptions } }, null, 2));
+  fs.writeFileSync(
+    path.join(init, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { ...initConfig.compilerOptions, ...readmeTsconfig.compilerOptions } }, null, 2),
+  );
   const decoratorsOnly = { ...initConfig.compilerOptions, experimentalDecorators: true, emitDecoratorMetadata: true, noEmit: true };
-  fs.writeFileSync(path.join(init, 'tsconfig.decorators-only.json'), JSON.stringify({ compilerOptions: decoratorsOnly, files: Object.keys(quickStart) }, null, 2));
+  fs.writeFileSync(
+    path.join(init, 'tsconfig.decorators-only.json'),
+    JSON.stringify({ compilerOptions: decoratorsOnly, files: Object.keys(quickStart) }, null, 2),
+  );
   for (const type of ['commonjs', 'module'] as const) compiles[type] = tsc(projects[type], ['-p', '.']);
   initWithReadme = tsc(cjs, ['-p', '.'], init);
   initWithDecoratorsOnly = tsc(cjs, ['-p', 'tsconfig.decorators-only.json'], init);
@@ -136,7 +142,9 @@ afterAll(() => {
 
 describe('the README', () => {
   it('installs the package, its peers, TypeScript and @types/node', () => {
-    expect(installs.flatMap((i) => i.names)).toEqual(expect.arrayContaining(['tool-signatures', 'reflect-metadata', 'class-validator', 'class-transformer', 'typescript', '@types/node']));
+    expect(installs.flatMap((i) => i.names)).toEqual(
+      expect.arrayContaining(['tool-signatures', 'reflect-metadata', 'class-validator', 'class-transformer', 'typescript', '@types/node']),
+    );
   });
 
   it('gives a quick start that needs no top-level await', () => {
@@ -189,7 +197,7 @@ describe('the tsconfig notes', () => {
   });
 });
 
-describe.each(['commonjs', 'module'] as const)("the command line section's lines in the quick start project of \"type\": \"%s\"", (type) => {
+describe.each(['commonjs', 'module'] as const)('the command line section\'s lines in the quick start project of "type": "%s"', (type) => {
   /** The line as a shell runs it in the project, `npx tool-signatures` being the installed bin. */
   async function runLine(line: string): Promise<Run> {
     await compiles[type];

@@ -24,7 +24,8 @@ beforeAll(async () => {
   shipped = new Set((JSON.parse(dry.stdout) as [{ files: { path: string }[] }])[0].files.map((f) => f.path));
   // A real pack, lifecycle scripts included, of a copy of what packing reads (dist/ is not needed for the manifest).
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-shipped-'));
-  for (const f of ['package.json', 'README.md', 'SECURITY.md', 'docs', 'bin', 'scripts/pack-manifest.js']) fs.cpSync(path.join(root, f), path.join(copy, f), { recursive: true });
+  for (const f of ['package.json', 'README.md', 'SECURITY.md', 'docs', 'bin', 'scripts/pack-manifest.js'])
+    fs.cpSync(path.join(root, f), path.join(copy, f), { recursive: true });
   const packed = await ok(npm, ['pack', '--json', '--pack-destination', copy], copy, 120_000, { TOOL_SIGNATURES_PREBUILT: '1' });
   const tarball = path.join(copy, (JSON.parse(packed.stdout) as [{ filename: string }])[0].filename);
   const tar = await ok('tar', ['-xOzf', tarball, 'package/package.json'], copy);
@@ -45,9 +46,19 @@ function paragraphs(doc: string): string[] {
 }
 
 /** GitHub's anchor of a heading. */
-const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 const anchorsOf = (doc: string) =>
-  fs.readFileSync(path.join(root, doc), 'utf8').replace(/^```[\s\S]*?^```$/gm, '').split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, '')));
+  fs
+    .readFileSync(path.join(root, doc), 'utf8')
+    .replace(/^```[\s\S]*?^```$/gm, '')
+    .split('\n')
+    .filter((l) => /^#{1,6} /.test(l))
+    .map((l) => slug(l.replace(/^#+ /, '')));
 
 /** Top-level entries of the repository that the package does not ship, named as a path (`spec/x`, `ARCHITECTURE.md`). */
 const REPOSITORY_ONLY = /^(?:spec|samples|scripts|bench|lib|design|build|\.ci|\.tmp)\/|^ARCHITECTURE\.md\b/;
@@ -61,12 +72,15 @@ describe('the package as npm pack makes it', () => {
   it('every relative link of a shipped document resolves to a shipped file (and its heading)', () => {
     const broken: string[] = [];
     for (const doc of documents()) {
-      const text = paragraphs(doc).join('\n\n').replace(/`[^`\n]*`/g, '``');
+      const text = paragraphs(doc)
+        .join('\n\n')
+        .replace(/`[^`\n]*`/g, '``');
       for (const [, link] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^[a-z]+:/.test(link!)) continue;
         const [file, anchor] = link!.split('#') as [string, string | undefined];
         const target = file === '' ? doc : path.posix.normalize(path.posix.join(path.posix.dirname(doc), file));
-        if (!shipped.has(target) && ![...shipped].some((f) => f.startsWith(`${target.replace(/\/$/, '')}/`))) broken.push(`${doc}: ${link} (${target} is not shipped)`);
+        if (!shipped.has(target) && ![...shipped].some((f) => f.startsWith(`${target.replace(/\/$/, '')}/`)))
+          broken.push(`${doc}: ${link} (${target} is not shipped)`);
         else if (anchor !== undefined && target.endsWith('.md') && !anchorsOf(target).includes(anchor)) broken.push(`${doc}: ${link} (no heading #${anchor})`);
       }
     }
@@ -87,12 +101,18 @@ describe('the package as npm pack makes it', () => {
       }
     }
     expect(unlinked).toEqual([]);
-    expect(fs.readFileSync(path.join(root, 'docs/contributing.md'), 'utf8')).toMatch(new RegExp(`^# Contributing\\n\\nFor a clone of the \\[repository\\]\\(${REPOSITORY.replace(/[./]/g, '\\$&')}\\)`));
+    expect(fs.readFileSync(path.join(root, 'docs/contributing.md'), 'utf8')).toMatch(
+      new RegExp(`^# Contributing\\n\\nFor a clone of the \\[repository\\]\\(${REPOSITORY.replace(/[./]/g, '\\$&')}\\)`),
+    );
   });
 
   it('the published package.json has no script that names a file it does not ship, and the repository keeps its own', () => {
     const named = Object.entries(published.scripts ?? {}).flatMap(([name, command]) =>
-      command.split(/\s+/).filter((word) => /\//.test(word) || /\.[cm]?js$/.test(word)).map((file) => [name, path.posix.normalize(file)] as const));
+      command
+        .split(/\s+/)
+        .filter((word) => /\//.test(word) || /\.[cm]?js$/.test(word))
+        .map((file) => [name, path.posix.normalize(file)] as const),
+    );
     expect(named.filter(([, file]) => !shipped.has(file))).toEqual([]);
     // postpack put the copy's package.json back as it was.
     expect(fs.readFileSync(path.join(copy, 'package.json'), 'utf8')).toBe(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

@@ -25,19 +25,69 @@ describe('check', () => {
     expect(result.failures).toEqual([]);
     expect(result.tools).toBe(1);
     expect(result.losses).toEqual([
-      { at, tool: 'book', slot: 'cabin', kind: 'type', full: '{"type":"string","enum":["economy","business"]}', runtime: '{"type":"string"}', fix: "@Param({ type: EnumOf(Cabin) }) on 'cabin'" },
-      { at, tool: 'book', slot: 'seats', kind: 'type', full: '{"type":"string","enum":["One","Two"]}', runtime: '{"type":"number"}', fix: "@Param({ type: EnumOf(Seats) }) on 'seats'" },
-      { at, tool: 'book', slot: 'mode', kind: 'type', full: '{"type":"string","enum":["fast","slow"]}', runtime: '{"type":"string"}', fix: `@Param({ type: EnumOf(["fast", "slow"]) }) on 'mode'` },
-      { at, tool: 'book', slot: 'contact.nickname', kind: 'optional', full: 'optional', runtime: 'required', fix: '@IsOptional() (class-validator) or @Prop({ optional: true }) on Contact.nickname' },
-      { at, tool: 'book', slot: 'contact.scores', kind: 'type', full: '{"type":"object","additionalProperties":{"type":"number"}}', runtime: '{"type":"object"}', fix: '@Prop({ type: RecordOf(Number) }) on Contact.scores' },
-      { at, tool: 'book', slot: 'when', kind: 'optional', full: 'optional', runtime: 'required', fix: "@Param({ optional: true }) on 'when', or give it a default value" },
+      {
+        at,
+        tool: 'book',
+        slot: 'cabin',
+        kind: 'type',
+        full: '{"type":"string","enum":["economy","business"]}',
+        runtime: '{"type":"string"}',
+        fix: "@Param({ type: EnumOf(Cabin) }) on 'cabin'",
+      },
+      {
+        at,
+        tool: 'book',
+        slot: 'seats',
+        kind: 'type',
+        full: '{"type":"string","enum":["One","Two"]}',
+        runtime: '{"type":"number"}',
+        fix: "@Param({ type: EnumOf(Seats) }) on 'seats'",
+      },
+      {
+        at,
+        tool: 'book',
+        slot: 'mode',
+        kind: 'type',
+        full: '{"type":"string","enum":["fast","slow"]}',
+        runtime: '{"type":"string"}',
+        fix: `@Param({ type: EnumOf(["fast", "slow"]) }) on 'mode'`,
+      },
+      {
+        at,
+        tool: 'book',
+        slot: 'contact.nickname',
+        kind: 'optional',
+        full: 'optional',
+        runtime: 'required',
+        fix: '@IsOptional() (class-validator) or @Prop({ optional: true }) on Contact.nickname',
+      },
+      {
+        at,
+        tool: 'book',
+        slot: 'contact.scores',
+        kind: 'type',
+        full: '{"type":"object","additionalProperties":{"type":"number"}}',
+        runtime: '{"type":"object"}',
+        fix: '@Prop({ type: RecordOf(Number) }) on Contact.scores',
+      },
+      {
+        at,
+        tool: 'book',
+        slot: 'when',
+        kind: 'optional',
+        full: 'optional',
+        runtime: 'required',
+        fix: "@Param({ optional: true }) on 'when', or give it a default value",
+      },
     ]);
   }, 240_000);
 
   it('exits 1 and prints each loss when something is lost', () => {
     const r = run(project('losses'));
     expect(r.code).toBe(1);
-    expect(r.out).toContain("tool 'book', argument 'cabin' loses its type.\n    full types: {\"type\":\"string\",\"enum\":[\"economy\",\"business\"]}\n    run time:   {\"type\":\"string\"}\n    fix: @Param({ type: EnumOf(Cabin) }) on 'cabin'\n");
+    expect(r.out).toContain(
+      'tool \'book\', argument \'cabin\' loses its type.\n    full types: {"type":"string","enum":["economy","business"]}\n    run time:   {"type":"string"}\n    fix: @Param({ type: EnumOf(Cabin) }) on \'cabin\'\n',
+    );
     expect(r.out).toContain("tool 'book', argument 'when' is optional in the source, required at run time.");
     expect(r.out).toMatch(/1 tool checked: 6 arguments lose type information at run time\. Add the hints above, or compile with the plugin\.\n$/);
   }, 240_000);
@@ -53,7 +103,9 @@ describe('check', () => {
     const plain = run(project('untyped'));
     expect(plain.code).toBe(0);
     expect(plain.out).toContain("tools.ts:13: tool 'save': OLT016: property Note.data: no source names its type");
-    expect(plain.out).toMatch(/1 tool checked: the runtime path sees every type the source declares\. 2 DTO properties are typed by no source \(OLT016: listed above; check --strict refuses them\)\.\n$/);
+    expect(plain.out).toMatch(
+      /1 tool checked: the runtime path sees every type the source declares\. 2 DTO properties are typed by no source \(OLT016: listed above; check --strict refuses them\)\.\n$/,
+    );
     const strict = run(project('untyped'), '--strict');
     expect(strict.code).toBe(1);
     expect(strict.out).toBe(plain.out);

@@ -35,12 +35,22 @@ describe('plugin entry points', () => {
 
   const emit = (transformer: ts.TransformerFactory<ts.SourceFile>) => {
     let text = '';
-    program.emit(program.getSourceFile(file), (f, t) => { if (f.endsWith('.js')) text = t; }, undefined, false, { before: [transformer] });
+    program.emit(
+      program.getSourceFile(file),
+      (f, t) => {
+        if (f.endsWith('.js')) text = t;
+      },
+      undefined,
+      false,
+      { before: [transformer] },
+    );
     return text;
   };
 
   const expectMetadata = (js: string) => {
-    expect(js).toContain('defineStaticMetadata(Shop, { methods: { find: { description: "Find items.", returns: String, params: [{ name: "limit", type: tool_signatures_1.Int32, description: "How many", design: Number }, { name: "item", type: () => Item, optional: true }] } } })');
+    expect(js).toContain(
+      'defineStaticMetadata(Shop, { methods: { find: { description: "Find items.", returns: String, params: [{ name: "limit", type: tool_signatures_1.Int32, description: "How many", design: Number }, { name: "item", type: () => Item, optional: true }] } } })',
+    );
     expect(js).toContain('defineStaticMetadata(Item, { properties: [');
     expect(js).toContain('Tool.create(add, {\n        params: { a: Number, b: Number },\n        returns: Number,\n        description: "Adds."\n    })');
   };
@@ -71,7 +81,18 @@ describe('plugin entry points', () => {
     // transpileModule's own single-file program
     let seen: unknown;
     try {
-      ts.transpileModule(SOURCE, { compilerOptions: { experimentalDecorators: true }, transformers: { before: [factory({ get program() { return (seen as ts.Program | undefined); } })] } });
+      ts.transpileModule(SOURCE, {
+        compilerOptions: { experimentalDecorators: true },
+        transformers: {
+          before: [
+            factory({
+              get program() {
+                return seen as ts.Program | undefined;
+              },
+            }),
+          ],
+        },
+      });
     } catch (e) {
       seen = e;
     }
@@ -81,7 +102,24 @@ describe('plugin entry points', () => {
   it('tool-signatures generate <tsconfig> --out <file> writes one module that registers the static metadata', () => {
     const tsconfig = path.join(dir, 'tsconfig.json');
     const o = compilerOptions();
-    fs.writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node10', experimentalDecorators: true, strict: true, skipLibCheck: true, types: ['node'], typeRoots: o.typeRoots, paths: o.paths, ignoreDeprecations: '6.0' }, files: ['shop.ts'] }));
+    fs.writeFileSync(
+      tsconfig,
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'commonjs',
+          moduleResolution: 'node10',
+          experimentalDecorators: true,
+          strict: true,
+          skipLibCheck: true,
+          types: ['node'],
+          typeRoots: o.typeRoots,
+          paths: o.paths,
+          ignoreDeprecations: '6.0',
+        },
+        files: ['shop.ts'],
+      }),
+    );
     const out = path.join(dir, 'gen/meta.ts');
     fs.mkdirSync(path.dirname(out));
     const logs: string[] = [];
@@ -92,9 +130,13 @@ describe('plugin entry points', () => {
     expect(text).toContain(`import * as tool_signatures_import_1 from "../shop.js";`);
     expect(text).toContain('tool_signatures_1.registerGeneratedMetadata([\n    [() => tool_signatures_import_1.Item, { properties: [');
     expect(text).toContain('    [() => tool_signatures_import_1.Shop, { methods: { find: {');
-    expect(text).toContain('[() => tool_signatures_import_1.add, {\n            call: { description: "Adds.", returns: Number, params: [{ name: "a", type: Number, design: Number }, { name: "b", type: Number, design: Number }] }\n        }]\n], {');
+    expect(text).toContain(
+      '[() => tool_signatures_import_1.add, {\n            call: { description: "Adds.", returns: Number, params: [{ name: "a", type: Number, design: Number }, { name: "b", type: Number, design: Number }] }\n        }]\n], {',
+    );
     // The sources it read, each with the hash of its text: a stale module is refused when imported.
-    expect(text).toContain(`    module: "meta.ts",\n    regenerate: "tool-signatures generate ${path.relative(process.cwd(), tsconfig)}",\n    at: typeof __filename === "string" ? __filename : undefined,\n    sources: {\n        "../shop.ts": "${sourceHash(SOURCE)}"\n    }\n});`);
+    expect(text).toContain(
+      `    module: "meta.ts",\n    regenerate: "tool-signatures generate ${path.relative(process.cwd(), tsconfig)}",\n    at: typeof __filename === "string" ? __filename : undefined,\n    sources: {\n        "../shop.ts": "${sourceHash(SOURCE)}"\n    }\n});`,
+    );
     expect(main(['frobnicate'], { out: () => undefined, err: () => undefined })).toBe(2);
     expect(main(['generate', '--nope'], { out: () => undefined, err: () => undefined })).toBe(2);
   });

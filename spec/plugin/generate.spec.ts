@@ -14,10 +14,25 @@ function project(files: Record<string, string>, options: object = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-generate-'));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   const o = compilerOptions();
-  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node10', experimentalDecorators: true, strict: true, skipLibCheck: true, types: ['node'], typeRoots: o.typeRoots, paths: o.paths, ignoreDeprecations: '6.0', ...options },
-    files: Object.keys(files),
-  }));
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        experimentalDecorators: true,
+        strict: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: o.typeRoots,
+        paths: o.paths,
+        ignoreDeprecations: '6.0',
+        ...options,
+      },
+      files: Object.keys(files),
+    }),
+  );
   return dir;
 }
 
@@ -38,7 +53,9 @@ export class Shop {
 
 describe('tool-signatures generate', () => {
   it('writes nothing and exits 2 when the tools have definition errors', () => {
-    const dir = project({ 'tools.ts': `import { Tool } from 'tool-signatures';\nexport class Shop {\n  @Tool() static find(query: string): string { return query; }\n}\n` });
+    const dir = project({
+      'tools.ts': `import { Tool } from 'tool-signatures';\nexport class Shop {\n  @Tool() static find(query: string): string { return query; }\n}\n`,
+    });
     const r = generate(dir);
     expect(r.code).toBe(2);
     expect(r.text).toBeUndefined();
@@ -48,11 +65,19 @@ describe('tool-signatures generate', () => {
   }, 60_000);
 
   it("prints TypeScript's diagnostics as plain text, unless standard error is a terminal that takes colours", async () => {
-    const dir = project({ 'tools.ts': `import { Tool } from 'tool-signatures';\nexport class Shop {\n  @Tool() static find(query: string): string { return query; }\n}\n` });
+    const dir = project({
+      'tools.ts': `import { Tool } from 'tool-signatures';\nexport class Shop {\n  @Tool() static find(query: string): string { return query; }\n}\n`,
+    });
     // As the bin runs it: lib/cli's main, whose output is made safe for a terminal.
     const viaCli = async (color: boolean) => {
       let err = '';
-      const code = await cliMain(['generate', path.join(dir, 'tsconfig.json')], { cwd: dir, out: () => undefined, err: (s) => (err += s), readStdin: async () => '', color });
+      const code = await cliMain(['generate', path.join(dir, 'tsconfig.json')], {
+        cwd: dir,
+        out: () => undefined,
+        err: (s) => (err += s),
+        readStdin: async () => '',
+        color,
+      });
       return { code, err };
     };
     const plain = await viaCli(false);
@@ -66,7 +91,13 @@ describe('tool-signatures generate', () => {
     expect(coloured.err).not.toContain('\\u001b');
     expect(coloured.err).toContain('OLT003');
     // A terminal takes colours unless NO_COLOR is set (to anything but ''); a pipe or a file never does.
-    expect([takesColor({ isTTY: true }, {}), takesColor({ isTTY: true }, { NO_COLOR: '1' }), takesColor({ isTTY: true }, { NO_COLOR: '' }), takesColor({ isTTY: false }, {}), takesColor({}, {})]).toEqual([true, false, true, false, false]);
+    expect([
+      takesColor({ isTTY: true }, {}),
+      takesColor({ isTTY: true }, { NO_COLOR: '1' }),
+      takesColor({ isTTY: true }, { NO_COLOR: '' }),
+      takesColor({ isTTY: false }, {}),
+      takesColor({}, {}),
+    ]).toEqual([true, false, true, false, false]);
   }, 60_000);
 
   it('chooses the import extension from the tsconfig: none under commonjs, .js under nodenext', () => {
@@ -79,18 +110,30 @@ describe('tool-signatures generate', () => {
   }, 120_000);
 
   it('warns about a Tool.create it cannot describe only for the parameters whose types are not given', () => {
-    const given = generate(project({ 'tools.ts': `import { Tool } from 'tool-signatures';\nexport function make() {\n  return [Tool.create((text: string) => text, { name: 'echo', params: { text: String } })];\n}\n` }));
+    const given = generate(
+      project({
+        'tools.ts': `import { Tool } from 'tool-signatures';\nexport function make() {\n  return [Tool.create((text: string) => text, { name: 'echo', params: { text: String } })];\n}\n`,
+      }),
+    );
     expect({ code: given.code, err: given.err }).toEqual({ code: 0, err: '' });
-    const missing = generate(project({ 'tools.ts': `import { Tool } from 'tool-signatures';\nexport function make() {\n  return [Tool.create((text: string, n: number) => text + n, { name: 'echo', params: { text: String } })];\n}\n` }));
+    const missing = generate(
+      project({
+        'tools.ts': `import { Tool } from 'tool-signatures';\nexport function make() {\n  return [Tool.create((text: string, n: number) => text + n, { name: 'echo', params: { text: String } })];\n}\n`,
+      }),
+    );
     expect(missing.code).toBe(0);
-    expect(missing.err).toContain("OLT012: the generated module can only describe a named, exported function given to Tool.create; give the types of 'n' in options.params");
+    expect(missing.err).toContain(
+      "OLT012: the generated module can only describe a named, exported function given to Tool.create; give the types of 'n' in options.params",
+    );
   }, 120_000);
 
   it('tells a module that builds tools at its top level to import the generated module first, and is quiet once it does', () => {
-    const topLevel = `${TOOLS}export const tools = new ToolSet([new Shop()]);\n`.replace("import { Tool }", "import { Tool, ToolSet }");
+    const topLevel = `${TOOLS}export const tools = new ToolSet([new Shop()]);\n`.replace('import { Tool }', 'import { Tool, ToolSet }');
     const warned = generate(project({ 'tools.ts': topLevel }));
     expect(warned.code).toBe(0);
-    expect(warned.err).toContain("OLT012: this module builds tools at its top level, which runs before the generated module registers its metadata (the generated module imports this one). Import the generated module first in this module: import './tool-signatures.generated';");
+    expect(warned.err).toContain(
+      "OLT012: this module builds tools at its top level, which runs before the generated module registers its metadata (the generated module imports this one). Import the generated module first in this module: import './tool-signatures.generated';",
+    );
     const quiet = generate(project({ 'tools.ts': `import './tool-signatures.generated';\n${topLevel}` }));
     expect({ code: quiet.code, err: quiet.err }).toEqual({ code: 0, err: '' });
   }, 120_000);

@@ -15,7 +15,10 @@ export function workspace(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-plugin-'));
   const pkg = path.join(dir, 'node_modules/tool-signatures');
   const lib = path.join(ROOT, 'lib');
-  const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.ts') ? [path.join(d, e.name)] : []));
+  const walk = (d: string): string[] =>
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.ts') ? [path.join(d, e.name)] : []));
   for (const file of walk(lib)) {
     const out = path.join(pkg, path.relative(lib, file)).replace(/\.ts$/, '.js');
     fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -25,11 +28,14 @@ export function workspace(): string {
     }).outputText;
     fs.writeFileSync(out, js);
   }
-  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({
-    name: 'tool-signatures',
-    main: './index.js',
-    exports: { '.': './index.js', './plugin': './plugin/index.js', './package.json': './package.json' },
-  }));
+  fs.writeFileSync(
+    path.join(pkg, 'package.json'),
+    JSON.stringify({
+      name: 'tool-signatures',
+      main: './index.js',
+      exports: { '.': './index.js', './plugin': './plugin/index.js', './package.json': './package.json' },
+    }),
+  );
   return dir;
 }
 
@@ -52,7 +58,10 @@ export function compilerOptions(extra: ts.CompilerOptions = {}): ts.CompilerOpti
 
 export function fixtureFiles(variant: string): string[] {
   const dir = path.join(FIXTURES, variant);
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(dir, f));
 }
 
 export interface Compiled {
@@ -64,7 +73,10 @@ export interface Compiled {
 export function compile(variant: string, outDir: string, o: { plugin: boolean; emitDecoratorMetadata: boolean }): Compiled {
   const files = fixtureFiles(variant);
   const program = ts.createProgram(files, compilerOptions({ emitDecoratorMetadata: o.emitDecoratorMetadata, rootDir: ROOT, outDir }));
-  const errors = files.flatMap((f) => [...program.getSemanticDiagnostics(program.getSourceFile(f)), ...program.getSyntacticDiagnostics(program.getSourceFile(f))]);
+  const errors = files.flatMap((f) => [
+    ...program.getSemanticDiagnostics(program.getSourceFile(f)),
+    ...program.getSyntacticDiagnostics(program.getSourceFile(f)),
+  ]);
   if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, formatHost));
   const transformers = o.plugin ? { before: [toolSignatures(program)] } : undefined;
   for (const f of files) {
@@ -112,7 +124,9 @@ export function readTools(ws: string, entry: string, skip: readonly string[] = [
 
 /** The groups of a fixture set that failed to build, with the error of each. */
 export function failedGroups(texts: ToolTexts): { group: string; error: string }[] {
-  return Object.keys(texts).filter((k) => k.startsWith('!')).map((k) => ({ group: k.slice(1), error: texts[k]! }));
+  return Object.keys(texts)
+    .filter((k) => k.startsWith('!'))
+    .map((k) => ({ group: k.slice(1), error: texts[k]! }));
 }
 
 /** The names of the tools that were built. */

@@ -177,10 +177,19 @@ function write(dir: string, files: Record<string, string>): string[] {
 /** Compiles the given files as one Program and writes each file's JavaScript beside it. */
 function build(files: readonly string[], options: ts.CompilerOptions, plugin: boolean, extension = '.js'): ts.Program {
   const program = ts.createProgram(files, compilerOptions({ outDir: path.join(path.dirname(files[0]!), 'out'), ...options }));
-  const errors = files.flatMap((f) => [...program.getSyntacticDiagnostics(program.getSourceFile(f)), ...program.getSemanticDiagnostics(program.getSourceFile(f))]);
+  const errors = files.flatMap((f) => [
+    ...program.getSyntacticDiagnostics(program.getSourceFile(f)),
+    ...program.getSemanticDiagnostics(program.getSourceFile(f)),
+  ]);
   if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, formatHost));
   for (const f of files) {
-    const r = program.emit(program.getSourceFile(f), (_name, text) => fs.writeFileSync(f.replace(/\.ts$/, extension), text), undefined, false, plugin ? { before: [toolSignatures(program)] } : undefined);
+    const r = program.emit(
+      program.getSourceFile(f),
+      (_name, text) => fs.writeFileSync(f.replace(/\.ts$/, extension), text),
+      undefined,
+      false,
+      plugin ? { before: [toolSignatures(program)] } : undefined,
+    );
     if (r.emitSkipped) throw new Error(`emit skipped: ${f}`);
   }
   return program;
@@ -221,17 +230,27 @@ describe('plugin: object types, unions and recursion read as hints', () => {
         '"properties":{"street":{"type":"string","description":"The street and number."},"zip":{"type":"string"},"country":{"type":["string","null"]},"floor":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},' +
         '"required":["street","country"],"additionalProperties":false}},"required":["id","name","home"],"additionalProperties":false}},"required":["p"],"additionalProperties":false}',
     );
-    expect(input('tagged')).toContain('"shape":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"]');
+    expect(input('tagged')).toContain(
+      '"shape":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"]',
+    );
     // The shape's summary is the description of the slots that use it, beside their $ref.
     expect(input('trees')).toContain('"properties":{"t":{"$ref":"#/$defs/TreeNode","description":"A tree of labels."},"f":{"$ref":"#/$defs/Folder"}}');
-    expect(input('trees')).toContain('"$defs":{"TreeNode":{"type":"object","properties":{"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/TreeNode","description":"A tree of labels."}}}');
-    expect(input('trees')).toContain('"Folder":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"$ref":"#/$defs/FileEntry"}}}');
+    expect(input('trees')).toContain(
+      '"$defs":{"TreeNode":{"type":"object","properties":{"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/TreeNode","description":"A tree of labels."}}}',
+    );
+    expect(input('trees')).toContain(
+      '"Folder":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"$ref":"#/$defs/FileEntry"}}}',
+    );
     expect(input('unions')).toContain('"required":["u","v","w"]');
   });
 
   it('hoists each recursive shape into one constant that its uses name lazily', () => {
-    expect(transformed).toMatch(/const __ts_TreeNode = tool_signatures_\d+\.ObjectOf\(\{ label: String, children: \(\) => \[__ts_TreeNode\] \}, \{ name: "TreeNode", description: "A tree of labels\." \}\);/);
-    expect(transformed).toMatch(/const __ts_Folder = tool_signatures_\d+\.ObjectOf\(\{ name: String, files: \(\) => \[__ts_FileEntry\] \}, \{ name: "Folder" \}\);/);
+    expect(transformed).toMatch(
+      /const __ts_TreeNode = tool_signatures_\d+\.ObjectOf\(\{ label: String, children: \(\) => \[__ts_TreeNode\] \}, \{ name: "TreeNode", description: "A tree of labels\." \}\);/,
+    );
+    expect(transformed).toMatch(
+      /const __ts_Folder = tool_signatures_\d+\.ObjectOf\(\{ name: String, files: \(\) => \[__ts_FileEntry\] \}, \{ name: "Folder" \}\);/,
+    );
     expect(transformed).toMatch(/\{ name: "t", type: \(\) => __ts_TreeNode \}/);
   });
 
@@ -261,13 +280,31 @@ describe('plugin: object types, unions and recursion read as hints', () => {
     const [p] = write(dir, { 'index.ts': PLAIN });
     const o = compilerOptions();
     const tsconfig = path.join(dir, 'tsconfig.json');
-    fs.writeFileSync(tsconfig, JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node10', experimentalDecorators: true, strict: true, esModuleInterop: true, skipLibCheck: true, types: ['node'], typeRoots: o.typeRoots, paths: o.paths, ignoreDeprecations: '6.0', noEmit: true },
-      files: ['index.ts'],
-    }));
+    fs.writeFileSync(
+      tsconfig,
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'commonjs',
+          moduleResolution: 'node10',
+          experimentalDecorators: true,
+          strict: true,
+          esModuleInterop: true,
+          skipLibCheck: true,
+          types: ['node'],
+          typeRoots: o.typeRoots,
+          paths: o.paths,
+          ignoreDeprecations: '6.0',
+          noEmit: true,
+        },
+        files: ['index.ts'],
+      }),
+    );
     const result = generate({ project: tsconfig });
     expect(result.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
-    expect(result.text).toMatch(/const __ts_TreeNode: (tool_signatures_\d+)\.ObjectHint = \1\.ObjectOf\(\{ label: String, children: \(\) => \[__ts_TreeNode\] \}/);
+    expect(result.text).toMatch(
+      /const __ts_TreeNode: (tool_signatures_\d+)\.ObjectHint = \1\.ObjectOf\(\{ label: String, children: \(\) => \[__ts_TreeNode\] \}/,
+    );
     // The generated module and the tools, compiled as a build tool that runs no transformer would: plain emit, no design types.
     write(dir, { 'entry.ts': `import './tool-signatures.generated';\nexport { tools, groups } from './index';\n` });
     build([path.join(dir, 'entry.ts'), result.out, p!], { emitDecoratorMetadata: false }, false);
@@ -278,17 +315,61 @@ describe('plugin: object types, unions and recursion read as hints', () => {
 
 /** Each case is one file of one Program. */
 const REFUSED: Record<string, { code: string; message: string; source: string }> = {
-  method: { code: 'OLT002', message: "parameter 's': property 'run' of Shape: a function has no JSON Schema.", source: `interface Shape { a: number; run(): void }\nexport class A { @Tool() t(s: Shape) { return ''; } }` },
-  nestedFunction: { code: 'OLT002', message: "parameter 's': property 'inner' of Outer: property 'cb' of Inner: a function has no JSON Schema.", source: `interface Inner { cb: () => void }\ninterface Outer { inner: Inner }\nexport class A { @Tool() t(s: Outer) { return ''; } }` },
-  symbolKey: { code: 'OLT002', message: "parameter 's': property '[key]' of Keyed: a symbol has no JSON Schema.", source: `const key = Symbol('k');\ninterface Keyed { [key]: string; a: number }\nexport class A { @Tool() t(s: Keyed) { return ''; } }` },
-  symbolValue: { code: 'OLT002', message: "property 's' of Holder: a symbol has no JSON Schema.", source: `interface Holder { s: symbol }\nexport class A { @Tool() t(h: Holder) { return ''; } }` },
-  tuple: { code: 'OLT002', message: "property 'pair' of P: tuples have no schema.", source: `type P = { pair: [string, number] }\nexport class A { @Tool() t(p: P) { return ''; } }` },
-  numberIndex: { code: 'OLT002', message: 'a map or record needs string keys', source: `interface List { [i: number]: string }\nexport class A { @Tool() t(l: List) { return ''; } }` },
-  numberMap: { code: 'OLT002', message: "property 'm' of M: a map or record needs string keys", source: `interface M { m: Map<number, string> }\nexport class A { @Tool() t(m: M) { return ''; } }` },
-  propertiesAndIndex: { code: 'OLT002', message: 'both named properties and an index signature', source: `interface Bag { name: string; [k: string]: string }\nexport class A { @Tool() t(b: Bag) { return ''; } }` },
-  anonymousCycle: { code: 'OLT006', message: 'without a name is on a cycle', source: `interface Outer { inner: { back: Outer } }\nexport class A { @Tool() t(o: Outer) { return ''; } }` },
-  recursiveUnion: { code: 'OLT006', message: 'the type refers to itself.', source: `type Json = string | Json[]\nexport class A { @Tool() t(j: Json) { return ''; } }` },
-  proto: { code: 'OLT015', message: "'__proto__'", source: `interface P { ['__proto__']: string; a: number }\nexport class A { @Tool() t(p: P) { return ''; } }` },
+  method: {
+    code: 'OLT002',
+    message: "parameter 's': property 'run' of Shape: a function has no JSON Schema.",
+    source: `interface Shape { a: number; run(): void }\nexport class A { @Tool() t(s: Shape) { return ''; } }`,
+  },
+  nestedFunction: {
+    code: 'OLT002',
+    message: "parameter 's': property 'inner' of Outer: property 'cb' of Inner: a function has no JSON Schema.",
+    source: `interface Inner { cb: () => void }\ninterface Outer { inner: Inner }\nexport class A { @Tool() t(s: Outer) { return ''; } }`,
+  },
+  symbolKey: {
+    code: 'OLT002',
+    message: "parameter 's': property '[key]' of Keyed: a symbol has no JSON Schema.",
+    source: `const key = Symbol('k');\ninterface Keyed { [key]: string; a: number }\nexport class A { @Tool() t(s: Keyed) { return ''; } }`,
+  },
+  symbolValue: {
+    code: 'OLT002',
+    message: "property 's' of Holder: a symbol has no JSON Schema.",
+    source: `interface Holder { s: symbol }\nexport class A { @Tool() t(h: Holder) { return ''; } }`,
+  },
+  tuple: {
+    code: 'OLT002',
+    message: "property 'pair' of P: tuples have no schema.",
+    source: `type P = { pair: [string, number] }\nexport class A { @Tool() t(p: P) { return ''; } }`,
+  },
+  numberIndex: {
+    code: 'OLT002',
+    message: 'a map or record needs string keys',
+    source: `interface List { [i: number]: string }\nexport class A { @Tool() t(l: List) { return ''; } }`,
+  },
+  numberMap: {
+    code: 'OLT002',
+    message: "property 'm' of M: a map or record needs string keys",
+    source: `interface M { m: Map<number, string> }\nexport class A { @Tool() t(m: M) { return ''; } }`,
+  },
+  propertiesAndIndex: {
+    code: 'OLT002',
+    message: 'both named properties and an index signature',
+    source: `interface Bag { name: string; [k: string]: string }\nexport class A { @Tool() t(b: Bag) { return ''; } }`,
+  },
+  anonymousCycle: {
+    code: 'OLT006',
+    message: 'without a name is on a cycle',
+    source: `interface Outer { inner: { back: Outer } }\nexport class A { @Tool() t(o: Outer) { return ''; } }`,
+  },
+  recursiveUnion: {
+    code: 'OLT006',
+    message: 'the type refers to itself.',
+    source: `type Json = string | Json[]\nexport class A { @Tool() t(j: Json) { return ''; } }`,
+  },
+  proto: {
+    code: 'OLT015',
+    message: "'__proto__'",
+    source: `interface P { ['__proto__']: string; a: number }\nexport class A { @Tool() t(p: P) { return ''; } }`,
+  },
   functionUnion: { code: 'OLT002', message: 'a function has no JSON Schema.', source: `export class A { @Tool() t(s: string | (() => void)) { return ''; } }` },
 };
 
@@ -298,7 +379,10 @@ describe('plugin: types that have no schema are the reflector-coded diagnostics,
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-refused-'));
-    const files = write(dir, Object.fromEntries(Object.entries(REFUSED).map(([name, c]) => [`${name}.ts`, `import { Tool } from 'tool-signatures';\n${c.source}\n`])));
+    const files = write(
+      dir,
+      Object.fromEntries(Object.entries(REFUSED).map(([name, c]) => [`${name}.ts`, `import { Tool } from 'tool-signatures';\n${c.source}\n`])),
+    );
     const program = ts.createProgram(files, compilerOptions({ noEmit: true }));
     found = new Map();
     for (const d of diagnose(program)) {

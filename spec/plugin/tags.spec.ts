@@ -43,8 +43,15 @@ describe('plugin doc tags: a malformed value is OLT015 at the tag', () => {
     const file = path.join(dir, 'tags.ts');
     fs.writeFileSync(file, SOURCE);
     const o = compilerOptions({ noEmit: true });
-    const program = ts.createProgram([file], { ...o, paths: { ...o.paths, 'class-validator': [path.join(ROOT, 'node_modules/class-validator/types/index.d.ts')] } });
-    found = diagnose(program).map((d) => ({ line: d.file!.getLineAndCharacterOfPosition(d.start!).line + 1, text: ts.flattenDiagnosticMessageText(d.messageText, '\n'), code: d.code }));
+    const program = ts.createProgram([file], {
+      ...o,
+      paths: { ...o.paths, 'class-validator': [path.join(ROOT, 'node_modules/class-validator/types/index.d.ts')] },
+    });
+    found = diagnose(program).map((d) => ({
+      line: d.file!.getLineAndCharacterOfPosition(d.start!).line + 1,
+      text: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+      code: d.code,
+    }));
   });
 
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -53,8 +60,16 @@ describe('plugin doc tags: a malformed value is OLT015 at the tag', () => {
     expect([...found].sort((a, b) => a.line - b.line)).toEqual([
       { line: 5, code: 99015, text: 'OLT015: @minimum abc is not a finite number.' },
       { line: 7, code: 99015, text: 'OLT015: @maxLength must be a non-negative integer, not -1.' },
-      { line: 9, code: 99015, text: "OLT015: format 'postcode' is not one the invoker checks (an unknown format would be written and never enforced). Use one of: date-time, date, time, duration, email, hostname, ipv4, ipv6, uri, uri-reference, uuid; or a pattern." },
-      { line: 11, code: 99015, text: 'OLT015: pattern (?<=a)b[ has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.' },
+      {
+        line: 9,
+        code: 99015,
+        text: "OLT015: format 'postcode' is not one the invoker checks (an unknown format would be written and never enforced). Use one of: date-time, date, time, duration, email, hostname, ipv4, ipv6, uri, uri-reference, uuid; or a pattern.",
+      },
+      {
+        line: 11,
+        code: 99015,
+        text: 'OLT015: pattern (?<=a)b[ has flags or does not compile in Unicode (u) mode. Write it without flags, valid with the u flag.',
+      },
       { line: 13, code: 99015, text: 'OLT015: the doc tag @default {oops is not JSON. Write a JSON value (a string slot takes the text as written).' },
       { line: 20, code: 99015, text: 'OLT015: @multipleOf 0 is not a positive finite number.' },
       { line: 20, code: 99015, text: 'OLT015: @exclusiveMaximum (nothing) is not a finite number.' },

@@ -6,8 +6,7 @@ import { lines } from './helpers';
 describe('Anthropic form', () => {
   it('is { name, description, input_schema } with the canonical schema when not strict (the default)', () => {
     const { tool, losses } = toAnthropicTool(orderTool());
-    expect(JSON.stringify(tool)).toBe(
-      `{"name":"create_order","description":"Create an order.","input_schema":${JSON.stringify(ORDER_SCHEMA)}}`);
+    expect(JSON.stringify(tool)).toBe(`{"name":"create_order","description":"Create an order.","input_schema":${JSON.stringify(ORDER_SCHEMA)}}`);
     expect(losses).toEqual([]);
   });
 
@@ -43,8 +42,7 @@ describe('Anthropic form', () => {
       'moved-to-description /properties/count minimum',
       'moved-to-description /properties/count maximum',
     ]);
-    expect(losses.find((l) => l.keyword === 'pattern')?.reason).toBe(
-      'Anthropic strict mode supports only simple patterns; this one uses a backreference');
+    expect(losses.find((l) => l.keyword === 'pattern')?.reason).toBe('Anthropic strict mode supports only simple patterns; this one uses a backreference');
   });
 
   it.each([
@@ -54,13 +52,25 @@ describe('Anthropic form', () => {
     ['^(?<year>\\d{4})$', 'a named group'],
     ['^\\p{L}+$', 'a Unicode property escape'],
   ])('strict: the pattern %s is not simple (%s)', (pattern, feature) => {
-    const { losses } = toAnthropicTool(toolOf('p', { type: 'object', properties: { s: { type: 'string', pattern } }, required: ['s'], additionalProperties: false }), { strict: true });
-    expect(losses).toEqual([{ path: '/properties/s', keyword: 'pattern', action: 'moved-to-description',
-      reason: `Anthropic strict mode supports only simple patterns; this one uses ${feature}` }]);
+    const { losses } = toAnthropicTool(
+      toolOf('p', { type: 'object', properties: { s: { type: 'string', pattern } }, required: ['s'], additionalProperties: false }),
+      { strict: true },
+    );
+    expect(losses).toEqual([
+      {
+        path: '/properties/s',
+        keyword: 'pattern',
+        action: 'moved-to-description',
+        reason: `Anthropic strict mode supports only simple patterns; this one uses ${feature}`,
+      },
+    ]);
   });
 
   it('strict: an escaped backslash before b is a literal, not a word boundary', () => {
-    const { losses } = toAnthropicTool(toolOf('p', { type: 'object', properties: { s: { type: 'string', pattern: '^a\\\\b$' } }, required: ['s'], additionalProperties: false }), { strict: true });
+    const { losses } = toAnthropicTool(
+      toolOf('p', { type: 'object', properties: { s: { type: 'string', pattern: '^a\\\\b$' } }, required: ['s'], additionalProperties: false }),
+      { strict: true },
+    );
     expect(losses).toEqual([]);
   });
 
@@ -80,14 +90,21 @@ describe('Anthropic form', () => {
     const properties = Object.fromEntries(Array.from({ length: ANTHROPIC_STRICT_LIMITS.optionalProperties + 1 }, (_, i) => [`p${i}`, { type: 'string' }]));
     const { tool, losses } = toAnthropicTool(toolOf('many', { type: 'object', properties, additionalProperties: false }), { strict: true });
     expect('strict' in tool).toBe(false);
-    expect(losses).toEqual([{ path: '', keyword: 'required', action: 'fell-back-to-non-strict',
-      reason: 'Anthropic strict mode cannot express 25 optional properties (at most 24); the tool is sent without strict mode' }]);
+    expect(losses).toEqual([
+      {
+        path: '',
+        keyword: 'required',
+        action: 'fell-back-to-non-strict',
+        reason: 'Anthropic strict mode cannot express 25 optional properties (at most 24); the tool is sent without strict mode',
+      },
+    ]);
   });
 
   it('refuses a name Anthropic refuses, and takes up to 128 characters', () => {
     expect(() => toAnthropicTool(toolOf('a'.repeat(128), ORDER_SCHEMA))).not.toThrow();
     expect(() => toAnthropicTool(toolOf('a'.repeat(129), ORDER_SCHEMA))).toThrow(
-      /is not accepted by anthropic: it must be 1-128 characters, each an ASCII letter, digit, _ or -\.$/);
+      /is not accepted by anthropic: it must be 1-128 characters, each an ASCII letter, digit, _ or -\.$/,
+    );
     expect(() => toAnthropicTool(toolOf('get docket', ORDER_SCHEMA))).toThrow(/anthropic/);
   });
 });

@@ -30,7 +30,10 @@ const deep = { label: 'a', children: [{ label: 'b', children: [{ label: 'c', chi
 
 class Catalog {
   @Tool({ description: 'Forecasts the weather.', examples: [{ city: 'Oslo' }, { city: 'Lima', days: 3 }] })
-  forecast(@Param({ description: 'A city.', examples: ['Oslo', 'Lima'] }) city: string, @Param({ optional: true, type: Int32 }) @Range(1, 7) days?: number): string {
+  forecast(
+    @Param({ description: 'A city.', examples: ['Oslo', 'Lima'] }) city: string,
+    @Param({ optional: true, type: Int32 }) @Range(1, 7) days?: number,
+  ): string {
     return `${city} ${days ?? 1}`;
   }
 
@@ -50,9 +53,14 @@ describe('Provider forms of tools with examples', () => {
   it('every emitted JSON Schema is valid 2020-12', () => {
     const ajv = new Ajv2020();
     for (const tool of tools) {
-      for (const s of [toOpenAITool(tool).tool.function.parameters, toOpenAITool(tool, { strict: false }).tool.function.parameters,
-        toAnthropicTool(tool, { strict: true }).tool.input_schema, toAnthropicTool(tool).tool.input_schema,
-        toGeminiTool(tool).tool.parametersJsonSchema, toMcpTool(tool).tool.inputSchema]) {
+      for (const s of [
+        toOpenAITool(tool).tool.function.parameters,
+        toOpenAITool(tool, { strict: false }).tool.function.parameters,
+        toAnthropicTool(tool, { strict: true }).tool.input_schema,
+        toAnthropicTool(tool).tool.input_schema,
+        toGeminiTool(tool).tool.parametersJsonSchema,
+        toMcpTool(tool).tool.inputSchema,
+      ]) {
         expect([tool.name, ajv.validateSchema(s), ajv.errors]).toEqual([tool.name, true, null]);
       }
     }
@@ -64,7 +72,8 @@ describe('Provider forms of tools with examples', () => {
       for (const strict of [false, true]) {
         const { tool: form } = toAnthropicTool(tool, { strict });
         expect(form.input_examples?.length).toBeGreaterThan(0);
-        for (const example of form.input_examples ?? []) expect([tool.name, strict, ajv.validate(form.input_schema, example)]).toEqual([tool.name, strict, true]);
+        for (const example of form.input_examples ?? [])
+          expect([tool.name, strict, ajv.validate(form.input_schema, example)]).toEqual([tool.name, strict, true]);
       }
     }
   });
@@ -74,8 +83,13 @@ describe('Provider forms of tools with examples', () => {
     expect(form.strict).toBe(true);
     expect(form.input_examples).toEqual([{ root: { label: 'a' } }]);
     expect(form.description).toBe(`Prints a tree. Examples: ${JSON.stringify({ root: deep })}.`);
-    expect(losses[losses.length - 1]).toEqual({ path: '', keyword: 'examples', action: 'moved-to-description',
-      reason: 'Anthropic checks input_examples against the strict schema, whose recursion is unrolled; these examples go deeper, so they are in the description' });
+    expect(losses[losses.length - 1]).toEqual({
+      path: '',
+      keyword: 'examples',
+      action: 'moved-to-description',
+      reason:
+        'Anthropic checks input_examples against the strict schema, whose recursion is unrolled; these examples go deeper, so they are in the description',
+    });
   });
 
   it("the vendors' SDK transforms agree: OpenAI's toStrictJsonSchema changes nothing in our strict form, Anthropic's transformJSONSchema would move slot examples into the description as we do", () => {
@@ -89,7 +103,9 @@ describe('Provider forms of tools with examples', () => {
 
   it('a tool without examples is sent as before (no input_examples, description unchanged)', () => {
     const plain = Tool.create((city: string) => city, { name: 'plain', description: 'Plain.', params: { city: String } });
-    expect(JSON.stringify(toAnthropicTool(plain).tool)).toBe('{"name":"plain","description":"Plain.","input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}');
+    expect(JSON.stringify(toAnthropicTool(plain).tool)).toBe(
+      '{"name":"plain","description":"Plain.","input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}',
+    );
   });
 
   it('MCP: the real SDK client lists the tools with their examples as they are', async () => {

@@ -41,7 +41,12 @@ describe('Formats in the provider forms (v3)', () => {
     expect(JSON.stringify(form.tool)).toBe(OPENAI_STRICT);
     expectMetaValid(form.tool.function.parameters);
     expect(form.losses.filter((l) => l.keyword === 'format')).toEqual([
-      { path: '/properties/links/items', keyword: 'format', action: 'moved-to-description', reason: 'OpenAI strict mode supports only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid' },
+      {
+        path: '/properties/links/items',
+        keyword: 'format',
+        action: 'moved-to-description',
+        reason: 'OpenAI strict mode supports only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid',
+      },
     ]);
   });
 
@@ -53,7 +58,12 @@ describe('Formats in the provider forms (v3)', () => {
         '"links":{"type":"array","items":{"type":"string","description":"Format: uri-reference. At most 40 characters."}},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"}},"required":["every","host","links"],"additionalProperties":false}',
     );
     expect(strict.losses.filter((l) => l.keyword === 'format')).toEqual([
-      { path: '/properties/links/items', keyword: 'format', action: 'moved-to-description', reason: 'Anthropic strict mode supports only the formats date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid' },
+      {
+        path: '/properties/links/items',
+        keyword: 'format',
+        action: 'moved-to-description',
+        reason: 'Anthropic strict mode supports only the formats date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid',
+      },
     ]);
   });
 
@@ -63,9 +73,17 @@ describe('Formats in the provider forms (v3)', () => {
       '{"type":"object","properties":{"every":{"type":"string","description":"Format: duration."},"host":{"type":"string","description":"Format: hostname."},' +
         '"links":{"type":"array","items":{"type":"string","description":"Format: uri-reference. At most 40 characters."}},"v4":{"type":"string","description":"Format: ipv4."},"v6":{"type":"string","description":"Format: ipv6."}},"required":["every","host","links"],"additionalProperties":false}',
     );
-    expect(form.losses.filter((l) => l.keyword === 'format').map((l) => l.path)).toEqual(['/properties/every', '/properties/host', '/properties/links/items', '/properties/v4', '/properties/v6']);
+    expect(form.losses.filter((l) => l.keyword === 'format').map((l) => l.path)).toEqual([
+      '/properties/every',
+      '/properties/host',
+      '/properties/links/items',
+      '/properties/v4',
+      '/properties/v6',
+    ]);
     const openapi = toGeminiTool(tool, { form: 'openapi' });
-    expect(openapi.losses.filter((l) => l.keyword === 'format').map((l) => l.reason)).toEqual(Array(5).fill('Gemini supports only the string formats date-time here'));
+    expect(openapi.losses.filter((l) => l.keyword === 'format').map((l) => l.reason)).toEqual(
+      Array(5).fill('Gemini supports only the string formats date-time here'),
+    );
   });
 
   it('the strict round trip: an answer in the OpenAI strict shape (null for what is absent) reaches the method as the canonical one', async () => {

@@ -38,8 +38,9 @@ describe('Gemini form: parametersJsonSchema (the default)', () => {
   });
 
   it('keeps Records and open values, which Gemini accepts', () => {
-    expect(JSON.stringify((toGeminiTool(recordTool()).tool.parametersJsonSchema.properties as Record<string, unknown>).counts))
-      .toBe('{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}');
+    expect(JSON.stringify((toGeminiTool(recordTool()).tool.parametersJsonSchema.properties as Record<string, unknown>).counts)).toBe(
+      '{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}',
+    );
     expect(JSON.stringify(toGeminiTool(openTool()).tool.parametersJsonSchema)).toBe(JSON.stringify(openTool().inputSchema));
   });
 });
@@ -66,7 +67,7 @@ describe('Gemini form: OpenAPI-subset parameters', () => {
     expect(lines(losses)).toContain('moved-to-description /properties/day format');
   });
 
-  it('states a Record\'s value schema in words', () => {
+  it("states a Record's value schema in words", () => {
     const { tool, losses } = toGeminiTool(recordTool(), { form: 'openapi' });
     expect(JSON.stringify(tool)).toBe(expected.geminiOpenApiRecord);
     expect(lines(losses)).toContain('moved-to-description /properties/counts additionalProperties');

@@ -3,20 +3,19 @@ import type { ProviderLoss } from '../../lib/providers';
 import { toAnthropicTool, toGeminiTool, toMcpTool, toOpenAITool, type ToolDefinition } from 'tool-signatures';
 
 /** Losses as one readable line each: `action path keyword`. */
-export const lines = (losses: readonly ProviderLoss[]): string[] =>
-  losses.map(({ action, path, keyword }) => `${action} ${path || '(root)'} ${keyword}`);
+export const lines = (losses: readonly ProviderLoss[]): string[] => losses.map(({ action, path, keyword }) => `${action} ${path || '(root)'} ${keyword}`);
 
 export type FormMaker = (t: ToolDefinition) => { tool: unknown; losses: readonly unknown[] };
 
 /** Every provider form, by the key the golden files use. */
 export const FORMS: Readonly<Record<string, FormMaker>> = {
   'openai strict': (t) => toOpenAITool(t, { strict: true }),
-  'openai': (t) => toOpenAITool(t, { strict: false }),
+  openai: (t) => toOpenAITool(t, { strict: false }),
   'anthropic strict': (t) => toAnthropicTool(t, { strict: true }),
-  'anthropic': (t) => toAnthropicTool(t),
-  'gemini': (t) => toGeminiTool(t),
+  anthropic: (t) => toAnthropicTool(t),
+  gemini: (t) => toGeminiTool(t),
   'gemini openapi': (t) => toGeminiTool(t, { form: 'openapi' }),
-  'mcp': (t) => toMcpTool(t),
+  mcp: (t) => toMcpTool(t),
 };
 
 /** Each tool's forms as JSON text (tool and loss report), keyed `name / provider`. */

@@ -25,7 +25,8 @@ describe('MCP form', () => {
     const tool = toolOf('count', ORDER_SCHEMA, { outputSchema: output });
     expect(mcpOutputWrapped(tool)).toBe(true);
     expect(JSON.stringify(toMcpTool(tool).tool.outputSchema)).toBe(
-      `{"type":"object","properties":{"result":${JSON.stringify(output)}},"required":["result"],"additionalProperties":false}`);
+      `{"type":"object","properties":{"result":${JSON.stringify(output)}},"required":["result"],"additionalProperties":false}`,
+    );
   });
 
   it('says no wrapping for a tool without an output schema', () => {
@@ -36,7 +37,11 @@ describe('MCP form', () => {
   it('refuses names outside 1-128 of letters, digits, _, - and .', () => {
     expect(() => toMcpTool(toolOf('admin.tools.list', ORDER_SCHEMA))).not.toThrow();
     let caught: unknown;
-    try { toMcpTool(toolOf('user/update', ORDER_SCHEMA)); } catch (error) { caught = error; }
+    try {
+      toMcpTool(toolOf('user/update', ORDER_SCHEMA));
+    } catch (error) {
+      caught = error;
+    }
     expect(caught).toBeInstanceOf(ProviderNameError);
     expect(caught).toMatchObject({ code: 'PROVIDER_NAME', provider: 'mcp', toolName: 'user/update' });
     expect(() => toMcpTool(toolOf('x'.repeat(129), ORDER_SCHEMA))).toThrow(/1-128 characters/);

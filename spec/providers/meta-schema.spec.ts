@@ -5,7 +5,10 @@ import { everyTool, openTool, orderTool, recordTool, toolOf } from './fixtures';
 
 const ajv = new Ajv2020();
 const tools = {
-  order: orderTool, every: everyTool, record: recordTool, open: openTool,
+  order: orderTool,
+  every: everyTool,
+  record: recordTool,
+  open: openTool,
   output: () => toolOf('count', { type: 'object', properties: {}, additionalProperties: false }, { outputSchema: { type: 'integer' } }),
 };
 

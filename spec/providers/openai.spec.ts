@@ -24,7 +24,8 @@ describe('OpenAI form', () => {
   it('sends the canonical schema unchanged with strict: false', () => {
     const { tool, losses } = toOpenAITool(orderTool(), { strict: false });
     expect(JSON.stringify(tool)).toBe(
-      `{"type":"function","function":{"name":"create_order","description":"Create an order.","parameters":${JSON.stringify(ORDER_SCHEMA)},"strict":false}}`);
+      `{"type":"function","function":{"name":"create_order","description":"Create an order.","parameters":${JSON.stringify(ORDER_SCHEMA)},"strict":false}}`,
+    );
     expect(losses).toEqual([]);
   });
 
@@ -48,14 +49,16 @@ describe('OpenAI form', () => {
       'widened /properties/labels type',
       'widened /properties/address type',
     ]);
-    expect(losses[0]?.reason).toBe(
-      'OpenAI strict mode supports only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid');
+    expect(losses[0]?.reason).toBe('OpenAI strict mode supports only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid');
   });
 
   it('strict: an optional enum gains null in its type and its list', () => {
-    const { tool } = toOpenAITool(toolOf('pick', { type: 'object', properties: { p: { type: 'string', enum: ['Low', 'High'] } }, additionalProperties: false }));
+    const { tool } = toOpenAITool(
+      toolOf('pick', { type: 'object', properties: { p: { type: 'string', enum: ['Low', 'High'] } }, additionalProperties: false }),
+    );
     expect(JSON.stringify(tool.function.parameters)).toBe(
-      '{"type":"object","properties":{"p":{"type":["string","null"],"enum":["Low","High",null]}},"required":["p"],"additionalProperties":false}');
+      '{"type":"object","properties":{"p":{"type":["string","null"],"enum":["Low","High",null]}},"required":["p"],"additionalProperties":false}',
+    );
   });
 
   it('strict: a tool without parameters lists an empty required', () => {
@@ -67,10 +70,14 @@ describe('OpenAI form', () => {
     const { tool, losses } = toOpenAITool(recordTool());
     expect(tool.function.strict).toBe(false);
     expect(tool.function.parameters).toEqual(recordTool().inputSchema);
-    expect(losses).toEqual([{
-      path: '/properties/counts', keyword: 'additionalProperties', action: 'fell-back-to-non-strict',
-      reason: 'OpenAI strict mode cannot express a Record (an object whose additionalProperties is a schema); the tool is sent without strict mode',
-    }]);
+    expect(losses).toEqual([
+      {
+        path: '/properties/counts',
+        keyword: 'additionalProperties',
+        action: 'fell-back-to-non-strict',
+        reason: 'OpenAI strict mode cannot express a Record (an object whose additionalProperties is a schema); the tool is sent without strict mode',
+      },
+    ]);
   });
 
   it('falls back to non-strict for JsonValue, JsonObject and JsonArray', () => {
@@ -87,7 +94,8 @@ describe('OpenAI form', () => {
     const long = 'a'.repeat(65);
     expect(() => toOpenAITool(toolOf(long, ORDER_SCHEMA))).toThrow(ProviderNameError);
     expect(() => toOpenAITool(toolOf('get.docket', ORDER_SCHEMA))).toThrow(
-      "Tool name 'get.docket' is not accepted by openai: it must be 1-64 characters, each an ASCII letter, digit, _ or -.");
+      "Tool name 'get.docket' is not accepted by openai: it must be 1-64 characters, each an ASCII letter, digit, _ or -.",
+    );
     expect(() => toOpenAITool(toolOf('a'.repeat(64), ORDER_SCHEMA))).not.toThrow();
   });
 

@@ -22,9 +22,16 @@ function nodes(schema: Node, path = ''): [string, Node][] {
   return out;
 }
 const at = (schema: Node, path: string): Node | undefined => nodes(schema).find(([p]) => p === path)?.[1];
-const sortKeys = (value: unknown): unknown => (Array.isArray(value) ? value.map(sortKeys)
-  : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sortKeys(v)]))
-    : value);
+const sortKeys = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sortKeys)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]) => [k, sortKeys(v)]),
+        )
+      : value;
 
 describe('oracle: OpenAI SDK 7.59.0 toStrictJsonSchema (openai/lib/transform)', () => {
   it.each(Object.entries(tools))('accepts our strict parameters for the %s tool and changes nothing', (_, make) => {
@@ -54,7 +61,8 @@ describe('oracle: Anthropic SDK 1.16.0 transformJSONSchema (@anthropic-ai/sdk/li
     keyword === 'pattern' || keyword === 'default' || Array.isArray(node.type) || (keyword === 'type' && 'enum' in node);
 
   it.each(Object.entries({ order: orderTool, every: everyTool }))(
-    'keeps every property, required list, type and enum value of our strict %s schema', (_, make) => {
+    'keeps every property, required list, type and enum value of our strict %s schema',
+    (_, make) => {
       const ours = toAnthropicTool(make(), { strict: true }).tool.input_schema as Node;
       const theirs = transformJSONSchema(ours);
       for (const [path, node] of nodes(ours)) {
@@ -71,10 +79,12 @@ describe('oracle: Anthropic SDK 1.16.0 transformJSONSchema (@anthropic-ai/sdk/li
           expect([path, keyword, keptOnPurpose(node, keyword)]).toEqual([path, keyword, true]);
         }
       }
-    });
+    },
+  );
 
   it.each(Object.entries({ order: orderTool, every: everyTool }))(
-    'every constraint it moves out of the canonical %s schema is in our description, or kept on purpose', (_, make) => {
+    'every constraint it moves out of the canonical %s schema is in our description, or kept on purpose',
+    (_, make) => {
       const canonical = make().inputSchema as Node;
       const { tool, losses } = toAnthropicTool(make(), { strict: true });
       const ours = tool.input_schema as Node;
@@ -97,5 +107,6 @@ describe('oracle: Anthropic SDK 1.16.0 transformJSONSchema (@anthropic-ai/sdk/li
         }
       }
       expect(stated).toBeGreaterThan(0);
-    });
+    },
+  );
 });

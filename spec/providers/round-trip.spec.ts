@@ -11,7 +11,10 @@ import { Int32, Nullable, Param, Prop, Range, SetOf, Tool, Uuid, toAnthropicTool
  * by the invoker and reach the method as the same values as the canonical arguments.
  */
 
-enum Priority { Low = 'Low', High = 'High' }
+enum Priority {
+  Low = 'Low',
+  High = 'High',
+}
 
 class Line {
   @Length(1, 8) sku!: string;
@@ -67,7 +70,8 @@ function shapeStrict(value: Record<string, unknown>, schema: Record<string, unkn
   for (const [name, sub] of Object.entries(props)) {
     const v = value[name];
     if (v === undefined) out[name] = null;
-    else if (Array.isArray(v) && (sub.items as Record<string, unknown> | undefined)?.properties) out[name] = v.map((x) => shapeStrict(x as Record<string, unknown>, sub.items as Record<string, unknown>));
+    else if (Array.isArray(v) && (sub.items as Record<string, unknown> | undefined)?.properties)
+      out[name] = v.map((x) => shapeStrict(x as Record<string, unknown>, sub.items as Record<string, unknown>));
     else out[name] = v;
   }
   return out;

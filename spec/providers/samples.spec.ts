@@ -14,13 +14,13 @@ const GOLDEN = path.join(__dirname, 'samples.golden.json');
 
 const FORMS: Readonly<Record<string, (t: ToolDefinition) => { tool: unknown; losses: readonly unknown[] }>> = {
   'openai strict': (t) => toOpenAITool(t, { strict: true }),
-  'openai': (t) => toOpenAITool(t, { strict: false }),
+  openai: (t) => toOpenAITool(t, { strict: false }),
   'openai responses strict': (t) => toOpenAITool(t, { strict: true, api: 'responses' }),
   'anthropic strict': (t) => toAnthropicTool(t, { strict: true }),
-  'anthropic': (t) => toAnthropicTool(t),
-  'gemini': (t) => toGeminiTool(t),
+  anthropic: (t) => toAnthropicTool(t),
+  gemini: (t) => toGeminiTool(t),
   'gemini openapi': (t) => toGeminiTool(t, { form: 'openapi' }),
-  'mcp': (t) => toMcpTool(t),
+  mcp: (t) => toMcpTool(t),
 };
 
 function forms(): Record<string, string> {

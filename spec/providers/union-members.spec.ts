@@ -11,13 +11,20 @@ import { AnyOf, Description, JsonObject, Prop, Tool, toAnthropicTool, toGeminiTo
  */
 
 @Description('A labelled point.')
-class Pin { @Prop() label!: string; }
+class Pin {
+  @Prop() label!: string;
+}
 
 const tools = [
   Tool.create((paths: string | string[]) => String(paths), {
     name: 'read_paths',
     description: 'Reads files.',
-    params: { paths: { type: AnyOf({ type: String, minLength: 1, description: 'One path.' }, { type: [String], minItems: 1, each: { minLength: 1 } }), description: 'What to read.' } },
+    params: {
+      paths: {
+        type: AnyOf({ type: String, minLength: 1, description: 'One path.' }, { type: [String], minItems: 1, each: { minLength: 1 } }),
+        description: 'What to read.',
+      },
+    },
   }),
   Tool.create((props: object | string, pins?: Pin | Pin[]) => String(props) + String(pins), {
     name: 'set_props',
@@ -33,7 +40,12 @@ describe('Provider forms of union members with their own options (v3.1)', () => 
   it('every form is valid 2020-12 JSON Schema', () => {
     const ajv = new Ajv2020({ strict: false });
     for (const tool of tools) {
-      for (const schema of [toOpenAITool(tool, { strict: true }).tool.function.parameters, toAnthropicTool(tool).tool.input_schema, toGeminiTool(tool).tool.parametersJsonSchema, toMcpTool(tool).tool.inputSchema]) {
+      for (const schema of [
+        toOpenAITool(tool, { strict: true }).tool.function.parameters,
+        toAnthropicTool(tool).tool.input_schema,
+        toGeminiTool(tool).tool.parametersJsonSchema,
+        toMcpTool(tool).tool.inputSchema,
+      ]) {
         expect(ajv.validateSchema(schema as object)).toBe(true);
       }
     }

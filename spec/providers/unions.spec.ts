@@ -38,7 +38,7 @@ describe('Provider forms of the union and recursive-class tools', () => {
     }
   });
 
-  it('OpenAI strict is sent strict (anyOf below the root and recursive $defs kept), and the SDK\'s toStrictJsonSchema changes nothing', () => {
+  it("OpenAI strict is sent strict (anyOf below the root and recursive $defs kept), and the SDK's toStrictJsonSchema changes nothing", () => {
     for (const tool of tools) {
       const { tool: form } = toOpenAITool(tool);
       expect(form.function.strict).toBe(true);
@@ -57,13 +57,25 @@ describe('Provider forms of the union and recursive-class tools', () => {
   it('Anthropic strict: the filter unrolled three levels has more optional properties than Anthropic allows, so it is sent without strict, and the report says why', () => {
     const { tool: form, losses } = toAnthropicTool(tools[1]!, { strict: true });
     expect(form.strict).toBeUndefined();
-    expect(losses).toEqual([{ path: '', keyword: 'required', action: 'fell-back-to-non-strict', reason: 'Anthropic strict mode cannot express 39 optional properties (at most 24); the tool is sent without strict mode' }]);
+    expect(losses).toEqual([
+      {
+        path: '',
+        keyword: 'required',
+        action: 'fell-back-to-non-strict',
+        reason: 'Anthropic strict mode cannot express 39 optional properties (at most 24); the tool is sent without strict mode',
+      },
+    ]);
   });
 
   it("Gemini's OpenAPI form has no $ref left: the filter is unrolled three levels, each cut in the report", () => {
     const { tool: form, losses } = toGeminiTool(tools[1]!, { form: 'openapi' });
     expect(JSON.stringify(form.parameters)).not.toContain('$ref');
-    expect(losses[0]).toEqual({ path: '/$defs', keyword: '$defs', action: 'unrolled', reason: "Gemini's OpenAPI subset does not take recursive schemas; each recursive class is unrolled to 3 levels" });
+    expect(losses[0]).toEqual({
+      path: '/$defs',
+      keyword: '$defs',
+      action: 'unrolled',
+      reason: "Gemini's OpenAPI subset does not take recursive schemas; each recursive class is unrolled to 3 levels",
+    });
     expect(losses.filter((l) => l.action === 'removed' && l.keyword === 'properties')).toHaveLength(27);
   });
 });

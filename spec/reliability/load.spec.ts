@@ -277,7 +277,10 @@ describe('load and faults', () => {
       const key = `${c.tool}/${c.mode}`;
       counts[key] = (counts[key] ?? 0) + 1;
       const sum = c.numbers.reduce((a, b) => a + b, 0);
-      const got = o.status === 'fulfilled' ? { isError: o.value.isError, text: o.value.parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n'), costs: o.value.costs } : { rejected: String((o.reason as Error).message) };
+      const got =
+        o.status === 'fulfilled'
+          ? { isError: o.value.isError, text: o.value.parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n'), costs: o.value.costs }
+          : { rejected: String((o.reason as Error).message) };
       let expected: unknown;
       const cost = c.tool === 'work' ? [{ label: c.id, amount: c.numbers.length }] : [];
       switch (c.mode) {
@@ -285,10 +288,18 @@ describe('load and faults', () => {
           expected = { isError: false, text: c.tool === 'work' ? `${c.id}:${sum}:${c.id}` : `${c.id}:${sum}`, costs: cost };
           break;
         case 'throw':
-          expected = { isError: true, text: c.tool === 'work' ? `Tool 'work' failed: RangeError: boom ${c.id}` : `Tool 'quick' failed: Error: quick ${c.id}`, costs: cost };
+          expected = {
+            isError: true,
+            text: c.tool === 'work' ? `Tool 'work' failed: RangeError: boom ${c.id}` : `Tool 'quick' failed: Error: quick ${c.id}`,
+            costs: cost,
+          };
           break;
         case 'reject':
-          expected = { isError: true, text: c.tool === 'work' ? `Tool 'work' failed: TypeError: late ${c.id}` : `Tool 'quick' failed: Error: quick ${c.id}`, costs: cost };
+          expected = {
+            isError: true,
+            text: c.tool === 'work' ? `Tool 'work' failed: TypeError: late ${c.id}` : `Tool 'quick' failed: Error: quick ${c.id}`,
+            costs: cost,
+          };
           break;
         case 'hang':
           expected = { isError: true, text: `Tool '${c.tool}' timed out after 1 s.`, costs: cost };
@@ -320,7 +331,10 @@ describe('load and faults', () => {
     const growthMb = (heapAfter - heapBefore) / 1024 / 1024;
     console.log(
       [
-        `load: ${CALLS} concurrent calls in ${seconds.toFixed(2)} s = ${Math.round(CALLS / seconds)} calls/s (${Object.entries(counts).sort().map(([k, n]) => `${k} ${n}`).join(', ')})`,
+        `load: ${CALLS} concurrent calls in ${seconds.toFixed(2)} s = ${Math.round(CALLS / seconds)} calls/s (${Object.entries(counts)
+          .sort()
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')})`,
         `timers: ${clock.scheduled} scheduled on the context clock, ${clock.cleared} cleared, ${clock.fired} fired, ${clock.pending} pending; Node Timeout handles ${timeoutsBefore} before, ${timeoutsAfter} after`,
         `abort listeners: ${listeners.added()} added, ${listeners.live()} left`,
         `heap: ${(heapBefore / 1024 / 1024).toFixed(1)} MB before, ${(heapAfter / 1024 / 1024).toFixed(1)} MB after GC (${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(2)} MB); never-settling promises still reachable: ${alive} of ${hung.length}; results still reachable: ${resultsAlive} of ${results.length}`,
@@ -346,12 +360,15 @@ describe('load and faults', () => {
     const listeners = countAbortListeners();
     let toolSignal: AbortSignal | undefined;
     let never: WeakRef<Promise<never>> | undefined;
-    const t = Tool.create(function stuck(signal: AbortSignal) {
-      toolSignal = signal;
-      const p = new Promise<never>(() => undefined);
-      never = new WeakRef(p);
-      return p;
-    }, { timeoutSeconds: 2, params: { signal: AbortSignal } });
+    const t = Tool.create(
+      function stuck(signal: AbortSignal) {
+        toolSignal = signal;
+        const p = new Promise<never>(() => undefined);
+        never = new WeakRef(p);
+        return p;
+      },
+      { timeoutSeconds: 2, params: { signal: AbortSignal } },
+    );
     const caller = new AbortController();
     let r: ToolResult;
     try {

@@ -1,7 +1,19 @@
 import 'reflect-metadata';
 import Ajv2020 from 'ajv/dist/2020';
 import * as fc from 'fast-check';
-import { AnyOf, Discriminated, EnumOf, Int32, Nullable, ObjectOf, Tool, toOpenAITool, type Hint, type ParamOptions, type ToolDefinition } from 'tool-signatures';
+import {
+  AnyOf,
+  Discriminated,
+  EnumOf,
+  Int32,
+  Nullable,
+  ObjectOf,
+  Tool,
+  toOpenAITool,
+  type Hint,
+  type ParamOptions,
+  type ToolDefinition,
+} from 'tool-signatures';
 import { nearly, shapeStrict, withoutAbsentNulls } from '../helpers/equivalence';
 
 /**
@@ -30,7 +42,10 @@ const Shape = Discriminated('kind', { circle: Circle, square: Square, group: Gro
 const received: unknown[][] = [];
 function recording(name: string, params: Record<string, Hint | ParamOptions>): ToolDefinition {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const make = new Function('record', `return function ${name}(${Object.keys(params).join(', ')}) { record(Array.prototype.slice.call(arguments)); return 'ok'; };`);
+  const make = new Function(
+    'record',
+    `return function ${name}(${Object.keys(params).join(', ')}) { record(Array.prototype.slice.call(arguments)); return 'ok'; };`,
+  );
   return Tool.create(make((a: unknown[]) => received.push(a)) as (...args: unknown[]) => string, { name, params });
 }
 const grow = recording('grow', { tree: Tree, depth: { type: Int32, optional: true } });
@@ -58,7 +73,14 @@ const pin = fc.record({ lat: fc.double({ noNaN: true, noDefaultInfinity: true })
 const shape = fc.oneof(
   fc.record({ kind: fc.constant('circle'), radius: fc.double({ min: 0, max: 100, noNaN: true }) }),
   fc.record({ kind: fc.constant('square'), side: fc.integer({ min: 1, max: 100 }) }),
-  fc.record({ kind: fc.constant('group'), items: fc.array(fc.oneof(note, pin), { maxLength: 3 }), label: fc.oneof(fc.string({ maxLength: 3 }), fc.array(fc.string({ maxLength: 2 }), { maxLength: 2 })) }, { requiredKeys: ['kind', 'items'] }),
+  fc.record(
+    {
+      kind: fc.constant('group'),
+      items: fc.array(fc.oneof(note, pin), { maxLength: 3 }),
+      label: fc.oneof(fc.string({ maxLength: 3 }), fc.array(fc.string({ maxLength: 2 }), { maxLength: 2 })),
+    },
+    { requiredKeys: ['kind', 'items'] },
+  ),
 );
 const drawArgs = fc.record({ shapes: fc.array(shape, { maxLength: 3 }), main: shape });
 

@@ -5,8 +5,34 @@ import fc from 'fast-check';
 import { Expose, Transform, Type } from 'class-transformer';
 import { Contains, IsOptional, IsPositive, Length } from 'class-validator';
 import {
-  Char, DateOnly, EnumOf, Int, Int8, Int16, Int32, Int64, JsonArray, JsonObject, JsonValue, Nullable, Param, Prop, Range, RecordOf,
-  SetOf, TimeOnly, TimeSpan, Tool, ToolContext, UInt8, UInt16, UInt32, UInt64, Uuid, type ToolDefinition, type ToolResult,
+  Char,
+  DateOnly,
+  EnumOf,
+  Int,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  JsonArray,
+  JsonObject,
+  JsonValue,
+  Nullable,
+  Param,
+  Prop,
+  Range,
+  RecordOf,
+  SetOf,
+  TimeOnly,
+  TimeSpan,
+  Tool,
+  ToolContext,
+  UInt8,
+  UInt16,
+  UInt32,
+  UInt64,
+  Uuid,
+  type ToolDefinition,
+  type ToolResult,
 } from '../../lib';
 
 /* eslint-disable prefer-rest-params -- the tools below record their arguments as the invoker passed them */
@@ -34,15 +60,25 @@ const RUNS = Number(process.env.FC_RUNS ?? 1000);
 async function check<T>(name: string, arb: fc.Arbitrary<T>, predicate: (t: T) => Promise<void>): Promise<void> {
   const details = await fc.check(fc.asyncProperty(arb, predicate), { seed: SEED, numRuns: RUNS });
   if (details.failed) {
-    throw new Error(`Property '${name}' failed (seed ${SEED}; replay with FC_SEED=${SEED}).\n${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
+    throw new Error(
+      `Property '${name}' failed (seed ${SEED}; replay with FC_SEED=${SEED}).\n${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`,
+    );
   }
 }
 
 // ---- the fixtures ------------------------------------------------------------------------------
 
-enum Color { Red = 'red', Blue = 'blue' }
-// eslint-disable-next-line @typescript-eslint/no-duplicate-enum-values
-enum Level { Low = 1, Mid = 2, Medium = 2, High = 3 }
+enum Color {
+  Red = 'red',
+  Blue = 'blue',
+}
+enum Level {
+  Low = 1,
+  Mid = 2,
+  // eslint-disable-next-line @typescript-eslint/no-duplicate-enum-values
+  Medium = 2,
+  High = 3,
+}
 const LEVELS: Record<string, number> = { Low: 1, Mid: 2, Medium: 2, High: 3 };
 
 let calls: unknown[][] = [];
@@ -189,9 +225,17 @@ class Defaults {
 // ---- the expected hydration, independent of the library -----------------------------------------
 
 type H =
-  | 'same' | 'date' | 'url' | 'bytes' | 'buffer' | 'bigint'
+  | 'same'
+  | 'date'
+  | 'url'
+  | 'bytes'
+  | 'buffer'
+  | 'bigint'
   | { enum: Record<string, number> }
-  | { array: H } | { set: H } | { record: H } | { map: H }
+  | { array: H }
+  | { set: H }
+  | { record: H }
+  | { map: H }
   | { dto: new () => object; props: Record<string, Prop_> };
 
 interface Prop_ {
@@ -242,7 +286,23 @@ const s = (name: string, h: H = 'same', extra: Partial<Slot> = {}): Slot => ({ n
 const FIXTURES: Readonly<Record<string, Fixture>> = {
   scalars: {
     tool: Tool.create(new Scalars(), 'scalars'),
-    slots: [s('flag'), s('ratio'), s('i8'), s('u8'), s('i16'), s('u16'), s('i32'), s('u32'), s('int'), s('big', 'bigint'), s('i64', 'bigint'), s('u64', 'bigint'), s('text'), s('ch'), s('id')],
+    slots: [
+      s('flag'),
+      s('ratio'),
+      s('i8'),
+      s('u8'),
+      s('i16'),
+      s('u16'),
+      s('i32'),
+      s('u32'),
+      s('int'),
+      s('big', 'bigint'),
+      s('i64', 'bigint'),
+      s('u64', 'bigint'),
+      s('text'),
+      s('ch'),
+      s('id'),
+    ],
   },
   moments: {
     tool: Tool.create(new Moments(), 'moments'),
@@ -251,15 +311,31 @@ const FIXTURES: Readonly<Record<string, Fixture>> = {
   choices: {
     tool: Tool.create(new Choices(), 'choices'),
     slots: [
-      s('color'), s('level', { enum: LEVELS }), s('word'), s('num'), s('small'), s('maybeColor', 'same', { nullable: true }), s('maybeInt', 'same', { nullable: true }),
-      s('maybeText', 'same', { nullable: true }), s('maybeAt', 'date', { nullable: true }),
+      s('color'),
+      s('level', { enum: LEVELS }),
+      s('word'),
+      s('num'),
+      s('small'),
+      s('maybeColor', 'same', { nullable: true }),
+      s('maybeInt', 'same', { nullable: true }),
+      s('maybeText', 'same', { nullable: true }),
+      s('maybeAt', 'date', { nullable: true }),
     ],
   },
   collections: {
     tool: Tool.create(new Collections(), 'collections'),
     slots: [
-      s('tags'), s('grid'), s('ids', { set: 'same' }), s('words', { set: 'same' }), s('scores', { record: 'same' }), s('dates', { map: 'date' }), s('any'), s('obj'), s('arr'),
-      s('bigs', { array: 'bigint' }, { nullable: true }), s('when', { array: { array: 'date' } }),
+      s('tags'),
+      s('grid'),
+      s('ids', { set: 'same' }),
+      s('words', { set: 'same' }),
+      s('scores', { record: 'same' }),
+      s('dates', { map: 'date' }),
+      s('any'),
+      s('obj'),
+      s('arr'),
+      s('bigs', { array: 'bigint' }, { nullable: true }),
+      s('when', { array: { array: 'date' } }),
     ],
   },
   orders: {
@@ -270,14 +346,24 @@ const FIXTURES: Readonly<Record<string, Fixture>> = {
         { weight: 9, arbitrary: fc.tuple(fc.string({ minLength: 1, maxLength: 5 }), fc.string({ minLength: 1, maxLength: 5 })).map(([a, b]) => `${a}-${b}`) },
         { weight: 1, arbitrary: fc.string({ minLength: 3, maxLength: 12 }) },
       ),
-      weight: fc.oneof({ weight: 9, arbitrary: fc.double({ min: 1e-9, max: 1e9, noNaN: true }) }, { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) }),
+      weight: fc.oneof(
+        { weight: 9, arbitrary: fc.double({ min: 1e-9, max: 1e9, noNaN: true }) },
+        { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+      ),
     },
   },
   defaults: {
     tool: Tool.create(new Defaults(), 'defaults'),
     slots: [
-      s('q'), s('days'), s('sort', 'same', { fill: 'asc' }), s('limit'), s('page', 'same', { nullable: true }), { name: 'ctx', runtime: 'context' }, { name: 'signal', runtime: 'signal' },
-      s('picks'), s('level', { enum: LEVELS }, { fill: 3 }),
+      s('q'),
+      s('days'),
+      s('sort', 'same', { fill: 'asc' }),
+      s('limit'),
+      s('page', 'same', { nullable: true }),
+      { name: 'ctx', runtime: 'context' },
+      { name: 'signal', runtime: 'signal' },
+      s('picks'),
+      s('level', { enum: LEVELS }, { fill: 3 }),
     ],
   },
   none: { tool: Tool.create(new Defaults(), 'none'), slots: [] },
@@ -312,7 +398,8 @@ function hydrate(h: H, v: unknown): unknown {
   if ('map' in h) return new Map(Object.keys(v as object).map((k) => [k, hydrate(h.map, own(v, k))]));
   if ('record' in h) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v as object)) Object.defineProperty(out, k, { value: hydrate(h.record, own(v, k)), enumerable: true, writable: true, configurable: true });
+    for (const k of Object.keys(v as object))
+      Object.defineProperty(out, k, { value: hydrate(h.record, own(v, k)), enumerable: true, writable: true, configurable: true });
     return out;
   }
   const instance = new h.dto() as Record<string, unknown>;
@@ -377,7 +464,8 @@ function exactRange(schema: Schema): [bigint, bigint] | undefined {
   return undefined;
 }
 
-const typesOf = (schema: Schema): string[] => (schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]);
+const typesOf = (schema: Schema): string[] =>
+  schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
 
 /**
  * The arguments as the canonical schema is to read them, by the contract's own rules where they
@@ -402,14 +490,19 @@ function canonicalView(schema: Schema, value: unknown): unknown {
   for (const k of Object.keys(value)) {
     const v = own(value, k);
     const sub = props !== undefined && Object.prototype.hasOwnProperty.call(props, k) ? props[k] : extra;
-    if (sub !== undefined && props !== undefined && Object.prototype.hasOwnProperty.call(props, k) && v === null && !required.has(k) && !acceptsNull(sub)) continue;
+    if (sub !== undefined && props !== undefined && Object.prototype.hasOwnProperty.call(props, k) && v === null && !required.has(k) && !acceptsNull(sub))
+      continue;
     Object.defineProperty(out, k, { value: sub !== undefined ? canonicalView(sub, v) : v, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
 function acceptsNull(schema: Schema): boolean {
-  return Object.keys(schema).filter((k) => k !== 'description' && k !== 'default').length === 0 || typesOf(schema).includes('null') || (Array.isArray(schema.enum) && schema.enum.includes(null));
+  return (
+    Object.keys(schema).filter((k) => k !== 'description' && k !== 'default').length === 0 ||
+    typesOf(schema).includes('null') ||
+    (Array.isArray(schema.enum) && schema.enum.includes(null))
+  );
 }
 
 // ---- classifying refusals -----------------------------------------------------------------------
@@ -439,7 +532,12 @@ function at(schema: Schema, value: unknown, path: readonly (string | number)[]):
       v = Array.isArray(v) ? v[seg] : undefined;
     } else {
       const props = sch?.properties as Record<string, Schema> | undefined;
-      sch = props !== undefined && Object.prototype.hasOwnProperty.call(props, seg) ? props[seg] : typeof sch?.additionalProperties === 'object' ? (sch.additionalProperties as Schema) : undefined;
+      sch =
+        props !== undefined && Object.prototype.hasOwnProperty.call(props, seg)
+          ? props[seg]
+          : typeof sch?.additionalProperties === 'object'
+            ? (sch.additionalProperties as Schema)
+            : undefined;
       v = own(v, seg);
     }
   }
@@ -478,7 +576,13 @@ const STRICTER: Record<string, (s: string) => boolean> = {
   },
   uuid: (s) => !/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(s),
   // RFC 5321 lengths.
-  email: (s) => s.length > 254 || s.indexOf('@') > 64 || s.split('@')[1]!.split('.').some((l) => l.length > 63),
+  email: (s) =>
+    s.length > 254 ||
+    s.indexOf('@') > 64 ||
+    s
+      .split('@')[1]!
+      .split('.')
+      .some((l) => l.length > 63),
   // contentEncoding is an annotation for stock ajv: anything that is not canonical padded base64.
   base64: (s) => !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s) || Buffer.from(s, 'base64').toString('base64') !== s,
   // The pattern takes any two digits; a real span needs hours 00–23 and minutes, seconds 00–59.
@@ -504,7 +608,7 @@ function classify(line: string, schema: Schema, input: unknown, fromText: boolea
     if (!fromText && reason.includes('has lost its digits')) return 'bigint beyond 2^53 from a parsed object';
   }
   const last = path[path.length - 1];
-  if (last === 'sku' && reason === "must contain a - string." && typeof value === 'string' && !value.includes('-')) return 'class-validator @Contains';
+  if (last === 'sku' && reason === 'must contain a - string.' && typeof value === 'string' && !value.includes('-')) return 'class-validator @Contains';
   if (last === 'weight' && reason === 'must be a positive number.' && typeof value === 'number' && !(value > 0)) return 'class-validator @IsPositive';
   if (last === 'sku' && /^must be (longer|shorter) than or equal to/.test(reason) && typeof value === 'string' && /[\ufe0e\ufe0f]/.test(value)) {
     // validator.js does not count U+FE0E/U+FE0F; JSON Schema counts code points: both must hold.
@@ -517,31 +621,67 @@ function classify(line: string, schema: Schema, input: unknown, fromText: boolea
 
 const pad = (n: number, w: number): string => String(n).padStart(w, '0');
 const daysIn = (y: number, m: number): number => (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
-const digits = (min: number, max: number): fc.Arbitrary<string> => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+const digits = (min: number, max: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
 const often = <T>(usual: fc.Arbitrary<T>, rare: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.oneof({ weight: 9, arbitrary: usual }, { weight: 1, arbitrary: rare });
 
-const dateArb = fc.record({ y: fc.integer({ min: 0, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 31 }) })
+const dateArb = fc
+  .record({ y: fc.integer({ min: 0, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 31 }) })
   .map(({ y, m, d }) => `${pad(y, 4)}-${pad(m, 2)}-${pad(Math.min(d, daysIn(y, m)), 2)}`);
-const clockArb = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, x]) => `${pad(h, 2)}:${pad(m, 2)}:${pad(x, 2)}`);
+const clockArb = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m, x]) => `${pad(h, 2)}:${pad(m, 2)}:${pad(x, 2)}`);
 const offsetArb = often(fc.constantFrom('Z', 'z', '+01:00', '-12:30', '+14:00', '-00:00', '+23:59'), fc.constantFrom('+01', '-0530'));
 const dateTimeArb = often(
-  fc.tuple(dateArb, fc.constantFrom('T', 't'), clockArb, fc.option(digits(1, 12), { nil: undefined }), offsetArb).map(([d, t, c, f, o]) => `${d}${t}${c}${f === undefined ? '' : `.${f}`}${o}`),
-  fc.oneof(dateArb.map((d) => `${d}T23:59:60Z`), dateArb.map((d) => `${d} 10:00:00Z`)),
+  fc
+    .tuple(dateArb, fc.constantFrom('T', 't'), clockArb, fc.option(digits(1, 12), { nil: undefined }), offsetArb)
+    .map(([d, t, c, f, o]) => `${d}${t}${c}${f === undefined ? '' : `.${f}`}${o}`),
+  fc.oneof(
+    dateArb.map((d) => `${d}T23:59:60Z`),
+    dateArb.map((d) => `${d} 10:00:00Z`),
+  ),
 );
 const timeArb = often(
-  fc.tuple(clockArb, fc.option(digits(1, 7), { nil: undefined }), fc.option(offsetArb, { nil: undefined })).map(([c, f, o]) => `${c}${f === undefined ? '' : `.${f}`}${o ?? ''}`),
-  fc.oneof(fc.constant('23:59:60Z'), fc.tuple(clockArb, digits(8, 10)).map(([c, f]) => `${c}.${f}Z`)),
+  fc
+    .tuple(clockArb, fc.option(digits(1, 7), { nil: undefined }), fc.option(offsetArb, { nil: undefined }))
+    .map(([c, f, o]) => `${c}${f === undefined ? '' : `.${f}`}${o ?? ''}`),
+  fc.oneof(
+    fc.constant('23:59:60Z'),
+    fc.tuple(clockArb, digits(8, 10)).map(([c, f]) => `${c}.${f}Z`),
+  ),
 );
-const timeSpanArb = fc.tuple(fc.boolean(), fc.option(digits(1, 4), { nil: undefined }), often(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 24, max: 99 })), often(fc.integer({ min: 0, max: 59 }), fc.integer({ min: 60, max: 99 })), fc.integer({ min: 0, max: 59 }), fc.option(digits(1, 7), { nil: undefined }))
+const timeSpanArb = fc
+  .tuple(
+    fc.boolean(),
+    fc.option(digits(1, 4), { nil: undefined }),
+    often(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 24, max: 99 })),
+    often(fc.integer({ min: 0, max: 59 }), fc.integer({ min: 60, max: 99 })),
+    fc.integer({ min: 0, max: 59 }),
+    fc.option(digits(1, 7), { nil: undefined }),
+  )
   .map(([neg, d, h, m, x, f]) => `${neg ? '-' : ''}${d === undefined ? '' : `${d}.`}${pad(h, 2)}:${pad(m, 2)}:${pad(x, 2)}${f === undefined ? '' : `.${f}`}`);
 const hostArb = fc.array(fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/), { minLength: 1, maxLength: 3 }).map((l) => l.join('.'));
 const uriArb = fc.oneof(
-  fc.tuple(fc.constantFrom('http', 'https', 'ftp'), hostArb, fc.option(often(fc.integer({ min: 1, max: 65535 }), fc.integer({ min: 65536, max: 99999 })), { nil: undefined }), fc.array(fc.stringMatching(/^[a-zA-Z0-9\-._~]{0,6}$/), { maxLength: 3 }), fc.option(fc.stringMatching(/^[a-z0-9=&]{0,8}$/), { nil: undefined }))
+  fc
+    .tuple(
+      fc.constantFrom('http', 'https', 'ftp'),
+      hostArb,
+      fc.option(often(fc.integer({ min: 1, max: 65535 }), fc.integer({ min: 65536, max: 99999 })), { nil: undefined }),
+      fc.array(fc.stringMatching(/^[a-zA-Z0-9\-._~]{0,6}$/), { maxLength: 3 }),
+      fc.option(fc.stringMatching(/^[a-z0-9=&]{0,8}$/), { nil: undefined }),
+    )
     .map(([sch, h, port, segs, q]) => `${sch}://${h}${port === undefined ? '' : `:${port}`}/${segs.join('/')}${q === undefined ? '' : `?${q}`}`),
   fc.constantFrom('mailto:a@b.c', 'urn:isbn:0451450523', 'https://example.com/a?b#c', 'file:///etc/hosts'),
 );
-const uuidArb = often(fc.oneof(fc.uuid(), fc.uuid().map((u) => u.toUpperCase())), fc.uuid().map((u) => `urn:uuid:${u}`));
-const emailArb = fc.tuple(often(fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.stringMatching(/^[a-z]{65,70}$/)), hostArb, fc.constantFrom('com', 'org', 'io'))
+const uuidArb = often(
+  fc.oneof(
+    fc.uuid(),
+    fc.uuid().map((u) => u.toUpperCase()),
+  ),
+  fc.uuid().map((u) => `urn:uuid:${u}`),
+);
+const emailArb = fc
+  .tuple(often(fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.stringMatching(/^[a-z]{65,70}$/)), hostArb, fc.constantFrom('com', 'org', 'io'))
   .map(([l, h, t]) => `${l}@${h}.${t}`);
 const base64Arb = often(
   fc.uint8Array({ maxLength: 12 }).map((b) => Buffer.from(b).toString('base64')),
@@ -568,12 +708,18 @@ function stringArb(schema: Schema): fc.Arbitrary<unknown> {
   if (schema.contentEncoding === 'base64') return base64Arb;
   if (schema.pattern === TIMESPAN_PATTERN) return timeSpanArb;
   switch (schema.format) {
-    case 'date-time': return dateTimeArb;
-    case 'date': return dateArb;
-    case 'time': return timeArb;
-    case 'uri': return uriArb;
-    case 'uuid': return uuidArb;
-    case 'email': return emailArb;
+    case 'date-time':
+      return dateTimeArb;
+    case 'date':
+      return dateArb;
+    case 'time':
+      return timeArb;
+    case 'uri':
+      return uriArb;
+    case 'uuid':
+      return uuidArb;
+    case 'email':
+      return emailArb;
     default:
   }
   const min = (schema.minLength as number | undefined) ?? 0;
@@ -587,7 +733,11 @@ function integerArb(schema: Schema): fc.Arbitrary<unknown> {
   if (range !== undefined) {
     const [lo, hi] = range;
     const edges = [lo, hi, 0n, 1n, MAX_SAFE, MAX_SAFE + 1n, -MAX_SAFE - 1n].filter((b) => b >= lo && b <= hi);
-    return fc.oneof(fc.bigInt({ min: lo, max: hi }), fc.constantFrom(...edges), fc.bigInt({ min: -1000n, max: 1000n }).filter((b) => b >= lo && b <= hi));
+    return fc.oneof(
+      fc.bigInt({ min: lo, max: hi }),
+      fc.constantFrom(...edges),
+      fc.bigInt({ min: -1000n, max: 1000n }).filter((b) => b >= lo && b <= hi),
+    );
   }
   const lo = BigInt((schema.minimum as number | undefined) ?? Number.MIN_SAFE_INTEGER);
   const hi = BigInt((schema.maximum as number | undefined) ?? Number.MAX_SAFE_INTEGER);
@@ -604,10 +754,18 @@ function arbFor(schema: Schema, path: string, overrides: Fixture['overrides']): 
   else if (acceptsNull(schema) && types.length === 0) base = jsonArb;
   else {
     switch (types.find((t) => t !== 'null')) {
-      case 'boolean': base = fc.boolean(); break;
-      case 'number': base = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.constantFrom(0, -0, 1.5, Number.MAX_VALUE)); break;
-      case 'integer': base = integerArb(schema); break;
-      case 'string': base = stringArb(schema); break;
+      case 'boolean':
+        base = fc.boolean();
+        break;
+      case 'number':
+        base = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.constantFrom(0, -0, 1.5, Number.MAX_VALUE));
+        break;
+      case 'integer':
+        base = integerArb(schema);
+        break;
+      case 'string':
+        base = stringArb(schema);
+        break;
       case 'array': {
         const items = schema.items === undefined ? jsonArb : arbFor(schema.items as Schema, `${path}/*`, overrides);
         const size = { minLength: (schema.minItems as number | undefined) ?? 0, maxLength: Math.max(4, (schema.minItems as number | undefined) ?? 0) };
@@ -622,15 +780,21 @@ function arbFor(schema: Schema, path: string, overrides: Fixture['overrides']): 
         }
         const required = (schema.required as string[] | undefined) ?? [];
         const optional = Object.keys(props).filter((k) => !required.includes(k));
-        const rec = fc.record(Object.fromEntries(Object.keys(props).map((k) => [k, arbFor(props[k]!, path === '' ? k : `${path}/${k}`, overrides)])), { requiredKeys: required });
-        // Strict provider modes send null for what they cannot leave out.
-        base = optional.length === 0 ? rec : fc.tuple(rec, fc.subarray(optional, { maxLength: Math.min(2, optional.length) }), fc.nat(9)).map(([o, nulls, n]) => {
-          if (n === 0) for (const k of nulls) (o as Record<string, unknown>)[k] = null;
-          return o;
+        const rec = fc.record(Object.fromEntries(Object.keys(props).map((k) => [k, arbFor(props[k]!, path === '' ? k : `${path}/${k}`, overrides)])), {
+          requiredKeys: required,
         });
+        // Strict provider modes send null for what they cannot leave out.
+        base =
+          optional.length === 0
+            ? rec
+            : fc.tuple(rec, fc.subarray(optional, { maxLength: Math.min(2, optional.length) }), fc.nat(9)).map(([o, nulls, n]) => {
+                if (n === 0) for (const k of nulls) (o as Record<string, unknown>)[k] = null;
+                return o;
+              });
         break;
       }
-      default: base = jsonArb;
+      default:
+        base = jsonArb;
     }
   }
   return nullable ? fc.option(base, { nil: null, freq: 6 }) : base;
@@ -639,8 +803,30 @@ function arbFor(schema: Schema, path: string, overrides: Fixture['overrides']): 
 // ---- mutations and forms ------------------------------------------------------------------------
 
 const HOSTILE: readonly unknown[] = [
-  '2026-02-30T10:00:00Z', '2026-12-02T23:59:60Z', '23:59:60', '24:00:00', 'urn:uuid:123e4567-e89b-12d3-a456-426614174000', 'QR==', 'http://x:99999/', '',
-  '\ud800', '\u0000', 'NaN', 1e308, -0, 2 ** 53 + 1, 1.5, -1, 0, null, [], {}, true, 'Low', 'red', { __proto__: null },
+  '2026-02-30T10:00:00Z',
+  '2026-12-02T23:59:60Z',
+  '23:59:60',
+  '24:00:00',
+  'urn:uuid:123e4567-e89b-12d3-a456-426614174000',
+  'QR==',
+  'http://x:99999/',
+  '',
+  '\ud800',
+  '\u0000',
+  'NaN',
+  1e308,
+  -0,
+  2 ** 53 + 1,
+  1.5,
+  -1,
+  0,
+  null,
+  [],
+  {},
+  true,
+  'Low',
+  'red',
+  { __proto__: null },
 ];
 
 function pathsOf(v: unknown, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
@@ -694,7 +880,9 @@ function toText(model: unknown, exponent = false): string {
 
 /** What the text holds, read exactly: JSON.parse with the bigints put back. */
 function parseExact(text: string): unknown {
-  const marked = text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (t) => (t.startsWith('"') || !/^-?\d+$/.test(t) || BigInt(t) <= MAX_SAFE && BigInt(t) >= -MAX_SAFE ? t : JSON.stringify(`\u0000big:${t}`)));
+  const marked = text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (t) =>
+    t.startsWith('"') || !/^-?\d+$/.test(t) || (BigInt(t) <= MAX_SAFE && BigInt(t) >= -MAX_SAFE) ? t : JSON.stringify(`\u0000big:${t}`),
+  );
   const revive = (v: unknown): unknown => {
     if (typeof v === 'string' && v.startsWith('\u0000big:')) return BigInt(v.slice(5));
     if (typeof v !== 'object' || v === null) return v;
@@ -760,7 +948,13 @@ function count(fixture: string, what: string): void {
 }
 
 afterAll(() => {
-  const rows = Object.entries(stats).map(([f, c]) => `${f}: ${Object.entries(c).sort().map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  const rows = Object.entries(stats).map(
+    ([f, c]) =>
+      `${f}: ${Object.entries(c)
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+  );
   console.log(`properties (seed ${SEED}, ${RUNS} runs per property and tool):\n${rows.join('\n')}`);
 });
 
@@ -795,13 +989,27 @@ describe.each(Object.keys(FIXTURES))('tool %s', (name) => {
     const input = fc.oneof(
       jsonArb.map((v) => ({ kind: 'json' as const, v })),
       nearKeys.map((v) => ({ kind: 'json' as const, v })),
-      fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withBoxedValues: true, withSparseArray: true, maxDepth: 3 }).map((v) => ({ kind: 'anything' as const, v })),
+      fc
+        .anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withTypedArray: true,
+          withNullPrototype: true,
+          withBoxedValues: true,
+          withSparseArray: true,
+          maxDepth: 3,
+        })
+        .map((v) => ({ kind: 'anything' as const, v })),
       fc.string({ unit: 'binary', maxLength: 40 }).map((v) => ({ kind: 'text' as const, v })),
-      fc.tuple(valid, fc.nat(), fc.constantFrom('', '"', '\\', '{', '}', '[', ']', ',', ':', '1', '-', 'e', '\u0000', '\ud800', '1e400')).map(([m, at, ins]) => {
-        const t = toText(m);
-        const p = at % (t.length + 1);
-        return { kind: 'text' as const, v: t.slice(0, p) + ins + t.slice(p) };
-      }),
+      fc
+        .tuple(valid, fc.nat(), fc.constantFrom('', '"', '\\', '{', '}', '[', ']', ',', ':', '1', '-', 'e', '\u0000', '\ud800', '1e400'))
+        .map(([m, at, ins]) => {
+          const t = toText(m);
+          const p = at % (t.length + 1);
+          return { kind: 'text' as const, v: t.slice(0, p) + ins + t.slice(p) };
+        }),
     );
     await check(`${name}: never rejects`, input, async ({ kind, v }) => {
       if (kind === 'text') {
@@ -822,7 +1030,10 @@ describe.each(Object.keys(FIXTURES))('tool %s', (name) => {
 
   it('agreement with the independent validator; stricter refusals classified; the method receives exactly the hydrated values', async () => {
     const input = fc.tuple(
-      fc.oneof({ weight: 3, arbitrary: valid.map((m) => ({ m, mutated: false })) }, { weight: 1, arbitrary: fc.tuple(valid, mutationArb).map(([m, mu]) => ({ m: mutate(m, mu), mutated: true })) }),
+      fc.oneof(
+        { weight: 3, arbitrary: valid.map((m) => ({ m, mutated: false })) },
+        { weight: 1, arbitrary: fc.tuple(valid, mutationArb).map(([m, mu]) => ({ m: mutate(m, mu), mutated: true })) },
+      ),
       fc.constantFrom('text', 'object', 'exponent-text'),
     );
     await check(`${name}: agreement`, input, async ([{ m }, form]) => {
@@ -837,7 +1048,17 @@ describe.each(Object.keys(FIXTURES))('tool %s', (name) => {
         if (!stockOk) throw new Error(`accepted, but the independent validator refuses: ${toText(m)}\n${JSON.stringify(stock.errors)}`);
         // 4: the method receives exactly the hydrated values.
         const expected = expectedArguments(slots, view);
-        const got = slots.map((slot, i) => (slot.runtime === 'context' ? (received![i] instanceof ToolContext ? 'context' : received![i]) : slot.runtime === 'signal' ? (received![i] instanceof AbortSignal && !(received![i] as AbortSignal).aborted ? 'signal' : received![i]) : received![i]));
+        const got = slots.map((slot, i) =>
+          slot.runtime === 'context'
+            ? received![i] instanceof ToolContext
+              ? 'context'
+              : received![i]
+            : slot.runtime === 'signal'
+              ? received![i] instanceof AbortSignal && !(received![i] as AbortSignal).aborted
+                ? 'signal'
+                : received![i]
+              : received![i],
+        );
         expect(received!.length).toBeGreaterThanOrEqual(slots.filter((x) => x.runtime === undefined).length);
         const diff = difference(got, expected);
         if (diff !== null) throw new Error(`hydration differs at ${diff} for ${toText(m)}`);
@@ -854,7 +1075,10 @@ describe.each(Object.keys(FIXTURES))('tool %s', (name) => {
         return classify(line, schema, view, fromText);
       });
       const unexplained = lines.filter((_, i) => reasons[i] === null);
-      if (unexplained.length > 0) throw new Error(`refused where the independent validator accepts, unexplained:\n${unexplained.join('\n')}\nargs: ${typeof args === 'string' ? args : toText(m)}`);
+      if (unexplained.length > 0)
+        throw new Error(
+          `refused where the independent validator accepts, unexplained:\n${unexplained.join('\n')}\nargs: ${typeof args === 'string' ? args : toText(m)}`,
+        );
       for (const reason of new Set(reasons)) count(name, `stricter: ${reason}`);
     });
     const c = stats[name]!;

@@ -12,10 +12,13 @@ function text(r: ToolResult): string {
 
 describe('number parameters accepted NaN and ±Infinity (1e400 in JSON text is Infinity)', () => {
   let got: unknown;
-  const t = Tool.create(function ratio(r: number) {
-    got = r;
-    return 'ok';
-  }, { params: { r: Number } });
+  const t = Tool.create(
+    function ratio(r: number) {
+      got = r;
+      return 'ok';
+    },
+    { params: { r: Number } },
+  );
 
   it.each(['{"r":1e400}', '{"r":-1e400}'])('text %s is refused', async (args) => {
     got = undefined;
@@ -37,10 +40,13 @@ describe('number parameters accepted NaN and ±Infinity (1e400 in JSON text is I
 
 describe('a bigint beyond 2^53 in JSON text written with a fraction or an exponent was told to "send JSON text"', () => {
   let got: unknown;
-  const t = Tool.create(function big(id: bigint) {
-    got = id;
-    return 'ok';
-  }, { params: { id: Int64 } });
+  const t = Tool.create(
+    function big(id: bigint) {
+      got = id;
+      return 'ok';
+    },
+    { params: { id: Int64 } },
+  );
 
   it.each(['{"id":9.2e18}', '{"id":9007199254740993.0}', '{"id":1E19}'])('%s: the line asks for digits only', async (args) => {
     expect(text(await t.invoke(args))).toBe(
@@ -60,9 +66,12 @@ describe('a bigint beyond 2^53 in JSON text written with a fraction or an expone
 });
 
 describe('a pattern ran on strings beyond maxLength, so maxLength could not bound a backtracking pattern', () => {
-  const t = Tool.create(function slug(s: string) {
-    return s;
-  }, { params: [{ name: 's', type: String, pattern: '^(a+)+$', maxLength: 16 }] });
+  const t = Tool.create(
+    function slug(s: string) {
+      return s;
+    },
+    { params: [{ name: 's', type: String, pattern: '^(a+)+$', maxLength: 16 }] },
+  );
 
   it('a longer string gets its length line alone, at once', async () => {
     // Without the guard this call backtracks about 2^40 steps: it would not return (no clock needed).
@@ -72,9 +81,12 @@ describe('a pattern ran on strings beyond maxLength, so maxLength could not boun
   it('within maxLength the pattern is enforced as before, with its own line', async () => {
     expect(text(await t.invoke({ s: 'aab' }))).toBe("Argument 's' must match the pattern ^(a+)+$.");
     expect(text(await t.invoke({ s: 'aaa' }))).toBe('aaa');
-    const both = Tool.create(function code(c: string) {
-      return c;
-    }, { params: [{ name: 'c', type: String, pattern: '^[a-z]+$', minLength: 3, maxLength: 5 }] });
+    const both = Tool.create(
+      function code(c: string) {
+        return c;
+      },
+      { params: [{ name: 'c', type: String, pattern: '^[a-z]+$', minLength: 3, maxLength: 5 }] },
+    );
     expect(text(await both.invoke({ c: 'A1' }))).toBe("Argument 'c' must be at least 3 characters long.\nArgument 'c' must match the pattern ^[a-z]+$.");
     expect(text(await both.invoke({ c: 'abcdefg' }))).toBe("Argument 'c' must be at most 5 characters long.");
   });

@@ -1,10 +1,7 @@
 import 'reflect-metadata';
 import { Expose, Type } from 'class-transformer';
 import { IsOptional, Matches, MaxLength } from 'class-validator';
-import {
-  Char, Int32, Int64, JsonObject, JsonValue, Param, Prop, RecordOf, SetOf, Tool, ToolDefinitionError, UInt64, Uuid,
-  type ToolResult,
-} from '../../lib';
+import { Char, Int32, Int64, JsonObject, JsonValue, Param, Prop, RecordOf, SetOf, Tool, ToolDefinitionError, UInt64, Uuid, type ToolResult } from '../../lib';
 import { growthOverLinear, LINEAR } from '../helpers/growth';
 
 /**
@@ -78,7 +75,13 @@ function expectNoPollution(): void {
   for (const [name, was] of before) {
     const is = now.get(name)!;
     expect({ name, proto: is.proto === was.proto, keys: is.keys }).toEqual({ name, proto: true, keys: was.keys });
-    is.values.forEach((v, i) => expect({ name, key: String(was.keys[i]), same: v === was.values[i] || (Array.isArray(v) && (v as unknown[]).every((x, j) => x === (was.values[i] as unknown[])[j])) }).toEqual({ name, key: String(was.keys[i]), same: true }));
+    is.values.forEach((v, i) =>
+      expect({
+        name,
+        key: String(was.keys[i]),
+        same: v === was.values[i] || (Array.isArray(v) && (v as unknown[]).every((x, j) => x === (was.values[i] as unknown[])[j])),
+      }).toEqual({ name, key: String(was.keys[i]), same: true }),
+    );
   }
   for (const probe of [{}, [], () => undefined, new Order(), new Line(), new Address()]) {
     for (const key of ['polluted', 'isAdmin']) expect((probe as Record<string, unknown>)[key]).toBeUndefined();
@@ -211,10 +214,13 @@ describe('__proto__, constructor and prototype keys at every depth', () => {
       @Expose({ name: 'valueOf' }) @IsOptional() @Prop() shown?: string;
       @Expose({ name: 'hasOwnProperty' }) @IsOptional() @Prop() own?: string;
     }
-    const t = Tool.create(function odd(toString?: string, constructor?: string, odd?: Odd) {
-      got = [toString, constructor, odd];
-      return 'ok';
-    }, { params: { toString: { type: String, optional: true }, constructor: { type: String, optional: true }, odd: { type: Odd, optional: true } } });
+    const t = Tool.create(
+      function odd(toString?: string, constructor?: string, odd?: Odd) {
+        got = [toString, constructor, odd];
+        return 'ok';
+      },
+      { params: { toString: { type: String, optional: true }, constructor: { type: String, optional: true }, odd: { type: Odd, optional: true } } },
+    );
     expect(text(await t.invoke({ odd: {} }))).toBe('ok');
     expect(got[0]).toBeUndefined();
     expect(got[1]).toBeUndefined();
@@ -251,9 +257,18 @@ function hydratedHolder(path: readonly (string | number)[]): object {
 describe('hostile parsed objects: always a result, never a throw', () => {
   it('a getter that throws, a Proxy that throws, a cycle', async () => {
     const getter = valid();
-    Object.defineProperty(getter, 'extra', { enumerable: true, get: () => { throw new Error('boom'); } });
+    Object.defineProperty(getter, 'extra', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(text(await shop.invoke(getter))).toBe("Tool 'place' failed: Error: boom");
-    const proxy = new Proxy(valid(), { ownKeys: () => { throw new TypeError('no keys'); } });
+    const proxy = new Proxy(valid(), {
+      ownKeys: () => {
+        throw new TypeError('no keys');
+      },
+    });
     expect((await shop.invoke(proxy)).isError).toBe(true);
     const cyclic = valid();
     (cyclic.extra as Record<string, unknown>).self = cyclic.extra;
@@ -294,9 +309,14 @@ describe('patterns', () => {
     ['a lone brace, fine without u', 'a{'],
     ['a RegExp with flags', /^[a-z]+$/i],
   ])('@Param({ pattern }): %s is OLT015 at definition time', (_, pattern) => {
-    const e = definitionError(() => Tool.create(function code(_c: string) {
-      return 'x';
-    }, { params: [{ name: 'c', type: String, pattern }] }));
+    const e = definitionError(() =>
+      Tool.create(
+        function code(_c: string) {
+          return 'x';
+        },
+        { params: [{ name: 'c', type: String, pattern }] },
+      ),
+    );
     expect(e.code).toBe('OLT015');
     expect(e.message).toContain('does not compile in Unicode (u) mode');
   });
@@ -306,19 +326,21 @@ describe('patterns', () => {
       @Matches(/^[a-z]+$/i) name!: string;
       @Matches('\\-x') dash!: string;
     }
-    const t = Tool.create(function label(l: Label) {
-      return l.name;
-    }, { params: { l: Label } });
+    const t = Tool.create(
+      function label(l: Label) {
+        return l.name;
+      },
+      { params: { l: Label } },
+    );
     expect(JSON.stringify(t.inputSchema)).not.toContain('pattern');
     expect(t.warnings).toEqual([
       'pattern /^[a-z]+$/i is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.',
       'pattern /\\-x/ is not written to the schema (it has flags or is not valid in Unicode mode); class-validator still enforces it.',
     ]);
     expect(text(await t.invoke({ l: { name: 'AbC', dash: '-x' } }))).toBe('AbC');
-    expect(text(await t.invoke({ l: { name: 'a1', dash: 'x' } }))).toBe([
-      "Argument 'l.name' must match /^[a-z]+$/i regular expression.",
-      "Argument 'l.dash' must match \\-x regular expression.",
-    ].join('\n'));
+    expect(text(await t.invoke({ l: { name: 'a1', dash: 'x' } }))).toBe(
+      ["Argument 'l.name' must match /^[a-z]+$/i regular expression.", "Argument 'l.dash' must match \\-x regular expression."].join('\n'),
+    );
   });
 });
 
@@ -330,16 +352,22 @@ describe('regular-expression denial of service: the stance', () => {
   const CATASTROPHIC = '^(a+)+$';
 
   it('a pattern with nested quantifiers needs no warning: it runs on RE2, in linear time (issue 15)', () => {
-    const open = Tool.create(function slug(_s: string) {
-      return 'x';
-    }, { params: [{ name: 's', type: String, pattern: CATASTROPHIC }] });
+    const open = Tool.create(
+      function slug(_s: string) {
+        return 'x';
+      },
+      { params: [{ name: 's', type: String, pattern: CATASTROPHIC }] },
+    );
     expect(open.warnings).toEqual([]);
   });
 
   it('a pattern is tested only on strings within maxLength: a catastrophic pattern on a long string is refused by its length, in linear time', async () => {
-    const t = Tool.create(function slug(s: string) {
-      return s;
-    }, { params: [{ name: 's', type: String, pattern: CATASTROPHIC, maxLength: 16 }] });
+    const t = Tool.create(
+      function slug(s: string) {
+        return s;
+      },
+      { params: [{ name: 's', type: String, pattern: CATASTROPHIC, maxLength: 16 }] },
+    );
     const hostile = (length: number) => ({ s: `${'a'.repeat(length)}!` });
     for (const length of [17, 64, 100_000, 3_000_000]) {
       expect(text(await t.invoke(hostile(length)))).toBe("Argument 's' must be at most 16 characters long.");
@@ -357,28 +385,40 @@ describe('regular-expression denial of service: the stance', () => {
       @MaxLength(16) @Matches(/^(a+)+$/) written!: string;
       @MaxLength(16) @Matches(/^(a+)+$/i) flagged!: string;
     }
-    const t = Tool.create(function slug(s: Slug) {
-      return s.written;
-    }, { params: { s: Slug } });
+    const t = Tool.create(
+      function slug(s: Slug) {
+        return s.written;
+      },
+      { params: { s: Slug } },
+    );
     const hostile = (length: number) => {
       const long = `${'a'.repeat(length)}!`;
       return { s: { written: long, flagged: long } };
     };
     // On a backtracking engine, 2^1,000,000 steps: the call returns only because no pattern runs.
-    expect(text(await t.invoke(hostile(1_000_000)))).toBe("Argument 's.written' must be at most 16 characters long.\nArgument 's.flagged' must be at most 16 characters long.");
+    expect(text(await t.invoke(hostile(1_000_000)))).toBe(
+      "Argument 's.written' must be at most 16 characters long.\nArgument 's.flagged' must be at most 16 characters long.",
+    );
     expect(await growthOverLinear((args) => t.invoke(args), hostile, 1_000_000)).toBeLessThan(LINEAR);
     expect(text(await t.invoke({ s: { written: 'aa', flagged: 'AA' } }))).toBe('aa');
   });
 
   it("the library's own checks are linear: half-Mi-character hostile strings for every format, each growing as a linear pass does", async () => {
-    const t = Tool.create(function formats(_at: Date, _site: URL, _id: string, _mail: string, _bytes: Uint8Array, _c: string) {
-      return 'x';
-    }, {
-      params: [
-        { name: 'at', type: Date }, { name: 'site', type: URL }, { name: 'id', type: Uuid }, { name: 'mail', type: String, format: 'email' },
-        { name: 'bytes', type: Uint8Array }, { name: 'c', type: Char },
-      ],
-    });
+    const t = Tool.create(
+      function formats(_at: Date, _site: URL, _id: string, _mail: string, _bytes: Uint8Array, _c: string) {
+        return 'x';
+      },
+      {
+        params: [
+          { name: 'at', type: Date },
+          { name: 'site', type: URL },
+          { name: 'id', type: Uuid },
+          { name: 'mail', type: String, format: 'email' },
+          { name: 'bytes', type: Uint8Array },
+          { name: 'c', type: Char },
+        ],
+      },
+    );
     const hostile = (n: number) => ({
       at: `2026-12-02T10:00:00.${'9'.repeat(n)}`,
       site: `http://${'a'.repeat(n)}@`,
@@ -391,7 +431,14 @@ describe('regular-expression denial of service: the stance', () => {
     expect(text(await t.invoke(JSON.stringify(hostile(mib)))).split('\n')).toHaveLength(6);
     // Each field alone (so that one slow check is not hidden behind five fast ones), as text, from a
     // hundredth of 512 Ki characters to 512 Ki: the cost grows as a linear pass does (helpers/growth.ts).
-    const valid = { at: '2026-12-02T10:00:00Z', site: 'https://example.com/', id: '123e4567-e89b-12d3-a456-426614174000', mail: 'a@b.co', bytes: 'AA==', c: 'x' };
+    const valid = {
+      at: '2026-12-02T10:00:00Z',
+      site: 'https://example.com/',
+      id: '123e4567-e89b-12d3-a456-426614174000',
+      mail: 'a@b.co',
+      bytes: 'AA==',
+      c: 'x',
+    };
     expect(text(await t.invoke(valid))).toBe('x');
     for (const key of Object.keys(valid) as (keyof typeof valid)[]) {
       const one = (n: number) => JSON.stringify({ ...valid, [key]: hostile(n)[key] });
@@ -405,15 +452,24 @@ describe('regular-expression denial of service: the stance', () => {
 
 describe('hostile values', () => {
   let got: unknown[] = [];
-  const t = Tool.create(function values(ratio?: number, count?: number, id?: bigint, uid?: bigint, name?: string, ch?: string, blob?: Uint8Array, at?: Date) {
-    got = [ratio, count, id, uid, name, ch, blob, at];
-    return 'ok';
-  }, {
-    params: {
-      ratio: { type: Number, optional: true }, count: { type: Int32, optional: true }, id: { type: Int64, optional: true }, uid: { type: UInt64, optional: true },
-      name: { type: String, optional: true }, ch: { type: Char, optional: true }, blob: { type: Uint8Array, optional: true }, at: { type: Date, optional: true },
+  const t = Tool.create(
+    function values(ratio?: number, count?: number, id?: bigint, uid?: bigint, name?: string, ch?: string, blob?: Uint8Array, at?: Date) {
+      got = [ratio, count, id, uid, name, ch, blob, at];
+      return 'ok';
     },
-  });
+    {
+      params: {
+        ratio: { type: Number, optional: true },
+        count: { type: Int32, optional: true },
+        id: { type: Int64, optional: true },
+        uid: { type: UInt64, optional: true },
+        name: { type: String, optional: true },
+        ch: { type: Char, optional: true },
+        blob: { type: Uint8Array, optional: true },
+        at: { type: Date, optional: true },
+      },
+    },
+  );
   const run = async (args: string | object): Promise<string> => {
     got = [];
     return text(await t.invoke(args));
@@ -428,7 +484,11 @@ describe('hostile values', () => {
     ['1e400', 'ratio', "Argument 'ratio' must be a number."],
     ['-1e400', 'count', "Argument 'count' must be an integer from -2147483648 to 2147483647."],
     ['1e400', 'id', "Argument 'id' must be an integer from -9223372036854775808 to 9223372036854775807."],
-    ['9.2e18', 'id', "Argument 'id' must be an integer from -9223372036854775808 to 9223372036854775807, written in digits only: beyond ±9007199254740991 a fraction or an exponent cannot be read exactly."],
+    [
+      '9.2e18',
+      'id',
+      "Argument 'id' must be an integer from -9223372036854775808 to 9223372036854775807, written in digits only: beyond ±9007199254740991 a fraction or an exponent cannot be read exactly.",
+    ],
     ['1.5', 'count', "Argument 'count' must be an integer from -2147483648 to 2147483647."],
     ['2147483648', 'count', "Argument 'count' must be an integer from -2147483648 to 2147483647."],
     ['9223372036854775808', 'id', "Argument 'id' must be an integer from -9223372036854775808 to 9223372036854775807."],
@@ -465,11 +525,13 @@ describe('hostile values', () => {
 
   it('NaN and ±Infinity in a parsed object are refused everywhere', async () => {
     for (const v of [NaN, Infinity, -Infinity]) {
-      expect(await run({ ratio: v, count: v, id: v })).toBe([
-        "Argument 'ratio' must be a number.",
-        "Argument 'count' must be an integer from -2147483648 to 2147483647.",
-        "Argument 'id' must be an integer from -9223372036854775808 to 9223372036854775807.",
-      ].join('\n'));
+      expect(await run({ ratio: v, count: v, id: v })).toBe(
+        [
+          "Argument 'ratio' must be a number.",
+          "Argument 'count' must be an integer from -2147483648 to 2147483647.",
+          "Argument 'id' must be an integer from -9223372036854775808 to 9223372036854775807.",
+        ].join('\n'),
+      );
     }
   });
 
@@ -489,7 +551,9 @@ describe('hostile values', () => {
     }
     expect(await run({ ch: '\ud800\ud800' })).toBe("Argument 'ch' must be exactly 1 character long.");
     // A raw NUL in the text is not JSON: one line that shows it as U+0000.
-    expect(await run('{"name":"\u0000"}')).toBe('Arguments are not valid JSON: unexpected character U+0000 in a string (control characters must be escaped) at position 9.');
+    expect(await run('{"name":"\u0000"}')).toBe(
+      'Arguments are not valid JSON: unexpected character U+0000 in a string (control characters must be escaped) at position 9.',
+    );
     // Hostile keys are quoted as JSON in the line: no lone surrogate or control character reaches the text.
     const line = await run('{"\\ud800\\u0000\\u001b[31m":1}');
     expect(line).toBe("Argument '[\"\\ud800\\u0000\\u001b[31m\"]' is not a parameter of tool 'values'.");
@@ -497,11 +561,12 @@ describe('hostile values', () => {
     expect(/[\u0000-\u0009\u000b-\u001f]/.test(line)).toBe(false); // eslint-disable-line no-control-regex
   });
 
-  it.each([
-    'QQ=', 'QQ', 'Q===', '====', 'QR==', 'QUI=QUI=', 'QQ==QQ==', 'QU I=', ' QUI=', 'QUI=\n', 'QUJD-_==', 'QUJ\u0000', '\u00e9\u00e9==',
-  ])('base64 %j is refused', async (blob) => {
-    expect(await run({ blob })).toBe("Argument 'blob' must be base64 (standard alphabet, padded).");
-  });
+  it.each(['QQ=', 'QQ', 'Q===', '====', 'QR==', 'QUI=QUI=', 'QQ==QQ==', 'QU I=', ' QUI=', 'QUI=\n', 'QUJD-_==', 'QUJ\u0000', '\u00e9\u00e9=='])(
+    'base64 %j is refused',
+    async (blob) => {
+      expect(await run({ blob })).toBe("Argument 'blob' must be base64 (standard alphabet, padded).");
+    },
+  );
 
   it('canonical base64 decodes exactly', async () => {
     expect(await run({ blob: 'QUI=' })).toBe('ok');
@@ -511,8 +576,17 @@ describe('hostile values', () => {
   });
 
   it.each([
-    '2026-02-30T10:00:00Z', '2023-02-29T10:00:00Z', '2026-12-02T23:59:60Z', '2026-12-02T24:00:00Z', '2026-12-02 10:00:00Z',
-    '2026-12-02T10:00:00', '2026-12-02T10:00:00+01', '+002026-12-02T10:00:00Z', '2026-12-02T10:00:00Z\u0000', 'NaN', '1767261600000',
+    '2026-02-30T10:00:00Z',
+    '2023-02-29T10:00:00Z',
+    '2026-12-02T23:59:60Z',
+    '2026-12-02T24:00:00Z',
+    '2026-12-02 10:00:00Z',
+    '2026-12-02T10:00:00',
+    '2026-12-02T10:00:00+01',
+    '+002026-12-02T10:00:00Z',
+    '2026-12-02T10:00:00Z\u0000',
+    'NaN',
+    '1767261600000',
   ])('date-time %j is refused', async (at) => {
     expect(await run({ at })).toBe("Argument 'at' must be a date-time (RFC 3339), like 2026-12-02T10:00:00Z.");
   });
@@ -527,9 +601,12 @@ describe('hostile values', () => {
 
 describe('error output is bounded whatever the input', () => {
   it('9,000 wrong items, 9,000 unknown keys, a 1 Mi-character key: at most 101 lines of bounded length; 100,000 wrong items: one line (issue 15)', async () => {
-    const t = Tool.create(function ints(xs: number[]) {
-      return xs.length;
-    }, { params: { xs: { type: () => [Int32] } } });
+    const t = Tool.create(
+      function ints(xs: number[]) {
+        return xs.length;
+      },
+      { params: { xs: { type: () => [Int32] } } },
+    );
     const many = await t.invoke({ xs: Array.from({ length: 9_000 }, () => 'x') });
     expect(text(many).split('\n')).toHaveLength(101);
     expect(text(many).split('\n')[100]).toBe('(8900 more problems not shown.)');

@@ -36,7 +36,10 @@ const shape = fc.oneof(
 );
 const drawArgs = fc.record({ shapes: fc.array(shape, { maxLength: 3 }), environment: label });
 
-const leaf = fc.record({ field: fc.string({ maxLength: 4 }), equals: fc.oneof(fc.string({ maxLength: 3 }), fc.double({ noNaN: true, noDefaultInfinity: true })) }, { requiredKeys: [] });
+const leaf = fc.record(
+  { field: fc.string({ maxLength: 4 }), equals: fc.oneof(fc.string({ maxLength: 3 }), fc.double({ noNaN: true, noDefaultInfinity: true })) },
+  { requiredKeys: [] },
+);
 const { filter } = fc.letrec((tie) => ({
   // Depth-bounded: a leaf or a combination, the combination less likely the deeper it is.
   filter: fc.oneof({ depthSize: 'small', maxDepth: 6 }, leaf, tie('combination')),

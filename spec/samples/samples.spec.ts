@@ -141,7 +141,7 @@ const mainJob = [
   '? approval for cancel_docket',
   "← toolu_04 cancel_docket ERROR: Tool 'cancel_docket' was not approved.",
   "← toolu_06 lookup_customer ERROR: Unknown tool 'lookup_customer'.",
-  'The loop ends: submit_report (toolu_08) returned the turn\'s typed result:\nShiftReport {',
+  "The loop ends: submit_report (toolu_08) returned the turn's typed result:\nShiftReport {",
   '11 calls: 5 ok, 6 returned to the model as errors.',
   'costs: warehouse API call 0.002 EUR',
   '== Unions and recursive classes (samples/unions.ts): listed, then invoked ==',
@@ -157,7 +157,9 @@ beforeAll(async () => {
   // `npm start` is `node scripts/start.js`: it compiles every sample, then runs the main job.
   start = await node([path.join(root, 'scripts', 'start.js')], 120_000);
   if (start.code !== 0) return;
-  const all = await Promise.all([...Object.keys(expected), ...Object.keys(directorySamples)].map(async (s) => [s, await node([path.join(outDir, `${s}.js`)])] as const));
+  const all = await Promise.all(
+    [...Object.keys(expected), ...Object.keys(directorySamples)].map(async (s) => [s, await node([path.join(outDir, `${s}.js`)])] as const),
+  );
   for (const [s, r] of all) runs.set(s, r);
 }, 180_000);
 
@@ -174,12 +176,17 @@ describe('npm start', () => {
 
 describe('samples', () => {
   it('has an expectation for every sample program', () => {
-    const programs = fs.readdirSync(path.join(root, 'samples')).filter((f) => f.endsWith('.ts')).map((f) => `samples/${f.replace(/\.ts$/, '')}`);
+    const programs = fs
+      .readdirSync(path.join(root, 'samples'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `samples/${f.replace(/\.ts$/, '')}`);
     expect(programs.sort()).toEqual(Object.keys(expected).sort());
   });
 
   it('has an expectation for every sample directory', () => {
-    const dirs = fs.readdirSync(path.join(root, 'samples'), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'docket' && fs.existsSync(path.join(root, 'samples', d.name, 'main.ts')));
+    const dirs = fs
+      .readdirSync(path.join(root, 'samples'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'docket' && fs.existsSync(path.join(root, 'samples', d.name, 'main.ts')));
     expect(dirs.map((d) => `samples/${d.name}/main`).sort()).toEqual(Object.keys(directorySamples).sort());
   });
 

@@ -41,7 +41,9 @@ function instrument(code: string): string {
 
 function schemas(exports: Record<string, unknown>): string {
   const Service = exports.DocketService as new () => object;
-  return Tool.fromInstance(new Service()).map((t) => `${t.name}: ${t.description} ${JSON.stringify(t.inputSchema)}`).join('\n');
+  return Tool.fromInstance(new Service())
+    .map((t) => `${t.name}: ${t.description} ${JSON.stringify(t.inputSchema)}`)
+    .join('\n');
 }
 
 const source = fs.readFileSync(FIXTURE, 'utf8');
@@ -99,8 +101,14 @@ describe('Builds', () => {
 });
 
 describe('Enum member defaults as builds write them', () => {
-  enum Color { Red = 'red', Green = 'green' }
-  enum Level { Debug, Info }
+  enum Color {
+    Red = 'red',
+    Green = 'green',
+  }
+  enum Level {
+    Debug,
+    Info,
+  }
 
   it.each([
     ['tsc CommonJS (enums_1.Level.Info)', 'function (level = enums_1.Level.Info, color = enums_1.Color.Green) { return level; }'],
@@ -109,6 +117,8 @@ describe('Enum member defaults as builds write them', () => {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const fn = new Function(`return ${source}`)() as (...a: unknown[]) => unknown;
     const t = Tool.create(fn, { name: 'f', params: { level: library.EnumOf(Level), color: library.EnumOf(Color) } });
-    expect(JSON.stringify(t.inputSchema)).toBe('{"type":"object","properties":{"level":{"type":"string","enum":["Debug","Info"],"default":"Info"},"color":{"type":"string","enum":["red","green"],"default":"green"}},"additionalProperties":false}');
+    expect(JSON.stringify(t.inputSchema)).toBe(
+      '{"type":"object","properties":{"level":{"type":"string","enum":["Debug","Info"],"default":"Info"},"color":{"type":"string","enum":["red","green"],"default":"green"}},"additionalProperties":false}',
+    );
   });
 });

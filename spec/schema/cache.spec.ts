@@ -18,7 +18,11 @@ function makeBigService(): new () => object {
   class Big {}
   for (let i = 0; i < 200; i++) {
     const key = `handleOrder${i}`;
-    const fn = { [key](this: unknown, order: Order, note = 'x') { return [order, note]; } }[key]!;
+    const fn = {
+      [key](this: unknown, order: Order, note = 'x') {
+        return [order, note];
+      },
+    }[key]!;
     Object.defineProperty(Big.prototype, key, { value: fn, writable: true, configurable: true });
     const desc = Object.getOwnPropertyDescriptor(Big.prototype, key)!;
     Reflect.defineMetadata('design:paramtypes', [Order, Object], Big.prototype, key);

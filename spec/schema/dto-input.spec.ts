@@ -28,7 +28,8 @@ class ListOrdersDto {
   @IsOptional() @IsInt() @Min(1) page = 1;
 }
 
-const text = (r: { parts: readonly { type: string }[] }) => r.parts.map((p) => ('text' in p ? p.text : JSON.stringify((p as { value?: unknown }).value))).join('\n');
+const text = (r: { parts: readonly { type: string }[] }) =>
+  r.parts.map((p) => ('text' in p ? p.text : JSON.stringify((p as { value?: unknown }).value))).join('\n');
 
 @Tools({ prefix: 'orders', input: 'dto' })
 class OrdersService {
@@ -68,17 +69,19 @@ const CREATE_SCHEMA =
   '{"type":"object","properties":{"customer":{"type":"string","format":"email"},"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["sku","qty"],"additionalProperties":false}},"note":{"type":"string"}},"required":["customer","lines"],"additionalProperties":false}';
 
 describe('A DTO as the whole input', () => {
-  it('the input schema is the DTO\'s own object, and names carry the class prefix', () => {
+  it("the input schema is the DTO's own object, and names carry the class prefix", () => {
     expect([...tools.keys()]).toEqual(['orders_create', 'orders_list', 'orders_find']);
     expect(JSON.stringify(get('orders_create').inputSchema)).toBe(CREATE_SCHEMA);
     expect(JSON.stringify(get('orders_list').inputSchema)).toBe(
       '{"type":"object","properties":{"status":{"type":"string"},"page":{"type":"integer","minimum":1,"maximum":9007199254740991,"default":1}},"additionalProperties":false}',
     );
     // A signature that cannot take a DTO as its input keeps one property per parameter.
-    expect(JSON.stringify(get('orders_find').inputSchema)).toBe('{"type":"object","properties":{"id":{"type":"string"},"status":{"type":"string"}},"required":["id"],"additionalProperties":false}');
+    expect(JSON.stringify(get('orders_find').inputSchema)).toBe(
+      '{"type":"object","properties":{"id":{"type":"string"},"status":{"type":"string"}},"required":["id"],"additionalProperties":false}',
+    );
   });
 
-  it('a per-tool choice: @Tool({ input: \'dto\' }) on one method; the others keep the seed\'s form', () => {
+  it("a per-tool choice: @Tool({ input: 'dto' }) on one method; the others keep the seed's form", () => {
     const [create, list] = Tool.fromInstance(new PlainOrders());
     expect(JSON.stringify(create!.inputSchema)).toBe(CREATE_SCHEMA);
     expect(JSON.stringify(list!.inputSchema)).toBe(
@@ -87,7 +90,7 @@ describe('A DTO as the whole input', () => {
   });
 
   describe.each([true, false])('the invoker (fast path %s)', (fast) => {
-    it('the DTO\'s properties are the arguments; the method receives an instance', async () => {
+    it("the DTO's properties are the arguments; the method receives an instance", async () => {
       const r = await withFastPath(fast, () => get('orders_create').invoke({ customer: 'a@b.co', lines: [{ sku: 'x', qty: 2 }] }));
       expect(text(r)).toBe('true a@b.co xx2 true');
       expect(r.isError).toBe(false);
@@ -98,7 +101,7 @@ describe('A DTO as the whole input', () => {
       expect(text(r)).toBe('true {"page":1}');
     });
 
-    it('problem paths start at the DTO\'s properties', async () => {
+    it("problem paths start at the DTO's properties", async () => {
       const r = await withFastPath(fast, () => get('orders_create').invoke({ customer: 'nobody', lines: [{ sku: 'x', qty: 0 }], extra: 1 }));
       expect(r.isError).toBe(true);
       expect(text(r)).toBe(
@@ -118,7 +121,7 @@ describe('A DTO as the whole input', () => {
     });
   });
 
-  it('every provider form takes the DTO\'s properties as its parameters, and an answer in OpenAI strict\'s shape is invoked', async () => {
+  it("every provider form takes the DTO's properties as its parameters, and an answer in OpenAI strict's shape is invoked", async () => {
     const t = get('orders_create');
     const keys = (schema: unknown) => Object.keys((schema as { properties: object }).properties);
     const openai = toOpenAITool(t).tool;
@@ -132,15 +135,19 @@ describe('A DTO as the whole input', () => {
     expect(text(r)).toBe('true a@b.co  true');
   });
 
-  it('examples are argument objects of the DTO\'s properties, checked by the tool\'s own invoker', () => {
+  it("examples are argument objects of the DTO's properties, checked by the tool's own invoker", () => {
     class WithExample {
       @Tool({ input: 'dto', examples: [{ customer: 'a@b.co', lines: [] }] })
-      create(dto: CreateOrderDto) { return dto.customer; }
+      create(dto: CreateOrderDto) {
+        return dto.customer;
+      }
     }
     expect(JSON.stringify(Tool.fromInstance(new WithExample())[0]!.inputSchema.examples)).toBe('[{"customer":"a@b.co","lines":[]}]');
     class BadExample {
       @Tool({ input: 'dto', examples: [{ customer: 'a@b.co' }] })
-      create(dto: CreateOrderDto) { return dto.customer; }
+      create(dto: CreateOrderDto) {
+        return dto.customer;
+      }
     }
     expect(() => Tool.fromInstance(new BadExample())).toThrow("Argument 'lines' is required.");
   });
@@ -148,13 +155,19 @@ describe('A DTO as the whole input', () => {
   it('asked for by a tool whose signature cannot take it: OLT015', () => {
     class Two {
       @Tool({ input: 'dto' })
-      find(id: string, query: ListOrdersDto) { return id + JSON.stringify(query); }
+      find(id: string, query: ListOrdersDto) {
+        return id + JSON.stringify(query);
+      }
     }
     expect(() => Tool.fromInstance(new Two())).toThrow(ToolDefinitionError);
-    expect(() => Tool.fromInstance(new Two())).toThrow("OLT015: Cannot build tool 'find' (Two.find): input: 'dto' takes a tool whose one argument parameter (a ToolContext and an AbortSignal aside) is a DTO class; this one has 2 argument parameters.");
+    expect(() => Tool.fromInstance(new Two())).toThrow(
+      "OLT015: Cannot build tool 'find' (Two.find): input: 'dto' takes a tool whose one argument parameter (a ToolContext and an AbortSignal aside) is a DTO class; this one has 2 argument parameters.",
+    );
     class NotDto {
       @Tool({ input: 'dto' })
-      find(id: string) { return id; }
+      find(id: string) {
+        return id;
+      }
     }
     expect(() => Tool.fromInstance(new NotDto())).toThrow("this one has the parameter 'id', which is not a DTO class.");
   });
@@ -164,20 +177,26 @@ describe('Name prefixes', () => {
   it('two classes with a list method build into one tool set when each has a prefix', () => {
     @Tools({ prefix: 'customers' })
     class CustomersService {
-      @Tool() list() { return 'customers'; }
+      @Tool() list() {
+        return 'customers';
+      }
     }
     @Tools({ prefix: 'orders' })
     class Orders {
-      @Tool() list() { return 'orders'; }
+      @Tool() list() {
+        return 'orders';
+      }
     }
     const set = new ToolSet([new CustomersService(), new Orders()]);
     expect(set.list().map((t) => t.name)).toEqual(['customers_list', 'orders_list']);
   });
 
-  it('a subclass\'s @Tools wins over its base\'s, option by option', () => {
+  it("a subclass's @Tools wins over its base's, option by option", () => {
     @Tools({ prefix: 'base', input: 'dto' })
     class Base {
-      @Tool() list(query: ListOrdersDto) { return JSON.stringify(query); }
+      @Tool() list(query: ListOrdersDto) {
+        return JSON.stringify(query);
+      }
     }
     @Tools({ prefix: 'sub' })
     class Sub extends Base {}
@@ -189,9 +208,13 @@ describe('Name prefixes', () => {
   it('the prefix counts toward the 64-character limit', () => {
     @Tools({ prefix: 'p'.repeat(60) })
     class Long {
-      @Tool() listAll() { return ''; }
+      @Tool() listAll() {
+        return '';
+      }
     }
-    expect(() => Tool.fromInstance(new Long())).toThrow(`OLT008: Cannot build tool '${'p'.repeat(60)}_list_all' (Long.listAll): the tool name '${'p'.repeat(60)}_list_all' (with the prefix '${'p'.repeat(60)}') is longer than 64 characters.`);
+    expect(() => Tool.fromInstance(new Long())).toThrow(
+      `OLT008: Cannot build tool '${'p'.repeat(60)}_list_all' (Long.listAll): the tool name '${'p'.repeat(60)}_list_all' (with the prefix '${'p'.repeat(60)}') is longer than 64 characters.`,
+    );
   });
 
   it('@Tools refuses an option it does not have, a prefix no name could carry, an input that is neither form', () => {

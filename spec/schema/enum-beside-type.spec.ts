@@ -14,19 +14,28 @@ import { compilerOptions } from '../plugin/harness';
  * never silently dropped; beside any other type it is OLT015 naming the option and the fix.
  */
 
-enum Level { Low, High }
+enum Level {
+  Low,
+  High,
+}
 
 class Plan {
   @Prop({ type: String, enum: ['a', 'b'] }) plan!: string;
 }
 
 class Shop {
-  @Tool() pick(@Param({ type: String, enum: ['a', 'b'] }) plan: string): string { return plan; }
-  @Tool() order(plan: Plan): string { return plan.plan; }
+  @Tool() pick(@Param({ type: String, enum: ['a', 'b'] }) plan: string): string {
+    return plan;
+  }
+  @Tool() order(plan: Plan): string {
+    return plan.plan;
+  }
 }
 
 class BadShop {
-  @Tool() pick(@Param({ type: Int32, enum: [1, 2] }) n: number): number { return n; }
+  @Tool() pick(@Param({ type: Int32, enum: [1, 2] }) n: number): number {
+    return n;
+  }
 }
 
 class BadPlan {
@@ -34,12 +43,21 @@ class BadPlan {
 }
 
 class BadOrder {
-  @Tool() order(plan: BadPlan): string { return String(plan.level); }
+  @Tool() order(plan: BadPlan): string {
+    return String(plan.level);
+  }
 }
 
-const adHoc = (hint: unknown): ToolDefinition => Tool.create(function t(x: unknown) { return JSON.stringify(x); }, { params: { x: hint as never } });
+const adHoc = (hint: unknown): ToolDefinition =>
+  Tool.create(
+    function t(x: unknown) {
+      return JSON.stringify(x);
+    },
+    { params: { x: hint as never } },
+  );
 
-const FIX = 'an enum stands beside type String (string values), Number (numbers, or a numeric enum) or Boolean only. Give the enum alone ({ enum: [...] }, or type: EnumOf([...])); for the elements of an array, each: { enum: [...] }.';
+const FIX =
+  'an enum stands beside type String (string values), Number (numbers, or a numeric enum) or Boolean only. Give the enum alone ({ enum: [...] }, or type: EnumOf([...])); for the elements of an array, each: { enum: [...] }.';
 
 describe('enum beside a type hint', () => {
   it('@Param({ type: String, enum }) writes the enum and the invoker holds to it', async () => {
@@ -47,13 +65,17 @@ describe('enum beside a type hint', () => {
     expect(paramText(pick!, 'plan')).toBe('{"type":"string","enum":["a","b"]}');
     expect((await pick!.invoke({ plan: 'b' })).isError).toBe(false);
     expect((await pick!.invoke({ plan: 'c' })).isError).toBe(true);
-    expect(paramText(order!, 'plan')).toBe('{"type":"object","properties":{"plan":{"type":"string","enum":["a","b"]}},"required":["plan"],"additionalProperties":false}');
+    expect(paramText(order!, 'plan')).toBe(
+      '{"type":"object","properties":{"plan":{"type":"string","enum":["a","b"]}},"required":["plan"],"additionalProperties":false}',
+    );
     expect((await order!.invoke({ plan: { plan: 'c' } })).isError).toBe(true);
   });
 
   it('an ObjectOf property { type: String, enum } is the enum', async () => {
     const t = adHoc(ObjectOf({ plan: { type: String, enum: ['a', 'b'] } }));
-    expect(paramText(t, 'x')).toBe('{"type":"object","properties":{"plan":{"type":"string","enum":["a","b"]}},"required":["plan"],"additionalProperties":false}');
+    expect(paramText(t, 'x')).toBe(
+      '{"type":"object","properties":{"plan":{"type":"string","enum":["a","b"]}},"required":["plan"],"additionalProperties":false}',
+    );
     expect(await t.invoke({ x: { plan: 'a' } })).toMatchObject({ isError: false, parts: [{ type: 'text', text: '{"plan":"a"}' }] });
     expect((await t.invoke({ x: { plan: 'c' } })).isError).toBe(true);
   });
@@ -73,7 +95,9 @@ describe('enum beside a type hint', () => {
     expect(definitionError(() => adHoc({ type: String, enumm: ['a'] })).message).toBe(
       "OLT015: Cannot build tool 't' (t.t), parameter #0 'x': A Tool.create parameter has no option 'enumm'. Its options are: type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, name, optional, default, complete.",
     );
-    expect(definitionError(() => adHoc(ObjectOf({ plan: { type: String, enumm: ['a'] } as never }))).message).toMatch(/ObjectOf has no option 'enumm'\. Its options are: type, nullable, description, enum, /);
+    expect(definitionError(() => adHoc(ObjectOf({ plan: { type: String, enumm: ['a'] } as never }))).message).toMatch(
+      /ObjectOf has no option 'enumm'\. Its options are: type, nullable, description, enum, /,
+    );
     expect(definitionError(() => Tool.fromInstance(new BadShop())).message).toBe(
       `OLT015: Cannot build tool 'pick' (BadShop.pick), parameter #0 'n': the option enum (integer values) does not fit the type hint Int32: ${FIX}`,
     );
@@ -88,13 +112,16 @@ describe('enum beside a type hint, in the plugin', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-enum-'));
     try {
       const file = path.join(dir, 'tools.ts');
-      fs.writeFileSync(file, `import { Param, Prop, Tool } from 'tool-signatures';
+      fs.writeFileSync(
+        file,
+        `import { Param, Prop, Tool } from 'tool-signatures';
 export class Plan { @Prop({ type: String, enum: ['a', 'b'] }) plan!: 'a' | 'b'; }
 export class Shop {
   @Tool() pick(@Param({ type: String, enum: ['low', 'high'] }) level: 'low' | 'high', plan: Plan) { return ''; }
   @Tool() rate(@Param({ type: String }) level: 'low' | 'high') { return ''; }
 }
-`);
+`,
+      );
       const texts = diagnose(ts.createProgram([file], compilerOptions({ noEmit: true }))).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
       expect(texts).toEqual([
         "OLT015: parameter 'level': the type hint String is looser than the declared type 'low' | 'high': the schema would accept values the type does not. Remove the hint (the plugin reads the type), or give the exact one: EnumOf(['low', 'high']).",

@@ -25,7 +25,10 @@ describe('ObjectOf: the schema', () => {
       @Prop({ type: Nullable(String) }) email!: string | null;
       @Prop() when!: Date;
     }
-    const Contact = ObjectOf({ name: String, age: Int32, nickname: { type: String, optional: true }, email: Nullable(String), when: Date }, { name: 'Contact' });
+    const Contact = ObjectOf(
+      { name: String, age: Int32, nickname: { type: String, optional: true }, email: Nullable(String), when: Date },
+      { name: 'Contact' },
+    );
     const expected =
       '{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"nickname":{"type":"string"},' +
       '"email":{"type":["string","null"]},"when":{"type":"string","format":"date-time"}},"required":["name","age","email","when"],"additionalProperties":false}';
@@ -34,7 +37,10 @@ describe('ObjectOf: the schema', () => {
   });
 
   it("each property's options apply as @Prop's do: description, optional, nullable, bounds, pattern, enum, items", () => {
-    enum Level { Low = 'low', High = 'high' }
+    enum Level {
+      Low = 'low',
+      High = 'high',
+    }
     const Query = ObjectOf({
       text: { type: String, description: 'What to find', minLength: 1, maxLength: 40, pattern: '^[a-z ]+$' },
       level: { type: EnumOf(Level), optional: true },
@@ -57,7 +63,10 @@ describe('ObjectOf: the schema', () => {
       @IsOptional() @Prop() zip?: string;
     }
     const Phone = ObjectOf({ number: String }, { name: 'Phone', description: 'A phone number' });
-    const Person = ObjectOf({ home: Address, phone: Phone, work: { type: Phone, description: 'At work', optional: true }, phones: [Phone] }, { name: 'Person' });
+    const Person = ObjectOf(
+      { home: Address, phone: Phone, work: { type: Phone, description: 'At work', optional: true }, phones: [Phone] },
+      { name: 'Person' },
+    );
     expect(paramText(one({ person: Person }), 'person')).toBe(
       '{"type":"object","properties":{' +
         '"home":{"type":"object","description":"A postal address","properties":{"street":{"type":"string"},"zip":{"type":"string"}},"required":["street"],"additionalProperties":false},' +
@@ -76,7 +85,12 @@ describe('ObjectOf: the schema', () => {
     }
     class Maps {
       @Tool()
-      near(@Param({ type: Point }) at: { x: number; y: number }, @Param({ type: Nullable(Point) }) from: object | null, @Param({ type: RecordOf(Point) }) named: object, route: Route) {
+      near(
+        @Param({ type: Point }) at: { x: number; y: number },
+        @Param({ type: Nullable(Point) }) from: object | null,
+        @Param({ type: RecordOf(Point) }) named: object,
+        route: Route,
+      ) {
         return [at, from, named, route];
       }
     }
@@ -103,7 +117,10 @@ describe('ObjectOf: the schema', () => {
 
 describe('ObjectOf: recursion', () => {
   it('a shape on a cycle through itself is written once in $defs under its name; one hint object is one type', () => {
-    const Tree: Hint = ObjectOf({ label: String, children: { type: () => [Tree], optional: true }, parent: { type: () => Nullable(Tree), optional: true } }, { name: 'Tree' });
+    const Tree: Hint = ObjectOf(
+      { label: String, children: { type: () => [Tree], optional: true }, parent: { type: () => Nullable(Tree), optional: true } },
+      { name: 'Tree' },
+    );
     const tool = one({ tree: Tree, other: Tree });
     expect(inputText(tool)).toBe(
       '{"type":"object","properties":{"tree":{"$ref":"#/$defs/Tree"},"other":{"$ref":"#/$defs/Tree"}},"required":["tree","other"],"additionalProperties":false,' +
@@ -132,7 +149,7 @@ describe('ObjectOf: recursion', () => {
     );
   });
 
-  it("a name that is not a plain identifier is the $defs key with other characters as _ (messages keep the name)", () => {
+  it('a name that is not a plain identifier is the $defs key with other characters as _ (messages keep the name)', () => {
     const Page: Hint = ObjectOf({ next: { type: () => Page, optional: true } }, { name: 'Page<User>' });
     const Path: Hint = ObjectOf({ next: { type: () => Path, optional: true } }, { name: 'a/b 50%' });
     expect(inputText(one({ page: Page, path: Path }))).toBe(
@@ -188,7 +205,9 @@ describe('ObjectOf: tagged unions', () => {
   it('a member that is neither a class nor a shape is refused with the fix', () => {
     const e = definitionError(() => one({ shape: Discriminated('kind', { circle: String as never, dot: ObjectOf({ at: Number }) }) }).inputSchema);
     expect(e.code).toBe('OLT015');
-    expect(e.message).toContain("the member 'circle' of a tagged union is not a DTO class or an ObjectOf shape. Discriminated(tag, { circle: SomeClass }) takes classes and ObjectOf shapes only.");
+    expect(e.message).toContain(
+      "the member 'circle' of a tagged union is not a DTO class or an ObjectOf shape. Discriminated(tag, { circle: SomeClass }) takes classes and ObjectOf shapes only.",
+    );
   });
 });
 
@@ -208,13 +227,17 @@ describe('ObjectOf: definition errors name the property', () => {
     expect(e.message).toBe(
       "OLT015: Cannot build tool 't' (anonymous.anonymous), parameter #0 'b', property Bad.n: ObjectOf has no option 'optinal'. Its options are: type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, optional, default.",
     );
-    expect(definitionError(() => one({ b: ObjectOf({ n: { type: String, name: 'x' } as never }) }).inputSchema).message).toContain("ObjectOf has no option 'name'.");
+    expect(definitionError(() => one({ b: ObjectOf({ n: { type: String, name: 'x' } as never }) }).inputSchema).message).toContain(
+      "ObjectOf has no option 'name'.",
+    );
   });
 
   it('an option that does not apply to the property type', () => {
     const e = definitionError(() => one({ b: ObjectOf({ n: { type: Number, minLength: 2 } }, { name: 'Bad' }) }).inputSchema);
     expect(e.code).toBe('OLT015');
-    expect(e.message).toBe("OLT015: Cannot build tool 't' (anonymous.anonymous), parameter #0 'b', property Bad.n: minLength does not apply to a value of JSON type number.");
+    expect(e.message).toBe(
+      "OLT015: Cannot build tool 't' (anonymous.anonymous), parameter #0 'b', property Bad.n: minLength does not apply to a value of JSON type number.",
+    );
   });
 
   it('the schemas are valid JSON Schema 2020-12', () => {

@@ -13,7 +13,11 @@ import { Param, Tool } from 'tool-signatures';
 type Rule = { readonly label: string; readonly make: () => PropertyDecorator };
 const rule = (label: string, make: () => PropertyDecorator): Rule => ({ label, make });
 
-enum Size { S = 's', M = 'm', L = 'l' }
+enum Size {
+  S = 's',
+  M = 'm',
+  L = 'l',
+}
 
 const STRING_RULES: readonly Rule[] = [
   rule('IsString', () => cv.IsString()),
@@ -69,11 +73,17 @@ const CONDITION: Rule = rule('ValidateIf', () => cv.ValidateIf((o: { on?: boolea
 
 /** What a DTO with these decorators (applied in this order) gives: its property's text and the warnings, or its definition error. */
 function outcome(rules: readonly Rule[], design: Function, extra: readonly PropertyDecorator[]): string {
-  class Dto { v?: unknown; }
+  class Dto {
+    v?: unknown;
+  }
   for (const d of extra) d(Dto.prototype, 'v');
   for (const r of rules) r.make()(Dto.prototype, 'v');
   Reflect.defineMetadata('design:type', design, Dto.prototype, 'v');
-  class A { @Tool() run(@Param({ type: () => Dto }) v: unknown) { return v; } }
+  class A {
+    @Tool() run(@Param({ type: () => Dto }) v: unknown) {
+      return v;
+    }
+  }
   try {
     const tool = Tool.fromInstance(new A())[0]!;
     return JSON.stringify({ schema: (tool.inputSchema.properties as Record<string, unknown>).v, warnings: tool.warnings });
@@ -111,7 +121,11 @@ describe('Order never matters (v3.1): the same rules in any order write the same
   });
 
   it('every generated rule shows in the schema: a keyword, the type, a phrase or a warning', () => {
-    for (const [pool, design, extra] of [[STRING_RULES, String, []], [NUMBER_RULES, Number, []], [ARRAY_RULES, Array, [Type(() => String)]]] as const) {
+    for (const [pool, design, extra] of [
+      [STRING_RULES, String, []],
+      [NUMBER_RULES, Number, []],
+      [ARRAY_RULES, Array, [Type(() => String)]],
+    ] as const) {
       const bare = outcome([], design, extra);
       for (const r of pool) {
         for (const conditional of [false, true]) {

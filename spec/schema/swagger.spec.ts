@@ -14,7 +14,8 @@ beforeAll(async () => {
   out = await runProgram<Record<string, unknown>>('spec/schema/programs/swagger.ts', ['spec/schema/programs']);
 }, 300_000);
 
-const NOT_EMPTY = 'class-validator rule isNotEmpty has no JSON Schema keyword: the description says "Must not be empty.", and class-validator still enforces it.';
+const NOT_EMPTY =
+  'class-validator rule isNotEmpty has no JSON Schema keyword: the description says "Must not be empty.", and class-validator still enforces it.';
 const untyped = (property: string, as: 'any JSON value' | 'any array') =>
   `OLT016: property ${property}: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts ${as}, as class-validator does. Name its type: a class-validator rule (${as === 'any array' ? '@IsString({ each: true }), or @Type(() => Item)' : '@IsString(), @IsNumber(), @IsBoolean(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)'}), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.`;
 
@@ -22,15 +23,15 @@ describe('@nestjs/swagger is a type source (@ApiProperty, @ApiPropertyOptional)'
   it('types erased slots from type (a class, a thunk, a name), isArray and enum; tells enum values, integer, format and bounds as phrases; takes description and examples', () => {
     expect(b('createUser').schema).toBe(
       '{"type":"object","properties":{' +
-      '"firstName":{"type":"string","description":"Must not be empty.","examples":["John"]},' +
-      '"photo":{"type":["object","null"],"properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false},' +
-      '"files":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}},' +
-      '"role":{"type":"string","description":"What the user may do Must not be empty. Documented values: \\"admin\\", \\"user\\"."},' +
-      '"seats":{"type":"number","description":"Must not be empty. Documented as an integer. Documented minimum: 1.","examples":[2]},' +
-      '"code":{"type":"string"},' +
-      '"email":{"type":"string","description":"Documented format: email."},' +
-      '"filters":{"type":"array"}},' +
-      '"required":["firstName","files","role","seats","code","email"],"additionalProperties":false}',
+        '"firstName":{"type":"string","description":"Must not be empty.","examples":["John"]},' +
+        '"photo":{"type":["object","null"],"properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false},' +
+        '"files":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}},' +
+        '"role":{"type":"string","description":"What the user may do Must not be empty. Documented values: \\"admin\\", \\"user\\"."},' +
+        '"seats":{"type":"number","description":"Must not be empty. Documented as an integer. Documented minimum: 1.","examples":[2]},' +
+        '"code":{"type":"string"},' +
+        '"email":{"type":"string","description":"Documented format: email."},' +
+        '"filters":{"type":"array"}},' +
+        '"required":["firstName","files","role","seats","code","email"],"additionalProperties":false}',
     );
   });
 
@@ -54,16 +55,40 @@ describe('@nestjs/swagger is a type source (@ApiProperty, @ApiPropertyOptional)'
 
 describe('Mapped types carry rules, types, swagger metadata and initializers', () => {
   it.each([
-    ['SwaggerPartial', '{"type":"object","properties":{"name":{"type":"string","description":"The name","minLength":2},"qty":{"type":["number","null"],"description":"Must not be empty. Documented as an integer."},"note":{"type":"string"}},"additionalProperties":false}'],
-    ['SwaggerPick', '{"type":"object","properties":{"name":{"type":"string","description":"The name","minLength":2},"qty":{"type":"number","description":"Must not be empty. Documented as an integer."}},"required":["name","qty"],"additionalProperties":false}'],
-    ['SwaggerOmit', '{"type":"object","properties":{"name":{"type":"string","description":"The name","minLength":2},"note":{"type":"string"}},"required":["name"],"additionalProperties":false}'],
-    ['SwaggerBoth', '{"type":"object","properties":{"name":{"type":"string","description":"The name","minLength":2},"qty":{"type":"number","description":"Must not be empty. Documented as an integer."},"note":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name","qty","email"],"additionalProperties":false}'],
+    [
+      'SwaggerPartial',
+      '{"type":"object","properties":{"name":{"type":"string","description":"The name","minLength":2},"qty":{"type":["number","null"],"description":"Must not be empty. Documented as an integer."},"note":{"type":"string"}},"additionalProperties":false}',
+    ],
+    [
+      'SwaggerPick',
+      '{"type":"object","properties":{"name":{"type":"string","description":"The name","minLength":2},"qty":{"type":"number","description":"Must not be empty. Documented as an integer."}},"required":["name","qty"],"additionalProperties":false}',
+    ],
+    [
+      'SwaggerOmit',
+      '{"type":"object","properties":{"name":{"type":"string","description":"The name","minLength":2},"note":{"type":"string"}},"required":["name"],"additionalProperties":false}',
+    ],
+    [
+      'SwaggerBoth',
+      '{"type":"object","properties":{"name":{"type":"string","description":"The name","minLength":2},"qty":{"type":"number","description":"Must not be empty. Documented as an integer."},"note":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name","qty","email"],"additionalProperties":false}',
+    ],
     // @nestjs/mapped-types copies rules, not design types: qty (@IsNotEmpty() alone) is what class-validator enforces.
-    ['MappedPartial', '{"type":"object","properties":{"name":{"type":"string","minLength":2},"qty":{"description":"Must not be empty."},"note":{"type":"string"}},"additionalProperties":false}'],
-    ['MappedPick', '{"type":"object","properties":{"name":{"type":"string","minLength":2},"note":{"type":"string"}},"required":["name"],"additionalProperties":false}'],
-    ['MappedOmit', '{"type":"object","properties":{"name":{"type":"string","minLength":2},"note":{"type":"string"}},"required":["name"],"additionalProperties":false}'],
-    ['MappedBoth', '{"type":"object","properties":{"name":{"type":"string","minLength":2},"qty":{"description":"Must not be empty."},"note":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name","qty","email"],"additionalProperties":false}'],
-  ])('%s: its schema, and every verdict is class-validator\'s', (name, schema) => {
+    [
+      'MappedPartial',
+      '{"type":"object","properties":{"name":{"type":"string","minLength":2},"qty":{"description":"Must not be empty."},"note":{"type":"string"}},"additionalProperties":false}',
+    ],
+    [
+      'MappedPick',
+      '{"type":"object","properties":{"name":{"type":"string","minLength":2},"note":{"type":"string"}},"required":["name"],"additionalProperties":false}',
+    ],
+    [
+      'MappedOmit',
+      '{"type":"object","properties":{"name":{"type":"string","minLength":2},"note":{"type":"string"}},"required":["name"],"additionalProperties":false}',
+    ],
+    [
+      'MappedBoth',
+      '{"type":"object","properties":{"name":{"type":"string","minLength":2},"qty":{"description":"Must not be empty."},"note":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name","qty","email"],"additionalProperties":false}',
+    ],
+  ])("%s: its schema, and every verdict is class-validator's", (name, schema) => {
     expect(b(name).schema).toBe(schema);
     expect(b(name).verdicts).toEqual({ agree: 9, differ: [] });
   });
@@ -87,7 +112,7 @@ describe('Every rule under @ValidateIf is told', () => {
   });
 });
 
-describe('The swagger CLI plugin (real @nestjs/swagger/plugin transformer), alone and with this library\'s plugin', () => {
+describe("The swagger CLI plugin (real @nestjs/swagger/plugin transformer), alone and with this library's plugin", () => {
   const props = (name: string) => (JSON.parse(b(name).schema) as { properties: Record<string, unknown> }).properties;
 
   it('the reflector reads the metadata factory: the types tsc erased are in the schema, and the doc comment is the description', () => {
@@ -115,9 +140,17 @@ describe('The swagger CLI plugin (real @nestjs/swagger/plugin transformer), alon
 
   it('without either plugin, the erased slots are what class-validator enforces, each named', () => {
     const p = props('orders-plain');
-    expect([p['customer'], p['priority'], p['note'], p['tags']].map((x) => JSON.stringify(x))).toEqual(['{"description":"Must not be empty."}', '{}', '{}', '{"type":"array"}']);
+    expect([p['customer'], p['priority'], p['note'], p['tags']].map((x) => JSON.stringify(x))).toEqual([
+      '{"description":"Must not be empty."}',
+      '{}',
+      '{}',
+      '{"type":"array"}',
+    ]);
     expect(b('orders-plain').warnings.filter((w) => w.startsWith('OLT016:'))).toEqual([
-      untyped('CreateOrderDto.customer', 'any JSON value'), untyped('CreateOrderDto.priority', 'any JSON value'), untyped('CreateOrderDto.note', 'any JSON value'), untyped('CreateOrderDto.tags', 'any array'),
+      untyped('CreateOrderDto.customer', 'any JSON value'),
+      untyped('CreateOrderDto.priority', 'any JSON value'),
+      untyped('CreateOrderDto.note', 'any JSON value'),
+      untyped('CreateOrderDto.tags', 'any array'),
     ]);
     expect(b('orders-plain').verdicts).toEqual({ agree: 11, differ: [] });
   });

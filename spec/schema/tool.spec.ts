@@ -14,31 +14,48 @@ describe('A tool', () => {
       ['already_snake', 'already_snake'],
       ['search', 'search'],
     ])('%s → %s', (method, expected) => {
-      const fn = { [method]: function (this: unknown) { return 1; } }[method]!;
+      const fn = {
+        [method]: function (this: unknown) {
+          return 1;
+        },
+      }[method]!;
       expect(Tool.create(fn).name).toBe(expected);
     });
 
     it('is the method name in snake_case without a trailing Async', () => {
       class Docket {
-        @Tool() async getDocketAsync() { return 1; }
+        @Tool() async getDocketAsync() {
+          return 1;
+        }
       }
       expect(Tool.fromInstance(new Docket()).map((t) => t.name)).toEqual(['get_docket']);
     });
 
     it('is @Tool({ name }) when given', () => {
       class Docket {
-        @Tool({ name: 'fetch-docket' }) async getDocketAsync() { return 1; }
+        @Tool({ name: 'fetch-docket' }) async getDocketAsync() {
+          return 1;
+        }
       }
       expect(Tool.fromInstance(new Docket())[0]!.name).toBe('fetch-docket');
     });
 
     it("drops a bound function's 'bound ' prefix", () => {
-      function lookUp(this: unknown) { return 1; }
+      function lookUp(this: unknown) {
+        return 1;
+      }
       expect(Tool.create(lookUp.bind(null)).name).toBe('look_up');
     });
 
     it('refuses an anonymous function without a name (OLT008)', () => {
-      const e = definitionError(() => Tool.create((() => () => 1)()));
+      const e = definitionError(() =>
+        Tool.create(
+          (
+            () => () =>
+              1
+          )(),
+        ),
+      );
       expect(e.code).toBe('OLT008');
       expect(e.message).toContain('anonymous function has no name');
     });
@@ -54,21 +71,27 @@ describe('A tool', () => {
   describe('Description', () => {
     it('is @Tool({ description }) first', () => {
       class A {
-        @Tool({ description: 'from the option' }) @Description('from the decorator') run() { return 1; }
+        @Tool({ description: 'from the option' }) @Description('from the decorator') run() {
+          return 1;
+        }
       }
       expect(Tool.fromInstance(new A())[0]!.description).toBe('from the option');
     });
 
     it('else @Description on the method', () => {
       class A {
-        @Tool() @Description('Fetch a court docket') run() { return 1; }
+        @Tool() @Description('Fetch a court docket') run() {
+          return 1;
+        }
       }
       expect(Tool.fromInstance(new A())[0]!.description).toBe('Fetch a court docket');
     });
 
     it('else ""', () => {
       class A {
-        @Tool() run() { return 1; }
+        @Tool() run() {
+          return 1;
+        }
       }
       expect(Tool.fromInstance(new A())[0]!.description).toBe('');
     });
@@ -77,7 +100,9 @@ describe('A tool', () => {
   describe('Input schema', () => {
     it('is one closed object; properties always written, required omitted when empty', () => {
       class A {
-        @Tool() ping() { return 'pong'; }
+        @Tool() ping() {
+          return 'pong';
+        }
       }
       expect(inputText(Tool.fromInstance(new A())[0]!)).toBe('{"type":"object","properties":{},"additionalProperties":false}');
     });
@@ -91,11 +116,17 @@ describe('A tool', () => {
 
     it('is the schema of the declared return type', () => {
       class A {
-        @Tool({ returns: () => Verdict, endsLoop: true }) decide() { return new Verdict(); }
-        @Tool({ returns: [Int32] }) counts() { return [1]; }
+        @Tool({ returns: () => Verdict, endsLoop: true }) decide() {
+          return new Verdict();
+        }
+        @Tool({ returns: [Int32] }) counts() {
+          return [1];
+        }
       }
       const [decide, counts] = Tool.fromInstance(new A());
-      expect(outputText(decide!)).toBe('{"type":"object","properties":{"outcome":{"type":"string"},"votes":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["outcome","votes"],"additionalProperties":false}');
+      expect(outputText(decide!)).toBe(
+        '{"type":"object","properties":{"outcome":{"type":"string"},"votes":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["outcome","votes"],"additionalProperties":false}',
+      );
       expect(outputText(counts!)).toBe('{"type":"array","items":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}');
     });
 
@@ -124,8 +155,16 @@ describe('A tool', () => {
 
     it('takes every option and the MCP annotations as they are', () => {
       class A {
-        @Tool({ endsLoop: true, requiresApproval: true, parallelSafe: false, timeoutSeconds: 5, annotations: { title: 'Refund', destructiveHint: true, idempotentHint: false, readOnlyHint: false, openWorldHint: true } })
-        refund() { return 1; }
+        @Tool({
+          endsLoop: true,
+          requiresApproval: true,
+          parallelSafe: false,
+          timeoutSeconds: 5,
+          annotations: { title: 'Refund', destructiveHint: true, idempotentHint: false, readOnlyHint: false, openWorldHint: true },
+        })
+        refund() {
+          return 1;
+        }
       }
       const t = Tool.fromInstance(new A())[0]!;
       expect([t.endsLoop, t.requiresApproval, t.parallelSafe, t.timeoutSeconds]).toEqual([true, true, false, 5]);
@@ -149,32 +188,46 @@ describe('A tool', () => {
   describe('Which methods are tools', () => {
     it('instance methods with @Tool on the class and its bases, base first', () => {
       class Base {
-        @Tool() listCases() { return 1; }
-        helper() { return 2; }
+        @Tool() listCases() {
+          return 1;
+        }
+        helper() {
+          return 2;
+        }
       }
       class Derived extends Base {
-        @Tool() closeCase() { return 3; }
+        @Tool() closeCase() {
+          return 3;
+        }
       }
       expect(Tool.fromInstance(new Derived()).map((t) => t.name)).toEqual(['list_cases', 'close_case']);
     });
 
     it("an override without its own @Tool stays a tool with the base's options and the override's body", async () => {
       class Base {
-        @Tool({ description: 'Count things', name: 'count' }) count(@Param({ type: Int32 }) n: number) { return n; }
+        @Tool({ description: 'Count things', name: 'count' }) count(@Param({ type: Int32 }) n: number) {
+          return n;
+        }
       }
       class Derived extends Base {
-        override count(n: number) { return n * 2; }
+        override count(n: number) {
+          return n * 2;
+        }
       }
       const t = Tool.fromInstance(new Derived())[0]!;
       expect(t.name).toBe('count');
       expect(t.description).toBe('Count things');
-      expect(inputText(t)).toBe('{"type":"object","properties":{"n":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["n"],"additionalProperties":false}');
+      expect(inputText(t)).toBe(
+        '{"type":"object","properties":{"n":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["n"],"additionalProperties":false}',
+      );
     });
 
     it('refuses a static method (OLT003) and says what to do instead', () => {
       const e = definitionError(() => {
         class A {
-          @Tool() static make() { return 1; }
+          @Tool() static make() {
+            return 1;
+          }
         }
         return A;
       });
@@ -185,7 +238,9 @@ describe('A tool', () => {
     it('refuses a getter (OLT003)', () => {
       const e = definitionError(() => {
         class A {
-          @Tool() get value() { return 1; }
+          @Tool() get value() {
+            return 1;
+          }
         }
         return A;
       });
@@ -194,23 +249,35 @@ describe('A tool', () => {
 
     it('refuses a symbol-named method without a name (OLT008), accepts it with one', () => {
       const sym = Symbol('run');
-      expect(definitionError(() => {
-        class A {
-          @Tool() [sym]() { return 1; }
-        }
-        return A;
-      }).code).toBe('OLT008');
+      expect(
+        definitionError(() => {
+          class A {
+            @Tool() [sym]() {
+              return 1;
+            }
+          }
+          return A;
+        }).code,
+      ).toBe('OLT008');
       class B {
-        @Tool({ name: 'run' }) [sym]() { return 1; }
+        @Tool({ name: 'run' }) [sym]() {
+          return 1;
+        }
       }
       expect(Tool.fromInstance(new B())[0]!.name).toBe('run');
     });
 
     it('Tool.create(instance, method) builds one decorated method bound to the instance', () => {
       class A {
-        @Tool() first() { return 1; }
-        @Tool() second() { return 2; }
-        plain() { return 3; }
+        @Tool() first() {
+          return 1;
+        }
+        @Tool() second() {
+          return 2;
+        }
+        plain() {
+          return 3;
+        }
       }
       expect(Tool.create(new A(), 'second').name).toBe('second');
       expect(definitionError(() => Tool.create(new A(), 'plain')).code).toBe('OLT003');
@@ -218,8 +285,12 @@ describe('A tool', () => {
 
     it('refuses two tools with the same name in one class (OLT007)', () => {
       class A {
-        @Tool({ name: 'go' }) one() { return 1; }
-        @Tool({ name: 'go' }) two() { return 2; }
+        @Tool({ name: 'go' }) one() {
+          return 1;
+        }
+        @Tool({ name: 'go' }) two() {
+          return 2;
+        }
       }
       const e = definitionError(() => Tool.fromInstance(new A()));
       expect(e.code).toBe('OLT007');

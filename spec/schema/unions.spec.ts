@@ -6,13 +6,19 @@ import { Drawing, Filter } from '../fixtures/unions';
 import { definitionError, inputText, outputText, paramText } from '../helpers/schema';
 
 function fragmentOf(type: unknown, options: object = {}): string {
-  class A { @Tool() run(@Param({ type: type as never, ...options }) v: unknown) { return v; } }
+  class A {
+    @Tool() run(@Param({ type: type as never, ...options }) v: unknown) {
+      return v;
+    }
+  }
   return paramText(Tool.fromInstance(new A())[0]!, 'v');
 }
 
 describe('Unions (v3)', () => {
   it('AnyOf: members in the order given, each its own fragment, the description before anyOf', () => {
-    expect(fragmentOf(AnyOf(String, [String]), { description: 'Where.' })).toBe('{"description":"Where.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}');
+    expect(fragmentOf(AnyOf(String, [String]), { description: 'Where.' })).toBe(
+      '{"description":"Where.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}',
+    );
   });
 
   it('AnyOf: nothing merged, flattened or reordered (tokens, nested unions, duplicates)', () => {
@@ -31,8 +37,13 @@ describe('Unions (v3)', () => {
   });
 
   it('Discriminated: each member its closed object, the tag first in properties (a one-value enum) and first in required; declared tags replaced, others added', () => {
-    class Circle { @Prop() radius!: number; @Prop() kind!: string; }
-    class Square { @Prop() side!: number; }
+    class Circle {
+      @Prop() radius!: number;
+      @Prop() kind!: string;
+    }
+    class Square {
+      @Prop() side!: number;
+    }
     expect(fragmentOf(Discriminated('kind', { circle: Circle, square: Square }))).toBe(
       '{"anyOf":[' +
         '{"type":"object","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},' +
@@ -45,12 +56,27 @@ describe('Unions (v3)', () => {
     expect(e.code).toBe('OLT015');
   });
 
-  it("class-transformer @Type(() => Base, { discriminator }) is read as a tagged union", () => {
-    class Base { @Prop() kind!: string; }
-    class Cat extends Base { @Prop() lives!: number; }
-    class Dog extends Base { @Prop() good!: boolean; }
+  it('class-transformer @Type(() => Base, { discriminator }) is read as a tagged union', () => {
+    class Base {
+      @Prop() kind!: string;
+    }
+    class Cat extends Base {
+      @Prop() lives!: number;
+    }
+    class Dog extends Base {
+      @Prop() good!: boolean;
+    }
     class Owner {
-      @Type(() => Base, { discriminator: { property: 'kind', subTypes: [{ name: 'cat', value: Cat }, { name: 'dog', value: Dog }] } }) pet!: Base;
+      @Type(() => Base, {
+        discriminator: {
+          property: 'kind',
+          subTypes: [
+            { name: 'cat', value: Cat },
+            { name: 'dog', value: Dog },
+          ],
+        },
+      })
+      pet!: Base;
     }
     expect(fragmentOf(Owner)).toBe(
       '{"type":"object","properties":{"pet":{"anyOf":[' +
@@ -85,12 +111,18 @@ describe('Recursive classes (v3)', () => {
   });
 
   it('only classes on a cycle go to $defs: a class used by a recursive one stays inlined', () => {
-    class Leaf { @Prop() value!: string; }
+    class Leaf {
+      @Prop() value!: string;
+    }
     class TreeNode {
       @Prop() leaf!: Leaf;
       @Prop({ type: () => [TreeNode] }) children!: TreeNode[];
     }
-    class T { @Tool() grow(@Param({ type: () => TreeNode }) root: TreeNode, @Param() leaf: Leaf) { return root ?? leaf; } }
+    class T {
+      @Tool() grow(@Param({ type: () => TreeNode }) root: TreeNode, @Param() leaf: Leaf) {
+        return root ?? leaf;
+      }
+    }
     expect(inputText(Tool.fromInstance(new T())[0]!)).toBe(
       '{"type":"object","properties":{"root":{"$ref":"#/$defs/TreeNode"},"leaf":{"type":"object","properties":{"value":{"type":"string"}},"required":["value"],"additionalProperties":false}},"required":["root","leaf"],"additionalProperties":false,' +
         '"$defs":{"TreeNode":{"type":"object","properties":{"leaf":{"type":"object","properties":{"value":{"type":"string"}},"required":["value"],"additionalProperties":false},"children":{"type":"array","items":{"$ref":"#/$defs/TreeNode"}}},"required":["leaf","children"],"additionalProperties":false}}}',
@@ -98,9 +130,18 @@ describe('Recursive classes (v3)', () => {
   });
 
   it('a cycle through two classes puts both in $defs, in order of first use', () => {
-    class Folder { @IsOptional() @Prop({ type: () => [File] }) files?: unknown[]; }
-    class File { @Prop() name!: string; @IsOptional() @Prop({ type: () => Folder }) parent?: Folder; }
-    class T { @Tool() list(@Param({ type: () => Folder }) root: Folder) { return root; } }
+    class Folder {
+      @IsOptional() @Prop({ type: () => [File] }) files?: unknown[];
+    }
+    class File {
+      @Prop() name!: string;
+      @IsOptional() @Prop({ type: () => Folder }) parent?: Folder;
+    }
+    class T {
+      @Tool() list(@Param({ type: () => Folder }) root: Folder) {
+        return root;
+      }
+    }
     expect(inputText(Tool.fromInstance(new T())[0]!)).toBe(
       '{"type":"object","properties":{"root":{"$ref":"#/$defs/Folder"}},"required":["root"],"additionalProperties":false,' +
         '"$defs":{"Folder":{"type":"object","properties":{"files":{"type":"array","items":{"$ref":"#/$defs/File"}}},"additionalProperties":false},' +
@@ -110,12 +151,19 @@ describe('Recursive classes (v3)', () => {
 
   it('a second, different class of the same name gets _2; a nullable slot is anyOf of the $ref and null', () => {
     const make = () => {
-      class Node { @IsOptional() @Prop({ type: () => Nullable(Node) }) next?: unknown; @Prop() v!: string; }
+      class Node {
+        @IsOptional() @Prop({ type: () => Nullable(Node) }) next?: unknown;
+        @Prop() v!: string;
+      }
       return Node;
     };
     const A = make();
     const B = make();
-    class T { @Tool() link(@Param({ type: () => A }) a: unknown, @Param({ type: () => B, description: 'Other.' }) b: unknown) { return [a, b]; } }
+    class T {
+      @Tool() link(@Param({ type: () => A }) a: unknown, @Param({ type: () => B, description: 'Other.' }) b: unknown) {
+        return [a, b];
+      }
+    }
     expect(inputText(Tool.fromInstance(new T())[0]!)).toBe(
       '{"type":"object","properties":{"a":{"$ref":"#/$defs/Node"},"b":{"$ref":"#/$defs/Node_2","description":"Other."}},"required":["a","b"],"additionalProperties":false,' +
         '"$defs":{"Node":{"type":"object","properties":{"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"v":{"type":"string"}},"required":["v"],"additionalProperties":false},' +
@@ -124,21 +172,40 @@ describe('Recursive classes (v3)', () => {
   });
 
   it('an output schema of a recursive class has its own $defs at its root', () => {
-    class Tree { @Prop({ type: () => [Tree] }) kids!: Tree[]; }
-    class T { @Tool({ returns: () => Tree, endsLoop: true }) plant(n: number) { return n; } }
+    class Tree {
+      @Prop({ type: () => [Tree] }) kids!: Tree[];
+    }
+    class T {
+      @Tool({ returns: () => Tree, endsLoop: true }) plant(n: number) {
+        return n;
+      }
+    }
     expect(outputText(Tool.fromInstance(new T())[0]!)).toBe(
       '{"$ref":"#/$defs/Tree","$defs":{"Tree":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"required":["kids"],"additionalProperties":false}}}',
     );
   });
 
   it('a tagged union inside its own member is OLT006 (use AnyOf, or recursion through a property)', () => {
-    class Expr { @Prop() kind!: string; @Prop({ type: () => [Discriminated('kind', { expr: Expr })] }) args!: unknown[]; }
-    class T { @Tool() run(@Param({ type: () => Expr }) e: Expr) { return e; } }
+    class Expr {
+      @Prop() kind!: string;
+      @Prop({ type: () => [Discriminated('kind', { expr: Expr })] }) args!: unknown[];
+    }
+    class T {
+      @Tool() run(@Param({ type: () => Expr }) e: Expr) {
+        return e;
+      }
+    }
     expect(definitionError(() => Tool.fromInstance(new T())).code).toBe('OLT006');
   });
 
   it('Filter is built once and cached: a second tool gets the same text', () => {
-    class T2 { @Tool() count(@Param({ type: () => Filter }) where: Filter) { return where; } }
-    expect(inputText(Tool.fromInstance(new T2())[0]!)).toContain('"where":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}');
+    class T2 {
+      @Tool() count(@Param({ type: () => Filter }) where: Filter) {
+        return where;
+      }
+    }
+    expect(inputText(Tool.fromInstance(new T2())[0]!)).toContain(
+      '"where":{"$ref":"#/$defs/Filter","description":"A condition on a field, or a combination of conditions."}',
+    );
   });
 });

@@ -43,8 +43,27 @@ const ajvEqual = ajvEqualModule as unknown as (a: unknown, b: unknown) => boolea
 type Schema = Record<string, unknown>;
 
 const KNOWN_KEYWORDS = new Set([
-  'type', 'format', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'items', 'minItems', 'maxItems', 'uniqueItems',
-  'properties', 'required', 'additionalProperties', 'if', 'then', BIGINT,
+  'type',
+  'format',
+  'enum',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  'if',
+  'then',
+  BIGINT,
 ]);
 
 // ---- runtime helpers (reached by the generated code through the constant table) ---------------
@@ -323,7 +342,21 @@ function convertPlain(g: Generator, n: TypeNode, v: string, out: string): string
 
 function numberChecks(g: Generator, s: Schema, v: string): string {
   let code = '';
-  for (const key of ['pattern', 'minLength', 'maxLength', 'format', 'items', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required', 'additionalProperties', 'if', 'then']) {
+  for (const key of [
+    'pattern',
+    'minLength',
+    'maxLength',
+    'format',
+    'items',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'properties',
+    'required',
+    'additionalProperties',
+    'if',
+    'then',
+  ]) {
     if (s[key] !== undefined) throw new Unsupported(`${key} on a number`);
   }
   // The type check has already refused NaN.
@@ -337,7 +370,20 @@ function numberChecks(g: Generator, s: Schema, v: string): string {
 }
 
 function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: string): string {
-  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required', 'additionalProperties']) {
+  for (const key of [
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'items',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'properties',
+    'required',
+    'additionalProperties',
+  ]) {
     if (s[key] !== undefined) throw new Unsupported(`${key} on a string`);
   }
   let code = '';
@@ -355,7 +401,13 @@ function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: stri
     // which is also checked above): for an accepted value, the pattern holds.
     const guard = s.if as Schema | undefined;
     const then = s.then as Schema | undefined;
-    if (guard === undefined || then === undefined || Object.keys(guard).join() !== 'maxLength' || guard.maxLength !== s.maxLength || Object.keys(then).join() !== 'pattern') {
+    if (
+      guard === undefined ||
+      then === undefined ||
+      Object.keys(guard).join() !== 'maxLength' ||
+      guard.maxLength !== s.maxLength ||
+      Object.keys(then).join() !== 'pattern'
+    ) {
       throw new Unsupported('if/then');
     }
     code += `if (!${g.k(linearPattern(String(then.pattern)))}.test(${v})) return false;\n`;
@@ -383,7 +435,22 @@ function stringChecks(g: Generator, n: TypeNode, s: Schema, v: string, out: stri
 }
 
 function arrayCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): string {
-  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'properties', 'required', 'additionalProperties', 'if', 'then']) {
+  for (const key of [
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'format',
+    'properties',
+    'required',
+    'additionalProperties',
+    'if',
+    'then',
+  ]) {
     if (s[key] !== undefined) throw new Unsupported(`${key} on an array`);
   }
   if (n.kind !== 'array') throw new Unsupported(`kind ${n.kind} as an array`);
@@ -418,7 +485,23 @@ function arrayCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string)
 }
 
 function objectCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): string {
-  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'items', 'minItems', 'maxItems', 'uniqueItems', 'if', 'then']) {
+  for (const key of [
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'format',
+    'items',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'if',
+    'then',
+  ]) {
     if (s[key] !== undefined) throw new Unsupported(`${key} on an object`);
   }
   if (n.kind === 'dto') return dtoCode(g, n, s, v, out);
@@ -506,7 +589,13 @@ function dtoCode(g: Generator, n: TypeNode, s: Schema, v: string, out: string): 
   const required = new Set((s.required as string[] | undefined) ?? []);
   if (props.length !== Object.keys(schemas).length) throw new Unsupported('dto properties');
   const inst = g.name('o');
-  let code = plainObject(g, v) + knownKeys(g, v, props.map((p) => p.name));
+  let code =
+    plainObject(g, v) +
+    knownKeys(
+      g,
+      v,
+      props.map((p) => p.name),
+    );
   code += cls !== undefined ? `const ${inst} = new ${g.k(cls)}();\n` : `const ${inst} = {};\n`;
   for (const p of props) {
     checkName(p.key);
@@ -610,7 +699,12 @@ function checkBody(g: Generator, cls: Function, properties: readonly EmulatedPro
   for (const p of properties) {
     const prop = tree?.n.properties?.find((q) => q.key === p.key);
     const exact =
-      prop !== undefined && prop.required && !prop.node.nullable && prop.transforms === undefined && !accessorOn(cls, p.key) && Object.prototype.hasOwnProperty.call(schemas, prop.name);
+      prop !== undefined &&
+      prop.required &&
+      !prop.node.nullable &&
+      prop.transforms === undefined &&
+      !accessorOn(cls, p.key) &&
+      Object.prototype.hasOwnProperty.call(schemas, prop.name);
     const rules = exact ? p.rules.filter((r) => !implied(r, prop.node, schemas[prop.name]!)) : p.rules;
     const nested = p.nested && !(exact && prop.node.kind === 'dto');
     const x = g.name('x');
@@ -626,7 +720,8 @@ function checkBody(g: Generator, cls: Function, properties: readonly EmulatedPro
         body += `if (!(${ruleTest(g, r, x, args)})) return false;\n`;
       }
     }
-    if (nested) body += `if (${x} !== undefined && !(Array.isArray(${x}) || ${x} instanceof Set || ${x} instanceof Map) && !(${x} instanceof Object)) return false;\n`;
+    if (nested)
+      body += `if (${x} !== undefined && !(Array.isArray(${x}) || ${x} instanceof Set || ${x} instanceof Map) && !(${x} instanceof Object)) return false;\n`;
     if (body === '') continue;
     any = true;
     code += `{ const ${x} = o[${key}];\n${p.optional ? `if (${x} !== null && ${x} !== undefined) {\n${body}}\n` : body}}\n`;
@@ -708,11 +803,26 @@ function generate(spec: ToolSpec): CompiledFastPath {
   const schema = enforcementSchema(spec);
   const properties = schema.properties as Record<string, Schema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  let body = plainObject(g, 'raw') + knownKeys(g, 'raw', values.map((p) => p.name));
+  let body =
+    plainObject(g, 'raw') +
+    knownKeys(
+      g,
+      'raw',
+      values.map((p) => p.name),
+    );
   for (const p of values) {
     if (p.required !== required.has(p.name)) throw new Unsupported('required');
     const fill = p.fill === undefined ? 'undefined' : fillCode(g, p.fill.value);
-    body += slot(g, 'raw', p.name, p.node, Object.prototype.hasOwnProperty.call(properties, p.name) ? properties[p.name] : undefined, p.required, `out[${p.index}] = ${fill};`, (c) => `out[${p.index}] = ${c};\n`);
+    body += slot(
+      g,
+      'raw',
+      p.name,
+      p.node,
+      Object.prototype.hasOwnProperty.call(properties, p.name) ? properties[p.name] : undefined,
+      p.required,
+      `out[${p.index}] = ${fill};`,
+      (c) => `out[${p.index}] = ${c};\n`,
+    );
   }
   if (g.deferChecks) body += 'if (pend !== null) for (let j = 0; j < pend.length; j += 2) if (!pend[j](pend[j + 1])) return false;\n';
   const source =

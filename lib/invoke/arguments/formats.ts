@@ -397,7 +397,10 @@ export const FORMAT_PARSERS: Readonly<Record<StrictFormatName, (s: string) => un
 
 /** The `format` checks built from the parsers above: what passes them converts. */
 export const FORMAT_CHECKERS: Readonly<Record<StrictFormatName, FormatChecker>> = Object.freeze(
-  Object.fromEntries(Object.entries(FORMAT_PARSERS).map(([name, parse]) => [name, (s: string) => parse(s) !== undefined])) as Record<StrictFormatName, FormatChecker>,
+  Object.fromEntries(Object.entries(FORMAT_PARSERS).map(([name, parse]) => [name, (s: string) => parse(s) !== undefined])) as Record<
+    StrictFormatName,
+    FormatChecker
+  >,
 );
 
 /**

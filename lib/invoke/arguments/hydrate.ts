@@ -47,7 +47,10 @@ export const TRANSFORM_OPTIONS = Object.freeze({
  * class-transformer's exception refuses the request under NestJS's `ValidationPipe`.
  */
 export class TransformRefusal extends Error {
-  constructor(readonly path: readonly (string | number)[], readonly reason: string) {
+  constructor(
+    readonly path: readonly (string | number)[],
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }
@@ -175,7 +178,6 @@ function at(st: HydrationState | undefined, segment: string | number, convert: C
   }
 }
 
-
 interface PropertyPlan {
   readonly key: string;
   readonly name: string;
@@ -201,17 +203,19 @@ function dtoConverter(n: TypeNode): Convert {
   let props: PropertyPlan[] | undefined;
   // Built on first use: a DTO node's properties may refer to classes whose nodes are built later.
   const plan = (): PropertyPlan[] =>
-    (props ??= (n.properties ?? []).filter((p) => p.tagOnly !== true).map((p) => ({
-      key: p.key,
-      name: p.name,
-      inherited: p.name in Object.prototype,
-      nullable: p.node.nullable,
-      keepsNull: p.keepsNull === true,
-      convert: converterOf(p.node),
-      transforms: p.transforms,
-      transformsConverted: p.transformsConverted === true,
-      fill: p.fillsDefault === true ? p.default : undefined,
-    })));
+    (props ??= (n.properties ?? [])
+      .filter((p) => p.tagOnly !== true)
+      .map((p) => ({
+        key: p.key,
+        name: p.name,
+        inherited: p.name in Object.prototype,
+        nullable: p.node.nullable,
+        keepsNull: p.keepsNull === true,
+        convert: converterOf(p.node),
+        transforms: p.transforms,
+        transformsConverted: p.transformsConverted === true,
+        fill: p.fillsDefault === true ? p.default : undefined,
+      })));
   const validated = n.validated === true;
   return (raw, st) => {
     if (raw === null) return null;
@@ -280,7 +284,10 @@ export async function validateDtos(dtos: HydrationState['dtos']): Promise<Argume
 export function validateDtosSync(dtos: HydrationState['dtos']): ArgumentProblem[] {
   const cv = validatorModule();
   if (cv === null || dtos.length === 0) return [];
-  return problemsOfResults(dtos, dtos.map((d) => cv.validateSync(d.instance, { forbidUnknownValues: false })));
+  return problemsOfResults(
+    dtos,
+    dtos.map((d) => cv.validateSync(d.instance, { forbidUnknownValues: false })),
+  );
 }
 
 function problemsOfResults(dtos: HydrationState['dtos'], results: readonly ValidationErrorLike[][]): ArgumentProblem[] {

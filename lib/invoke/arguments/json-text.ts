@@ -65,11 +65,7 @@ export type ArgumentTextResult =
  * of any text with more opening brackets than the limit. A text that is both malformed and too
  * deep is reported as too deep.
  */
-export function parseArgumentText(
-  text: string,
-  limits: ArgumentLimits,
-  options: ArgumentTextOptions,
-): ArgumentTextResult {
+export function parseArgumentText(text: string, limits: ArgumentLimits, options: ArgumentTextOptions): ArgumentTextResult {
   if (text.length > limits.maxTextLength) {
     return {
       ok: false,
@@ -247,10 +243,7 @@ function scanStructure(text: string, max: number, findBig: boolean): number[] | 
       let d = text.charCodeAt(j);
       if (d === 0x2e || d === 0x65 || d === 0x45) {
         while (isDigit(d) || d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === MINUS) d = text.charCodeAt(++j);
-      } else if (
-        text.charCodeAt(first) !== 0x30 &&
-        (digits > 16 || (digits === 16 && text.slice(first, j) > MAX_SAFE_DIGITS))
-      ) {
+      } else if (text.charCodeAt(first) !== 0x30 && (digits > 16 || (digits === 16 && text.slice(first, j) > MAX_SAFE_DIGITS))) {
         big.push(i, j);
       }
       i = j - 1;

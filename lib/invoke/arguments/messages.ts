@@ -191,7 +191,15 @@ function nouns(n: TypeNode): string[] {
 }
 
 const PLURALS: Partial<Record<TypeNode['kind'], string>> = {
-  boolean: 'booleans', number: 'numbers', integer: 'integers', bigint: 'integers', string: 'strings', array: 'arrays', record: 'objects', object: 'objects', dto: 'objects',
+  boolean: 'booleans',
+  number: 'numbers',
+  integer: 'integers',
+  bigint: 'integers',
+  string: 'strings',
+  array: 'arrays',
+  record: 'objects',
+  object: 'objects',
+  dto: 'objects',
 };
 
 /** `a`, `a or b`, `a, b or c`. */
@@ -251,7 +259,7 @@ export function patternLine(pattern: string): string {
  */
 export function ownMessage(text: string, path: readonly (string | number)[], value: unknown): string {
   const last = path[path.length - 1];
-  const shown = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return validatorReason(typeof last === 'string' ? last : '', text.replace(/\$value/g, shown));
 }
 

@@ -8,8 +8,24 @@ import { writeRoot } from '../../schema/write';
 import { addStrictFormats, decodeBase64, parseTimeSpan } from './formats';
 import { linearPattern } from '../../linear-pattern';
 import {
-  BASE64_FORMAT, NOT_NULL, REQUIRED, TIMESPAN_FORMAT, duplicateLine, formatReason, itemsLine, lengthLine,
-  lostDigits, notAProperty, ownMessage, notAParameter, notDigitsOnly, oneOfLine, patternLine, rangeLine, typeLine, type ArgumentProblem,
+  BASE64_FORMAT,
+  NOT_NULL,
+  REQUIRED,
+  TIMESPAN_FORMAT,
+  duplicateLine,
+  formatReason,
+  itemsLine,
+  lengthLine,
+  lostDigits,
+  notAProperty,
+  ownMessage,
+  notAParameter,
+  notDigitsOnly,
+  oneOfLine,
+  patternLine,
+  rangeLine,
+  typeLine,
+  type ArgumentProblem,
 } from './messages';
 
 /**
@@ -196,13 +212,14 @@ export function compileValidator(spec: ToolSpec): ValidateFunction {
 }
 
 /** The same validator, stopping at the first error (no problem list: only whether the call is valid). */
-export const firstErrorValidator: (spec: ToolSpec) => ValidateFunction = cachedBy((spec: ToolSpec) => ajv(namesInheritedKey(spec), false).compile(enforcementSchema(spec)));
+export const firstErrorValidator: (spec: ToolSpec) => ValidateFunction = cachedBy((spec: ToolSpec) =>
+  ajv(namesInheritedKey(spec), false).compile(enforcementSchema(spec)),
+);
 
 // ---- ajv errors → problems ------------------------------------------------------------------
 
 /** Where a segment of a path leads: the node below, and how the segment is shown. */
 type Place = { readonly node: TypeNode | undefined; readonly className?: string };
-
 
 /**
  * The node at a pointer, walking the tool's parameters and the node tree. Where the tree holds a
@@ -334,12 +351,18 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
     }
     const segments = segmentsOf(pointer);
     if (e.keyword === 'required' || e.keyword === 'additionalProperties') {
-      const key = (e.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ?? (e.params as { additionalProperty: string }).additionalProperty;
+      const key =
+        (e.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ??
+        (e.params as { additionalProperty: string }).additionalProperty;
       const childPointer = `${pointer}/${pointerSegment(key)}`;
       const { path } = walk(params, [...segments, key], data);
       if (e.keyword === 'additionalProperties') {
         const place = containerPlace(params, segments, data);
-        unknown.push({ path, pointer: childPointer, message: segments.length === (spec.input === 'dto' ? 1 : 0) ? notAParameter(spec.name) : notAProperty(place.className ?? 'the object') });
+        unknown.push({
+          path,
+          pointer: childPointer,
+          message: segments.length === (spec.input === 'dto' ? 1 : 0) ? notAParameter(spec.name) : notAProperty(place.className ?? 'the object'),
+        });
       } else {
         out.push({ path, pointer: childPointer, message: REQUIRED });
       }
@@ -354,7 +377,8 @@ export function problemsOf(spec: ToolSpec, errors: readonly ErrorObject[], data:
       if (node === undefined) message = 'has the wrong type.';
       else if (node.messages?.type !== undefined) message = ownMessage(node.messages.type, path, v);
       else if (v === null && !node.nullable) message = NOT_NULL;
-      else if (node.kind === 'bigint' && typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) message = fromText ? notDigitsOnly(node) : lostDigits(node);
+      else if (node.kind === 'bigint' && typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))
+        message = fromText ? notDigitsOnly(node) : lostDigits(node);
       else message = typeLine(node);
       out.push({ path, pointer, message });
       continue;
@@ -428,7 +452,8 @@ function walkTo(params: readonly ParamSpec[], segments: readonly string[], data:
     return { node: params.find((p) => p.role === 'value' && p.name === last)?.node, path: [last] };
   }
   const n = parent.node;
-  const child = n?.kind === 'array' ? n.items : n?.kind === 'record' ? n.values : n?.kind === 'dto' ? n.properties?.find((p) => p.name === last)?.node : undefined;
+  const child =
+    n?.kind === 'array' ? n.items : n?.kind === 'record' ? n.values : n?.kind === 'dto' ? n.properties?.find((p) => p.name === last)?.node : undefined;
   return { node: child, path: [...parent.path, n?.kind === 'array' ? Number(last) : last] };
 }
 

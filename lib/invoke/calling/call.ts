@@ -39,7 +39,12 @@ export function settleOf(spec: ToolSpec): Settle {
 const NO_COSTS: readonly CostLine[] = Object.freeze([]);
 
 export function failed(spec: ToolSpec, e: unknown, ctx: ToolContext | undefined, errorText?: ErrorText): ToolResult {
-  const text = failureText(errorText, { tool: spec.name, kind: 'threw', error: e, text: `${spec.subject ?? 'Tool'} '${spec.name}' failed: ${describeThrown(e)}` });
+  const text = failureText(errorText, {
+    tool: spec.name,
+    kind: 'threw',
+    error: e,
+    text: `${spec.subject ?? 'Tool'} '${spec.name}' failed: ${describeThrown(e)}`,
+  });
   return ToolResult.of({ isError: true, parts: [Part.text(text)], costs: ctx?.costs ?? [] });
 }
 
@@ -78,7 +83,13 @@ function finish(spec: ToolSpec, value: unknown, ctx: ToolContext | undefined, er
 export function copyResult(passed: ToolResult, costs: readonly CostLine[] = NO_COSTS): ToolResult {
   const typed = 'typedResult' in passed;
   const own = Array.from(passed.costs, copyCost);
-  return ownResult(passed.isError === true, Array.from(passed.parts, copyPart), own.length > 0 ? [...own, ...costs] : costs, typed, typed ? passed.typedResult : undefined);
+  return ownResult(
+    passed.isError === true,
+    Array.from(passed.parts, copyPart),
+    own.length > 0 ? [...own, ...costs] : costs,
+    typed,
+    typed ? passed.typedResult : undefined,
+  );
 }
 
 /** Whether `v` has a `then` method; a `then` getter that throws makes it one (adopting it then rejects). */
@@ -108,14 +119,7 @@ export function adopt(v: unknown): Promise<unknown> {
  * and makes the result. Rejects only with the caller's signal's reason. `settled` runs once the
  * tool's own work has ended (returned, thrown, or its promise settled), whatever the result was.
  */
-export function execute(
-  plan: CallPlan,
-  fn: Function,
-  target: unknown,
-  args: unknown[],
-  options: InvokeOptions,
-  settled?: () => void,
-): Promise<ToolResult> {
+export function execute(plan: CallPlan, fn: Function, target: unknown, args: unknown[], options: InvokeOptions, settled?: () => void): Promise<ToolResult> {
   const spec = plan.spec;
   const signal = options.signal;
   if (signal?.aborted) {
@@ -154,7 +158,13 @@ export function execute(
   return race(plan, pending, controller, options, ctx);
 }
 
-function race(plan: CallPlan, returned: Promise<unknown>, controller: AbortController, options: InvokeOptions, ctx: ToolContext | undefined): Promise<ToolResult> {
+function race(
+  plan: CallPlan,
+  returned: Promise<unknown>,
+  controller: AbortController,
+  options: InvokeOptions,
+  ctx: ToolContext | undefined,
+): Promise<ToolResult> {
   const spec = plan.spec;
   const signal = options.signal;
   const clock = options.context?.clock ?? systemClock;

@@ -61,7 +61,12 @@ export type SamplingContent =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'image' | 'audio'; readonly data: string; readonly mimeType: string }
   | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> }
-  | { readonly type: 'tool_result'; readonly toolUseId: string; readonly content: readonly { readonly type: 'text'; readonly text: string }[]; readonly isError?: boolean };
+  | {
+      readonly type: 'tool_result';
+      readonly toolUseId: string;
+      readonly content: readonly { readonly type: 'text'; readonly text: string }[];
+      readonly isError?: boolean;
+    };
 
 /** A tool the client's model may use while it answers (`SampleOptions.tools`): any tool definition, or its name, description and input schema. */
 export interface SamplingTool {
@@ -182,7 +187,14 @@ export interface ToolClient {
 }
 
 /** Why `ToolContext.elicit` could not give an answer. */
-export type ToolContextErrorCode = 'NO_ELICITATION' | 'ELICITATION_INVALID' | 'ELICITATION_FAILED' | 'NO_SAMPLING' | 'SAMPLING_FAILED' | 'NO_ROOTS' | 'ROOTS_FAILED';
+export type ToolContextErrorCode =
+  | 'NO_ELICITATION'
+  | 'ELICITATION_INVALID'
+  | 'ELICITATION_FAILED'
+  | 'NO_SAMPLING'
+  | 'SAMPLING_FAILED'
+  | 'NO_ROOTS'
+  | 'ROOTS_FAILED';
 
 /** `ToolContext.elicit` could not ask, or the answers were refused; `ToolContext.sample` could not ask the model. A tool may catch it; if not, the call fails with its text. */
 export class ToolContextError extends Error {
@@ -337,7 +349,10 @@ export class ToolContext {
   async sample(messages: string | readonly SamplingMessage[], options: SampleOptions = {}): Promise<SamplingReply> {
     const client = this.#find('sample');
     if (client === undefined) {
-      throw new ToolContextError('NO_SAMPLING', `no client can be asked for a model's answer here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared sampling (on a session).`);
+      throw new ToolContextError(
+        'NO_SAMPLING',
+        `no client can be asked for a model's answer here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared sampling (on a session).`,
+      );
     }
     const list: readonly SamplingMessage[] = typeof messages === 'string' ? [{ role: 'user', content: { type: 'text', text: messages } }] : messages;
     const maxTokens = options.maxTokens ?? 1024;
@@ -355,7 +370,9 @@ export class ToolContext {
       throw new ToolContextError('SAMPLING_FAILED', `the client's model could not be asked: ${describeThrown(e, false)}`);
     }
     const contents = Array.isArray(reply.content) ? reply.content : [reply.content];
-    const text = contents.map((c) => (c !== null && typeof c === 'object' && (c as { type?: unknown }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : '')).join('');
+    const text = contents
+      .map((c) => (c !== null && typeof c === 'object' && (c as { type?: unknown }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : ''))
+      .join('');
     return Object.freeze({ ...reply, text });
   }
 
@@ -367,7 +384,10 @@ export class ToolContext {
   async roots(options: RootsOptions = {}): Promise<readonly ClientRoot[]> {
     const client = this.#find('roots');
     if (client === undefined) {
-      throw new ToolContextError('NO_ROOTS', `no client can list its roots here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared roots.`);
+      throw new ToolContextError(
+        'NO_ROOTS',
+        `no client can list its roots here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: the call did not come from an MCP client that declared roots.`,
+      );
     }
     this.signal?.throwIfAborted();
     let roots: readonly ClientRoot[];
@@ -414,7 +434,11 @@ export class ToolContext {
   async progress(done: number, total?: number, message?: string): Promise<void> {
     const client = this.#find('progress');
     if (client === undefined || typeof done !== 'number' || !Number.isFinite(done)) return;
-    const update: ProgressUpdate = { done, ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}), ...(typeof message === 'string' ? { message } : {}) };
+    const update: ProgressUpdate = {
+      done,
+      ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}),
+      ...(typeof message === 'string' ? { message } : {}),
+    };
     try {
       await client.progress!(update);
     } catch {
@@ -445,7 +469,10 @@ export class ToolContext {
   async elicit<T extends object>(type: (new () => T) | ObjectHint, message: string, options: ElicitOptions = {}): Promise<Elicited<T>> {
     const client = this.#find('elicit');
     if (forms === undefined || client === undefined) {
-      throw new ToolContextError('NO_ELICITATION', `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: ${this.#cannotElicit() ?? 'the call did not come from an MCP client that supports elicitation.'}`);
+      throw new ToolContextError(
+        'NO_ELICITATION',
+        `no client can answer a question here${this.toolName !== undefined ? ` (tool '${this.toolName}')` : ''}: ${this.#cannotElicit() ?? 'the call did not come from an MCP client that supports elicitation.'}`,
+      );
     }
     const requestedSchema = titledForm(forms.form(type), options.titles, options.enumNames);
     const attempts = Math.max(1, Math.floor(options.attempts ?? 2));
@@ -454,7 +481,10 @@ export class ToolContext {
       this.signal?.throwIfAborted();
       let reply: ElicitationReply;
       try {
-        reply = await client.elicit!({ ...(options.key !== undefined ? { key: options.key } : {}), message: problems === '' ? message : `${problems}\n\n${message}`, requestedSchema }, this.signal);
+        reply = await client.elicit!(
+          { ...(options.key !== undefined ? { key: options.key } : {}), message: problems === '' ? message : `${problems}\n\n${message}`, requestedSchema },
+          this.signal,
+        );
       } catch (e) {
         this.signal?.throwIfAborted();
         // A client's own refusal (a capability the caller did not declare) is passed on as it is.

@@ -5,7 +5,16 @@ import { calleeOf, type Callee } from './bound';
 import { adopt, copyResult, execute, failed, isThenable, settleOf, type CallPlan } from './call';
 import { describeThrown } from '../../thrown';
 import { compileFastPath, type CompiledFastPath } from '../arguments/fast-path';
-import { converterOf, hasTransform, isValidatedDto, TransformRefusal, validateDtos, validateDtosSync, type Convert, type HydrationState } from '../arguments/hydrate';
+import {
+  converterOf,
+  hasTransform,
+  isValidatedDto,
+  TransformRefusal,
+  validateDtos,
+  validateDtosSync,
+  type Convert,
+  type HydrationState,
+} from '../arguments/hydrate';
 import { validatorModule, type ValidationErrorLike } from '../arguments/peers';
 import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from '../arguments/json-text';
 import { formatProblems, notAnObject, refusedBy, tooDeep, tooManyMembers, type ArgumentProblem } from '../arguments/messages';
@@ -109,9 +118,7 @@ function unwrapped(plan: Plan, problems: ArgumentProblem[]): ArgumentProblem[] {
 
 // ---- preparing a call: arguments → values ---------------------------------------------------
 
-export type Prepared =
-  | { readonly ok: true; readonly args: unknown[]; readonly raw: object }
-  | { readonly ok: false; readonly text: string };
+export type Prepared = { readonly ok: true; readonly args: unknown[]; readonly raw: object } | { readonly ok: false; readonly text: string };
 
 function refused(text: string): Prepared {
   return { ok: false, text };
@@ -185,7 +192,9 @@ function prepare(plan: Plan, args: unknown, limits: ArgumentLimits): Prepared | 
     }
     if (ok) {
       if (cvs === null || cvs.length === 0) return { ok: true, args: out, raw: sent };
-      return passesClassValidator(cvs).then((clean) => (clean ? { ok: true as const, args: out, raw: sent } : general(plan, read, args, limits, validateDtos, sent)));
+      return passesClassValidator(cvs).then((clean) =>
+        clean ? { ok: true as const, args: out, raw: sent } : general(plan, read, args, limits, validateDtos, sent),
+      );
     }
   }
   return general(plan, read, args, limits, validateDtos, sent);
@@ -224,7 +233,8 @@ function general(plan: Plan, raw: object, args: unknown, limits: ArgumentLimits,
     return refused(formatProblems(unwrapped(plan, [{ path: e.path, pointer: pointerOf(e.path), message: refusedBy(e.reason) }])));
   }
   if (state === undefined || state.dtos.length === 0) return { ok: true, args: out, raw: sent };
-  const verdict = (problems: ArgumentProblem[]): Prepared => (problems.length > 0 ? refused(formatProblems(unwrapped(plan, problems))) : { ok: true, args: out, raw: sent });
+  const verdict = (problems: ArgumentProblem[]): Prepared =>
+    problems.length > 0 ? refused(formatProblems(unwrapped(plan, problems))) : { ok: true, args: out, raw: sent };
   const checked = checkDtos(state.dtos);
   return checked instanceof Promise ? checked.then(verdict) : verdict(checked);
 }
@@ -288,7 +298,13 @@ function run(plan: Plan, callee: Callee, args: unknown[], options: InvokeOptions
     }
     if (typeof fn !== 'function') return Promise.resolve(fail(new TypeError(`the resolved instance has no method ${String(callee.key)}.`)));
     const release = callee.release;
-    const settled = release !== undefined ? () => void Promise.resolve().then(() => release(target as object)).catch(() => undefined) : undefined;
+    const settled =
+      release !== undefined
+        ? () =>
+            void Promise.resolve()
+              .then(() => release(target as object))
+              .catch(() => undefined)
+        : undefined;
     return execute(plan, fn, target, args, options, settled);
   };
   if (isThenable(instance)) return adopt(instance).then(call, fail);
@@ -309,7 +325,12 @@ export interface StagedCall {
  * refused, else the staged call. Foreign definitions (not made by this library) are staged on their
  * parsed JSON and run through their own `invoke`.
  */
-export async function stageCall(tool: ToolDefinition, args: string | object, options: InvokeOptions = {}, defaults?: Partial<ArgumentLimits>): Promise<ToolResult | StagedCall> {
+export async function stageCall(
+  tool: ToolDefinition,
+  args: string | object,
+  options: InvokeOptions = {},
+  defaults?: Partial<ArgumentLimits>,
+): Promise<ToolResult | StagedCall> {
   const found = calleeOf(tool);
   const limits = limitsOf(defaults, options.limits);
   if (found === undefined) {
@@ -368,14 +389,20 @@ function nameOf(tool: ToolDefinition): string {
  */
 const NO_OPTIONS: InvokeOptions = Object.freeze({});
 
-export function invokeTool(tool: ToolDefinition, args: string | object, options: InvokeOptions = NO_OPTIONS, defaults?: Partial<ArgumentLimits>): Promise<ToolResult> {
+export function invokeTool(
+  tool: ToolDefinition,
+  args: string | object,
+  options: InvokeOptions = NO_OPTIONS,
+  defaults?: Partial<ArgumentLimits>,
+): Promise<ToolResult> {
   const signal = options.signal;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const found = calleeOf(tool);
   if (found === undefined) {
     // A schema-first tool (Tool.fromJsonSchema) is validated by its own schema, under the same limits.
     const schemaTool = schemaToolOf(tool);
-    if (schemaTool !== undefined) return schemaTool.run(args, options, defaults === undefined && options.limits === undefined ? DEFAULT_LIMITS : limitsOf(defaults, options.limits));
+    if (schemaTool !== undefined)
+      return schemaTool.run(args, options, defaults === undefined && options.limits === undefined ? DEFAULT_LIMITS : limitsOf(defaults, options.limits));
     return foreign(tool, args, options);
   }
   let plan: Plan;

@@ -47,7 +47,6 @@ interface FormOf {
 
 type Convert<F extends PartForm> = (part: Part) => FormOf[F] | { loss: string };
 
-
 const TO_MCP: Convert<'mcp'> = (p) => {
   switch (p.type) {
     case 'image':
@@ -99,7 +98,12 @@ const TO_LANGCHAIN: Convert<'langchain'> = (p) => {
     case 'audio':
       return { type: p.type, mimeType: p.mimeType, data: encodeBase64(p.data) };
     case 'resource_link':
-      return { type: 'file', url: p.uri, ...(p.mimeType !== undefined ? { mimeType: p.mimeType } : {}), metadata: { name: p.name, ...(p.description !== undefined ? { description: p.description } : {}) } };
+      return {
+        type: 'file',
+        url: p.uri,
+        ...(p.mimeType !== undefined ? { mimeType: p.mimeType } : {}),
+        metadata: { name: p.name, ...(p.description !== undefined ? { description: p.description } : {}) },
+      };
     case 'resource':
       return p.text !== undefined
         ? { type: 'text-plain', text: p.text, mimeType: p.mimeType ?? 'text/plain', metadata: { uri: p.uri } }

@@ -11,8 +11,9 @@ import type { ApprovalRequest } from './approval';
 // C1 controls, DEL, soft hyphen, the Arabic letter mark, zero width space, LRM and RLM, the line
 // and paragraph separators, bidirectional embeddings, overrides and isolates, invisible operators,
 // the byte order mark, interlinear annotations, and Unicode tags (text an eye cannot read).
-// eslint-disable-next-line no-control-regex
-const HIDING = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
+const HIDING =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
 
 /** `text` with each hiding character (see above) written as its `\uXXXX` escape, one per UTF-16 unit; tabs and newlines stay. */
 export function visibleText(text: string): string {
@@ -55,7 +56,10 @@ export function approvalQuestion(request: Pick<ApprovalRequest, 'name' | 'argume
     shown = false;
   }
   if (!shown) {
-    return { ok: false, reason: `its arguments cannot be shown whole in an approval question (at most ${MAX_QUESTION} characters, every argument with long strings shortened)` };
+    return {
+      ok: false,
+      reason: `its arguments cannot be shown whole in an approval question (at most ${MAX_QUESTION} characters, every argument with long strings shortened)`,
+    };
   }
   return { ok: true, text: out.join('') };
 }

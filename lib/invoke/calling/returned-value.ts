@@ -177,7 +177,10 @@ let codeGeneration = true;
 function shapeCopier(keys: readonly string[]): FlatShape['copy'] | undefined {
   if (!codeGeneration) return undefined;
   // Keys are embedded as JSON strings only; `__proto__` never reaches here.
-  const reads = keys.map((k, i) => `const v${i} = o[${JSON.stringify(k)}]; if (typeof v${i} !== "string" && typeof v${i} !== "number" && typeof v${i} !== "boolean" && v${i} !== null) return undefined;`);
+  const reads = keys.map(
+    (k, i) =>
+      `const v${i} = o[${JSON.stringify(k)}]; if (typeof v${i} !== "string" && typeof v${i} !== "number" && typeof v${i} !== "boolean" && v${i} !== null) return undefined;`,
+  );
   const literal = keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(', ');
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval

@@ -84,7 +84,8 @@ function copyJson(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => copyJson(v, depth + 1));
   if (typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as object)) Object.defineProperty(out, k, { value: copyJson(v, depth + 1), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(value as object))
+      Object.defineProperty(out, k, { value: copyJson(v, depth + 1), enumerable: true, writable: true, configurable: true });
     return out;
   }
   throw new Error(`it holds ${typeof value === 'object' ? 'an object that is not plain JSON' : `a ${typeof value}`}`);
@@ -99,7 +100,7 @@ function problemsOf(errors: readonly ErrorObject[]): ArgumentProblem[] {
       path.push((e.params as { missingProperty: string }).missingProperty);
       message = 'is required.';
     } else if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
-      const extra = (e.params as { additionalProperty?: string; unevaluatedProperty?: string });
+      const extra = e.params as { additionalProperty?: string; unevaluatedProperty?: string };
       path.push(extra.additionalProperty ?? extra.unevaluatedProperty ?? '');
       message = 'is not allowed here.';
     } else if (path.length === 0) {
@@ -146,13 +147,21 @@ export class JsonSchemaTool implements ToolDescription {
     } catch (e) {
       throw refuse(D.jsonSchemaTool(`the schema of tool '${name}' is not JSON: ${describeThrown(e, false)}.`), site);
     }
-    for (const [which, schema] of [['inputSchema', inputSchema], ['outputSchema', outputSchema]] as const) {
+    for (const [which, schema] of [
+      ['inputSchema', inputSchema],
+      ['outputSchema', outputSchema],
+    ] as const) {
       if (schema === undefined) continue;
       if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || schema.type !== 'object') {
         throw refuse(D.jsonSchemaTool(`the ${which} of tool '${name}' must be an object schema ({ "type": "object", ... }), as MCP requires.`), site);
       }
       if (schema.$schema !== undefined && schema.$schema !== JSON_SCHEMA_2020_12) {
-        throw refuse(D.jsonSchemaTool(`the ${which} of tool '${name}' states the dialect ${JSON.stringify(schema.$schema)}; only JSON Schema 2020-12 (${JSON_SCHEMA_2020_12}) is read.`), site);
+        throw refuse(
+          D.jsonSchemaTool(
+            `the ${which} of tool '${name}' states the dialect ${JSON.stringify(schema.$schema)}; only JSON Schema 2020-12 (${JSON_SCHEMA_2020_12}) is read.`,
+          ),
+          site,
+        );
       }
     }
     try {
@@ -171,7 +180,15 @@ export class JsonSchemaTool implements ToolDescription {
       ...(init.annotations !== undefined ? { annotations: init.annotations } : {}),
     };
     // The per-tool options are checked and read as Tool.create reads them; the schema is the user's.
-    const spec = buildToolSpec({ owner: name, member: name, options, source: function fromJsonSchema(ctx: unknown) { return ctx; }, adHocParams: [ToolContext] });
+    const spec = buildToolSpec({
+      owner: name,
+      member: name,
+      options,
+      source: function fromJsonSchema(ctx: unknown) {
+        return ctx;
+      },
+      adHocParams: [ToolContext],
+    });
     const self = this as { -readonly [K in keyof JsonSchemaTool]: JsonSchemaTool[K] };
     self.name = name;
     self.description = spec.description;
@@ -184,7 +201,14 @@ export class JsonSchemaTool implements ToolDescription {
     self.timeoutSeconds = spec.timeoutSeconds;
     if (spec.annotations !== undefined) self.annotations = spec.annotations;
     self.warnings = spec.warnings;
-    this.#plan = { spec, arity: 2, contextIndex: 1, signalIndex: -1, timeoutMs: spec.timeoutSeconds > 0 ? spec.timeoutSeconds * 1000 : 0, settle: settleOf(spec) };
+    this.#plan = {
+      spec,
+      arity: 2,
+      contextIndex: 1,
+      signalIndex: -1,
+      timeoutMs: spec.timeoutSeconds > 0 ? spec.timeoutSeconds * 1000 : 0,
+      settle: settleOf(spec),
+    };
     this.#fn = fn;
     Object.freeze(this);
   }

@@ -47,7 +47,10 @@ export class BoundTool implements ToolDefinition {
 export function instanceTools(instance: object): BoundTool[] {
   // Each tool's examples and defaults are checked, past one that fails: the error lists them all.
   const problems = new ProblemList();
-  const tools = classToolSpecs(instance.constructor).flatMap(({ key, spec }) => problems.run(() => new BoundTool(spec, { kind: 'fixed', fn: (instance as Record<PropertyKey, Function>)[key]!, target: instance })) ?? []);
+  const tools = classToolSpecs(instance.constructor).flatMap(
+    ({ key, spec }) =>
+      problems.run(() => new BoundTool(spec, { kind: 'fixed', fn: (instance as Record<PropertyKey, Function>)[key]!, target: instance })) ?? [],
+  );
   problems.throwIfAny(`class ${instance.constructor.name}`);
   return tools;
 }

@@ -46,14 +46,21 @@ export interface ToolCallsOutcome {
 
 function runOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
   const approve = options.approve;
-  return toolSet.invoke(call.name, call.arguments, { signal: options.signal, context: options.context, callId: call.id, ...(approve !== undefined ? { approve } : {}) });
+  return toolSet.invoke(call.name, call.arguments, {
+    signal: options.signal,
+    context: options.context,
+    callId: call.id,
+    ...(approve !== undefined ? { approve } : {}),
+  });
 }
 
 /** One call's result, whatever happens on the way (only the turn's own cancellation rejects). */
 function settleOne(toolSet: ToolSet, call: ToolCall, options: RunToolCallsOptions): Promise<ToolResult> {
   const fail = (e: unknown): ToolResult => {
     if (options.signal?.aborted) throw options.signal.reason;
-    return ToolResult.error(failureText(toolSet.errorText, { tool: call.name, kind: 'threw', error: e, text: `Tool '${call.name}' failed: ${describeThrown(e)}` }));
+    return ToolResult.error(
+      failureText(toolSet.errorText, { tool: call.name, kind: 'threw', error: e, text: `Tool '${call.name}' failed: ${describeThrown(e)}` }),
+    );
   };
   try {
     return runOne(toolSet, call, options).catch(fail);
@@ -84,9 +91,10 @@ export async function runToolCalls(toolSet: ToolSet, calls: readonly ToolCall[],
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i]!;
     const parallel = isParallel(toolSet, call.name);
-    const task = (): Promise<void> => settleOne(toolSet, call, options).then((r) => {
-      results[i] = r;
-    });
+    const task = (): Promise<void> =>
+      settleOne(toolSet, call, options).then((r) => {
+        results[i] = r;
+      });
     if (parallel) {
       group.push(task());
       continue;

@@ -38,7 +38,9 @@ export type ResourceContents =
  * What getting a prompt or reading a resource gives: the value, or why not: `arguments` for
  * arguments (or template variables) the invoker refused, `failed` for a method that threw.
  */
-export type ServedReply<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: 'arguments' | 'failed' | ServedRefusal['reason']; readonly text: string };
+export type ServedReply<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly reason: 'arguments' | 'failed' | ServedRefusal['reason']; readonly text: string };
 
 /**
  * What a method's stand-in (`ServedTarget.call`) returns in place of a value when the caller is
@@ -121,7 +123,10 @@ abstract class Served {
         try {
           return shaped(await adopt(call(instance, args)));
         } finally {
-          if (target.release !== undefined) void Promise.resolve().then(() => target.release!(instance)).catch(() => undefined);
+          if (target.release !== undefined)
+            void Promise.resolve()
+              .then(() => target.release!(instance))
+              .catch(() => undefined);
         }
       };
     }
@@ -170,7 +175,8 @@ abstract class Served {
     const result: ToolResult = await staged.run(options);
     if (result.isError) return { ok: false, reason: 'failed', text: partsText(result.parts) };
     const part = result.parts[0];
-    if (part !== undefined && part.type === 'json' && part.value instanceof ServedRefusal) return { ok: false, reason: part.value.reason, text: part.value.text };
+    if (part !== undefined && part.type === 'json' && part.value instanceof ServedRefusal)
+      return { ok: false, reason: part.value.reason, text: part.value.text };
     return { ok: true, value: (part !== undefined && part.type === 'json' ? part.value : []) as T };
   }
 
@@ -245,7 +251,8 @@ export class ResourceTemplateDefinition extends Served {
   /** Reads the resource at `uri` (which `match`es): its variables are the method's arguments. */
   async read(uri: string, options: InvokeOptions = {}): Promise<ServedReply<readonly ResourceContents[]>> {
     const vars = this.match(uri);
-    if (vars === undefined) return { ok: false, reason: 'arguments', text: `The URI '${uri.slice(0, 256)}' does not match the template '${this.uriTemplate}'.` };
+    if (vars === undefined)
+      return { ok: false, reason: 'arguments', text: `The URI '${uri.slice(0, 256)}' does not match the template '${this.uriTemplate}'.` };
     const reply = await this.run<readonly ResourceContents[]>(vars, options, uri);
     return reply.ok ? { ok: true, value: reply.value.map((c) => ({ ...c, uri })) } : reply;
   }
@@ -257,7 +264,13 @@ export class ResourceTemplateDefinition extends Served {
 
 /** The prompts, resources and templates of an instance's class (and its bases), bound to it or resolved per call. */
 export function servedDefinitions(cls: Function, target: ServedTarget): (PromptDefinition | ResourceDefinition | ResourceTemplateDefinition)[] {
-  return classServedSpecs(cls).map((s) => (s.kind === 'prompt' ? new PromptDefinition(s, target) : s.kind === 'resource' ? new ResourceDefinition(s, target) : new ResourceTemplateDefinition(s, target)));
+  return classServedSpecs(cls).map((s) =>
+    s.kind === 'prompt'
+      ? new PromptDefinition(s, target)
+      : s.kind === 'resource'
+        ? new ResourceDefinition(s, target)
+        : new ResourceTemplateDefinition(s, target),
+  );
 }
 
 // ---- arguments as text ------------------------------------------------------------------------
@@ -275,7 +288,12 @@ function typedArguments(spec: ServedSpec, args: Readonly<Record<string, string>>
   const nodes = new Map(spec.spec.params.map((p) => [p.name, p.node]));
   for (const [name, text] of Object.entries(args ?? {})) {
     const n = nodes.get(name);
-    Object.defineProperty(out, name, { value: n !== undefined && typeof text === 'string' ? fromText(n, text) : text, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name, {
+      value: n !== undefined && typeof text === 'string' ? fromText(n, text) : text,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -340,7 +358,9 @@ function messageContent(content: unknown): McpContent {
   if (typeof content === 'string') return { type: 'text', text: content };
   if (isPart(content)) return contentOf(content);
   if (typeof content === 'object' && content !== null && CONTENT_TYPES.has(String((content as { type?: unknown }).type))) return content as McpContent;
-  throw new TypeError('a prompt message\'s content is text, a Part, or MCP content ({ type: "text" | "image" | "audio" | "resource" | "resource_link", ... }).');
+  throw new TypeError(
+    'a prompt message\'s content is text, a Part, or MCP content ({ type: "text" | "image" | "audio" | "resource" | "resource_link", ... }).',
+  );
 }
 
 /**
@@ -371,7 +391,14 @@ function resourceContents(uri: string, mimeType: string | undefined, value: unkn
   if (value instanceof Uint8Array) return [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: encodeBase64(value) }];
   if (isPart(value) && value.type === 'resource') {
     const c = contentOf(value);
-    if (c.type === 'resource') return [{ uri, mimeType: c.resource.mimeType ?? mimeType ?? 'text/plain', ...('text' in c.resource ? { text: c.resource.text } : { blob: c.resource.blob }) } as ResourceContents];
+    if (c.type === 'resource')
+      return [
+        {
+          uri,
+          mimeType: c.resource.mimeType ?? mimeType ?? 'text/plain',
+          ...('text' in c.resource ? { text: c.resource.text } : { blob: c.resource.blob }),
+        } as ResourceContents,
+      ];
   }
   const text = JSON.stringify(value);
   if (typeof text !== 'string') throw new TypeError('a resource returns text, bytes (Uint8Array or Buffer), or a value with a JSON form.');

@@ -15,7 +15,16 @@ export function refuseUntyped(specs: readonly ToolSpec[]): void {
     for (const p of spec.params) {
       if (p.role !== 'value') continue;
       for (const slot of untypedSlots(p.node)) {
-        problems.add(refuse(D.untypedProperty(slot.as), { tool: spec.name, className: spec.owner, member: spec.member, paramIndex: p.index, paramName: p.name, path: slot.path }));
+        problems.add(
+          refuse(D.untypedProperty(slot.as), {
+            tool: spec.name,
+            className: spec.owner,
+            member: spec.member,
+            paramIndex: p.index,
+            paramName: p.name,
+            path: slot.path,
+          }),
+        );
       }
     }
   }

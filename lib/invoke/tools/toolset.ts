@@ -82,7 +82,14 @@ export interface AddClassOptions<T> {
 function isDefinition(item: unknown): item is ToolDefinition {
   if (calleeOf(item) !== undefined) return true;
   const d = item as Partial<ToolDefinition>;
-  return typeof item === 'object' && item !== null && typeof d.name === 'string' && typeof d.invoke === 'function' && typeof d.inputSchema === 'object' && d.inputSchema !== null;
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    typeof d.name === 'string' &&
+    typeof d.invoke === 'function' &&
+    typeof d.inputSchema === 'object' &&
+    d.inputSchema !== null
+  );
 }
 
 /** What changed in a set beside its tools: its prompts, or its resources and templates. */
@@ -159,11 +166,12 @@ export class ToolSet {
   addServed(definitions: readonly ServedDefinition[]): this {
     const seen = new Set<string>();
     for (const d of definitions) {
-      const [what, key, taken] = d instanceof PromptDefinition
-        ? (['prompt', d.name, this.#prompts.has(d.name)] as const)
-        : d instanceof ResourceDefinition
-          ? (['resource', d.uri, this.#resources.has(d.uri)] as const)
-          : (['resource template', d.uriTemplate, this.#templates.has(d.uriTemplate)] as const);
+      const [what, key, taken] =
+        d instanceof PromptDefinition
+          ? (['prompt', d.name, this.#prompts.has(d.name)] as const)
+          : d instanceof ResourceDefinition
+            ? (['resource', d.uri, this.#resources.has(d.uri)] as const)
+            : (['resource template', d.uriTemplate, this.#templates.has(d.uriTemplate)] as const);
       if (taken || seen.has(`${what}:${key}`)) throw refuse(D.sameServedInSet(what, key));
       seen.add(`${what}:${key}`);
     }
@@ -270,7 +278,11 @@ export class ToolSet {
    * return a promise), so a DI container can supply a fresh or scoped one. The schemas come from the
    * class; `resolve` is called only for calls whose arguments are valid.
    */
-  addClass<T extends object>(cls: abstract new (...args: never[]) => T, resolve: (cls: abstract new (...args: never[]) => T) => T | Promise<T>, options: AddClassOptions<T> = {}): this {
+  addClass<T extends object>(
+    cls: abstract new (...args: never[]) => T,
+    resolve: (cls: abstract new (...args: never[]) => T) => T | Promise<T>,
+    options: AddClassOptions<T> = {},
+  ): this {
     const specs = classToolSpecs(cls);
     const release = options.release as ((instance: object) => unknown) | undefined;
     const served = servedDefinitions(cls, { resolve: () => resolve(cls), ...(release !== undefined ? { release } : {}) });

@@ -1,7 +1,10 @@
 import { IsOptional, Length } from 'class-validator';
 import type { DateOnly, Int32, Uuid } from 'tool-signatures';
 
-export enum Court { District = 'district', Appeals = 'appeals' }
+export enum Court {
+  District = 'district',
+  Appeals = 'appeals',
+}
 
 /** One entry on a court docket. */
 export class DocketEntry {

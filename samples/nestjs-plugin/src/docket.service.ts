@@ -21,7 +21,10 @@ export class DocketService {
    */
   @Tool()
   async getDocketAsync(caseNumber: string, limit: Int32 = 10, court: Court = Court.District): Promise<DocketEntry[]> {
-    return this.store.entries(court).slice(0, limit).map((e) => ({ ...e, title: `${caseNumber}: ${e.title}` }));
+    return this.store
+      .entries(court)
+      .slice(0, limit)
+      .map((e) => ({ ...e, title: `${caseNumber}: ${e.title}` }));
   }
 
   /** Search docket entries. */

@@ -10,10 +10,12 @@ async function main(): Promise<void> {
   const tools = Tool.fromInstance(app.get(DocketService));
   const docket = tools.find((t) => t.name === 'get_docket')!;
   const result = await docket.invoke({ caseNumber: 'A-1', limit: 1 });
-  process.stdout.write(JSON.stringify({
-    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema })),
-    result: { isError: result.isError, parts: result.parts },
-  }));
+  process.stdout.write(
+    JSON.stringify({
+      tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema })),
+      result: { isError: result.isError, parts: result.parts },
+    }),
+  );
   await app.close();
 }
 

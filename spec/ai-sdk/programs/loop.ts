@@ -75,7 +75,11 @@ type Made = {
   needsApproval?: boolean | ((input: unknown, o: { toolCallId: string; messages: []; context: unknown }) => Promise<boolean>);
   execute(input: unknown, o: { toolCallId: string; messages: []; context: unknown }): Promise<unknown>;
 };
-const settle = (p: Promise<unknown>): Promise<unknown[]> => p.then((v) => ['resolved', v], (e: unknown) => ['rejected', e instanceof Error ? e.message : String(e)]);
+const settle = (p: Promise<unknown>): Promise<unknown[]> =>
+  p.then(
+    (v) => ['resolved', v],
+    (e: unknown) => ['rejected', e instanceof Error ? e.message : String(e)],
+  );
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const toolCalls = (...calls: [string, string, object][]) => ({
@@ -107,10 +111,20 @@ async function main(): Promise<void> {
       say('Ordered 3 BOLT-M8.'),
     ],
   });
-  const run = await generateText({ model, tools: toAiSdkTools(set, { context, only: ['place_order', 'stock'] }), stopWhen: stepCountIs(5), prompt: 'Order 3 bolts.' });
+  const run = await generateText({
+    model,
+    tools: toAiSdkTools(set, { context, only: ['place_order', 'stock'] }),
+    stopWhen: stepCountIs(5),
+    prompt: 'Order 3 bolts.',
+  });
   out.schemaSent = model.doGenerateCalls[0]?.tools?.map((t) => (t.type === 'function' ? [t.name, t.inputSchema] : t.type));
-  out.steps = run.steps.map((s) => s.content.filter((p) => p.type === 'tool-error' || p.type === 'tool-result').map((p) =>
-    p.type === 'tool-error' ? ['tool-error', p.toolName, (p.error as ToolCallError).name, String(p.error)] : ['tool-result', p.toolName, p.output]));
+  out.steps = run.steps.map((s) =>
+    s.content
+      .filter((p) => p.type === 'tool-error' || p.type === 'tool-result')
+      .map((p) =>
+        p.type === 'tool-error' ? ['tool-error', p.toolName, (p.error as ToolCallError).name, String(p.error)] : ['tool-result', p.toolName, p.output],
+      ),
+  );
   out.modelRead = model.doGenerateCalls.map(toolOutputs);
   out.text = run.text;
   out.orders = shop.orders;
@@ -128,8 +142,10 @@ async function main(): Promise<void> {
   const controller = new AbortController();
   const model3 = new MockLanguageModelV4({ doGenerate: [toolCalls(['e1', 'slow', {}]), say('never')] });
   setTimeout(() => controller.abort(new Error('user left')), 50);
-  out.aborted = await generateText({ model: model3, tools: toAiSdkTools(set, { only: ['slow'] }), abortSignal: controller.signal, prompt: 'x' })
-    .then((r) => ['resolved', r.steps.length, r.steps[0]?.content.map((p) => (p.type === 'tool-error' ? [p.type, String(p.error)] : p.type))], (e: unknown) => ['rejected', e instanceof Error ? e.message : String(e)]);
+  out.aborted = await generateText({ model: model3, tools: toAiSdkTools(set, { only: ['slow'] }), abortSignal: controller.signal, prompt: 'x' }).then(
+    (r) => ['resolved', r.steps.length, r.steps[0]?.content.map((p) => (p.type === 'tool-error' ? [p.type, String(p.error)] : p.type))],
+    (e: unknown) => ['rejected', e instanceof Error ? e.message : String(e)],
+  );
 
   // 4. requiresApproval becomes the SDK's needsApproval: the loop stops with an approval request.
   const model4 = new MockLanguageModelV4({ doGenerate: [toolCalls(['f1', 'cancel_order', { id: 7 }]), say('never')] });
@@ -138,7 +154,12 @@ async function main(): Promise<void> {
 
   // 5. endsLoop: the SDK's hasToolCall stops the loop after the report.
   const model5 = new MockLanguageModelV4({ doGenerate: [toolCalls(['g1', 'report', { summary: 'all done' }]), say('never')] });
-  const run5 = await generateText({ model: model5, tools: { report: toAiSdkTool(set.get('report')!) }, stopWhen: [hasToolCall('report'), stepCountIs(5)], prompt: 'x' });
+  const run5 = await generateText({
+    model: model5,
+    tools: { report: toAiSdkTool(set.get('report')!) },
+    stopWhen: [hasToolCall('report'), stepCountIs(5)],
+    prompt: 'x',
+  });
   out.ended = [run5.steps.length, run5.toolResults.map((r) => r.output)];
 
   // 6. ToolCallError carries the result.
@@ -177,7 +198,14 @@ async function main(): Promise<void> {
   const model8 = new MockLanguageModelV4({ doGenerate: [toolCalls(['h1', 'pay', { amount: 50 }], ['h2', 'pay', { amount: 500 }]), say('never')] });
   const run8 = await generateText({ model: model8, tools: bankTools, toolsContext: { pay: { user: 'bo' } } as never, stopWhen: stepCountIs(3), prompt: 'x' });
   out.predicateInLoop = run8.content.map((p) =>
-    p.type === 'tool-result' ? [p.type, p.toolCallId, p.output] : p.type === 'tool-approval-request' ? [p.type, p.toolCall.toolCallId] : p.type === 'tool-call' ? [p.type, p.toolCallId] : [p.type]);
+    p.type === 'tool-result'
+      ? [p.type, p.toolCallId, p.output]
+      : p.type === 'tool-approval-request'
+        ? [p.type, p.toolCall.toolCallId]
+        : p.type === 'tool-call'
+          ? [p.type, p.toolCallId]
+          : [p.type],
+  );
 
   process.stdout.write(JSON.stringify(out) + '\n');
 }

@@ -20,7 +20,11 @@ import { accepts, argumentSamples } from './samples';
  */
 
 type Schema = Record<string, unknown>;
-const published = JSON.parse(fs.readFileSync(path.join(__dirname, 'github-mcp-server.json'), 'utf8')) as { repository: string; commit: string; tools: Record<string, Schema> };
+const published = JSON.parse(fs.readFileSync(path.join(__dirname, 'github-mcp-server.json'), 'utf8')) as {
+  repository: string;
+  commit: string;
+  tools: Record<string, Schema>;
+};
 
 /** Tools whose published schema has an `integer` with no upper bound: refused beyond 2^53 by `Int`. */
 const UNBOUNDED_INTEGERS: Readonly<Record<string, string>> = {
@@ -33,7 +37,11 @@ const BEYOND_SAFE = 9007199254740994;
 function withoutNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutNulls);
   if (typeof v !== 'object' || v === null) return v;
-  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null).map(([k, x]) => [k, withoutNulls(x)]));
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([, x]) => x !== null)
+      .map(([k, x]) => [k, withoutNulls(x)]),
+  );
 }
 
 /**
@@ -70,19 +78,23 @@ describe('Published MCP tools (github/github-mcp-server) written with the librar
     expect({ schema, invoker }).toEqual({ schema: [], invoker: [] });
   });
 
-  it('keeps each parameter\'s description, whether it is required, and union members\' descriptions', () => {
+  it("keeps each parameter's description, whether it is required, and union members' descriptions", () => {
     for (const tool of githubTools) {
       const original = published.tools[tool.name]!;
       const theirs = (original.properties ?? {}) as Record<string, Schema>;
       const ours = tool.inputSchema.properties as Record<string, Schema>;
       expect({ tool: tool.name, keys: Object.keys(ours).sort(), required: [...((tool.inputSchema.required ?? []) as string[])].sort() }).toEqual({
-        tool: tool.name, keys: Object.keys(theirs).sort(), required: [...((original.required ?? []) as string[])].sort(),
+        tool: tool.name,
+        keys: Object.keys(theirs).sort(),
+        required: [...((original.required ?? []) as string[])].sort(),
       });
       for (const [k, p] of Object.entries(theirs)) expect({ tool: tool.name, k, d: ours[k]!.description }).toEqual({ tool: tool.name, k, d: p.description });
     }
     // A described string member beside an object (labels, assignees): v3.1 member options.
     const labels = githubTools.find((t) => t.name === 'update_issue_labels')!;
-    expect(JSON.stringify((labels.inputSchema.properties as Record<string, Schema>).labels)).toMatch(/^\{"type":"array","description":"Labels to apply to this issue.","items":\{"anyOf":\[\{"type":"string","description":"Label name"\},\{"type":"object",/);
+    expect(JSON.stringify((labels.inputSchema.properties as Record<string, Schema>).labels)).toMatch(
+      /^\{"type":"array","description":"Labels to apply to this issue.","items":\{"anyOf":\[\{"type":"string","description":"Label name"\},\{"type":"object",/,
+    );
   });
 
   it('departure, named: an integer beyond 2^53 is refused by Int; { type: Number, multipleOf: 1 } writes the unbounded integer exactly', async () => {
@@ -106,7 +118,11 @@ describe('Published MCP tools (github/github-mcp-server) written with the librar
   it('departure, named: unknown keys are accepted by the published (open) schemas and refused by the library', async () => {
     const tool = githubTools.find((t) => t.name === 'create_issue')!;
     const args = { owner: 'o', repo: 'r', title: 't', extra: 1 };
-    expect([accepts(published.tools.create_issue!, args), accepts(tool.inputSchema as Schema, args), (await tool.invoke(args)).isError]).toEqual([true, false, true]);
+    expect([accepts(published.tools.create_issue!, args), accepts(tool.inputSchema as Schema, args), (await tool.invoke(args)).isError]).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('members with their own options are what these tools need: without them the union says less', () => {
@@ -149,7 +165,8 @@ describe('Published MCP tools (modelcontextprotocol/servers: filesystem, memory)
       const theirs = (listed[tool.name]!.properties ?? {}) as Record<string, Schema>;
       const ours = tool.inputSchema.properties as Record<string, Schema>;
       expect(Object.keys(ours)).toEqual(Object.keys(theirs));
-      for (const [k, p] of Object.entries(theirs)) expect({ tool: tool.name, k, d: ours[k]!.description, def: ours[k]!.default }).toEqual({ tool: tool.name, k, d: p.description, def: p.default });
+      for (const [k, p] of Object.entries(theirs))
+        expect({ tool: tool.name, k, d: ours[k]!.description, def: ours[k]!.default }).toEqual({ tool: tool.name, k, d: p.description, def: p.default });
     }
   });
 });

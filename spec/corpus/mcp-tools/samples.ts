@@ -18,7 +18,8 @@ const compiled = new WeakMap<object, ValidateFunction>();
 export function accepts(schema: Schema, value: unknown): boolean {
   let v = compiled.get(schema);
   // The SDK publishes draft-07 (`$schema`); these schemas use no keyword whose meaning differs in 2020-12.
-  if (v === undefined) compiled.set(schema, (v = ajv.compile(schema.$schema === 'http://json-schema.org/draft-07/schema#' ? { ...schema, $schema: undefined } : schema)));
+  if (v === undefined)
+    compiled.set(schema, (v = ajv.compile(schema.$schema === 'http://json-schema.org/draft-07/schema#' ? { ...schema, $schema: undefined } : schema)));
   return v(value) === true;
 }
 

@@ -10,7 +10,7 @@ import 'reflect-metadata';
 // resolution reads them with resolution-mode, and loads the module itself with require(esm).
 import type { Container as ContainerType, Newable } from 'inversify' with { 'resolution-mode': 'import' };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Container, inject, injectable, preDestroy } = require('inversify') as typeof import('inversify', { with: { 'resolution-mode': 'import' } });
+const { Container, inject, injectable, preDestroy } = require('inversify') as typeof import('inversify', { with: { 'resolution-mode': 'import' }});
 type Container = ContainerType;
 import { Int32, Param, Tool, ToolSet } from 'tool-signatures';
 
@@ -35,7 +35,10 @@ class Warehouse {
 
 @injectable()
 class StockTools {
-  constructor(@inject(Warehouse) private readonly warehouse: Warehouse, @inject(DbSession) private readonly session: DbSession) {}
+  constructor(
+    @inject(Warehouse) private readonly warehouse: Warehouse,
+    @inject(DbSession) private readonly session: DbSession,
+  ) {}
 
   @Tool({ description: 'Stock of an item.' })
   stock(sku: string): string {
@@ -57,7 +60,10 @@ function perCall(root: Container, perCallServices: Newable[]) {
     resolve: <T extends object>(cls: abstract new (...args: never[]) => T): T => {
       const scope = new Container({ parent: root });
       for (const s of perCallServices) scope.bind(s).toSelf().inSingletonScope();
-      scope.bind(cls as unknown as Newable<T>).toSelf().inSingletonScope();
+      scope
+        .bind(cls as unknown as Newable<T>)
+        .toSelf()
+        .inSingletonScope();
       const instance = scope.get(cls as unknown as Newable<T>);
       scopes.set(instance, scope);
       return instance;

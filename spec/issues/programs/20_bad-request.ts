@@ -28,9 +28,12 @@ class Memory {
   note!: string;
 }
 
-const tool = Tool.create(function remember(memory: Memory) {
-  return `remembered at ${memory.memoryAt.toISOString()}`;
-}, { params: [{ name: 'memory', type: Memory }] });
+const tool = Tool.create(
+  function remember(memory: Memory) {
+    return `remembered at ${memory.memoryAt.toISOString()}`;
+  },
+  { params: [{ name: 'memory', type: Memory }] },
+);
 
 function classValidator(json: object): string {
   try {

@@ -31,7 +31,10 @@ class HttpRolesGuard implements CanActivate {
     const wanted = this.reflector.get<string[] | undefined>('roles', context.getHandler());
     if (wanted === undefined) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest | undefined>();
-    seen.push({ request: request === undefined ? null : Object.keys(request).includes('user') ? 'has user' : 'no user', rpcData: context.switchToRpc().getData() === request });
+    seen.push({
+      request: request === undefined ? null : Object.keys(request).includes('user') ? 'has user' : 'no user',
+      rpcData: context.switchToRpc().getData() === request,
+    });
     if (!wanted.includes(request?.user?.role ?? '')) throw new ForbiddenException();
     return true;
   }
@@ -98,7 +101,10 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
   const mcp: unknown[] = [];
-  for (const [role, args] of [['clerk', attack], ['admin', { amount: 7, user: { name: 'carol', role: 'payee' } }]] as const) {
+  for (const [role, args] of [
+    ['clerk', attack],
+    ['admin', { amount: 7, user: { name: 'carol', role: 'payee' } }],
+  ] as const) {
     const client = new Client({ name: 'spec', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { 'x-role': role } } }));
     const r = (await client.callTool({ name: 'transfer', arguments: args })) as { isError?: boolean; content: { text: string }[] };

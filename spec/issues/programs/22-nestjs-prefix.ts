@@ -28,7 +28,11 @@ async function verifyAccessToken(token: string): Promise<AuthInfo> {
 }
 
 @Module({
-  imports: [ToolsModule.forRoot({ mcp: { path: '/tools/mcp', info: { name: 'clock', version: '1.0.0' }, auth: { verifyAccessToken, authorizationServers: ['https://auth.example.com'] } } })],
+  imports: [
+    ToolsModule.forRoot({
+      mcp: { path: '/tools/mcp', info: { name: 'clock', version: '1.0.0' }, auth: { verifyAccessToken, authorizationServers: ['https://auth.example.com'] } },
+    }),
+  ],
   providers: [Clock],
 })
 class AppModule {}
@@ -38,7 +42,11 @@ async function main(): Promise<void> {
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   const endpoint = new URL(`${base}/tools/mcp`);
-  const r = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+  const r = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
   const metadataUrl = extractWWWAuthenticateParams(r).resourceMetadataUrl;
   const metadata = await discoverOAuthProtectedResourceMetadata(endpoint);
   const out = {

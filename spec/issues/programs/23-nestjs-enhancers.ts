@@ -7,7 +7,18 @@
  * its own `x-user` header. Prints one JSON object that spec/issues/23_nestjs.spec.ts checks.
  */
 import 'reflect-metadata';
-import { Injectable, Module, Scope, UnauthorizedException, UseGuards, UseInterceptors, type CallHandler, type CanActivate, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  Injectable,
+  Module,
+  Scope,
+  UnauthorizedException,
+  UseGuards,
+  UseInterceptors,
+  type CallHandler,
+  type CanActivate,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

@@ -16,7 +16,10 @@ import { ToolRegistry, ToolsModule } from 'tool-signatures/nestjs';
 
 @Injectable()
 class Inventory {
-  readonly stock = new Map([[1, 'bolts'], [2, 'nuts']]);
+  readonly stock = new Map([
+    [1, 'bolts'],
+    [2, 'nuts'],
+  ]);
 
   @Tool({ description: 'How many items are in stock.' })
   count(): number {
@@ -58,7 +61,12 @@ async function main(): Promise<void> {
   const out: Record<string, unknown> = {};
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false, abortOnError: false });
   const registry = app.get(ToolRegistry);
-  out.registry = { tools: registry.list().map((t) => t.name), prompts: registry.prompts().map((p) => p.name), resources: registry.resources().map((r) => r.uri), templates: registry.resourceTemplates().map((t) => t.uriTemplate) };
+  out.registry = {
+    tools: registry.list().map((t) => t.name),
+    prompts: registry.prompts().map((p) => p.name),
+    resources: registry.resources().map((r) => r.uri),
+    templates: registry.resourceTemplates().map((t) => t.uriTemplate),
+  };
 
   const handler = registry.mcpHttpHandler({ name: 'inventory', version: '1.0.0' });
   const server = createServer((req, res) => void handler(req, res));
@@ -76,7 +84,10 @@ async function main(): Promise<void> {
   ];
   out.all = (await client.readResource({ uri: 'inventory://all' })).contents;
   out.item = (await client.readResource({ uri: 'inventory://items/2' })).contents;
-  out.badItem = await client.readResource({ uri: 'inventory://items/two' }).then(() => 'read', (e: Error) => e.message);
+  out.badItem = await client.readResource({ uri: 'inventory://items/two' }).then(
+    () => 'read',
+    (e: Error) => e.message,
+  );
   await client.close();
   server.closeAllConnections();
   server.close();

@@ -36,12 +36,19 @@ class BarTools {
 function watched() {
   const opened = new Map<string, Server>();
   const closed: string[] = [];
-  return { opened, closed, hooks: { onSessionOpened: (id: string, server: Server) => void opened.set(id, server), onSessionClosed: (id: string) => void closed.push(id) } };
+  return {
+    opened,
+    closed,
+    hooks: { onSessionOpened: (id: string, server: Server) => void opened.set(id, server), onSessionClosed: (id: string) => void closed.push(id) },
+  };
 }
 
 const viaModule = watched();
 
-@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/mcp', info: { name: 'bar', version: '1.0.0' }, sessions: viaModule.hooks } })], providers: [BarTools] })
+@Module({
+  imports: [ToolsModule.forRoot({ mcp: { path: '/mcp', info: { name: 'bar', version: '1.0.0' }, sessions: viaModule.hooks } })],
+  providers: [BarTools],
+})
 class MountedModule {}
 
 @Module({ imports: [ToolsModule.forRoot()], providers: [BarTools] })

@@ -83,7 +83,10 @@ async function main(): Promise<void> {
   const bob = await modern('bob');
   const heard: Record<string, string[]> = { ada: [], bob: [] };
   const last: Record<string, Promise<void>> = {};
-  for (const [name, client] of [['ada', ada], ['bob', bob]] as const) {
+  for (const [name, client] of [
+    ['ada', ada],
+    ['bob', bob],
+  ] as const) {
     last[name] = new Promise<void>((resolve) =>
       client.setNotificationHandler('notifications/resources/updated', (n) => {
         heard[name]!.push(n.params.uri);

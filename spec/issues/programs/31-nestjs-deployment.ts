@@ -26,7 +26,14 @@ class Clock {
 @Module({
   imports: [
     ToolsModule.forRoot({
-      mcp: { path: '/tools/mcp', info: { name: 'clock', version: '1.0.0' }, publicOrigin: 'https://mcp.example.com', cors: true, allowedOrigins: ['https://app.example'], health: '/healthz' },
+      mcp: {
+        path: '/tools/mcp',
+        info: { name: 'clock', version: '1.0.0' },
+        publicOrigin: 'https://mcp.example.com',
+        cors: true,
+        allowedOrigins: ['https://app.example'],
+        health: '/healthz',
+      },
     }),
   ],
   providers: [Clock],
@@ -51,7 +58,10 @@ async function main(): Promise<void> {
   await client.connect(new StreamableHTTPClientTransport(new URL(`${proxied}/tools/mcp`)));
   const called = await client.callTool({ name: 'now', arguments: {} });
   await client.close();
-  const preflight = await fetch(`${proxied}/tools/mcp`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+  const preflight = await fetch(`${proxied}/tools/mcp`, {
+    method: 'OPTIONS',
+    headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   const out = {
     called: called.content,

@@ -104,7 +104,11 @@ class SettingsModule {}
 
 @Module({
   imports: [
-    ToolsModule.forRootAsync({ imports: [SettingsModule], inject: [Settings], useFactory: (s: Settings): ToolsModuleOptions => ({ limits: { maxTextLength: s.maxTextLength } }) }),
+    ToolsModule.forRootAsync({
+      imports: [SettingsModule],
+      inject: [Settings],
+      useFactory: (s: Settings): ToolsModuleOptions => ({ limits: { maxTextLength: s.maxTextLength } }),
+    }),
     CatalogueModule,
   ],
 })
@@ -119,18 +123,32 @@ class HealthController {
   }
 }
 
-@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/tools/mcp', info: { name: 'shop', version: '2.0.0' } } }), CatalogueModule], controllers: [HealthController] })
+@Module({
+  imports: [ToolsModule.forRoot({ mcp: { path: '/tools/mcp', info: { name: 'shop', version: '2.0.0' } } }), CatalogueModule],
+  controllers: [HealthController],
+})
 class McpAppModule {}
 
 /** Keeps what Nest's logger is given (the app's `logger` option), for the warnings' text. */
 function recordingLogger(lines: string[]): LoggerService {
-  const keep = (level: string) => (message: unknown, ...rest: unknown[]) => void lines.push(`${level} [${String(rest[rest.length - 1])}] ${String(message)}`);
+  const keep =
+    (level: string) =>
+    (message: unknown, ...rest: unknown[]) =>
+      void lines.push(`${level} [${String(rest[rest.length - 1])}] ${String(message)}`);
   return { log: keep('log'), error: keep('error'), warn: keep('warn'), debug: keep('debug'), verbose: keep('verbose'), fatal: keep('fatal') };
 }
 
 const quiet = { logger: false as const, abortOnError: false };
-const text = (r: { parts: readonly { type: string }[] }) => r.parts.map((p) => ('text' in p ? p.text : JSON.stringify((p as unknown as { value: unknown }).value))).join('\n');
-const failure = (p: Promise<INestApplicationContext>) => p.then(async (app) => { await app.close(); return 'started'; }, (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
+const text = (r: { parts: readonly { type: string }[] }) =>
+  r.parts.map((p) => ('text' in p ? p.text : JSON.stringify((p as unknown as { value: unknown }).value))).join('\n');
+const failure = (p: Promise<INestApplicationContext>) =>
+  p.then(
+    async (app) => {
+      await app.close();
+      return 'started';
+    },
+    (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)),
+  );
 
 async function main(): Promise<void> {
   const out: Record<string, unknown> = {};
@@ -141,22 +159,27 @@ async function main(): Promise<void> {
   out.sameRegistryEverywhere = app.get(ToolRegistry, { strict: false }) === app.select(OrdersModule).get(ToolRegistry, { strict: false });
   out.lookup = text(await registry.invoke('lookup', { sku: 'BOLT-M8' }));
   out.order = text(await registry.invoke('place_order', '{"sku":"BOLT-M8","qty":8}'));
-  out.badOrder = [(await registry.invoke('place_order', { sku: 'BOLT-M8', qty: 0 })).isError, text(await registry.invoke('place_order', { sku: 'BOLT-M8', qty: 0 }))];
+  out.badOrder = [
+    (await registry.invoke('place_order', { sku: 'BOLT-M8', qty: 0 })).isError,
+    text(await registry.invoke('place_order', { sku: 'BOLT-M8', qty: 0 })),
+  ];
   out.audit = app.get(AuditLog, { strict: false }).lines;
 
   // Request scope: a new instance per call, the given request as REQUEST, one instance per request.
-  out.whoami = [
-    text(await registry.invoke('whoami', {})),
-    text(await registry.invoke('whoami', {})),
-  ];
+  out.whoami = [text(await registry.invoke('whoami', {})), text(await registry.invoke('whoami', {}))];
   const request = { user: 'ana' };
-  out.whoamiInRequest = [
-    text(await registry.invoke('whoami', {}, { request })),
-    text(await registry.invoke('whoami', {}, { request })),
-  ];
+  out.whoamiInRequest = [text(await registry.invoke('whoami', {}, { request })), text(await registry.invoke('whoami', {}, { request }))];
   const context = registry.createContext();
   const turn = await registry.withRequest({ user: 'bo' }, () =>
-    runToolCalls(registry, [{ id: 'c1', name: 'whoami', arguments: '{}' }, { id: 'c2', name: 'place_order', arguments: '{"sku":"NUT-M8","qty":2}' }], { context }));
+    runToolCalls(
+      registry,
+      [
+        { id: 'c1', name: 'whoami', arguments: '{}' },
+        { id: 'c2', name: 'place_order', arguments: '{"sku":"NUT-M8","qty":2}' },
+      ],
+      { context },
+    ),
+  );
   out.turn = turn.results.map((r) => [r.id, text(r.result)]);
   out.turnCosts = context.costs.map((c) => `${c.label} ${c.amount} ${c.unit}`);
 
@@ -165,11 +188,18 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`), { requestInit: { headers: { 'x-user': 'cy' } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`), {
+      requestInit: { headers: { 'x-user': 'cy' } },
+    }),
+  );
   out.mcpTools = (await client.listTools()).tools.map((t) => t.name);
   const mcpBad = await client.callTool({ name: 'place_order', arguments: { sku: 'X', qty: 1000 } });
   const mcpWho = await client.callTool({ name: 'whoami', arguments: {} });
-  out.mcpCalls = [[mcpBad.isError, mcpBad.content], [mcpWho.isError ?? false, (mcpWho.content as { text: string }[])[0]?.text.replace(/instance \d+/, 'instance n')]];
+  out.mcpCalls = [
+    [mcpBad.isError, mcpBad.content],
+    [mcpWho.isError ?? false, (mcpWho.content as { text: string }[])[0]?.text.replace(/instance \d+/, 'instance n')],
+  ];
   await client.close();
   server.closeAllConnections();
   server.close();
@@ -212,7 +242,11 @@ async function main(): Promise<void> {
 
   const asyncApp = await NestFactory.createApplicationContext(AsyncAppModule, quiet);
   const asyncRegistry = asyncApp.get(ToolRegistry);
-  out.async = [asyncRegistry.list().map((t) => t.name), asyncApp.get(TOOLS_MODULE_OPTIONS, { strict: false }), text(await asyncRegistry.invoke('lookup', JSON.stringify({ sku: 'x'.repeat(50) })))];
+  out.async = [
+    asyncRegistry.list().map((t) => t.name),
+    asyncApp.get(TOOLS_MODULE_OPTIONS, { strict: false }),
+    text(await asyncRegistry.invoke('lookup', JSON.stringify({ sku: 'x'.repeat(50) }))),
+  ];
   await asyncApp.close();
 
   // A call's context can be the caller's own: its services are then the caller's.

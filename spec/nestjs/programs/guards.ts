@@ -62,7 +62,10 @@ const callers: unknown[] = [];
 /** `@Roles()` on the method or class, read with Reflector from the tool's handler and class; the user from the call's request. */
 @Injectable()
 class RolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly staff: Staff) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly staff: Staff,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const wanted = this.reflector.getAllAndOverride<string[] | undefined>('roles', [context.getHandler(), context.getClass()]);
@@ -277,14 +280,7 @@ class Till {
 }
 
 @Module({
-  providers: [
-    Staff,
-    Maintenance,
-    Desk,
-    Till,
-    { provide: APP_GUARD, useClass: MaintenanceGuard },
-    { provide: APP_INTERCEPTOR, useClass: CountingInterceptor },
-  ],
+  providers: [Staff, Maintenance, Desk, Till, { provide: APP_GUARD, useClass: MaintenanceGuard }, { provide: APP_INTERCEPTOR, useClass: CountingInterceptor }],
 })
 class ShopModule {}
 
@@ -375,7 +371,12 @@ async function main(): Promise<void> {
   out.shape = shape;
 
   // An interceptor that throws: a failure result; one that throws an HttpException before the method: a refusal; a broken guard: a failure.
-  out.thrown = [view(await registry.invoke('audit', {})), view(await registry.invoke('price', {})), view(await registry.invoke('buggy', {})), view(await registry.invoke('ledger', {}))];
+  out.thrown = [
+    view(await registry.invoke('audit', {})),
+    view(await registry.invoke('price', {})),
+    view(await registry.invoke('buggy', {})),
+    view(await registry.invoke('ledger', {})),
+  ];
 
   // A request-scoped provider: its guard runs per call, seeing the call's request, which the provider injects as REQUEST.
   out.till = [view(await registry.invoke('open_till', {}, { request: bo })), view(await registry.invoke('open_till', {}, { request: ana }))];

@@ -123,7 +123,10 @@ class OrdersController {
 
 /** Keeps what Nest's logger is given. */
 function recordingLogger(lines: string[]): LoggerService {
-  const keep = (level: string) => (message: unknown, ...rest: unknown[]) => void lines.push(`${level} [${String(rest[rest.length - 1])}] ${String(message)}`);
+  const keep =
+    (level: string) =>
+    (message: unknown, ...rest: unknown[]) =>
+      void lines.push(`${level} [${String(rest[rest.length - 1])}] ${String(message)}`);
   return { log: keep('log'), error: keep('error'), warn: keep('warn'), debug: keep('debug'), verbose: keep('verbose'), fatal: keep('fatal') };
 }
 
@@ -132,10 +135,18 @@ const enhancers = (interceptor: Type<NestInterceptor>) => [
   { provide: APP_FILTER, useClass: HttpErrorFilter },
 ];
 
-@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/mcp' } })], controllers: [OrdersController], providers: [OrdersService, ...enhancers(TransformInterceptor)] })
+@Module({
+  imports: [ToolsModule.forRoot({ mcp: { path: '/mcp' } })],
+  controllers: [OrdersController],
+  providers: [OrdersService, ...enhancers(TransformInterceptor)],
+})
 class AppModule {}
 
-@Module({ imports: [ToolsModule.forRoot({ mcp: { path: '/mcp' } })], controllers: [OrdersController], providers: [OrdersService, ...enhancers(NaiveTransformInterceptor)] })
+@Module({
+  imports: [ToolsModule.forRoot({ mcp: { path: '/mcp' } })],
+  controllers: [OrdersController],
+  providers: [OrdersService, ...enhancers(NaiveTransformInterceptor)],
+})
 class NaiveAppModule {}
 
 /** A controller with a tool method. */
@@ -155,7 +166,11 @@ const text = (result: unknown): unknown => {
   const r = result as { isError?: boolean; content: { text: string }[]; structuredContent?: unknown };
   return [r.isError ?? false, r.content.map((c) => c.text).join('\n')];
 };
-const failure = (p: Promise<unknown>) => p.then(() => 'answered', (e: unknown) => (e instanceof Error ? e.message : String(e)));
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => 'answered',
+    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  );
 
 async function serve(module: Type<unknown>, logs: string[]) {
   const app = await NestFactory.create(module, { logger: recordingLogger(logs), abortOnError: false });

@@ -119,7 +119,7 @@ async function connect(url: URL, headers: Record<string, string> = {}): Promise<
   return client;
 }
 
-const text = (result: unknown): string => ((result as { content: { text: string }[] }).content.map((c) => c.text).join('\n'));
+const text = (result: unknown): string => (result as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
 /** A ToolResult's text. */
 const partsText = (result: ToolResult): string => result.parts.map((p) => ('text' in p ? p.text : '')).join('\n');
 const call = async (s: Started, name: string, args: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<string> => {
@@ -131,7 +131,12 @@ const call = async (s: Started, name: string, args: Record<string, unknown> = {}
   }
 };
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+};
 
 interface Raw {
   readonly status: number;
@@ -148,7 +153,8 @@ function raw(url: URL, init: { method?: string; headers?: Record<string, string 
     const length = init.body !== undefined ? { 'content-length': Buffer.byteLength(init.body) } : {};
     const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...length, ...init.headers };
     const req = httpRequest(url, { method: init.method ?? 'POST', headers }, (response) =>
-      resolve({ status: response.statusCode ?? 0, headers: response.headers, response }));
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, response }),
+    );
     req.on('error', reject);
     if (init.body !== undefined) req.write(init.body);
     if (init.hold !== true) req.end();
@@ -159,7 +165,10 @@ function raw(url: URL, init: { method?: string; headers?: Record<string, string 
 function bodyOf(response: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     let all = '';
-    response.setEncoding('utf8').on('data', (chunk: string) => (all += chunk)).on('end', () => resolve(all));
+    response
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (all += chunk))
+      .on('end', () => resolve(all));
   });
 }
 
@@ -168,13 +177,17 @@ async function openSession(url: URL): Promise<string> {
   const init = await raw(url, { body: JSON.stringify(INITIALIZE) });
   await bodyOf(init.response);
   const id = String(init.headers['mcp-session-id']);
-  const initialized = await raw(url, { headers: { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  const initialized = await raw(url, {
+    headers: { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
   await bodyOf(initialized.response);
   return id;
 }
 
 /** The GET stream of a session (its status; the stream is left open). */
-const getStream = (url: URL, session: string) => raw(url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' } });
+const getStream = (url: URL, session: string) =>
+  raw(url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' } });
 
 /** Span names started on a tracer (the parts of a span the MCP server uses). */
 const spans: string[] = [];
@@ -210,7 +223,10 @@ const MODULE_OPTIONS: Record<keyof ToolsModuleOptions, Row> = {
     observe: async (s) => partsText(await s.app.get(ToolRegistry).invoke('lookup', JSON.stringify({ id: 'x'.repeat(50) }))),
   },
   approve: {
-    with: { ...BASE, approve: (request) => ((request.arguments as { amount: number }).amount <= 100 ? true : { approved: false, reason: 'over 100 needs a second signature' }) },
+    with: {
+      ...BASE,
+      approve: (request) => ((request.arguments as { amount: number }).amount <= 100 ? true : { approved: false, reason: 'over 100 needs a second signature' }),
+    },
     observe: async (s) => [await call(s, 'transfer', { amount: 20 }), await call(s, 'transfer', { amount: 500 })],
   },
   visible: {
@@ -228,13 +244,19 @@ const MODULE_OPTIONS: Record<keyof ToolsModuleOptions, Row> = {
     observe: async (s) => {
       const client = await connect(s.url);
       const listed = (await client.listResources()).resources.map((r) => r.uri);
-      const read = await client.readResource({ uri: 'secret://payroll' }).then((r) => r.contents, (e: unknown) => (e as Error).message);
+      const read = await client.readResource({ uri: 'secret://payroll' }).then(
+        (r) => r.contents,
+        (e: unknown) => (e as Error).message,
+      );
       await client.close();
       return { listed, read };
     },
   },
   errorText: {
-    with: { ...BASE, errorText: (failure) => (failure.kind === 'threw' ? `Tool '${failure.tool}' failed; the details are in the server's log.` : failure.text) },
+    with: {
+      ...BASE,
+      errorText: (failure) => (failure.kind === 'threw' ? `Tool '${failure.tool}' failed; the details are in the server's log.` : failure.text),
+    },
     observe: (s) => call(s, 'report'),
   },
   scoped: {
@@ -258,7 +280,10 @@ const MODULE_OPTIONS: Record<keyof ToolsModuleOptions, Row> = {
 const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
   path: {
     with: withMcp({ path: '/tools/mcp' }),
-    observe: async (s) => [(await raw(new URL(`${s.base}/tools/mcp`), { body: JSON.stringify(INITIALIZE) })).status, (await raw(new URL(`${s.base}/mcp`), { body: JSON.stringify(INITIALIZE) })).status],
+    observe: async (s) => [
+      (await raw(new URL(`${s.base}/tools/mcp`), { body: JSON.stringify(INITIALIZE) })).status,
+      (await raw(new URL(`${s.base}/mcp`), { body: JSON.stringify(INITIALIZE) })).status,
+    ],
   },
   info: {
     with: withMcp({ info: { name: 'desk', version: '3.1.0' } }),
@@ -362,7 +387,10 @@ const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
     with: withMcp({ rateLimit: { calls: 1, perSeconds: 3600 } }),
     observe: async (s) => {
       const client = await connect(s.url);
-      const results = [text(await client.callTool({ name: 'lookup', arguments: { id: 'A-1' } })), text(await client.callTool({ name: 'lookup', arguments: { id: 'A-2' } }))];
+      const results = [
+        text(await client.callTool({ name: 'lookup', arguments: { id: 'A-1' } })),
+        text(await client.callTool({ name: 'lookup', arguments: { id: 'A-2' } })),
+      ];
       await client.close();
       return results;
     },

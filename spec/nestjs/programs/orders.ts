@@ -58,7 +58,10 @@ class OrdersService {
 
   @Tool({ description: 'List orders.' })
   list(query: ListOrdersDto) {
-    return this.orders.filter((o) => query.status === undefined || o.status === query.status).slice(0, query.limit ?? 100).map((o) => o.id);
+    return this.orders
+      .filter((o) => query.status === undefined || o.status === query.status)
+      .slice(0, query.limit ?? 100)
+      .map((o) => o.id);
   }
 }
 
@@ -104,7 +107,14 @@ class AppModule {}
 @Module({ imports: [ToolsModule.forRoot({ input: 'dto' }), OrdersModule, CustomersModule] })
 class UnprefixedModule {}
 
-const failure = (p: Promise<INestApplicationContext>) => p.then(async (app) => { await app.close(); return 'started'; }, (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
+const failure = (p: Promise<INestApplicationContext>) =>
+  p.then(
+    async (app) => {
+      await app.close();
+      return 'started';
+    },
+    (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)),
+  );
 
 async function main(): Promise<void> {
   const out: Record<string, unknown> = {};
@@ -130,7 +140,11 @@ async function main(): Promise<void> {
     badOrder: await call('orders_create', { customerId: 'c1', lines: [{ sku: 'BOLT', qty: 0 }], dto: {} }),
   };
   // The controller takes the same DTO, unchanged, through ValidationPipe.
-  const posted = await fetch(`${base}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customerId: 'c2', lines: [{ sku: 'NUT', qty: 1 }] }) });
+  const posted = await fetch(`${base}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ customerId: 'c2', lines: [{ sku: 'NUT', qty: 1 }] }),
+  });
   out.controller = [posted.status, await posted.json()];
   await client.close();
   await app.close();

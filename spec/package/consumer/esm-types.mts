@@ -1,9 +1,12 @@
 // Type-checked as an ES module (node16: the import condition's .d.mts; bundler: the same).
 import { Tool, ToolResult, type ToolDefinition, type CostLine } from 'tool-signatures';
 
-const tool: ToolDefinition = Tool.create(function echo(text = '') {
-  return text;
-}, { description: 'Echo.' });
+const tool: ToolDefinition = Tool.create(
+  function echo(text = '') {
+    return text;
+  },
+  { description: 'Echo.' },
+);
 
 const cost: CostLine = { label: 'x', amount: 1 };
 const result: Promise<ToolResult> = tool.invoke({ text: 'typed' });

@@ -7,17 +7,30 @@ import * as namespace from 'tool-signatures';
 const require = createRequire(import.meta.url);
 const fromRequire = require('tool-signatures');
 
-const greet = Tool.create(function greet(name = 'world') {
-  return `hello, ${name}`;
-}, { description: 'Greet.' });
+const greet = Tool.create(
+  function greet(name = 'world') {
+    return `hello, ${name}`;
+  },
+  { description: 'Greet.' },
+);
 
 const outcome = await runToolCalls(new ToolSet([greet]), [
   { id: '1', name: 'greet', arguments: '{"name":"esm"}' },
   { id: '2', name: 'greet', arguments: '{"name":3}' },
 ]);
 
-console.log(JSON.stringify({
-  sameCopy: fromRequire.Tool === Tool && fromRequire.ToolResult === ToolResult,
-  sameNames: Object.keys(fromRequire).filter((k) => k !== '__esModule').sort().join() === Object.keys(namespace).filter((k) => k !== 'default').sort().join(),
-  results: outcome.results.map((r) => [r.result.isError, r.result.parts[0]]),
-}));
+console.log(
+  JSON.stringify({
+    sameCopy: fromRequire.Tool === Tool && fromRequire.ToolResult === ToolResult,
+    sameNames:
+      Object.keys(fromRequire)
+        .filter((k) => k !== '__esModule')
+        .sort()
+        .join() ===
+      Object.keys(namespace)
+        .filter((k) => k !== 'default')
+        .sort()
+        .join(),
+    results: outcome.results.map((r) => [r.result.isError, r.result.parts[0]]),
+  }),
+);

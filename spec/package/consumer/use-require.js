@@ -2,9 +2,12 @@
 require('reflect-metadata');
 const { Tool, ToolSet, toOpenAITool, ToolDefinitionError } = require('tool-signatures');
 
-const add = Tool.create(function add(a = 1, b = 2) {
-  return a + b;
-}, { description: 'Add two numbers.' });
+const add = Tool.create(
+  function add(a = 1, b = 2) {
+    return a + b;
+  },
+  { description: 'Add two numbers.' },
+);
 
 (async () => {
   const result = await add.invoke('{"a":40}');
@@ -15,12 +18,14 @@ const add = Tool.create(function add(a = 1, b = 2) {
   } catch (e) {
     code = e instanceof ToolDefinitionError ? e.code : 'not a ToolDefinitionError';
   }
-  console.log(JSON.stringify({
-    schema: add.inputSchema,
-    result: result.parts,
-    openai: toOpenAITool(add).tool.function.name,
-    listed: set.list().map((t) => t.name),
-    code,
-    version: require('tool-signatures/package.json').version,
-  }));
+  console.log(
+    JSON.stringify({
+      schema: add.inputSchema,
+      result: result.parts,
+      openai: toOpenAITool(add).tool.function.name,
+      listed: set.list().map((t) => t.name),
+      code,
+      version: require('tool-signatures/package.json').version,
+    }),
+  );
 })();

@@ -19,13 +19,20 @@ import toolSignatures from 'tool-signatures/plugin';
 
 // The plugin's subpath is an `exports` entry, which this project's node10 resolution does not read for types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { before: swaggerPlugin } = require('@nestjs/swagger/plugin') as { before: (options: Record<string, unknown>, program: ts.Program) => ts.TransformerFactory<ts.SourceFile> };
+const { before: swaggerPlugin } = require('@nestjs/swagger/plugin') as {
+  before: (options: Record<string, unknown>, program: ts.Program) => ts.TransformerFactory<ts.SourceFile>;
+};
 
 type Verdicts = { agree: number; differ: string[] };
 const out: Record<string, unknown> = {};
 
 function toolOf(cls: Function): ToolDefinition {
-  return Tool.create(function save(dto: object) { return JSON.stringify(dto); }, { params: { dto: cls as never } });
+  return Tool.create(
+    function save(dto: object) {
+      return JSON.stringify(dto);
+    },
+    { params: { dto: cls as never } },
+  );
 }
 
 function dtoSchema(tool: ToolDefinition): string {
@@ -37,7 +44,11 @@ async function verdicts(cls: Function, tool: ToolDefinition, values: readonly ob
   const result: Verdicts = { agree: 0, differ: [] };
   for (const value of values) {
     const invoker = !(await tool.invoke({ dto: value })).isError;
-    const errors = await validate(plainToInstance(cls as new () => object, structuredClone(value)) as object, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
+    const errors = await validate(plainToInstance(cls as new () => object, structuredClone(value)) as object, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: false,
+    });
     const judge = errors.length === 0;
     if (invoker === judge) result.agree++;
     else result.differ.push(`${JSON.stringify(value)}: invoker ${invoker}, class-validator ${judge}`);
@@ -115,9 +126,19 @@ function build(variant: 'swagger' | 'both' | 'plain'): { module: Record<string, 
   const files = ['orders.dto.ts', 'orders.tools.ts'].map((f) => path.join(fixtures, f));
   const outDir = path.join(root, `swagger-${variant}`);
   const program = ts.createProgram(files, {
-    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
-    experimentalDecorators: true, emitDecoratorMetadata: true, strict: true, esModuleInterop: true, skipLibCheck: true,
-    types: ['node'], rootDir: repo, outDir, paths: { 'tool-signatures': [path.join(repo, 'lib/index.ts')] }, ignoreDeprecations: '6.0',
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: ['node'],
+    rootDir: repo,
+    outDir,
+    paths: { 'tool-signatures': [path.join(repo, 'lib/index.ts')] },
+    ignoreDeprecations: '6.0',
   });
   const before: ts.TransformerFactory<ts.SourceFile>[] = [];
   // As nest-cli.json `"plugins": [{ "name": "@nestjs/swagger", "options": { "introspectComments": true } }, "tool-signatures/plugin"]` runs them.
@@ -161,15 +182,39 @@ async function main(): Promise<void> {
     { firstName: 'Ann', files: [], role: 'admin', seats: 2, code: 3, email: 'a' },
     { firstName: 'Ann', files: [], role: 'admin', seats: 2, code: 'x', email: 'a', filters: 'k' },
   ]);
-  const mappedValues: readonly object[] = [{}, { name: 'Al' }, { name: 'A' }, { name: 'Al', qty: 3 }, { name: 'Al', qty: 3, note: 'n' }, { name: 'Al', qty: 3, email: 'a@b.c' }, { qty: null }, { note: 3 }, { name: 'Al', qty: 3, extra: 1 }];
+  const mappedValues: readonly object[] = [
+    {},
+    { name: 'Al' },
+    { name: 'A' },
+    { name: 'Al', qty: 3 },
+    { name: 'Al', qty: 3, note: 'n' },
+    { name: 'Al', qty: 3, email: 'a@b.c' },
+    { qty: null },
+    { note: 3 },
+    { name: 'Al', qty: 3, extra: 1 },
+  ];
   for (const [name, cls] of Object.entries({ SwaggerPartial, SwaggerPick, SwaggerOmit, SwaggerBoth, MappedPartial, MappedPick, MappedOmit, MappedBoth })) {
     await described(name, cls, mappedValues);
   }
   // The initializers a mapped type copies: what the method receives for an absent `note`.
-  out.initializers = await Promise.all(([[SwaggerPartial, {}], [SwaggerOmit, { name: 'Al' }], [MappedPick, { name: 'Al' }], [MappedBoth, { name: 'Al', qty: 1, email: 'a@b.c' }]] as const).map(async ([cls, args]) => {
-    const r = await Tool.create(function save(dto: { note?: string }) { return String(dto.note); }, { params: { dto: cls as never } }).invoke({ dto: args });
-    return r.parts.map((p) => (p.type === 'text' ? p.text : p.type));
-  }));
+  out.initializers = await Promise.all(
+    (
+      [
+        [SwaggerPartial, {}],
+        [SwaggerOmit, { name: 'Al' }],
+        [MappedPick, { name: 'Al' }],
+        [MappedBoth, { name: 'Al', qty: 1, email: 'a@b.c' }],
+      ] as const
+    ).map(async ([cls, args]) => {
+      const r = await Tool.create(
+        function save(dto: { note?: string }) {
+          return String(dto.note);
+        },
+        { params: { dto: cls as never } },
+      ).invoke({ dto: args });
+      return r.parts.map((p) => (p.type === 'text' ? p.text : p.type));
+    }),
+  );
   await described('signIn', SignInDto, [{ providerToken: 't' }, { password: 'abc' }, { password: 'ab' }, {}, { password: 3 }]);
 
   const builds = { swagger: build('swagger'), both: build('both'), plain: build('plain') };
@@ -182,7 +227,11 @@ async function main(): Promise<void> {
         const result: Verdicts = { agree: 0, differ: [] };
         for (const value of ORDERS) {
           const invoker = !(await b.tool.invoke({ order: value })).isError;
-          const errors = await validate(plainToInstance(cls as new () => object, structuredClone(value)) as object, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
+          const errors = await validate(plainToInstance(cls as new () => object, structuredClone(value)) as object, {
+            whitelist: true,
+            forbidNonWhitelisted: true,
+            forbidUnknownValues: false,
+          });
           if (invoker === (errors.length === 0)) result.agree++;
           else result.differ.push(`${JSON.stringify(value)}: invoker ${invoker}, class-validator ${errors.length === 0}`);
         }
