@@ -133,9 +133,9 @@ describe('plugin entry points', () => {
     expect(text).toContain(
       '[() => tool_signatures_import_1.add, {\n            call: { description: "Adds.", returns: Number, params: [{ name: "a", type: Number, design: Number }, { name: "b", type: Number, design: Number }] }\n        }]\n], {',
     );
-    // The sources it read, each with the hash of its text: a stale module is refused when imported.
+    // The sources it read, each with the hash of its text (a stale module is refused when imported), and the command that made it, options included.
     expect(text).toContain(
-      `    module: "meta.ts",\n    regenerate: "tool-signatures generate ${path.relative(process.cwd(), tsconfig)}",\n    at: typeof __filename === "string" ? __filename : undefined,\n    sources: {\n        "../shop.ts": "${sourceHash(SOURCE)}"\n    }\n});`,
+      `    module: "meta.ts",\n    regenerate: "tool-signatures generate ${path.relative(process.cwd(), tsconfig)} --out ${path.relative(process.cwd(), out)} --import-extension .js",\n    at: typeof __filename === "string" ? __filename : undefined,\n    sources: {\n        "../shop.ts": "${sourceHash(SOURCE)}"\n    }\n});`,
     );
     expect(main(['frobnicate'], { out: () => undefined, err: () => undefined })).toBe(2);
     expect(main(['generate', '--nope'], { out: () => undefined, err: () => undefined })).toBe(2);
