@@ -18,7 +18,19 @@ beforeAll(async () => {
 const rows = (): [string, string][] => (['module', 'mcp'] as const).flatMap((table) => Object.keys(out[table]).map((key): [string, string] => [table, key]));
 
 it('every typed option has a row, and each row that can wait for its default shows a difference', () => {
-  expect(Object.keys(out.module)).toEqual(['limits', 'approve', 'visible', 'visibleServed', 'errorText', 'scoped', 'mcp', 'global']);
+  expect(Object.keys(out.module)).toEqual([
+    'limits',
+    'approve',
+    'visible',
+    'visibleServed',
+    'errorText',
+    'scoped',
+    'mcp',
+    'global',
+    'input',
+    'prefix',
+    'strictTypes',
+  ]);
   expect(Object.keys(out.mcp)).toEqual([
     'path',
     'info',
@@ -28,6 +40,13 @@ it('every typed option has a row, and each row that can wait for its default sho
     'bodyTimeoutMs',
     'maxConcurrentRequests',
     'maxOpenStreams',
+    'maxListenStreams',
+    'maxListenStreamsPerClient',
+    'listenIdleTimeoutMs',
+    'maxListenResources',
+    'publicOrigin',
+    'cors',
+    'health',
     'keepAliveMs',
     'sessions',
     'auth',
@@ -58,7 +77,7 @@ describe('the options of the tool set', () => {
     expect(out.module.visible).toEqual({
       with: {
         listed: false,
-        called: "Unknown tool 'admin_reset'. Available tools: lookup, transfer, report, credentials, hold, session_note.",
+        called: "Unknown tool 'admin_reset'. Available tools: lookup, transfer, report, credentials, hold, place, session_note.",
         admin: 'books reset',
       },
       without: { listed: true, called: 'books reset', admin: 'books reset' },
@@ -104,6 +123,30 @@ describe('the options of the module', () => {
       without: true,
     });
   });
+
+  it("input: 'dto' makes a tool's one DTO parameter its whole input, as a controller takes a body", () => {
+    expect(out.module.input).toEqual({
+      with: { properties: ['customer', 'note'], called: 'order for Ada' },
+      without: { properties: ['order'], called: "Argument 'order' is required.\nArgument 'customer' is not a parameter of tool 'place'." },
+    });
+  });
+
+  it("prefix: a function of the provider's class prefixes the names of that provider's tools", () => {
+    expect(out.module.prefix).toEqual({
+      with: ['desk_lookup', 'desk_admin_reset', 'desk_transfer', 'desk_report', 'desk_credentials', 'desk_hold', 'desk_place', 'session_note'],
+      without: ['lookup', 'admin_reset', 'transfer', 'report', 'credentials', 'hold', 'place', 'session_note'],
+    });
+  });
+
+  it('strictTypes: a DTO property no source types fails the start with OLT016, naming the property and the fix', () => {
+    expect(out.module.strictTypes).toEqual({
+      with: {
+        failedToStart:
+          "ToolDefinitionError: OLT016: Cannot build tool 'place' (Desk.place), parameter #0 'order', property OrderDto.note: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts any JSON value, as class-validator does. Name its type: a class-validator rule (@IsString(), @IsNumber(), @IsBoolean(), @IsEnum(E), or @ValidateNested() with @Type(() => Dto)), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.",
+      },
+      without: 'order for Ada',
+    });
+  });
 });
 
 describe('the options of the MCP endpoint (forRoot({ mcp }))', () => {
@@ -125,9 +168,34 @@ describe('the options of the MCP endpoint (forRoot({ mcp }))', () => {
     expect(out.mcp.bodyTimeoutMs).toEqual({ with: [408, 'Request Timeout: the body did not arrive within 50 ms'] });
   });
 
-  it('maxConcurrentRequests and maxOpenStreams: one more request, or one more GET stream, is answered 503', () => {
+  it("maxConcurrentRequests and maxOpenStreams: one more request, or one more session request (answered on an SSE stream) while a call's stream is open, is answered 503", () => {
     expect(out.mcp.maxConcurrentRequests).toEqual({ with: ['held', 503], without: ['held', 200] });
-    expect(out.mcp.maxOpenStreams).toEqual({ with: [200, 503], without: [200, 200] });
+    expect(out.mcp.maxOpenStreams).toEqual({ with: ['held', 503, 'Service Unavailable: too many open streams'], without: ['held', 200] });
+  });
+
+  it("maxListenStreams and maxListenStreamsPerClient: sessions' GET streams are listen streams; one more than either bound is answered 503", () => {
+    expect(out.mcp.maxListenStreams).toEqual({ with: [200, 503, 'Service Unavailable: too many listen streams are open (1)'], without: [200, 200] });
+    expect(out.mcp.maxListenStreamsPerClient).toEqual({
+      with: [200, 503, 'Service Unavailable: this client holds its share of listen streams (1); close one first'],
+      without: [200, 200],
+    });
+  });
+
+  it('listenIdleTimeoutMs: a GET stream on which nothing was sent for that long is ended by the server', () => {
+    expect(out.mcp.listenIdleTimeoutMs).toEqual({ with: [200, 'closed by the server'] });
+  });
+
+  it('maxListenResources: a 2026-07-28 subscriptions/listen naming more URIs is refused (-32602)', () => {
+    expect(out.mcp.maxListenResources).toEqual({
+      with: [400, { code: -32602, message: 'Invalid params: the listen names 2 resource URIs; a listen stream may name at most 1.' }],
+      without: 200,
+    });
+  });
+
+  it("publicOrigin, cors, health: a proxy's Host and Origin admitted, a browser's preflight answered, a health route served", () => {
+    expect(out.mcp.publicOrigin).toEqual({ with: 200, without: 403 });
+    expect(out.mcp.cors).toEqual({ with: [204, 'http://localhost:5173'], without: [405, 'no Access-Control-Allow-Origin'] });
+    expect(out.mcp.health).toEqual({ with: [200, '{"status":"ok"}'], without: [404, 'not found'] });
   });
 
   it('keepAliveMs: an open stream gets an SSE comment that often', () => {

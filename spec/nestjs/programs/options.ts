@@ -9,6 +9,7 @@ import 'reflect-metadata';
 import { Inject, Injectable, Module, Scope, type INestApplication, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { INVALID_SPAN_CONTEXT } from '@opentelemetry/api';
+import { IsOptional, IsString } from 'class-validator';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -25,6 +26,12 @@ class Gate {
   readonly inside = new Promise<void>((resolve) => (this.entered = resolve));
   release!: () => void;
   readonly open = new Promise<void>((resolve) => (this.release = resolve));
+}
+
+/** An order: `customer` typed by its rule; `note` by none (its design type erased: OLT016). */
+class OrderDto {
+  @IsString() customer!: string;
+  @IsOptional() note?: string | number;
 }
 
 @Injectable()
@@ -61,6 +68,11 @@ class Desk {
     this.gate.entered();
     await this.gate.open;
     return 'held';
+  }
+
+  @Tool({ description: 'Place an order.' })
+  place(order: OrderDto): string {
+    return `order for ${order.customer}`;
   }
 
   @Resource('menu://today', { mimeType: 'text/plain' })
@@ -189,6 +201,42 @@ async function openSession(url: URL): Promise<string> {
 const getStream = (url: URL, session: string) =>
   raw(url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' } });
 
+/** A 2026-07-28 `subscriptions/listen` naming `uris`, sent by hand (its response; an acknowledged stream is left open). */
+const listen = (url: URL, uris: string[]) =>
+  raw(url, {
+    headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'subscriptions/listen',
+      params: {
+        notifications: { resourceSubscriptions: uris },
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+      },
+    }),
+  });
+
+/** Two GET streams of two sessions: their statuses, and the refusal's message when the second is refused. */
+async function twoGetStreams(s: Started): Promise<unknown[]> {
+  const sessions = [await openSession(s.url), await openSession(s.url)] as const;
+  const first = await getStream(s.url, sessions[0]);
+  const second = await getStream(s.url, sessions[1]);
+  const refusal = second.status === 200 ? [] : [JSON.parse(await bodyOf(second.response)).error.message];
+  first.response.destroy();
+  second.response.destroy();
+  return [first.status, second.status, ...refusal];
+}
+
+/** The tools a client is listed. */
+const listedTools = async (s: Started): Promise<{ name: string; inputSchema: { properties?: object } }[]> => {
+  const client = await connect(s.url);
+  try {
+    return (await client.listTools()).tools;
+  } finally {
+    await client.close();
+  }
+};
+
 /** Span names started on a tracer (the parts of a span the MCP server uses). */
 const spans: string[] = [];
 const tracer = {
@@ -275,6 +323,21 @@ const MODULE_OPTIONS: Record<keyof ToolsModuleOptions, Row> = {
     with: { ...BASE, global: false },
     observe: async (s) => s.app.get(Consumer).registry === s.app.get(ToolRegistry),
   },
+  input: {
+    with: { ...BASE, input: 'dto' },
+    observe: async (s) => ({
+      properties: Object.keys((await listedTools(s)).find((t) => t.name === 'place')!.inputSchema.properties ?? {}),
+      called: await call(s, 'place', { customer: 'Ada' }),
+    }),
+  },
+  prefix: {
+    with: { ...BASE, prefix: ({ provider }) => (provider === Desk ? 'desk' : undefined) },
+    observe: async (s) => (await listedTools(s)).map((t) => t.name),
+  },
+  strictTypes: {
+    with: { ...BASE, strictTypes: true },
+    observe: (s) => call(s, 'place', { order: { customer: 'Ada' } }),
+  },
 };
 
 const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
@@ -335,15 +398,72 @@ const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
     },
   },
   maxOpenStreams: {
+    // A session's request is answered on an SSE stream: a call held in its tool keeps one open.
     with: withMcp({ sessions: true, maxOpenStreams: 1 }),
     without: withMcp({ sessions: true }),
     observe: async (s) => {
-      const sessions = [await openSession(s.url), await openSession(s.url)] as const;
-      const first = await getStream(s.url, sessions[0]);
-      const second = await getStream(s.url, sessions[1]);
-      first.response.destroy();
-      second.response.destroy();
-      return [first.status, second.status];
+      const held = call(s, 'hold');
+      await s.gate.inside;
+      const other = await raw(s.url, { body: JSON.stringify(INITIALIZE) });
+      const refusal = other.status === 200 ? [] : [JSON.parse(await bodyOf(other.response)).error.message];
+      other.response.destroy();
+      s.gate.release();
+      return [await held, other.status, ...refusal];
+    },
+  },
+  maxListenStreams: {
+    with: withMcp({ sessions: true, maxListenStreams: 1 }),
+    without: withMcp({ sessions: true }),
+    observe: twoGetStreams,
+  },
+  maxListenStreamsPerClient: {
+    with: withMcp({ sessions: true, maxListenStreamsPerClient: 1 }),
+    without: withMcp({ sessions: true }),
+    observe: twoGetStreams,
+  },
+  listenIdleTimeoutMs: {
+    with: withMcp({ sessions: true, listenIdleTimeoutMs: 50 }),
+    withoutIsAWait: true,
+    observe: async (s) => {
+      const stream = await getStream(s.url, await openSession(s.url));
+      await bodyOf(stream.response);
+      return [stream.status, 'closed by the server'];
+    },
+  },
+  maxListenResources: {
+    with: withMcp({ maxListenResources: 1 }),
+    observe: async (s) => {
+      const answer = await listen(s.url, ['menu://today', 'secret://payroll']);
+      if (answer.status === 200) {
+        answer.response.destroy();
+        return answer.status;
+      }
+      return [answer.status, JSON.parse(await bodyOf(answer.response)).error];
+    },
+  },
+  publicOrigin: {
+    with: withMcp({ publicOrigin: 'https://mcp.example' }),
+    observe: async (s) => {
+      const answer = await raw(s.url, { headers: { host: 'mcp.example', origin: 'https://mcp.example' }, body: JSON.stringify(INITIALIZE) });
+      await bodyOf(answer.response);
+      return answer.status;
+    },
+  },
+  cors: {
+    with: withMcp({ cors: true }),
+    observe: async (s) => {
+      const page = 'http://localhost:5173';
+      const preflight = await raw(s.url, { method: 'OPTIONS', headers: { origin: page, 'access-control-request-method': 'POST' } });
+      await bodyOf(preflight.response);
+      return [preflight.status, preflight.headers['access-control-allow-origin'] ?? 'no Access-Control-Allow-Origin'];
+    },
+  },
+  health: {
+    with: withMcp({ health: '/healthz' }),
+    observe: async (s) => {
+      const answer = await raw(new URL(`${s.base}/healthz`), { method: 'GET' });
+      const body = await bodyOf(answer.response);
+      return [answer.status, answer.status === 200 ? body : 'not found'];
     },
   },
   keepAliveMs: {
