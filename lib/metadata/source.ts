@@ -110,17 +110,18 @@ function readParam(p: AnyNode): SourceParam {
   return { rest: false, hasDefault: false, ...(properties !== undefined ? { properties } : {}) };
 }
 
+/** The name a non-computed key gives (`a`, `'a'`); undefined for any other key. */
+function keyName(key: AnyNode): string | undefined {
+  if (key.type === 'Identifier') return key.name as string;
+  return key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
+}
+
 /** The properties of an object pattern, named by their keys; undefined when one is not a plain key bound to a name. */
 function patternProperties(p: AnyNode): SourceParam[] | undefined {
   const out: SourceParam[] = [];
   for (const prop of p.properties as AnyNode[]) {
     if (prop.type !== 'Property' || prop.computed) return undefined;
-    const key =
-      prop.key.type === 'Identifier'
-        ? (prop.key.name as string)
-        : prop.key.type === 'Literal' && typeof prop.key.value === 'string'
-          ? prop.key.value
-          : undefined;
+    const key = keyName(prop.key as AnyNode);
     const value = prop.value as AnyNode;
     const bound = value.type === 'Identifier' || (value.type === 'AssignmentPattern' && value.left.type === 'Identifier');
     if (key === undefined || !bound) return undefined;
@@ -237,12 +238,7 @@ function parseFields(cls: Function): ClassFields {
       if (member.type !== 'PropertyDefinition' || member.static) continue;
       declares = true;
       if (member.computed) continue;
-      const key =
-        member.key.type === 'Identifier'
-          ? (member.key.name as string)
-          : member.key.type === 'Literal' && typeof member.key.value === 'string'
-            ? member.key.value
-            : undefined;
+      const key = keyName(member.key as AnyNode);
       if (key === undefined) continue;
       order.push(key);
       initializers.set(key, member.value ? readLiteral(member.value) : NONE);

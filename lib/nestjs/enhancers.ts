@@ -112,6 +112,19 @@ interface CallInfo extends ToolCallInfo {
   readonly [STATE]: CallState;
 }
 
+/** The `ToolCallInfo` of one call (or admission) of `spec` in `scope`: what its guards, interceptors and pipes are told. */
+function callInfo(spec: ToolSpec, scope: CallScope | undefined, context: ToolContext, state: CallState): CallInfo {
+  const served = scope?.served;
+  return Object.freeze({
+    kind: served?.kind ?? 'tool',
+    tool: served?.name ?? spec.name,
+    uri: served?.uri,
+    callId: context.callId ?? scope?.callId,
+    request: scope?.request,
+    [STATE]: state,
+  });
+}
+
 /** The metadata key of the parameters that this module declares on tool methods (see `declareParameters`). */
 const PARAMS_METADATA = 'tool-signatures:nestjs:params';
 
@@ -375,15 +388,7 @@ export class ToolEnhancers {
     const scope = this.#nest.scope();
     const context = scope?.context ?? this.#nest.context();
     const state: CallState = { positional: [], arguments: Object.freeze({}), started: false, admission: true };
-    const served = scope?.served;
-    const info: CallInfo = Object.freeze({
-      kind: served?.kind ?? 'tool',
-      tool: served?.name ?? spec.name,
-      uri: served?.uri,
-      callId: context.callId ?? scope?.callId,
-      request: scope?.request,
-      [STATE]: state,
-    });
+    const info = callInfo(spec, scope, context, state);
     try {
       await handler(scope?.request, context, info);
       return true;
@@ -403,18 +408,9 @@ export class ToolEnhancers {
       else args[p.name] = positional[p.index];
     }
     const state: CallState = { positional, arguments: Object.freeze(args), started: false };
-    const request = scope?.request;
-    const served = scope?.served;
-    const info: CallInfo = Object.freeze({
-      kind: served?.kind ?? 'tool',
-      tool: served?.name ?? spec.name,
-      uri: served?.uri,
-      callId: context.callId ?? scope?.callId,
-      request,
-      [STATE]: state,
-    });
+    const info = callInfo(spec, scope, context, state);
     // The first of getArgs() is what switchToHttp().getRequest() gives: the transport's request or nothing.
-    return handler(request, context, info).catch((e: unknown) => {
+    return handler(scope?.request, context, info).catch((e: unknown) => {
       if (!state.started && isRefusal(e)) return this.#refused(info, e);
       return this.#caught(e);
     });
