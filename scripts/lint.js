@@ -16,8 +16,15 @@ const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const eslintBin = require.resolve('eslint/bin/eslint.js', { paths: [root] });
-const biomeBin = require.resolve('@biomejs/biome/bin/biome', { paths: [root] });
+/** A package's command, by its package.json `bin` (eslint's `exports` do not list its bin file). */
+function binOf(pkg, name) {
+  const manifest = require.resolve(`${pkg}/package.json`, { paths: [root] });
+  const { bin } = require(manifest);
+  return path.join(path.dirname(manifest), typeof bin === 'string' ? bin : bin[name]);
+}
+
+const eslintBin = binOf('eslint', 'eslint');
+const biomeBin = binOf('@biomejs/biome', 'biome');
 
 function run(bin, args) {
   process.stdout.write(`\n> ${path.basename(bin)} ${args.join(' ')}\n`);
