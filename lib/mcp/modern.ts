@@ -415,15 +415,7 @@ function decodeParamHeader(value: string): string | undefined {
 
 /** Whether the caller of a request is shown the tool `name` (by `legacy`'s `tools/list` rule: lib/mcp/server.ts). */
 function shownTo(legacy: Server, request: ModernCaller, name: string): boolean {
-  const extra = {
-    signal: new AbortController().signal,
-    requestId: 0,
-    ...(request.authInfo !== undefined ? { authInfo: request.authInfo } : {}),
-    requestInfo: { headers: request.headers, [MCP_CALLER]: request.principal },
-    sendNotification: () => Promise.resolve(),
-    sendRequest: () => Promise.reject(new Error('no request is sent to find what a caller is shown')),
-  };
-  return toolsListedTo(legacy, extra as never).some((t) => t.name === name);
+  return toolsListedTo(legacy, callerExtra(request) as never).some((t) => t.name === name);
 }
 
 /** The tool of a source by name (as listed to every caller: `shownTo` says whether this caller sees it). */
