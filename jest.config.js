@@ -58,6 +58,7 @@ const INTEGRATION = [
   'spec/mcp/server.spec.ts',
   'spec/mcp/stdio.spec.ts',
   'spec/mcp/stream-resume.spec.ts',
+  'spec/redis/stores.spec.ts',
   'spec/mcp/without-server-sdk.spec.ts',
   'spec/nestjs/dto-input.spec.ts',
   'spec/nestjs/guards.spec.ts',

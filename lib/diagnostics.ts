@@ -521,6 +521,8 @@ export const MCP_TEXTS = {
   /** A tool call refused by the server's per-caller rate limit (`rateLimit`): a tool result the model reads. */
   rateLimited: (tool: string, calls: number, perSeconds: number, retryInSeconds: number) =>
     `Tool '${tool}' was not run: too many calls from this caller (limit ${calls} per ${perSeconds} s); try again in ${retryInSeconds} s.`,
+  /** A tool call refused because the rate limit's store could not answer (`rateLimit.store`, fail closed). */
+  rateLimitUnavailable: (tool: string) => `Tool '${tool}' was not run: the rate limit cannot be checked right now; try again shortly.`,
   /** A `rateLimit` option out of range (thrown by `createMcpServer`). */
   rateLimitInvalid: (given: string) => `rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got ${given.slice(0, 200)})`,
   /** `ctx.sample` with `tools` where the client did not declare `sampling.tools`. */

@@ -18,7 +18,18 @@ export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHa
 export { createStreamableHttpHandler, listenMcpHttp, mcpMetadataPath } from './http';
 export { MODERN_VERSIONS, MAX_INPUT_ROUNDS, MAX_REQUEST_STATE_CHARS, type ModernOptions } from './modern';
 export { MAX_SPENT_STATES } from './spent-states';
-export { DEFAULT_MAX_RATE_LIMITED_CALLERS, type McpRateLimit } from './rate-limit';
+export { DEFAULT_MAX_RATE_LIMITED_CALLERS, MemoryRateLimitStore, type McpRateLimit, type RateDecision, type RateLimitRule, type RateLimitStore } from './rate-limit';
+export { MemoryEventStore, EVENT_STORE_DEFAULTS, MAX_EVENT_ID_CHARS, type EventStoreBounds } from './event-store';
+export {
+  MemorySessionRegistry,
+  restoreSession,
+  SESSION_REGISTRY_DEFAULTS,
+  MAX_SESSION_RECORD_CHARS,
+  type SessionRecord,
+  type SessionRegistry,
+  type SessionRegistryBounds,
+} from './session-registry';
+export { MemoryEventBus, isMcpEvent, MAX_EVENT_URI_CHARS, type McpEvent, type McpEventBus, type McpBusOptions } from './event-bus';
 export type { McpTracer, McpTracingOptions } from './tracing';
 export type { McpCorsOptions } from './cors';
 export type { McpHealthOptions } from './health';
@@ -41,7 +52,9 @@ export async function serveMcpStdio(
   return connectStdioBothEras(
     legacy,
     (channel) => {
-      const factory = modernServerFactory(sdk, createMcpServer(tools, info, observed(options)), tools, info, modernOptionsOf(options), () => undefined);
+      // Over stdio the connection's one server hears its own process's changes (a bus serves HTTP's listen streams).
+      const { bus: _bus, ...stdioModern } = modernOptionsOf(options);
+      const factory = modernServerFactory(sdk, createMcpServer(tools, info, observed(options)), tools, info, stdioModern, () => undefined);
       // One server for the connection: it sends the changes, which the SDK passes to the client's subscriptions.
       let pinned: ReturnType<typeof factory> | undefined;
       const quiet = (p: Promise<void>): void => void p.catch(() => undefined);
@@ -78,6 +91,7 @@ export async function serveMcpStdio(
 
 function modernOptionsOf(options: ModernOptions): ModernOptions {
   return {
+    ...(options.bus !== undefined ? { bus: options.bus } : {}),
     ...(options.requestStateKey !== undefined ? { requestStateKey: options.requestStateKey } : {}),
     ...(options.requestStateTtlSeconds !== undefined ? { requestStateTtlSeconds: options.requestStateTtlSeconds } : {}),
   };
@@ -115,12 +129,13 @@ export interface McpCallerOptions {
 }
 
 /** Tracing and the per-caller rate limit on tool calls (see `McpServerOptions`). */
-export type McpObservedOptions = Pick<McpServerOptions, 'tracing' | 'rateLimit'>;
+export type McpObservedOptions = Pick<McpServerOptions, 'tracing' | 'rateLimit' | 'bus'>;
 
 function observed(options: McpObservedOptions): McpObservedOptions {
   return {
     ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.bus !== undefined ? { bus: options.bus } : {}),
   };
 }
 

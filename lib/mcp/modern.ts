@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { ServerContext, ServerEvent, ServerEventBus, Server as ModernServer } from '@modelcontextprotocol/server';
+import type { ServerContext, ServerEventBus, Server as ModernServer } from '@modelcontextprotocol/server';
 import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { canonicalJson } from '../json';
@@ -29,6 +29,7 @@ import { LOG_LEVEL_META, MODERN_REQUEST, toolsListedTo, type ModernAsk, type Mcp
 import { samplingParams } from './sampling';
 import { watchRuleOf } from './prompts';
 import { listedByCaller } from './listen';
+import { holdPublisher, MemoryEventBus, type McpBusOptions, type McpEvent, type McpEventBus } from './event-bus';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
 
 /** The protocol revisions this module serves. */
@@ -71,12 +72,14 @@ export interface ModernRequestInfo {
 }
 
 /** Options of the 2026-07-28 serving. */
-export interface ModernOptions {
+export interface ModernOptions extends McpBusOptions {
   /**
    * The secret that signs `requestState` (at least 32 bytes). Every replica that may receive a
-   * retry must have the same. @default a random key per process
+   * retry must have the same. A list rotates keys without downtime: the first signs, every one
+   * verifies (add the new key second, then first once every replica has it, then drop the old).
+   * @default a random key per process
    */
-  requestStateKey?: string | Uint8Array;
+  requestStateKey?: string | Uint8Array | readonly (string | Uint8Array)[];
   /** How long a client may take to answer a round of questions, in seconds. @default 600 */
   requestStateTtlSeconds?: number;
 }
@@ -149,11 +152,7 @@ export function modernServerFactory(
   const handlers = (legacy as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
   const capabilities = (legacy as unknown as { _capabilities?: Record<string, unknown> })._capabilities ?? {};
   const ttlSeconds = options.requestStateTtlSeconds ?? 600;
-  const codec = sdk.createRequestStateCodec<RoundState>({
-    key: options.requestStateKey ?? randomBytes(32),
-    ttlSeconds,
-    bind: (ctx) => `${ctx.mcpReq.method}\0${principalOf(ctx, infoOf())}`,
-  });
+  const codec = rotatingCodec(sdk, keysOf(options.requestStateKey), ttlSeconds, (ctx) => `${ctx.mcpReq.method}\0${principalOf(ctx, infoOf())}`);
   const states: States = { mint: (payload, ctx) => codec.mint(payload, ctx), ttlMs: ttlSeconds * 1000 };
   const shared = SHARED_METHODS.filter((m) => handlers.has(m));
   // Whether lists vary by caller is fixed when the set is made: the hints are worked out once.
@@ -176,12 +175,41 @@ export function modernServerFactory(
   return Object.assign(factory, {
     paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, request: ModernCaller) =>
       paramHeaderMismatch(tools, (name) => shownTo(legacy, request, name), message, request.headers),
-    watch: (notify: ListenNotifier) => watch(tools, notify),
+    // With a bus, the source's changes are published there, and the listen streams hear them from it.
+    watch: (notify: ListenNotifier) => (options.bus !== undefined ? holdPublisher(tools, options.bus) : watch(tools, notify)),
     listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number) => listenBody(legacy, message, maxResources, infoOf()),
     listenEnd: (id: string | number) =>
       `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [sdk.SUBSCRIPTION_ID_META_KEY]: id, [sdk.SERVER_INFO_META_KEY]: info } } })}\n\n`,
-    bus: () => callerBus(handlers, byCaller, infoOf),
+    bus: () => callerBus(handlers, byCaller, infoOf, options.bus ?? new MemoryEventBus()),
   });
+}
+
+/** The `requestStateKey` option as a list (the first signs), or one random key. */
+function keysOf(key: ModernOptions['requestStateKey']): readonly (string | Uint8Array)[] {
+  if (key === undefined) return [randomBytes(32)];
+  if (typeof key === 'string' || key instanceof Uint8Array) return [key];
+  if (key.length === 0) throw new RangeError('requestStateKey: give at least one key');
+  return key;
+}
+
+/** One codec per key: minted with the first, verified by the first that accepts (a rejected state is rejected with the first key's reason). */
+function rotatingCodec(sdk: Sdk, keys: readonly (string | Uint8Array)[], ttlSeconds: number, bind: (ctx: ServerContext) => string) {
+  const codecs = keys.map((key) => sdk.createRequestStateCodec<RoundState>({ key, ttlSeconds, bind }));
+  const first = codecs[0]!;
+  return {
+    mint: (payload: RoundState, ctx?: ServerContext) => first.mint(payload, ctx),
+    async verify(state: string, ctx: ServerContext): Promise<RoundState> {
+      let reason: unknown;
+      for (const codec of codecs) {
+        try {
+          return await codec.verify(state, ctx);
+        } catch (e) {
+          reason ??= e;
+        }
+      }
+      throw reason;
+    },
+  };
 }
 
 /** What the SDK's handler sends to the `subscriptions/listen` streams (its `notify`). */
@@ -225,18 +253,16 @@ const LISTS_OF: Readonly<Record<string, readonly string[]>> = {
  * (its text), taken as it subscribes (inside its listen request, whose caller `infoOf` gives) with
  * the very handlers that answer `tools/list` and the others.
  */
-function callerBus(handlers: Map<string, Handler>, byCaller: { tools: boolean; served: boolean }, infoOf: () => ModernRequestInfo | undefined): ServerEventBus {
-  const listeners = new Set<(event: ServerEvent) => void>();
+function callerBus(
+  handlers: Map<string, Handler>,
+  byCaller: { tools: boolean; served: boolean },
+  infoOf: () => ModernRequestInfo | undefined,
+  base: McpEventBus,
+): ServerEventBus {
   const varies = (kind: string): boolean => (kind === 'tools_list_changed' ? byCaller.tools : kind in LISTS_OF && byCaller.served);
   return {
     publish(event) {
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch {
-          // One stream's failure does not keep the others from hearing.
-        }
-      }
+      base.publish(event);
     },
     subscribe(listener) {
       let heard = listener;
@@ -271,8 +297,7 @@ function callerBus(handlers: Map<string, Handler>, byCaller: { tools: boolean; s
             .catch(() => undefined);
         };
       }
-      listeners.add(heard);
-      return () => void listeners.delete(heard);
+      return base.subscribe(heard as (event: McpEvent) => void);
     },
   };
 }

@@ -24,6 +24,7 @@ import type { InvokeOptions } from '../invoke/calling/options';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
 import { ListedView, listedByCaller } from './listen';
+import type { SourceChanges } from './event-bus';
 
 /** MCP's code for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -77,7 +78,12 @@ export function watchRuleOf(server: Server): ((extra: Extra, uri: string) => Pro
  * Declares and handles prompts, resources and completion on `server` (before it connects), from
  * `source`. `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
  */
-export function servePromptsAndResources(server: Server, source: ServedSource, clientOf: (extra: Extra, name: string) => ToolClient): void {
+export function servePromptsAndResources(
+  server: Server,
+  source: ServedSource,
+  clientOf: (extra: Extra, name: string) => ToolClient,
+  changes: SourceChanges = source,
+): void {
   const hasPrompts = source.prompts().length > 0;
   const hasResources = source.resources().length > 0 || source.resourceTemplates().length > 0;
   if (!hasPrompts && !hasResources) return;
@@ -111,7 +117,7 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
     completions: {},
   });
   if (live) {
-    const off = source.onServedChange!((changed) => {
+    const off = changes.onServedChange!((changed) => {
       // A server whose transport has closed stops listening; a kind it did not declare is not announced.
       if (server.transport === undefined || shown[changed]?.changed() === false) return;
       if (changed === 'prompts' && hasPrompts) server.sendPromptListChanged().catch(() => undefined);
@@ -125,7 +131,7 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
   }
   const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
   if (hasPrompts) servePrompts(server, seen, options, shown.prompts);
-  if (hasResources) serveResources(server, source, seen, options, shown.resources);
+  if (hasResources) serveResources(server, seen, options, shown.resources, changes);
   server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
     const { ref, argument, context } = request.params;
     const source = seen(extra);
@@ -205,10 +211,10 @@ function servePrompts(
 
 function serveResources(
   server: Server,
-  all: ServedSource,
   seen: (extra: Extra) => Seen,
   options: (extra: Extra, name: string) => InvokeOptions,
   shown: ListedView<Extra> | undefined,
+  changes: SourceChanges,
 ): void {
   const described = (r: ResourceDefinition | ResourceTemplateDefinition) => ({
     name: r.name,
@@ -273,7 +279,7 @@ function serveResources(
     subscribed.delete(request.params.uri);
     return {};
   });
-  const off = all.onResourceUpdated((uri) => {
+  const off = changes.onResourceUpdated!((uri) => {
     if (!subscribed.has(uri) || server.transport === undefined) return;
     server.sendResourceUpdated({ uri }).catch(() => undefined);
   });

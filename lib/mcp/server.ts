@@ -32,6 +32,7 @@ import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 import { samplerOf } from './sampling';
 import { isServedSource, servePromptsAndResources } from './prompts';
 import { callerKey, limiterOf, type McpRateLimit } from './rate-limit';
+import { changesOf, type McpBusOptions } from './event-bus';
 import { traceServer, type McpTracingOptions } from './tracing';
 import { ListedView, listedByCaller } from './listen';
 
@@ -49,7 +50,7 @@ export interface McpServerInfo {
 }
 
 /** Options of `createMcpServer`: the SDK's server options, and how approvals are decided. */
-export interface McpServerOptions extends ServerOptions {
+export interface McpServerOptions extends ServerOptions, McpBusOptions {
   /**
    * Decides approvals for calls of tools that require one, instead of asking the user (it wins
    * over the tool set's own `approve`, as `runToolCalls`' does).
@@ -78,7 +79,8 @@ export interface McpServerOptions extends ServerOptions {
    * (the verified token's principal, else the HTTP remote address, else the connection). A call
    * beyond is not run and is answered as an `isError` tool result saying when to try again. Every
    * server made with the same `rateLimit` object (each HTTP session's) shares the buckets;
-   * `maxCallers` (default 10000) bounds the callers tracked, the longest idle forgotten first.
+   * `maxCallers` (default 10000) bounds the callers tracked, the longest idle forgotten first;
+   * `store` keeps the buckets elsewhere (replicas sharing one share the limit).
    * @default undefined: no limit
    */
   rateLimit?: McpRateLimit;
@@ -226,7 +228,8 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  * The server declares `tools.listChanged` when the source can change (a `ToolSet`), and `logging`.
  */
 export function createMcpServer(tools: McpToolSource, info: McpServerInfo, options: McpServerOptions = {}): Server {
-  const { approve, exposeCredentials = false, tracing, rateLimit, ...serverOptions } = options;
+  const { approve, exposeCredentials = false, tracing, rateLimit, bus, ...serverOptions } = options;
+  const changes = changesOf(tools, bus);
   const limiter = rateLimit === undefined ? undefined : limiterOf(rateLimit);
   // The rate limit's caller when nothing names one (stdio, in memory): this server's one client.
   const connection = `connection ${++servers}`;
@@ -239,7 +242,7 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
   // Prompts, resources and completion: lib/mcp/prompts.ts (each declared only when the set has some).
-  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials));
+  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials), changes);
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
     // Stateless: no later request sees the level (the endpoint applies it to the calls of the same
     // POST). Answered `{}` all the same, as the protocol says: clients set a level as they connect
@@ -264,7 +267,8 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     if (limiter !== undefined) {
-      const decision = limiter.take(callerKey(extra.authInfo, extra.requestInfo, server, connection));
+      const decision = await limiter.take(callerKey(extra.authInfo, extra.requestInfo, server, connection)).catch(() => undefined);
+      if (decision === undefined) return errorResult(MCP_TEXTS.rateLimitUnavailable(name.slice(0, 128)));
       if (!decision.ok) return errorResult(MCP_TEXTS.rateLimited(name.slice(0, 128), limiter.limit.calls, limiter.limit.perSeconds, decision.retryInSeconds));
     }
     const set = setOf(tools, fixed);
@@ -279,7 +283,7 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   });
   if (tracing !== undefined && tracing !== false) traceServer(server, tracing);
   if (live) {
-    const off = (tools as SetLike).onChange!(() => {
+    const off = changes.onChange!(() => {
       // A server whose transport has closed stops listening (h5's sessions close theirs).
       if (server.transport === undefined || (shown !== undefined && !shown.changed())) return;
       server.sendToolListChanged().catch(() => undefined);

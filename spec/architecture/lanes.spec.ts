@@ -2,6 +2,7 @@
  * The test lanes of jest.config.js, held to the rule it states, read from each spec's text. A spec
  * that crosses a process or socket boundary is in the integration lane: a value import of
  * `child_process`, the program helpers (spec/helpers/programs, spec/package/packed,
+ * spec/helpers/redis: it starts a redis-server,
  * spec/plugin/harness's `readTools` and `nodeEnv`), a stdio client (it spawns its server), an HTTP
  * endpoint (`serveMcpHttp`, `.listen(`, `createServer(`), a script that spawns (scripts/test.js,
  * scripts/conformance.js), or `check`, which loads compiled projects through Node's module loader.
@@ -23,6 +24,7 @@ const root = path.resolve(__dirname, '../..');
 const CROSSES = [
   /^import (?!type )[^;]*from '(node:)?child_process';/m,
   /from '\.\.\/helpers\/programs';/,
+  /from '\.\.\/helpers\/redis';/,
   /from '\.\/packed';/,
   /\b(readTools|nodeEnv)\(/,
   /\bStdioClientTransport\b/,
