@@ -19,7 +19,8 @@ import { DEFAULT_POOL_SIZE, DEFAULT_SEED, largePool, smallPool, type Pool } from
 
 /**
  * The suite (run by `npm run bench`, which compiles it first); `npm run bench -- mcp` runs the
- * MCP-over-HTTP comparison (bench/mcp.ts) instead. Flags:
+ * MCP-over-HTTP comparison (bench/mcp.ts) instead, `npm run bench -- stores` tools/call through the
+ * memory and the Redis stores (bench/stores.ts). Flags:
  *   --json          print the figures as JSON on stdout (the report goes to stderr)
  *   --check         exit 1 when one of the targets (bench/targets.ts) is missed
  *   --rounds N      interleaved rounds (at least 5; default 7)
@@ -212,9 +213,9 @@ async function buildOnly(args: Args, log: (line?: string) => void): Promise<void
 
 async function main(): Promise<void> {
   // `npm run bench -- mcp [flags]`: issue 16's MCP-over-HTTP comparison alone (bench/mcp.ts).
-  const positional = process.argv[2] === 'mcp';
+  const positional = process.argv[2] === 'mcp' || process.argv[2] === 'stores';
   const args = parseArgs(process.argv.slice(positional ? 3 : 2));
-  const mcp = positional || args.only === 'mcp';
+  const mcp = process.argv[2] === 'mcp' || args.only === 'mcp';
   const log = (line = ''): void => void (args.json ? process.stderr : process.stdout).write(`${line}\n`);
   const m = machine();
   // The library measured must be the lib/ compiled beside the suite, not a dist/ build.
@@ -222,6 +223,14 @@ async function main(): Promise<void> {
   if (!loaded.includes(`${'build'}/bench/`) && !loaded.includes('build\\bench\\'))
     throw new Error(`tool-signatures resolved to ${loaded}, not to the compiled lib/`);
   m.library = loaded;
+  if (process.argv[2] === 'stores') {
+    // `npm run bench -- stores`: tools/call through the memory stores and the Redis stores (bench/stores.ts).
+    log(`tool-signatures bench stores · ${m.date} · commit ${m.commit} · load ${(m.loadAverageAtStart as number[]).join(', ')}`);
+    const { runStoresBench } = await import('./stores');
+    const figures = await runStoresBench({ ...args, roundsGiven: process.argv.includes('--rounds') }, log);
+    if (args.json) process.stdout.write(`${JSON.stringify({ machine: m, ...figures }, null, 2)}\n`);
+    return;
+  }
   if (mcp) {
     log(`tool-signatures bench mcp · ${m.date} · commit ${m.commit}`);
     log(`node ${m.node} (V8 ${m.v8}) · ${m.nproc} × ${m.cpu} · ${m.platform}`);

@@ -15,6 +15,7 @@
  *
  * Usage: npm run bench -- [--json] [--check] [--rounds N] [--quick] [--seed N] [--pool N]
  *        npm run bench -- mcp [--quick] [--json] [--check]   (MCP over HTTP: plain, ours, the SDK; both revisions; NestJS beside MCP-Nest)
+ *        npm run bench -- stores [--quick] [--json]           (tools/call through the memory and the Redis stores; starts a redis-server)
  *        npm run bench -- --profile [--profile-seconds N] [--top N]
  *        npm run bench -- --node lts [...]   (or --node /path/to/node) the suite on that Node
  *   --node     runs the compiled suite on another Node: `lts` is the LTS Node that `npm test` runs
@@ -65,6 +66,10 @@ function compile() {
   fs.writeFileSync(
     path.join(shim, 'mcp.js'),
     "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/mcp/index.js');\n",
+  );
+  fs.writeFileSync(
+    path.join(shim, 'redis.js'),
+    "// Written by scripts/bench.js: the compiled library beside the suite.\nmodule.exports = require('../../lib/redis/index.js');\n",
   );
   fs.writeFileSync(
     path.join(shim, 'nestjs.js'),

@@ -88,7 +88,8 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    * `McpEndpointOptions`: stateless by default, `sessions: true` for sessions (elicitation,
    * approval questions, `logging/setLevel`, the GET stream), closed when the module is destroyed
    * (`app.close()`). `exposeCredentials` passes the bearer token and the credential headers to
-   * tools (see `McpCallerOptions`; off by default); `tracing` and `rateLimit` as `McpServerOptions`.
+   * tools (see `McpCallerOptions`; off by default); `tracing`, `rateLimit` and `bus` (replicas
+   * sharing changes, docs/scale-out.md) as `McpServerOptions`.
    * @default none
    */
   mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions;

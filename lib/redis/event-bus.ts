@@ -33,7 +33,8 @@ export class RedisEventBus implements McpEventBus {
     this.#access = new RedisAccess(redis, options);
     this.#channel = `${this.#access.prefix}events`;
     this.#onError = options.onError ?? (() => undefined);
-    this.#subscriber = redis.duplicate();
+    // Connected at once, its SUBSCRIBE queued until it is (whatever the application's client does: lazyConnect, no offline queue).
+    this.#subscriber = redis.duplicate({ lazyConnect: false, enableOfflineQueue: true });
     this.#subscriber.on('error', (e: Error) => this.#onError(e));
     this.#subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.#channel) this.#deliver(message);

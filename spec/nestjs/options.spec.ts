@@ -52,6 +52,7 @@ it('every typed option has a row, and each row that can wait for its default sho
     'auth',
     'exposeCredentials',
     'tracing',
+    'bus',
     'rateLimit',
   ]);
   for (const [table, key] of rows()) {
@@ -214,5 +215,9 @@ describe('the options of the MCP endpoint (forRoot({ mcp }))', () => {
       with: ['order A-1', "Tool 'lookup' was not run: too many calls from this caller (limit 1 per 3600 s); try again in 3600 s."],
       without: ['order A-1', 'order A-2'],
     });
+  });
+
+  it('bus: a change published on the shared bus (as by another replica) reaches a session subscribed to the resource', () => {
+    expect(out.mcp.bus).toEqual({ with: 'menu://today' });
   });
 });

@@ -12,10 +12,12 @@ import { INVALID_SPAN_CONTEXT } from '@opentelemetry/api';
 import { IsOptional, IsString } from 'class-validator';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Resource, Tool, ToolContext, type ToolResult } from 'tool-signatures';
 import { ToolRegistry, ToolsModule, type ToolsModuleOptions } from 'tool-signatures/nestjs';
+import { MemoryEventBus } from 'tool-signatures/mcp';
 
 // ---- the application's tools
 
@@ -263,6 +265,8 @@ interface Row {
 
 /** Every run has the endpoint at /mcp; a row adds its option. */
 const BASE: ToolsModuleOptions = { mcp: { path: '/mcp' } };
+/** The bus another replica would share (`bus`). */
+const sharedBus = new MemoryEventBus();
 const withMcp = (mcp: Partial<McpOptions>): ToolsModuleOptions => ({ mcp: { path: '/mcp', ...mcp } });
 
 const MODULE_OPTIONS: Record<keyof ToolsModuleOptions, Row> = {
@@ -501,6 +505,19 @@ const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
       spans.length = 0;
       await call(s, 'lookup', { id: 'A-1' });
       return [...spans];
+    },
+  },
+  // A change another replica publishes on the shared bus reaches this application's sessions (its default hears only its own registry).
+  bus: {
+    with: withMcp({ sessions: true, bus: sharedBus }),
+    observe: async (s) => {
+      const client = await connect(s.url);
+      const heard = new Promise<string>((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+      await client.subscribeResource({ uri: 'menu://today' });
+      sharedBus.publish({ kind: 'resource_updated', uri: 'menu://today' });
+      const uri = await heard;
+      await client.close();
+      return uri;
     },
   },
   rateLimit: {

@@ -1,0 +1,92 @@
+/**
+ * `requestStateKey` as a list (issue 30): the first key signs a 2026-07-28 `requestState`, every
+ * key verifies one, so replicas rotate keys without downtime. Three endpoints stand for replicas
+ * at the three steps of a rotation: the old key only, the new key added first, the new key only.
+ */
+import 'reflect-metadata';
+import { ObjectOf, Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+
+const OLD = 'o'.repeat(32);
+const NEW = 'n'.repeat(32);
+const Name = ObjectOf({ name: String });
+
+class Greeter {
+  @Tool({ description: 'Greets the user by name' })
+  async greet(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ name: string }>(Name, 'What is your name?', { key: 'user_name' });
+    return answer.action === 'accept' ? `Hello, ${answer.value.name}!` : `No name (${answer.action}).`;
+  }
+}
+
+interface Answer {
+  result?: { resultType?: string; requestState?: string; content?: { text: string }[] };
+  error?: { code: number; message: string };
+}
+
+let id = 0;
+/** One 2026-07-28 `tools/call` of `greet` to `url`. */
+async function greet(url: URL, retry: Record<string, unknown> = {}): Promise<Answer> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'greet',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: ++id,
+      method: 'tools/call',
+      params: {
+        name: 'greet',
+        arguments: {},
+        ...retry,
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
+      },
+    }),
+  });
+  return (await res.json()) as Answer;
+}
+
+describe('requestStateKey: a list rotates the key', () => {
+  const endpoints: McpHttpEndpoint[] = [];
+  let before: URL;
+  let during: URL;
+  let after: URL;
+
+  beforeAll(async () => {
+    const serve = async (requestStateKey: string | string[]): Promise<URL> => {
+      const endpoint = await serveMcpHttp(new ToolSet([new Greeter()]), { name: 'greeter', version: '1.0.0' }, { port: 0, host: '127.0.0.1', requestStateKey });
+      endpoints.push(endpoint);
+      return endpoint.url;
+    };
+    before = await serve(OLD);
+    during = await serve([NEW, OLD]);
+    after = await serve([NEW]);
+  });
+  afterAll(async () => {
+    for (const e of endpoints) await e.close();
+  });
+
+  /** Asks on `first`, answers on `second`: what the second says. */
+  const round = async (first: URL, second: URL): Promise<string> => {
+    const asked = await greet(first);
+    const answered = await greet(second, { inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } }, requestState: asked.result!.requestState });
+    return answered.result?.content?.[0]?.text ?? `error ${answered.error?.code}`;
+  };
+
+  it('verifies a state signed with the old key on a replica that lists it second', async () => {
+    expect(await round(before, during)).toBe('Hello, Ada!');
+  });
+
+  it('signs with the first key: a replica that has only the new key verifies it', async () => {
+    expect(await round(during, after)).toBe('Hello, Ada!');
+  });
+
+  it('refuses a state signed with a key the replica no longer lists', async () => {
+    expect(await round(before, after)).toBe('error -32602');
+  });
+});
