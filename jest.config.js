@@ -60,6 +60,7 @@ const INTEGRATION = [
   'spec/mcp/stdio.spec.ts',
   'spec/mcp/stream-resume.spec.ts',
   'spec/redis/optional-peer.spec.ts',
+  'spec/redis/replicas.spec.ts',
   'spec/redis/stores.spec.ts',
   'spec/mcp/without-server-sdk.spec.ts',
   'spec/nestjs/dto-input.spec.ts',
