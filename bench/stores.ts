@@ -105,7 +105,9 @@ export async function runStoresBench(args: McpBenchArgs, log: Log): Promise<Stor
     const perSecond = (n: number): string => `${n.toFixed(0)}/s`;
     log(`  memory stores: ${show(callsPerSecond.memory!, perSecond)}`);
     log(`  Redis stores:  ${show(callsPerSecond.redis!, perSecond)}`);
-    log(`  Redis round trips per call: ${redisRoundTripsPerCall.toFixed(2)} (the rate limit's script, ${redisCommandsPerCall.toFixed(2)} commands run inside Redis)`);
+    log(
+      `  Redis round trips per call: ${redisRoundTripsPerCall.toFixed(2)} (the rate limit's script, ${redisCommandsPerCall.toFixed(2)} commands run inside Redis)`,
+    );
     return { callsPerSecond, redisRoundTripsPerCall, redisCommandsPerCall };
   } finally {
     for (const c of clients) await c.close();

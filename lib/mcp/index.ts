@@ -18,7 +18,14 @@ export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHa
 export { createStreamableHttpHandler, listenMcpHttp, mcpMetadataPath } from './http';
 export { MODERN_VERSIONS, MAX_INPUT_ROUNDS, MAX_REQUEST_STATE_CHARS, type ModernOptions } from './modern';
 export { MAX_SPENT_STATES } from './spent-states';
-export { DEFAULT_MAX_RATE_LIMITED_CALLERS, MemoryRateLimitStore, type McpRateLimit, type RateDecision, type RateLimitRule, type RateLimitStore } from './rate-limit';
+export {
+  DEFAULT_MAX_RATE_LIMITED_CALLERS,
+  MemoryRateLimitStore,
+  type McpRateLimit,
+  type RateDecision,
+  type RateLimitRule,
+  type RateLimitStore,
+} from './rate-limit';
 export { MemoryEventStore, EVENT_STORE_DEFAULTS, MAX_EVENT_ID_CHARS, type EventStoreBounds } from './event-store';
 export {
   MemorySessionRegistry,

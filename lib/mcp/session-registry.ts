@@ -51,7 +51,8 @@ export const MAX_SESSION_RECORD_CHARS = 64 * 1024;
 /** The record's JSON, checked against the bound. */
 export function sessionRecordText(record: SessionRecord): string {
   const text = JSON.stringify(record);
-  if (text.length > MAX_SESSION_RECORD_CHARS) throw new RangeError(`a session record may be at most ${MAX_SESSION_RECORD_CHARS} characters (got ${text.length})`);
+  if (text.length > MAX_SESSION_RECORD_CHARS)
+    throw new RangeError(`a session record may be at most ${MAX_SESSION_RECORD_CHARS} characters (got ${text.length})`);
   return text;
 }
 

@@ -42,7 +42,8 @@ export class RedisAccess {
   ) {
     this.prefix = options.prefix ?? REDIS_DEFAULTS.prefix;
     this.timeoutMs = options.timeoutMs ?? REDIS_DEFAULTS.timeoutMs;
-    if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0) throw new RangeError(`timeoutMs must be a positive number of milliseconds (got ${this.timeoutMs})`);
+    if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0)
+      throw new RangeError(`timeoutMs must be a positive number of milliseconds (got ${this.timeoutMs})`);
   }
 
   /** A key of `kind` for `name` (hashed when long, so that a key stays small whatever the name). */

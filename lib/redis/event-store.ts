@@ -35,7 +35,8 @@ export class RedisEventStore implements EventStore {
         .xadd(key, 'MAXLEN', String(this.#maxEvents), '*', 'm', JSON.stringify(message))
         .pexpire(key, this.#ttlMs)
         .exec()) as [[Error | null, string | null], [Error | null, number]];
-      if (failed !== null || expiryFailed !== null) throw failed ?? expiryFailed;
+      const error = failed ?? expiryFailed;
+      if (error !== null) throw error;
       return added;
     });
     if (typeof entry !== 'string') throw new Error('the event was not stored');

@@ -2,7 +2,14 @@
  * 2025 sessions' records in Redis: one key per session, its JSON (bounded), expiring `ttlSeconds`
  * after its last use, so that a session outlives the replica that opened it.
  */
-import { parseSessionRecord, SESSION_REGISTRY_DEFAULTS, sessionRecordText, type SessionRecord, type SessionRegistry, type SessionRegistryBounds } from '../mcp/session-registry';
+import {
+  parseSessionRecord,
+  SESSION_REGISTRY_DEFAULTS,
+  sessionRecordText,
+  type SessionRecord,
+  type SessionRegistry,
+  type SessionRegistryBounds,
+} from '../mcp/session-registry';
 import { luaScript, RedisAccess, type RedisClient, type RedisStoreOptions } from './client';
 
 /** Options of `RedisSessionRegistry`. */
@@ -40,7 +47,9 @@ export class RedisSessionRegistry implements SessionRegistry {
   }
 
   async setLogLevel(id: string, level: string): Promise<boolean> {
-    const set = await this.#access.run('a session update', () => this.#access.script(SET_LEVEL, [this.#access.key('session', id)], [level.slice(0, 64), this.#ttlMs]));
+    const set = await this.#access.run('a session update', () =>
+      this.#access.script(SET_LEVEL, [this.#access.key('session', id)], [level.slice(0, 64), this.#ttlMs]),
+    );
     return set === 1;
   }
 

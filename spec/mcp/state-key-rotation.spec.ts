@@ -74,7 +74,10 @@ describe('requestStateKey: a list rotates the key', () => {
   /** Asks on `first`, answers on `second`: what the second says. */
   const round = async (first: URL, second: URL): Promise<string> => {
     const asked = await greet(first);
-    const answered = await greet(second, { inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } }, requestState: asked.result!.requestState });
+    const answered = await greet(second, {
+      inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } },
+      requestState: asked.result!.requestState,
+    });
     return answered.result?.content?.[0]?.text ?? `error ${answered.error?.code}`;
   };
 

@@ -11,6 +11,15 @@ it('loads no Redis client from the main entry, tool-signatures/mcp or tool-signa
     main: [],
     mcp: [],
     redis: [],
-    exports: ['MAX_BUS_MESSAGE_CHARS', 'REDIS_DEFAULTS', 'RedisAccess', 'RedisEventBus', 'RedisEventStore', 'RedisRateLimitStore', 'RedisSessionRegistry', 'RedisStoreError'],
+    exports: [
+      'MAX_BUS_MESSAGE_CHARS',
+      'REDIS_DEFAULTS',
+      'RedisAccess',
+      'RedisEventBus',
+      'RedisEventStore',
+      'RedisRateLimitStore',
+      'RedisSessionRegistry',
+      'RedisStoreError',
+    ],
   });
 }, 180_000);

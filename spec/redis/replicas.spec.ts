@@ -24,10 +24,13 @@ async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; 
     const i = next++ % upstreams.length;
     served[i]!++;
     const target = upstreams[i]!;
-    const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
-      res.writeHead(up.statusCode!, up.headers);
-      up.pipe(res);
-    });
+    const out = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      (up) => {
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => res.headersSent || res.writeHead(502).end());
     res.on('close', () => out.destroy());
     req.pipe(out);
@@ -41,7 +44,13 @@ let id = 0;
 async function call(url: URL, name: string, args: Record<string, unknown> = {}): Promise<string> {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args, _meta: META } }),
   });
   const body = (await res.json()) as { result?: { isError?: boolean; content: { text: string }[] } };
@@ -60,7 +69,12 @@ async function listen(url: URL, uris: readonly string[]): Promise<Listening> {
   const res = await fetch(url, {
     method: 'POST',
     signal: abort.signal,
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'subscriptions/listen',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: uris }, _meta: META } }),
   });
   const updated: string[] = [];
@@ -118,7 +132,11 @@ function replicasBehindProxy(env: () => Record<string, string>): { proxy: () => 
       ['A', 'B', 'C'].map(
         (name) =>
           new Promise<URL>((resolve, reject) => {
-            const child = spawn(process.execPath, [compiledProgram], { cwd: root, env: { ...process.env, ...env(), REPLICA: name }, stdio: ['pipe', 'pipe', 'inherit'] });
+            const child = spawn(process.execPath, [compiledProgram], {
+              cwd: root,
+              env: { ...process.env, ...env(), REPLICA: name },
+              stdio: ['pipe', 'pipe', 'inherit'],
+            });
             children.push(child);
             child.once('error', reject);
             child.once('exit', (code) => reject(new Error(`replica ${name} exited with ${code}`)));
@@ -141,7 +159,11 @@ function replicasBehindProxy(env: () => Record<string, string>): { proxy: () => 
  * the limit's 11), then 15 calls round robin: what the streams heard and how many calls ran.
  */
 async function observe(url: URL, served: number[], endsPerStream: number): Promise<{ heard: string[][]; ran: number; served: number[] }> {
-  const streams = [await listen(url, ['menu://today', 'menu://end']), await listen(url, ['menu://today', 'menu://end']), await listen(url, ['menu://today', 'menu://end'])];
+  const streams = [
+    await listen(url, ['menu://today', 'menu://end']),
+    await listen(url, ['menu://today', 'menu://end']),
+    await listen(url, ['menu://today', 'menu://end']),
+  ];
   for (let i = 0; i < 3; i++) await call(url, 'touch', { uri: 'menu://today' });
   // The ends follow the updates on every replica: a stream has heard every update it will once it has its ends.
   for (let i = 0; i < 3; i++) await call(url, 'touch', { uri: 'menu://end' });
@@ -183,6 +205,10 @@ describe('three replicas behind a round-robin proxy, on the memory stores (the d
   const { proxy } = replicasBehindProxy(() => ({ STORES: 'memory' }));
 
   it('a listen stream hears only the updates of its own replica, and each replica counts its own limit (all 15 calls run)', async () => {
-    expect(await observe(proxy().url, proxy().served, 1)).toEqual({ heard: [['menu://today'], ['menu://today'], ['menu://today']], ran: 15, served: [5, 5, 5] });
+    expect(await observe(proxy().url, proxy().served, 1)).toEqual({
+      heard: [['menu://today'], ['menu://today'], ['menu://today']],
+      ran: 15,
+      served: [5, 5, 5],
+    });
   });
 });

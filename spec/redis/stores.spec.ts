@@ -188,7 +188,9 @@ describeWithRedis('the stores, in memory and in Redis', () => {
     /** What a replay after `id` sends. */
     const replay = async (store: EventStore, id: string): Promise<{ stream: string; sent: unknown[] }> => {
       const sent: unknown[] = [];
-      const stream = await store.replayEventsAfter(id, { send: async (_id, message) => void sent.push((message as unknown as { params: { data: number } }).params.data) });
+      const stream = await store.replayEventsAfter(id, {
+        send: async (_id, message) => void sent.push((message as unknown as { params: { data: number } }).params.data),
+      });
       return { stream, sent };
     };
 

@@ -38,8 +38,9 @@ class Shop {
 }
 
 async function main(): Promise<void> {
-  let set!: ToolSet;
-  set = new ToolSet([new Shop(() => set)]);
+  const holder: { set?: ToolSet } = {};
+  const set = new ToolSet([new Shop(() => holder.set!)]);
+  holder.set = set;
   const options: McpHttpOptions = { rateLimit: { calls: 11, perSeconds: 3600 } };
   let redis: Redis | undefined;
   let bus: RedisEventBus | undefined;
