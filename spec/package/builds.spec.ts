@@ -222,9 +222,17 @@ describe('nest build (@nestjs/cli) with the plugin entry of nest-cli.json', () =
       stdout += d.toString();
       check();
     });
-    child.on('exit', (code) => wanted?.reject(new Error(`nest start --watch ended (${code}) with no '${wanted.text}' in:\n${stdout}`)));
+    let gone: Error | undefined;
+    const end = (e: Error) => {
+      gone ??= e;
+      wanted?.reject(gone);
+      wanted = undefined;
+    };
+    child.on('error', end);
+    child.on('exit', (code) => end(new Error(`nest start --watch ended (${code}) in:\n${stdout}`)));
     const waitFor = (text: string) =>
       new Promise<void>((resolve, reject) => {
+        if (gone !== undefined) return reject(gone);
         wanted = { text, resolve, reject };
         check();
       });
