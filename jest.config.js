@@ -42,6 +42,7 @@ const INTEGRATION = [
   'spec/issues/27_sample-tools.spec.ts',
   'spec/issues/27_template-variables.spec.ts',
   'spec/issues/31_http-deployment.spec.ts',
+  'spec/issues/31_nest-esm.spec.ts',
   'spec/issues/31_nestjs-deployment.spec.ts',
   'spec/mcp/context.spec.ts',
   'spec/mcp/http.spec.ts',
