@@ -17,6 +17,7 @@
 const INTEGRATION = [
   'spec/ai-sdk/ai-sdk.spec.ts',
   'spec/cli/check.spec.ts',
+  'spec/corpus/swagger-plugin.spec.ts',
   'spec/cli/cli.spec.ts',
   'spec/di/inversify.spec.ts',
   'spec/issues/15_cli.spec.ts',

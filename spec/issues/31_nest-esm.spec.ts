@@ -57,7 +57,12 @@ const TSCONFIG = {
     types: ['node'],
   },
 };
-const TSCONFIG_BUILD = { extends: './tsconfig.json', compilerOptions: { rootDir: './src' }, include: ['src'], exclude: ['node_modules', 'test', 'dist', '**/*spec.ts'] };
+const TSCONFIG_BUILD = {
+  extends: './tsconfig.json',
+  compilerOptions: { rootDir: './src' },
+  include: ['src'],
+  exclude: ['node_modules', 'test', 'dist', '**/*spec.ts'],
+};
 
 let work: string;
 
