@@ -291,7 +291,13 @@ class Till {
 }
 
 @Module({
-  providers: [Staff, Maintenance, Desk, Till, { provide: APP_GUARD, useClass: MaintenanceGuard }, { provide: APP_INTERCEPTOR, useClass: CountingInterceptor },
+  providers: [
+    Staff,
+    Maintenance,
+    Desk,
+    Till,
+    { provide: APP_GUARD, useClass: MaintenanceGuard },
+    { provide: APP_INTERCEPTOR, useClass: CountingInterceptor },
     { provide: APP_PIPE, useClass: CountingPipe },
   ],
 })
