@@ -17,6 +17,7 @@
 const INTEGRATION = [
   'spec/ai-sdk/ai-sdk.spec.ts',
   'spec/cli/check.spec.ts',
+  'spec/corpus/swagger-plugin.spec.ts',
   'spec/cli/cli.spec.ts',
   'spec/di/inversify.spec.ts',
   'spec/issues/15_cli.spec.ts',
@@ -42,6 +43,7 @@ const INTEGRATION = [
   'spec/issues/27_sample-tools.spec.ts',
   'spec/issues/27_template-variables.spec.ts',
   'spec/issues/31_http-deployment.spec.ts',
+  'spec/issues/31_nest-esm.spec.ts',
   'spec/issues/31_nestjs-deployment.spec.ts',
   'spec/mcp/context.spec.ts',
   'spec/mcp/http.spec.ts',
