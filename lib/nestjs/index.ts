@@ -19,7 +19,7 @@
  * (`ctx.services.get(Token)` is `moduleRef.get(Token, { strict: false })`).
  *
  * Guards, interceptors and pipes (`@UseGuards`, `@UseInterceptors`, `@UsePipes` on the tool's method
- * or class, and global ones) run around each call of a provider's tool, after its arguments are
+ * or class, and global guards; global interceptors and pipes are the HTTP application's) run around each call of a provider's tool, after its arguments are
  * validated; a guard's refusal is an error result the model reads. They run around a provider's
  * prompt gets and resource reads too (a refusal there is a JSON-RPC error, -32600). The
  * `ExecutionContext` they get has type `'tool'` and `getArgs()` `[request, context, { kind, tool,
@@ -49,9 +49,10 @@ import {
   ContextIdFactory,
   DiscoveryModule,
   DiscoveryService,
-  ExternalContextCreator,
   HttpAdapterHost,
   ModuleRef,
+  ModulesContainer,
+  type ExternalContextCreator,
   type ContextId,
 } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
@@ -68,7 +69,7 @@ import { classServedSpecs, classToolSpecs, type ServedSpec } from '../schema/cla
 import type { ToolClassOptions, ToolInput } from '../metadata/options';
 import { checkToolDefaults } from '../decorators/tools';
 import { ServedRefusal, servedDefinitions, type ServedAround } from '../invoke/tools/served';
-import { sentenceOf, ToolEnhancers, type CallScope, type NestParts } from './enhancers';
+import { contextsOf, sentenceOf, ToolEnhancers, type CallScope, type NestParts } from './enhancers';
 
 export { TOOL_CONTEXT_TYPE, toolCallOf, type ToolCallHost, type ToolCallInfo } from './enhancers';
 
@@ -188,8 +189,9 @@ export class ToolRegistry extends ToolSet {
         }
       },
     });
+    let contexts: ExternalContextCreator | undefined;
     const parts: NestParts = {
-      contexts: () => moduleRef.get(ExternalContextCreator, { strict: false }),
+      contexts: () => (contexts ??= contextsOf(moduleRef.get(ModulesContainer, { strict: false }), moduleRef.get(ApplicationConfig, { strict: false }))),
       config: () => moduleRef.get(ApplicationConfig, { strict: false }),
       scope: () => this.#scope.getStore(),
       context: () => this.createContext(),
