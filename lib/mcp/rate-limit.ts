@@ -100,7 +100,9 @@ export class RateLimiter {
   constructor(readonly limit: McpRateLimit) {
     const { calls, perSeconds, maxCallers = DEFAULT_MAX_RATE_LIMITED_CALLERS, store } = limit;
     if (!Number.isFinite(calls) || calls < 1 || !Number.isFinite(perSeconds) || perSeconds <= 0 || !Number.isInteger(maxCallers) || maxCallers < 1) {
-      throw new RangeError(MCP_TEXTS.rateLimitInvalid(JSON.stringify({ calls, perSeconds, maxCallers }) ?? String(limit)));
+      // Said as given, without its store (a client object).
+      const { store: _store, ...given } = limit;
+      throw new RangeError(MCP_TEXTS.rateLimitInvalid(JSON.stringify(given) ?? String(limit)));
     }
     this.rule = { calls: Math.floor(calls), perSeconds };
     this.store = store ?? new MemoryRateLimitStore(maxCallers);

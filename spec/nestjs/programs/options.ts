@@ -510,6 +510,7 @@ const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
   // A change another replica publishes on the shared bus reaches this application's sessions (its default hears only its own registry).
   bus: {
     with: withMcp({ sessions: true, bus: sharedBus }),
+    withoutIsAWait: true,
     observe: async (s) => {
       const client = await connect(s.url);
       const heard = new Promise<string>((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));

@@ -9,15 +9,19 @@ const redisModules = (): string[] =>
     .filter((file) => /[\\/]node_modules[\\/](ioredis|redis|@redis[\\/][^\\/]+)[\\/]/.test(file))
     .map((file) => /node_modules[\\/](ioredis|redis|@redis[\\/][^\\/]+)/.exec(file)![1]!);
 
-const seen: Record<string, string[]> = {};
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-require('tool-signatures');
-seen.main = redisModules();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-require('tool-signatures/mcp');
-seen.mcp = redisModules();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const redis = require('tool-signatures/redis') as typeof import('tool-signatures/redis');
-seen.redis = redisModules();
-seen.exports = Object.keys(redis).sort();
-process.stdout.write(JSON.stringify(seen));
+async function main(): Promise<void> {
+  const seen: Record<string, string[]> = {};
+  // Loaded one after the other (dynamic imports: each a require, in this order, once the one before has loaded).
+  await import('tool-signatures');
+  seen.main = redisModules();
+  await import('tool-signatures/mcp');
+  seen.mcp = redisModules();
+  const redis = await import('tool-signatures/redis');
+  seen.redis = redisModules();
+  seen.exports = Object.keys(redis)
+    .filter((k) => k !== 'default' && k !== '__esModule')
+    .sort();
+  process.stdout.write(JSON.stringify(seen));
+}
+
+void main();
