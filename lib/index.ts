@@ -75,10 +75,10 @@ export {
   type ClientRoot,
   type RootsOptions,
 } from './invoke/calling/context';
-export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/calling/approval';
+export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/calling/context';
 export { approvalQuestion, type ApprovalQuestion } from './invoke/calling/question';
 export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
-export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/calling/options';
+export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/calling/context';
 export { ToolInvoker, type StagedCall } from './invoke/calling/invoker';
 export { ToolSet, type ServedChange, type ServedDefinition, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/tools/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/tools/run-tool-calls';

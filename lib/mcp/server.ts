@@ -20,11 +20,9 @@ import {
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { partsIn, partsText } from '../invoke/calling/parts';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
-import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/calling/approval';
+import type { ApprovalDecision, ApprovalRequest, Approver, CallerAuthInfo, LogLevel, ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import { approvalQuestion } from '../invoke/calling/question';
-import type { CallerAuthInfo, LogLevel, ToolClient, ToolContext } from '../invoke/calling/context';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/tools/toolset';
 import { MCP_TEXTS } from '../diagnostics';

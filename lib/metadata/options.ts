@@ -1,9 +1,8 @@
 import type { ApprovalPredicate, ToolAnnotations } from '../tool-description';
 import type { Part, ToolResult } from '../tool-result';
-import type { Hint } from '../types/hints';
-import type { ConstraintOptions, PropOptions } from '../types/slot-options';
+import type { ConstraintOptions, Hint, PropOptions } from '../types/hints';
 
-export type { ConstraintOptions, ItemOptions, PropOptions, StringFormat, UnionMember } from '../types/slot-options';
+export type { ConstraintOptions, ItemOptions, PropOptions, StringFormat, UnionMember } from '../types/hints';
 
 /** Options of `@Tool` (and of `Tool.create`, which adds `params` and `returns`). */
 export interface ToolOptions {

@@ -59,8 +59,7 @@ import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constant
 import { BoundTool, type ToolDefinition } from '../invoke/tools/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
-import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/calling/context';
-import type { InvokeOptions } from '../invoke/calling/options';
+import { ToolContext, type ToolContextInit, type ToolServices, type InvokeOptions } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
 import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo } from '../mcp';

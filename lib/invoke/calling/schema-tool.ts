@@ -10,11 +10,10 @@ import { describeThrown } from '../../thrown';
 import { ToolResult } from '../../tool-result';
 import type { ApprovalPredicate } from '../../tool-description';
 import { execute, type CallPlan, settleOf } from './call';
-import { ToolContext } from './context';
+import { ToolContext, type InvokeOptions } from './context';
 import { addStrictFormats } from '../arguments/formats';
 import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from '../arguments/json-text';
 import { formatProblems, notAnObject, tooDeep, tooManyMembers, type ArgumentProblem } from '../arguments/messages';
-import type { InvokeOptions } from './options';
 import { pointerOf, segmentsOf } from '../../json';
 
 /**
