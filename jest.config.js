@@ -48,6 +48,7 @@ const INTEGRATION = [
   'spec/mcp/inspector.spec.ts',
   'spec/mcp/modern-caching.spec.ts',
   'spec/mcp/modern-input.spec.ts',
+  'spec/mcp/tasks/http.spec.ts',
   'spec/mcp/modern-listen.spec.ts',
   'spec/mcp/modern-param-headers.spec.ts',
   'spec/mcp/modern.spec.ts',
