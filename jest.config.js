@@ -51,6 +51,7 @@ const INTEGRATION = [
   'spec/mcp/modern-caching.spec.ts',
   'spec/mcp/modern-client-answers.spec.ts',
   'spec/mcp/modern-input.spec.ts',
+  'spec/mcp/tasks/http.spec.ts',
   'spec/mcp/modern-listen.spec.ts',
   'spec/mcp/modern-param-headers.spec.ts',
   'spec/mcp/modern.spec.ts',

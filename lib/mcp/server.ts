@@ -200,6 +200,8 @@ export interface ModernAsk {
   approval?: ToolClient['elicit'];
   /** Whether the client declared elicitation (`elicit` refuses otherwise; an approval then says why it cannot ask). */
   canElicit?: boolean;
+  /** Tasks hook (lib/mcp/tasks/runtime.ts): makes the call a task (`ctx.detach()`), where its tool's task starts so. */
+  detach?: () => Promise<boolean>;
 }
 
 /** Each server's listing: the tools the caller of a request is shown (its `tools/list`, before MCP's form). */
@@ -339,6 +341,8 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     ...(sample !== undefined ? { sample } : {}),
     ...(roots !== undefined ? { roots } : {}),
     ...(extra.closeSSEStream !== undefined ? { closeStream: extra.closeSSEStream } : {}),
+    // Tasks hook (lib/mcp/tasks/runtime.ts): `ctx.detach()` of a call that may become a task.
+    ...(modern?.detach !== undefined ? { detach: modern.detach } : {}),
     ...(token !== undefined
       ? {
           progress: (u) =>

@@ -64,7 +64,7 @@ import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/
 import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
-import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo } from '../mcp';
+import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo, McpTasksEndpointOptions } from '../mcp';
 import { classServedSpecs, classToolSpecs, type ServedSpec } from '../schema/class-tools';
 import type { ToolClassOptions, ToolInput } from '../metadata/options';
 import { checkToolDefaults } from '../decorators/tools';
@@ -89,10 +89,11 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    * `McpEndpointOptions`: stateless by default, `sessions: true` for sessions (elicitation,
    * approval questions, `logging/setLevel`, the GET stream), closed when the module is destroyed
    * (`app.close()`). `exposeCredentials` passes the bearer token and the credential headers to
-   * tools (see `McpCallerOptions`; off by default); `tracing` and `rateLimit` as `McpServerOptions`.
+   * tools (see `McpCallerOptions`; off by default); `tracing` and `rateLimit` as `McpServerOptions`;
+   * `tasks` (MCP tasks on 2026-07-28: store, TTL, bounds, modes by tool) as `McpTasksOptions`.
    * @default none
    */
-  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions;
+  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions;
   /**
    * Register the module globally, so that `ToolRegistry` can be injected in every module.
    * @default true
@@ -296,7 +297,7 @@ export class ToolRegistry extends ToolSet {
    */
   mcpHttpHandler(
     info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' },
-    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {},
+    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions = {},
   ): McpHttpHandler {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

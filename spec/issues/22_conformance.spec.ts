@@ -154,6 +154,14 @@ describe('issue 22: the newer suite (0.2.0-alpha.12) at 2025-11-25 and 2026-07-2
     expect(failing).toEqual([]);
   });
 
+  // The tasks extension (SEP-2663, not scored): every tasks-* scenario passes at 2026-07-28, in both modes (lib/mcp/tasks).
+  it.each(['stateless', 'stateful'])('at 2026-07-28, %s: every tasks-* scenario passes', (mode) => {
+    const run = next.find((r) => r.specVersion === '2026-07-28' && r.mode === mode)!;
+    const tasks = run.rows.filter((r) => r.scenario.startsWith('tasks-'));
+    expect(tasks.length).toBe(10);
+    expect(tasks.filter((r) => !r.ok).map((r) => ({ id: r.scenario, errors: r.errors }))).toEqual([]);
+  });
+
   // A scored scenario of many checks: this one is named, so that it cannot pass by not being run.
   // The everything server's test_logging_tool logs at info and error; the suite calls it with no level.
   it.each(['stateless', 'stateful'])(
