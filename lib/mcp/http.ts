@@ -930,12 +930,7 @@ export function createStreamableHttpHandler(
       const data = { supported: served, requested: String(version).slice(0, 64) };
       // A 2025-only endpoint refuses discovery as a 2025 server does, so that 2026-first clients fall back (lib/mcp/discovery.ts).
       const code = !modernHandler() && isDiscovery(messages) ? SERVER_ERROR : UNSUPPORTED_PROTOCOL_VERSION;
-      refuse(
-        res,
-        new Refusal(400, code, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data),
-        false,
-        soleId(messages),
-      );
+      refuse(res, new Refusal(400, code, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data), false, soleId(messages));
       return undefined;
     }
     const mismatch = checkMirroredHeaders(req, messages);
