@@ -199,6 +199,7 @@ class Channel implements Transport {
   readonly #ended: (() => void)[] = [];
   /** The connection went to the other revision: this channel's server is told it ended, and its sends are dropped. */
   #detached = false;
+  #over = false;
   /**
    * Checks or rewrites an incoming message before the server sees it (a 2026 listen's URIs:
    * lib/mcp/modern.ts); undefined drops it (the check answered it). Messages reach the server in
@@ -248,8 +249,10 @@ class Channel implements Transport {
     this.#ended.push(f);
   }
 
-  /** The connection has ended: the server is told, then whatever waited for it. */
+  /** The connection has ended: the server is told (once), then whatever waited for it. */
   ended(): void {
+    if (this.#over) return;
+    this.#over = true;
     this.onclose?.();
     for (const f of this.#ended.splice(0)) f();
   }
