@@ -190,7 +190,9 @@ describe.each([
       }),
     );
     // A stateless 2025 endpoint delivers no list change and no resource update: it declares neither (2026 delivers them on a listen).
-    expect(legacy.getServerCapabilities()).toEqual({ logging: {}, completions: {}, prompts: {}, resources: {}, tools: {} });
+    expect(legacy.getServerCapabilities()).toEqual(
+      options.sessions === true ? discovered.capabilities : { logging: {}, completions: {}, prompts: {}, resources: {}, tools: {} },
+    );
   });
 
   it('tools/list: the same tool JSON on both eras', async () => {
