@@ -113,7 +113,7 @@ export function createMcpHttpHandler(
     const sdk = modernSdk();
     return sdk === undefined ? undefined : modernServerFactory(sdk, createMcpServer(tools, info, serverOptions), tools, info, modernOptions, infoOf);
   };
-  return createStreamableHttpHandler(() => createMcpServer(tools, info, serverOptions), options, modern);
+  return createStreamableHttpHandler((mode) => createMcpServer(tools, info, { ...serverOptions, ...mode }), options, modern);
 }
 
 /** What tool code is told of the HTTP caller. */

@@ -31,6 +31,7 @@ import { MCP_TEXTS } from '../diagnostics';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 import { samplerOf } from './sampling';
 import { isServedSource, servePromptsAndResources } from './prompts';
+import { capabilityOf } from './capabilities';
 import { callerKey, limiterOf, type McpRateLimit } from './rate-limit';
 import { traceServer, type McpTracingOptions } from './tracing';
 import { ListedView, listedByCaller } from './listen';
@@ -82,6 +83,13 @@ export interface McpServerOptions extends ServerOptions {
    * @default undefined: no limit
    */
   rateLimit?: McpRateLimit;
+  /**
+   * The server is for a transport that sends the client nothing unasked (the stateless HTTP
+   * endpoint): it declares no `listChanged` and no `resources.subscribe`, and does not serve
+   * `resources/subscribe` (lib/mcp/capabilities.ts).
+   * @default false
+   */
+  stateless?: boolean;
 }
 
 /** Request headers that carry credentials: kept from tool code unless `exposeCredentials`. */
@@ -228,20 +236,20 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  * The server declares `tools.listChanged` when the source can change (a `ToolSet`), and `logging`.
  */
 export function createMcpServer(tools: McpToolSource, info: McpServerInfo, options: McpServerOptions = {}): Server {
-  const { approve, exposeCredentials = false, tracing, rateLimit, ...serverOptions } = options;
+  const { approve, exposeCredentials = false, tracing, rateLimit, stateless = false, ...serverOptions } = options;
   const limiter = rateLimit === undefined ? undefined : limiterOf(rateLimit);
   // The rate limit's caller when nothing names one (stdio, in memory): this server's one client.
   const connection = `connection ${++servers}`;
   const live = isSetLike(tools) && typeof tools.onChange === 'function';
   const server = new Server(info, {
     ...serverOptions,
-    capabilities: { ...serverOptions.capabilities, tools: live ? { listChanged: true } : {}, logging: {} },
+    capabilities: { ...serverOptions.capabilities, tools: capabilityOf('tools', live, stateless), logging: {} },
   });
   const fixed = Array.isArray(tools) ? new ToolSet(tools as readonly ToolDefinition[]) : undefined;
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
   // Prompts, resources and completion: lib/mcp/prompts.ts (each declared only when the set has some).
-  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials));
+  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials), stateless);
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
     // Stateless: no later request sees the level (the endpoint applies it to the calls of the same
     // POST). Answered `{}` all the same, as the protocol says: clients set a level as they connect
