@@ -84,7 +84,7 @@ export { ToolSet, type ServedChange, type ServedDefinition, type ToolSetItem, ty
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/tools/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/arguments/json-text';
 export { ToolDefinitionError, type DefinitionProblem, type ToolErrorCode, type ToolErrorSite } from './errors';
-export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
+export type { ToolDescription, JsonSchema, ToolAnnotations, ToolTask, ToolTaskMode } from './tool-description';
 export type { ToolDefinition } from './invoke/tools/bound-tool';
 export type {
   PromptOptions,

@@ -23,6 +23,7 @@ import type { ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/c
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
 import { ListedView, listedByCaller } from './listen';
+import { capabilityOf } from './capabilities';
 
 /** MCP's code for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -76,7 +77,7 @@ export function watchRuleOf(server: Server): ((extra: Extra, uri: string) => Pro
  * Declares and handles prompts, resources and completion on `server` (before it connects), from
  * `source`. `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
  */
-export function servePromptsAndResources(server: Server, source: ServedSource, clientOf: (extra: Extra, name: string) => ToolClient): void {
+export function servePromptsAndResources(server: Server, source: ServedSource, clientOf: (extra: Extra, name: string) => ToolClient, stateless = false): void {
   const hasPrompts = source.prompts().length > 0;
   const hasResources = source.resources().length > 0 || source.resourceTemplates().length > 0;
   if (!hasPrompts && !hasResources) return;
@@ -105,8 +106,8 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
       : undefined,
   };
   server.registerCapabilities({
-    ...(hasPrompts ? { prompts: live ? { listChanged: true } : {} } : {}),
-    ...(hasResources ? { resources: live ? { subscribe: true, listChanged: true } : { subscribe: true } } : {}),
+    ...(hasPrompts ? { prompts: capabilityOf('prompts', live, stateless) } : {}),
+    ...(hasResources ? { resources: capabilityOf('resources', live, stateless) } : {}),
     completions: {},
   });
   if (live) {
@@ -124,7 +125,7 @@ export function servePromptsAndResources(server: Server, source: ServedSource, c
   }
   const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
   if (hasPrompts) servePrompts(server, seen, options, shown.prompts);
-  if (hasResources) serveResources(server, source, seen, options, shown.resources);
+  if (hasResources) serveResources(server, source, seen, options, shown.resources, !stateless);
   server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
     const { ref, argument, context } = request.params;
     const source = seen(extra);
@@ -208,6 +209,7 @@ function serveResources(
   seen: (extra: Extra) => Seen,
   options: (extra: Extra, name: string) => InvokeOptions,
   shown: ListedView<Extra> | undefined,
+  subscriptions: boolean,
 ): void {
   const described = (r: ResourceDefinition | ResourceTemplateDefinition) => ({
     name: r.name,
@@ -254,6 +256,8 @@ function serveResources(
       () => false,
     ),
   );
+  // Without a connection to belong to (stateless), there are no subscriptions (lib/mcp/capabilities.ts).
+  if (!subscriptions) return;
   // Subscriptions are per connection (one server per stdio connection or HTTP session).
   const subscribed = new Set<string>();
   server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {

@@ -173,6 +173,12 @@ export interface ToolClient {
    */
   closeStream?(): void;
   /**
+   * Makes this call a task and answers the request with it, the method going on in the task (MCP
+   * 2026-07-28 tasks extension, a tool whose task starts on `ctx.detach()`). Resolves false where
+   * the call cannot become one. Absent elsewhere.
+   */
+  detach?(): Promise<boolean>;
+  /**
    * Lists the client's roots (MCP: `roots/list`). Absent when the client offers none (then
    * `ctx.roots` rejects with code `NO_ROOTS`).
    */
@@ -423,6 +429,22 @@ export class ToolContext {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Lets the call go on as an MCP task (the `io.modelcontextprotocol/tasks` extension, 2026-07-28):
+   * for a tool declared `task: { mode, start: 'detach' }`, the request is answered with the task
+   * (its questions so far were the request's `input_required` rounds), and the method goes on in the
+   * task, whose later questions the client answers with `tasks/update`. Resolves true once the task
+   * is made (or was already); false, and does nothing, where the call cannot become a task (another
+   * tool, a client that did not declare the extension, outside MCP, or its caller's unfinished
+   * tasks at their limit).
+   */
+  async detach(): Promise<boolean> {
+    for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
+      if (typeof c.#client?.detach === 'function') return c.#client.detach().catch(() => false);
+    }
+    return false;
   }
 
   /** The client's approver (MCP: asks the user), when the caller's client has one; see `ToolSetOptions.approve`. */

@@ -33,6 +33,7 @@ export class BoundTool implements ToolDefinition {
     self.parallelSafe = spec.parallelSafe;
     self.timeoutSeconds = spec.timeoutSeconds;
     if (spec.annotations !== undefined) self.annotations = spec.annotations;
+    if (spec.task !== undefined) self.task = spec.task;
     self.warnings = spec.warnings;
     bindTool(this, spec, callee);
     Object.freeze(this);
