@@ -32,9 +32,13 @@ import { MAX_SUBSCRIPTIONS } from './prompts';
 import { accessPolicy, admittedOrigin, isLoopbackAddress, isLoopbackHost, refusedAccess } from './access';
 import { corsOf, type McpCorsOptions } from './cors';
 import { answerHealth, healthPath, type McpHealthOptions } from './health';
+import { isDiscovery } from './discovery';
 
-/** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
-export type McpServerFactory = () => Server;
+/**
+ * Builds the protocol server (createMcpServer with the endpoint's tools and info). `stateless`: it
+ * is for the stateless endpoint, which sends nothing unasked (createMcpServer's `stateless`).
+ */
+export type McpServerFactory = (mode?: { stateless?: boolean }) => Server;
 
 /**
  * Builds the factory of the servers that answer MCP 2026-07-28 requests (lib/mcp/modern.ts), given
@@ -785,7 +789,7 @@ export function createStreamableHttpHandler(
   const servers: Server[] = [];
   const connect = (): CallTransport => {
     const transport = new CallTransport();
-    const server = newServer();
+    const server = newServer({ stateless: true });
     servers.push(server);
     void server.connect(transport);
     const dispatch = (server as unknown as { _onrequest?: (m: JSONRPCMessage, extra: MessageExtraInfo) => void })._onrequest;
@@ -924,12 +928,9 @@ export function createStreamableHttpHandler(
     if (version !== undefined && !supportedVersions().includes(version as string)) {
       const served = [...(modernHandler() ? MODERN_VERSIONS : []), ...supportedVersions()];
       const data = { supported: served, requested: String(version).slice(0, 64) };
-      refuse(
-        res,
-        new Refusal(400, UNSUPPORTED_PROTOCOL_VERSION, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data),
-        false,
-        soleId(messages),
-      );
+      // A 2025-only endpoint refuses discovery as a 2025 server does, so that 2026-first clients fall back (lib/mcp/discovery.ts).
+      const code = !modernHandler() && isDiscovery(messages) ? SERVER_ERROR : UNSUPPORTED_PROTOCOL_VERSION;
+      refuse(res, new Refusal(400, code, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data), false, soleId(messages));
       return undefined;
     }
     const mismatch = checkMirroredHeaders(req, messages);

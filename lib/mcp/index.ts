@@ -37,6 +37,17 @@ export {
   type SessionRegistryBounds,
 } from './session-registry';
 export { MemoryEventBus, isMcpEvent, MAX_EVENT_URI_CHARS, type McpEvent, type McpEventBus, type McpBusOptions } from './event-bus';
+export { TASKS_EXTENSION, type McpTasksOptions } from './tasks/runtime';
+export {
+  MemoryTaskStore,
+  TERMINAL_STATUSES,
+  type MemoryTaskStoreOptions,
+  type StoredTask,
+  type TaskStatus,
+  type TaskStore,
+  type TaskTransition,
+  type TransitionGuard,
+} from './tasks/store';
 export type { McpTracer, McpTracingOptions } from './tracing';
 export type { McpCorsOptions } from './cors';
 export type { McpHealthOptions } from './health';
@@ -101,6 +112,7 @@ function modernOptionsOf(options: ModernOptions): ModernOptions {
     ...(options.bus !== undefined ? { bus: options.bus } : {}),
     ...(options.requestStateKey !== undefined ? { requestStateKey: options.requestStateKey } : {}),
     ...(options.requestStateTtlSeconds !== undefined ? { requestStateTtlSeconds: options.requestStateTtlSeconds } : {}),
+    ...(options.tasks !== undefined ? { tasks: options.tasks } : {}),
   };
 }
 
@@ -122,7 +134,7 @@ export function createMcpHttpHandler(
     const sdk = modernSdk();
     return sdk === undefined ? undefined : modernServerFactory(sdk, createMcpServer(tools, info, serverOptions), tools, info, modernOptions, infoOf);
   };
-  return createStreamableHttpHandler(() => createMcpServer(tools, info, serverOptions), options, modern);
+  return createStreamableHttpHandler((mode) => createMcpServer(tools, info, { ...serverOptions, ...mode }), options, modern);
 }
 
 /** What tool code is told of the HTTP caller. */
@@ -145,6 +157,9 @@ function observed(options: McpObservedOptions): McpObservedOptions {
     ...(options.bus !== undefined ? { bus: options.bus } : {}),
   };
 }
+
+/** MCP tasks on 2026-07-28 (the `io.modelcontextprotocol/tasks` extension; see `McpTasksOptions`). */
+export type McpTasksEndpointOptions = Pick<ModernOptions, 'tasks'>;
 
 /** Options of `serveMcpHttp`: where it listens, the endpoint's checks and bounds, what tools are told of the caller, tracing and the rate limit. */
 export type McpHttpOptions = McpListenOptions & McpEndpointOptions & McpCallerOptions & McpObservedOptions & ModernOptions;

@@ -19,12 +19,12 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ToolClient, ToolContext } from '../invoke/calling/context';
-import type { InvokeOptions } from '../invoke/calling/options';
+import type { ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
 import { ListedView, listedByCaller } from './listen';
 import type { SourceChanges } from './event-bus';
+import { capabilityOf } from './capabilities';
 
 /** MCP's code for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -83,6 +83,7 @@ export function servePromptsAndResources(
   source: ServedSource,
   clientOf: (extra: Extra, name: string) => ToolClient,
   changes: SourceChanges = source,
+  stateless = false,
 ): void {
   const hasPrompts = source.prompts().length > 0;
   const hasResources = source.resources().length > 0 || source.resourceTemplates().length > 0;
@@ -112,8 +113,8 @@ export function servePromptsAndResources(
       : undefined,
   };
   server.registerCapabilities({
-    ...(hasPrompts ? { prompts: live ? { listChanged: true } : {} } : {}),
-    ...(hasResources ? { resources: live ? { subscribe: true, listChanged: true } : { subscribe: true } } : {}),
+    ...(hasPrompts ? { prompts: capabilityOf('prompts', live, stateless) } : {}),
+    ...(hasResources ? { resources: capabilityOf('resources', live, stateless) } : {}),
     completions: {},
   });
   if (live) {
@@ -131,7 +132,7 @@ export function servePromptsAndResources(
   }
   const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
   if (hasPrompts) servePrompts(server, seen, options, shown.prompts);
-  if (hasResources) serveResources(server, seen, options, shown.resources, changes);
+  if (hasResources) serveResources(server, seen, options, shown.resources, changes, !stateless);
   server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
     const { ref, argument, context } = request.params;
     const source = seen(extra);
@@ -215,6 +216,7 @@ function serveResources(
   options: (extra: Extra, name: string) => InvokeOptions,
   shown: ListedView<Extra> | undefined,
   changes: SourceChanges,
+  subscriptions: boolean,
 ): void {
   const described = (r: ResourceDefinition | ResourceTemplateDefinition) => ({
     name: r.name,
@@ -261,6 +263,8 @@ function serveResources(
       () => false,
     ),
   );
+  // Without a connection to belong to (stateless), there are no subscriptions (lib/mcp/capabilities.ts).
+  if (!subscriptions) return;
   // Subscriptions are per connection (one server per stdio connection or HTTP session).
   const subscribed = new Set<string>();
   server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {

@@ -20,17 +20,16 @@ import {
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { partsIn, partsText } from '../invoke/calling/parts';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
-import type { ApprovalDecision, ApprovalRequest, Approver } from '../invoke/calling/approval';
+import type { ApprovalDecision, ApprovalRequest, Approver, CallerAuthInfo, LogLevel, ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import { approvalQuestion } from '../invoke/calling/question';
-import type { CallerAuthInfo, LogLevel, ToolClient, ToolContext } from '../invoke/calling/context';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { InvokeOptions } from '../invoke/calling/options';
 import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/tools/toolset';
 import { MCP_TEXTS } from '../diagnostics';
 import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 import { samplerOf } from './sampling';
 import { isServedSource, servePromptsAndResources } from './prompts';
+import { capabilityOf } from './capabilities';
 import { callerKey, limiterOf, type McpRateLimit } from './rate-limit';
 import { changesOf, type McpBusOptions } from './event-bus';
 import { traceServer, type McpTracingOptions } from './tracing';
@@ -84,6 +83,13 @@ export interface McpServerOptions extends ServerOptions, McpBusOptions {
    * @default undefined: no limit
    */
   rateLimit?: McpRateLimit;
+  /**
+   * The server is for a transport that sends the client nothing unasked (the stateless HTTP
+   * endpoint): it declares no `listChanged` and no `resources.subscribe`, and does not serve
+   * `resources/subscribe` (lib/mcp/capabilities.ts).
+   * @default false
+   */
+  stateless?: boolean;
 }
 
 /** Request headers that carry credentials: kept from tool code unless `exposeCredentials`. */
@@ -202,6 +208,8 @@ export interface ModernAsk {
   approval?: ToolClient['elicit'];
   /** Whether the client declared elicitation (`elicit` refuses otherwise; an approval then says why it cannot ask). */
   canElicit?: boolean;
+  /** Tasks hook (lib/mcp/tasks/runtime.ts): makes the call a task (`ctx.detach()`), where its tool's task starts so. */
+  detach?: () => Promise<boolean>;
 }
 
 /** Each server's listing: the tools the caller of a request is shown (its `tools/list`, before MCP's form). */
@@ -228,7 +236,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  * The server declares `tools.listChanged` when the source can change (a `ToolSet`), and `logging`.
  */
 export function createMcpServer(tools: McpToolSource, info: McpServerInfo, options: McpServerOptions = {}): Server {
-  const { approve, exposeCredentials = false, tracing, rateLimit, bus, ...serverOptions } = options;
+  const { approve, exposeCredentials = false, tracing, rateLimit, bus, stateless = false, ...serverOptions } = options;
   const changes = changesOf(tools, bus);
   const limiter = rateLimit === undefined ? undefined : limiterOf(rateLimit);
   // The rate limit's caller when nothing names one (stdio, in memory): this server's one client.
@@ -236,13 +244,13 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   const live = isSetLike(tools) && typeof tools.onChange === 'function';
   const server = new Server(info, {
     ...serverOptions,
-    capabilities: { ...serverOptions.capabilities, tools: live ? { listChanged: true } : {}, logging: {} },
+    capabilities: { ...serverOptions.capabilities, tools: capabilityOf('tools', live, stateless), logging: {} },
   });
   const fixed = Array.isArray(tools) ? new ToolSet(tools as readonly ToolDefinition[]) : undefined;
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
   // Prompts, resources and completion: lib/mcp/prompts.ts (each declared only when the set has some).
-  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials), changes);
+  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials), changes, stateless);
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
     // Stateless: no later request sees the level (the endpoint applies it to the calls of the same
     // POST). Answered `{}` all the same, as the protocol says: clients set a level as they connect
@@ -343,6 +351,8 @@ function clientOf(server: Server, extra: Extra, toolName: string, levels: Readon
     ...(sample !== undefined ? { sample } : {}),
     ...(roots !== undefined ? { roots } : {}),
     ...(extra.closeSSEStream !== undefined ? { closeStream: extra.closeSSEStream } : {}),
+    // Tasks hook (lib/mcp/tasks/runtime.ts): `ctx.detach()` of a call that may become a task.
+    ...(modern?.detach !== undefined ? { detach: modern.detach } : {}),
     ...(token !== undefined
       ? {
           progress: (u) =>

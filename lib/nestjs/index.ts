@@ -60,11 +60,10 @@ import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constant
 import { BoundTool, type ToolDefinition } from '../invoke/tools/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
-import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/calling/context';
-import type { InvokeOptions } from '../invoke/calling/options';
+import { ToolContext, type ToolContextInit, type ToolServices, type InvokeOptions } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
-import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo } from '../mcp';
+import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo, McpTasksEndpointOptions } from '../mcp';
 import { classServedSpecs, classToolSpecs, type ServedSpec } from '../schema/class-tools';
 import type { ToolClassOptions, ToolInput } from '../metadata/options';
 import { checkToolDefaults } from '../decorators/tools';
@@ -90,10 +89,11 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    * approval questions, `logging/setLevel`, the GET stream), closed when the module is destroyed
    * (`app.close()`). `exposeCredentials` passes the bearer token and the credential headers to
    * tools (see `McpCallerOptions`; off by default); `tracing`, `rateLimit` and `bus` (replicas
-   * sharing changes, docs/scale-out.md) as `McpServerOptions`.
+   * sharing changes, docs/scale-out.md) as `McpServerOptions`; `tasks` (MCP tasks on 2026-07-28:
+   * store, TTL, bounds, modes by tool) as `McpTasksOptions`.
    * @default none
    */
-  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions;
+  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions;
   /**
    * Register the module globally, so that `ToolRegistry` can be injected in every module.
    * @default true
@@ -297,7 +297,7 @@ export class ToolRegistry extends ToolSet {
    */
   mcpHttpHandler(
     info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' },
-    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {},
+    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions = {},
   ): McpHttpHandler {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -190,7 +190,10 @@ describe.each([
         resultType: 'complete',
       }),
     );
-    expect(legacy.getServerCapabilities()).toEqual(discovered.capabilities);
+    // A stateless 2025 endpoint delivers no list change and no resource update: it declares neither (2026 delivers them on a listen).
+    expect(legacy.getServerCapabilities()).toEqual(
+      options.sessions === true ? discovered.capabilities : { logging: {}, completions: {}, prompts: {}, resources: {}, tools: {} },
+    );
   });
 
   it('tools/list: the same tool JSON on both eras', async () => {
