@@ -250,7 +250,8 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
   // Prompts, resources and completion: lib/mcp/prompts.ts (each declared only when the set has some).
-  if (isServedSource(tools)) servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials), changes, stateless);
+  if (isServedSource(tools))
+    servePromptsAndResources(server, tools, (extra, name) => clientOf(server, extra, name, levels, exposeCredentials), changes, stateless);
   server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
     // Stateless: no later request sees the level (the endpoint applies it to the calls of the same
     // POST). Answered `{}` all the same, as the protocol says: clients set a level as they connect
