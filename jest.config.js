@@ -68,6 +68,7 @@ const INTEGRATION = [
   'spec/redis/optional-peer.spec.ts',
   'spec/redis/replicas.spec.ts',
   'spec/redis/stores.spec.ts',
+  'spec/redis/task-store.spec.ts',
   'spec/mcp/without-server-sdk.spec.ts',
   'spec/nestjs/dto-input.spec.ts',
   'spec/nestjs/guards.spec.ts',

@@ -8,3 +8,4 @@ export { RedisRateLimitStore, type RedisRateLimitOptions } from './rate-limit';
 export { RedisEventBus, MAX_BUS_MESSAGE_CHARS, type RedisEventBusOptions } from './event-bus';
 export { RedisEventStore, type RedisEventStoreOptions } from './event-store';
 export { RedisSessionRegistry, type RedisSessionRegistryOptions } from './session-registry';
+export { RedisTaskStore, type RedisTaskStoreOptions } from './task-store';
