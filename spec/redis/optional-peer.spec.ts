@@ -20,6 +20,7 @@ it('loads no Redis client from the main entry, tool-signatures/mcp or tool-signa
       'RedisRateLimitStore',
       'RedisSessionRegistry',
       'RedisStoreError',
+      'RedisTaskStore',
     ],
   });
 }, 180_000);

@@ -3,12 +3,55 @@
  * `TaskStore` contract the memory store passes (spec/mcp/tasks/store-contract.ts), then what
  * replicas sharing it rely on.
  */
+import 'reflect-metadata';
 import type { Redis } from 'ioredis';
 import { Redis as RedisClientClass } from 'ioredis';
-import type { StoredTask } from '../../lib/mcp';
+import { ObjectOf, Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { serveMcpHttp, type McpHttpEndpoint, type StoredTask } from '../../lib/mcp';
 import { RedisStoreError, RedisTaskStore, type RedisTaskStoreOptions } from '../../lib/redis';
 import { taskStoreContract } from '../mcp/tasks/store-contract';
 import { describeWithRedis, redisClient, startRedisServer, testPrefix, type RedisServer } from '../helpers/redis';
+
+const Confirm = ObjectOf({ confirm: Boolean });
+
+class Files {
+  constructor(private readonly replica: string) {}
+
+  @Tool({ description: 'Asks to confirm a deletion, then deletes', task: 'required' })
+  async remove(file: string, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ confirm: boolean }>(Confirm, `Delete ${file}?`, { key: 'confirm' });
+    return `${answer.action === 'accept' && answer.value.confirm ? 'deleted' : 'kept'} ${file} on ${this.replica}`;
+  }
+}
+
+let rpcId = 0;
+/** One 2026-07-28 request to `url`, as a client declaring the tasks extension sends it; its JSON-RPC answer. */
+async function rpc(url: URL, method: string, params: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number } }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      'mcp-name': String(params.name ?? params.taskId),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: ++rpcId,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } },
+        },
+      },
+    }),
+  });
+  const text = await res.text();
+  return JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]!) as never;
+}
 
 let server: RedisServer;
 let redis: Redis;
@@ -118,6 +161,38 @@ describeWithRedis('RedisTaskStore', () => {
     const keys = await redis.keys(`${prefix}*`);
     const ttls = await Promise.all(keys.map((key) => redis.pttl(key)));
     expect([keys.length, ttls.every((ttl) => ttl > 40_000 && ttl <= 50_000)]).toEqual([2, true]);
+  });
+
+  it('serves one task from two endpoints (replicas): created and run on A, polled and answered on B, the runner on A hears the answer', async () => {
+    const prefix = testPrefix();
+    const endpoints: McpHttpEndpoint[] = [];
+    for (const replica of ['A', 'B'])
+      endpoints.push(
+        await serveMcpHttp(
+          new ToolSet([new Files(replica)]),
+          { name: 'files', version: '1.0.0' },
+          { port: 0, host: '127.0.0.1', tasks: { store: make({ prefix }) } },
+        ),
+      );
+    const [a, b] = endpoints.map((e) => e.url);
+    /** Polls `tasks/get` on B until the task's status is `status` (each poll a request; no timer). */
+    const until = async (taskId: string, status: string) => {
+      for (let i = 0; i < 500; i++) {
+        const got = await rpc(b!, 'tasks/get', { taskId });
+        if (got.result?.status === status || got.error !== undefined) return got;
+      }
+      throw new Error(`task ${taskId} never reached ${status}`);
+    };
+    try {
+      const taskId = (await rpc(a!, 'tools/call', { name: 'remove', arguments: { file: 'a.txt' } })).result!.taskId as string;
+      expect(Object.keys((await until(taskId, 'input_required')).result!.inputRequests as object)).toEqual(['confirm']);
+      expect(
+        (await rpc(b!, 'tasks/update', { taskId, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } })).result?.resultType,
+      ).toBe('complete');
+      expect((await until(taskId, 'completed')).result!.result).toEqual({ content: [{ type: 'text', text: 'deleted a.txt on A' }] });
+    } finally {
+      for (const endpoint of endpoints) await endpoint.close();
+    }
   });
 
   it('fails closed when Redis cannot be reached: every operation is refused with RedisStoreError', async () => {
