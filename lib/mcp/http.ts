@@ -23,7 +23,7 @@ import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextp
 import { describeThrown } from '../thrown';
 import { audienceChecked } from './audience';
 import { principalOf as principal } from './principal';
-import { LOG_LEVEL_META } from './server';
+import { LOG_LEVEL_META } from './call';
 import { MCP_CALLER } from './rate-limit';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernCaller, type ModernRequestInfo } from './modern';
@@ -33,8 +33,8 @@ import { accessPolicy, admittedOrigin, isLoopbackAddress, isLoopbackHost, refuse
 import { corsOf, type McpCorsOptions } from './cors';
 import { answerHealth, healthPath, type McpHealthOptions } from './health';
 
-/** Builds the protocol server (createMcpServer with the endpoint's tools and info). */
-export type McpServerFactory = () => Server;
+/** Builds the protocol server (createMcpServer with the endpoint's tools and info); `principal`: the one client a session's server serves. */
+export type McpServerFactory = (principal?: string) => Server;
 
 /**
  * Builds the factory of the servers that answer MCP 2026-07-28 requests (lib/mcp/modern.ts), given
@@ -568,13 +568,6 @@ class CallTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  /**
-   * Delivers a request straight to the server's request dispatch when the SDK exposes it: the
-   * transport has already checked the JSON-RPC shape, and `onmessage` would classify each request
-   * again with three zod parses (two of them failing ones, which build error objects), about a
-   * tenth of a call's cost. Without it (another SDK version), `onmessage` does the same.
-   */
-  deliver?: (message: JSONRPCMessage, extra: MessageExtraInfo) => void;
   private next = 0;
   private readonly calls = new Map<number, { id: RequestId; exchange: Exchange }>();
 
@@ -594,9 +587,7 @@ class CallTransport implements Transport {
       ids.push(internal);
       this.calls.set(internal, { id: m.id as RequestId, exchange });
       exchange.pending++;
-      const request = { ...m, id: internal } as unknown as JSONRPCMessage;
-      if (this.deliver !== undefined) this.deliver(request, extra);
-      else this.onmessage?.(request, extra);
+      this.onmessage?.({ ...m, id: internal } as unknown as JSONRPCMessage, extra);
     }
     return ids;
   }
@@ -788,8 +779,6 @@ export function createStreamableHttpHandler(
     const server = newServer();
     servers.push(server);
     void server.connect(transport);
-    const dispatch = (server as unknown as { _onrequest?: (m: JSONRPCMessage, extra: MessageExtraInfo) => void })._onrequest;
-    if (typeof dispatch === 'function') transport.deliver = (m, extra) => dispatch.call(server, m, extra);
     return transport;
   };
 
@@ -1163,9 +1152,8 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
 
   /** A server and transport for an `initialize`; if it does not become a session, `dispose` drops both. */
   const open = async (owner: string): Promise<SessionWire> => {
-    const server = newServer();
     // The rate limit's caller (lib/mcp/rate-limit.ts): the session's owner.
-    Object.defineProperty(server, MCP_CALLER, { value: owner });
+    const server = newServer(owner);
     const tag = randomUUID().replace(/-/g, '');
     const sdk: StreamableHTTPServerTransport = new SdkTransport({
       sessionIdGenerator: o.newSessionId ?? randomUUID,
