@@ -56,6 +56,7 @@ const INTEGRATION = [
   'spec/mcp/sampling-tools.spec.ts',
   'spec/mcp/scale-out.spec.ts',
   'spec/mcp/server.spec.ts',
+  'spec/mcp/session-get-stream.spec.ts',
   'spec/mcp/stdio.spec.ts',
   'spec/mcp/stream-resume.spec.ts',
   'spec/mcp/without-server-sdk.spec.ts',

@@ -1033,7 +1033,11 @@ class SessionWire implements Transport {
   readonly calls = new Map<RequestId, ServerResponse>();
   /** The server's open questions: the id the client sees → the server's own id. */
   private readonly questions = new Map<string, RequestId>();
-  /** The session's GET stream, when open. */
+  /**
+   * The session's GET stream as last asked for: it carries the session's notifications only once
+   * the SDK transport answered it 200 (`liveGetStream`); a GET the transport refused never stands
+   * for the stream that is open.
+   */
   getStream: ServerResponse | undefined;
   /** The id of the `initialize` request; a session whose initialize is answered with an error is closed. */
   initializeId: RequestId | undefined;
@@ -1050,6 +1054,12 @@ class SessionWire implements Transport {
 
   get sessionId(): string | undefined {
     return this.sdk.sessionId;
+  }
+
+  /** The GET stream, while it is open and the transport accepted it. */
+  liveGetStream(): ServerResponse | undefined {
+    const s = this.getStream;
+    return s !== undefined && s.headersSent && s.statusCode === 200 && !s.writableEnded && !s.destroyed ? s : undefined;
   }
 
   start(): Promise<void> {
@@ -1110,7 +1120,7 @@ class SessionWire implements Transport {
     }
     if (m.method === 'notifications/message' || m.method === 'notifications/progress') {
       const related = options?.relatedRequestId;
-      return inTurn(related !== undefined ? this.calls.get(related) : this.getStream, () => this.sdk.send(message, options), this.resumable);
+      return inTurn(related !== undefined ? this.calls.get(related) : this.liveGetStream(), () => this.sdk.send(message, options), this.resumable);
     }
     return this.sdk.send(message, options);
   }
@@ -1130,6 +1140,8 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
     wire: SessionWire;
     server: Server;
     lastUsed: number;
+    /** Whether an event id is of this session's GET stream (with an event store). */
+    ofGetStream(eventId: string): Promise<boolean>;
   }
   const live = new Map<string, Live>();
   /** Sessions held or being opened, per client. */
@@ -1155,14 +1167,16 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
     // The rate limit's caller (lib/mcp/rate-limit.ts): the session's owner.
     const server = newServer(owner);
     const tag = randomUUID().replace(/-/g, '');
+    const store = o.eventStore === undefined ? undefined : partitionedStore(o.eventStore, tag);
+    const ofGetStream = async (eventId: string): Promise<boolean> => (await store?.getStreamIdForEventId?.(eventId).catch(() => undefined)) === GET_STREAM;
     const sdk: StreamableHTTPServerTransport = new SdkTransport({
       sessionIdGenerator: o.newSessionId ?? randomUUID,
-      ...(o.eventStore !== undefined ? { eventStore: partitionedStore(o.eventStore, tag) } : {}),
+      ...(store !== undefined ? { eventStore: store } : {}),
       ...(o.eventStore !== undefined && o.retryIntervalMs !== undefined ? { retryInterval: o.retryIntervalMs } : {}),
       ...(endpoint.keepAliveMs !== undefined ? { keepAliveMs: endpoint.keepAliveMs } : {}),
       onsessioninitialized: (id) => {
         sessions.set(id, server);
-        live.set(id, { owner, wire, server, lastUsed: Date.now() });
+        live.set(id, { owner, wire, server, lastUsed: Date.now(), ofGetStream });
         hold(owner, 1);
         o.onSessionOpened?.(id, server);
       },
@@ -1253,13 +1267,23 @@ function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endp
       if (session === undefined) return;
       session.lastUsed = Date.now();
       if (method === 'GET') {
+        // One GET stream per session. A second GET, or a resumption of the GET stream, while it is
+        // open is refused here: the SDK transport would refuse the first but let the second take
+        // the stream's place (and drop it as the old one closes), so that messages went nowhere.
+        const lastEventId = req.headers['last-event-id'];
+        const takesGetStream = typeof lastEventId !== 'string' || (await session.ofGetStream(lastEventId));
+        if (takesGetStream && session.wire.liveGetStream() !== undefined) {
+          return refuse(res, new Refusal(409, SERVER_ERROR, 'Conflict: Only one SSE stream is allowed per session'));
+        }
         // The GET stream is where a session hears of changes: a listen stream, counted as one.
         const refused = listens.hold(principalOf(req), res, () => res.end());
         if (refused !== undefined) return refuse(res, new Refusal(503, SERVER_ERROR, refused, { 'retry-after': '5' }));
-        session.wire.getStream = res;
-        res.once('close', () => {
-          if (session.wire.getStream === res) session.wire.getStream = undefined;
-        });
+        if (takesGetStream) {
+          session.wire.getStream = res;
+          res.once('close', () => {
+            if (session.wire.getStream === res) session.wire.getStream = undefined;
+          });
+        }
       }
       await session.wire.sdk.handleRequest(req, res);
     },
