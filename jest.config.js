@@ -47,6 +47,7 @@ const INTEGRATION = [
   'spec/mcp/http.spec.ts',
   'spec/mcp/inspector.spec.ts',
   'spec/mcp/modern-caching.spec.ts',
+  'spec/mcp/modern-client-answers.spec.ts',
   'spec/mcp/modern-input.spec.ts',
   'spec/mcp/modern-listen.spec.ts',
   'spec/mcp/modern-param-headers.spec.ts',

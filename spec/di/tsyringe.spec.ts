@@ -7,6 +7,7 @@
 import 'reflect-metadata';
 import { container as rootContainer, inject, injectable, Lifecycle, scoped, singleton, type DependencyContainer, type Disposable } from 'tsyringe';
 import { Int32, Param, Tool, ToolSet } from 'tool-signatures';
+import { Tally } from '../helpers/signals';
 
 /** Per call: one session, disposed when the call ends. */
 @scoped(Lifecycle.ContainerScoped)
@@ -26,6 +27,9 @@ class Warehouse {
 
 @scoped(Lifecycle.ContainerScoped)
 class StockTools {
+  static inside = new Tally();
+  static together = 1;
+
   constructor(
     @inject(Warehouse) private readonly warehouse: Warehouse,
     @inject(DbSession) private readonly session: DbSession,
@@ -38,7 +42,9 @@ class StockTools {
 
   @Tool({ description: 'Write stock off.' })
   async writeOff(sku: string, @Param({ type: Int32 }) qty: number): Promise<string> {
-    await new Promise((r) => setTimeout(r, 5));
+    // Waits until `together` calls are inside at once (the concurrent spec sets 3).
+    StockTools.inside.add();
+    await StockTools.inside.reached(StockTools.together);
     if (qty > (this.warehouse.stock.get(sku) ?? 0)) throw new RangeError(`only ${this.warehouse.stock.get(sku) ?? 0} in stock`);
     this.warehouse.stock.set(sku, (this.warehouse.stock.get(sku) ?? 0) - qty);
     return `${qty} × ${sku} written off (session ${this.session.id})`;
@@ -77,6 +83,8 @@ const text = (r: { parts: readonly { type: string }[] }) => r.parts.map((p) => (
 beforeEach(() => {
   DbSession.opened = 0;
   DbSession.disposed = [];
+  StockTools.inside = new Tally();
+  StockTools.together = 1;
 });
 
 it('resolves a tool class from the container per call, its scoped services disposed after each call', async () => {
@@ -100,9 +108,10 @@ it('disposes after a tool that throws too, and resolves nothing for invalid argu
   expect([DbSession.opened, DbSession.disposed]).toEqual([1, [1]]);
 });
 
-it('runs concurrent calls in separate scopes', async () => {
+it('runs concurrent calls in separate scopes (all three inside at once)', async () => {
   const { resolve, release } = perCall(rootContainer);
   const set = new ToolSet().addClass(StockTools, resolve, { release });
+  StockTools.together = 3;
   const results = await Promise.all([1, 2, 3].map(() => set.invoke('write_off', { sku: 'BOLT-M8', qty: 1 })));
   expect(results.map(text).sort()).toEqual([
     '1 × BOLT-M8 written off (session 1)',

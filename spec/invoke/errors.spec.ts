@@ -301,17 +301,13 @@ describe('timeouts', () => {
   });
 
   it('with real timers', async () => {
-    // The tool would resolve after 10 s; the result is the timeout's, and the tool saw its signal
-    // aborted (so its own timer was cleared). No clock needed: a timeout that never fired would
-    // give another result (or hold the test until jest's per-test timeout).
+    // The tool never settles by itself: the result is the timeout's, and the tool saw its signal
+    // aborted. A timeout that never fired would hold the test until jest's per-test timeout.
     let seen: AbortSignal | undefined;
     const t = Tool.create(
       function sleepy(signal: AbortSignal) {
         seen = signal;
-        return new Promise((resolve) => {
-          const timer = setTimeout(resolve, 10_000);
-          signal.addEventListener('abort', () => clearTimeout(timer));
-        });
+        return new Promise(() => undefined);
       },
       { timeoutSeconds: 0.05, params: [AbortSignal] },
     );
@@ -351,6 +347,22 @@ describe('caller cancellation', () => {
     await expect(pending).rejects.toBe(reason);
     expect(seen!.aborted).toBe(true);
     expect(seen!.reason).toBe(reason);
+  });
+
+  it("a signal aborted while the tool's synchronous part runs rejects the call too, and aborts the tool signal", async () => {
+    const controller = new AbortController();
+    const reason = new Error('left at once');
+    let seen: AbortSignal | undefined;
+    const t = Tool.create(
+      function abortsItsCaller(signal: AbortSignal) {
+        seen = signal;
+        controller.abort(reason);
+        return new Promise(() => undefined);
+      },
+      { params: [AbortSignal] },
+    );
+    await expect(t.invoke({}, { signal: controller.signal })).rejects.toBe(reason);
+    expect([seen!.aborted, seen!.reason]).toEqual([true, reason]);
   });
 
   it('an already aborted signal rejects before anything runs', async () => {

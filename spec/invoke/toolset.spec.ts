@@ -13,6 +13,7 @@ import {
   type ToolDefinition,
   type ToolResult,
 } from '../../lib';
+import { deferred, type Deferred } from '../helpers/signals';
 
 function text(r: ToolResult): string {
   return (r.parts[0] as { text: string }).text;
@@ -155,24 +156,27 @@ describe('ToolSet', () => {
 
 describe('runToolCalls', () => {
   const log: string[] = [];
-  const wait = (ms: number, signal?: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  // A fetch runs until the test lets it go (`leave`) or its signal aborts; `entered` resolves when it has started.
+  let entered = new Map<string, Deferred>();
+  let leave = new Map<string, Deferred>();
+  const gate = (gates: Map<string, Deferred>, id: string): Deferred => {
+    if (!gates.has(id)) gates.set(id, deferred());
+    return gates.get(id)!;
+  };
   class Work {
-    @Tool() async fetch(@Param({ type: Int32 }) ms: number, id: string, signal: AbortSignal): Promise<string> {
+    @Tool() async fetch(id: string, signal: AbortSignal): Promise<string> {
       log.push(`start ${id}`);
-      await wait(ms, signal);
+      gate(entered, id).resolve();
+      await new Promise<void>((resolve) => {
+        void gate(leave, id).promise.then(resolve);
+        signal.addEventListener('abort', () => resolve());
+      });
       log.push(`end ${id}`);
       return id;
     }
     @Tool({ parallelSafe: false }) async write(id: string): Promise<string> {
       log.push(`start ${id}`);
-      await wait(5);
+      await new Promise((resolve) => setImmediate(resolve));
       log.push(`end ${id}`);
       return id;
     }
@@ -186,16 +190,27 @@ describe('runToolCalls', () => {
   }
   beforeEach(() => {
     log.length = 0;
+    entered = new Map();
+    leave = new Map();
   });
 
   it('parallel-safe calls overlap; the others run alone, in order; results in call order with ids', async () => {
     const set = new ToolSet([new Work()]);
-    const { results } = await runToolCalls(set, [
-      { id: 'c1', name: 'fetch', arguments: '{"ms":30,"id":"a"}' },
-      { id: 'c2', name: 'fetch', arguments: { ms: 5, id: 'b' } },
+    gate(leave, 'c').resolve();
+    const turn = runToolCalls(set, [
+      { id: 'c1', name: 'fetch', arguments: '{"id":"a"}' },
+      { id: 'c2', name: 'fetch', arguments: { id: 'b' } },
       { id: 'c3', name: 'write', arguments: '{"id":"w"}' },
-      { id: 'c4', name: 'fetch', arguments: '{"ms":5,"id":"c"}' },
+      { id: 'c4', name: 'fetch', arguments: '{"id":"c"}' },
     ]);
+    // a and b run at once: both have started while neither has ended; b is let go first.
+    await Promise.all([gate(entered, 'a').promise, gate(entered, 'b').promise]);
+    expect(log).toEqual(['start a', 'start b']);
+    gate(leave, 'b').resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['start a', 'start b', 'end b']);
+    gate(leave, 'a').resolve();
+    const { results } = await turn;
     expect(log).toEqual(['start a', 'start b', 'end b', 'end a', 'start w', 'end w', 'start c', 'end c']);
     expect(results.map((r) => [r.id, r.name, text(r.result)])).toEqual([
       ['c1', 'fetch', 'a'],
@@ -268,8 +283,8 @@ describe('runToolCalls', () => {
 
   it('cancellation rejects the turn with the signal reason', async () => {
     const controller = new AbortController();
-    const pending = runToolCalls(new ToolSet([new Work()]), [{ id: 'a', name: 'fetch', arguments: '{"ms":1000,"id":"slow"}' }], { signal: controller.signal });
-    await wait(5);
+    const pending = runToolCalls(new ToolSet([new Work()]), [{ id: 'a', name: 'fetch', arguments: '{"id":"slow"}' }], { signal: controller.signal });
+    await gate(entered, 'slow').promise;
     const reason = new Error('stop');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);

@@ -23,9 +23,10 @@ class Db {
     return `dropped ${table}`;
   }
 
+  // Ends only when its signal aborts: the timeout is the one way this call can end.
   @Tool({ timeoutSeconds: 0.01 })
-  async slow(): Promise<string> {
-    return new Promise((resolve) => setTimeout(() => resolve('late'), 200));
+  async slow(signal: AbortSignal): Promise<string> {
+    return new Promise((resolve) => signal.addEventListener('abort', () => resolve('late')));
   }
 }
 

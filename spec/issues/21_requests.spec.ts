@@ -4,6 +4,7 @@
  * once per session; a cancelled call ends its stream; call streams count against maxOpenStreams.
  */
 import 'reflect-metadata';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,13 +14,14 @@ import { IsInt, Max, Min } from 'class-validator';
 import { Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
 import { call, initialize, openSession, openStream, raw, rpcError, sseEvents } from './fixtures/21-http';
+import { deferred, Tally } from '../helpers/signals';
 
 class Seats {
   @IsInt() @Min(1) @Max(9) seats!: number;
 }
 
 class Booth {
-  started = 0;
+  readonly started = new Tally();
   aborted = 0;
 
   @Tool({ description: 'Asks how many seats.' })
@@ -30,7 +32,7 @@ class Booth {
 
   @Tool({ description: 'Waits until cancelled.' })
   async hold(signal: AbortSignal): Promise<string> {
-    this.started++;
+    this.started.add();
     await new Promise<void>((resolve) =>
       signal.addEventListener('abort', () => {
         this.aborted++;
@@ -123,7 +125,13 @@ describe("issue 21: answers to the server's questions never wait behind the requ
     const streams: { close(): void }[] = [];
     try {
       const s = await openSession(url);
-      const held = await openStream(url, { method: 'POST', headers: s.headers, body: call(1, 'hold') });
+      // The server's own view of the held response: a listener put before the endpoint's, so that once
+      // it has run, so has the endpoint's (which gives the stream slot back).
+      const heldClosed = deferred();
+      http.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (req.headers['x-spec'] === 'held') res.once('close', () => heldClosed.resolve());
+      });
+      const held = await openStream(url, { method: 'POST', headers: { ...s.headers, 'x-spec': 'held' }, body: call(1, 'hold') });
       streams.push(held);
       const more = await raw(url, { headers: s.headers, body: call(2, 'ping') });
       expect([more.status, rpcError(more.text).message]).toEqual([503, 'Service Unavailable: too many requests in progress']);
@@ -142,7 +150,7 @@ describe('issue 21: one request per id in flight; a cancelled call ends its stre
       const s = await openSession(url);
       const first = await openStream(url, { method: 'POST', headers: s.headers, body: call(7, 'hold') });
       streams.push(first);
-      while (booth.started === 0) await new Promise((r) => setImmediate(r));
+      await booth.started.reached(1);
       const twin = await raw(url, { headers: s.headers, body: call(7, 'ping') });
       expect(twin.status).toBe(409);
       expect(JSON.parse(twin.text)).toEqual({
@@ -179,16 +187,22 @@ describe('issue 21: one request per id in flight; a cancelled call ends its stre
       const get = await openStream(url, { headers: { ...s.headers, accept: 'text/event-stream' } });
       streams.push(get);
       expect(get.status).toBe(200);
-      const held = await openStream(url, { method: 'POST', headers: s.headers, body: call(1, 'hold') });
+      // The server's own view of the held response: a listener put before the endpoint's, so that once
+      // it has run, so has the endpoint's (which gives the stream slot back).
+      const heldClosed = deferred();
+      http.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (req.headers['x-spec'] === 'held') res.once('close', () => heldClosed.resolve());
+      });
+      const held = await openStream(url, { method: 'POST', headers: { ...s.headers, 'x-spec': 'held' }, body: call(1, 'hold') });
       streams.push(held);
-      while (booth.started === 0) await new Promise((r) => setImmediate(r));
+      await booth.started.reached(1);
       const beyond = await raw(url, { headers: s.headers, body: call(2, 'ping') });
       expect([beyond.status, rpcError(beyond.text).message]).toEqual([503, 'Service Unavailable: too many open streams']);
       await raw(url, { headers: s.headers, body: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } } });
       await held.ended;
-      let after = await raw(url, { headers: s.headers, body: call(3, 'ping') });
       // The slot is released when the server sees the response close.
-      while (after.status === 503) after = await raw(url, { headers: s.headers, body: call(3, 'ping') });
+      await heldClosed.promise;
+      const after = await raw(url, { headers: s.headers, body: call(3, 'ping') });
       expect(sseEvents(after.text).map((e) => e.data)).toEqual([{ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'pong' }] } }]);
     } finally {
       for (const s of streams) s.close();

@@ -144,7 +144,10 @@ describe('issue 21: backpressure on a stream whose client reads slowly', () => {
 });
 
 describe('issue 21: headersTimeoutMs is kept', () => {
-  it('headers that do not arrive within headersTimeoutMs: 1000 are answered 408 within a few seconds (Node checks only every 30 s by default)', async () => {
+  // Node's own timer (not one a spec can fake): the proof is that the 408 comes at all. Node's
+  // defaults (headers within 60 s, checked every 30 s) would leave the socket silent past this
+  // spec's timeout, and the spec would fail there.
+  it('headers that do not arrive within headersTimeoutMs: 1000 are answered 408, then the connection closes', async () => {
     const { http, url } = await serve({ headersTimeoutMs: 1000 });
     try {
       const socket = tcpConnect(Number(url.port), url.hostname);
@@ -155,9 +158,7 @@ describe('issue 21: headersTimeoutMs is kept', () => {
         socket.on('data', (c: string) => (text += c));
         socket.on('close', () => resolve(text));
       });
-      const late = new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000).unref());
-      const first = await Promise.race([answered, late]);
-      socket.destroy();
+      const first = await answered;
       expect(first.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
     } finally {
       await http.close();

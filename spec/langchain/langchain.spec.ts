@@ -31,9 +31,14 @@ class Shop {
     return [Part.text(`picture of ${sku}`), Part.image('image/png', new Uint8Array([137, 80, 78, 71]))];
   }
 
+  /** Called once a `slow` call listens on its signal. */
+  static onSlow: (() => void) | undefined;
+
   @Tool({ description: 'Waits for its signal.' })
   slow(signal: AbortSignal): Promise<string> {
-    return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))));
+    const stopped = new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))));
+    Shop.onSlow?.();
+    return stopped;
   }
 
   @Tool({ description: 'Report and end.', endsLoop: true })
@@ -203,9 +208,11 @@ describe('LangChain runtime', () => {
   it("passes the config's signal to the tool; aborting rejects the call", async () => {
     const [slow] = toLangChainTools(new ToolSet([new Shop()]), { only: ['slow'] });
     const controller = new AbortController();
+    // Once the call has started and the caller waits on it (after this turn of the event loop).
+    Shop.onSlow = () => setImmediate(() => controller.abort(new Error('user left')));
     const pending = slow!.invoke({ id: 's1', name: 'slow', args: {}, type: 'tool_call' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('user left')), 20);
     await expect(pending).rejects.toThrow('user left');
+    Shop.onSlow = undefined;
   });
 
   it('refuses an unknown name given in only', () => {

@@ -11,6 +11,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, ToolListChangedNotificat
 import { IsInt, Length, Max, Min } from 'class-validator';
 import { Param, Tool } from 'tool-signatures';
 import { createStreamableHttpHandler, listenMcpHttp, serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
+import { deferred, Tally } from '../helpers/signals';
 
 class OrderLine {
   @Length(1, 32) sku!: string;
@@ -18,8 +19,8 @@ class OrderLine {
 }
 
 class Shop {
-  started = 0;
-  aborted = 0;
+  readonly started = new Tally();
+  readonly aborted = new Tally();
 
   @Tool({ description: 'Place an order' })
   placeOrder(city: string, @Param({ type: () => [OrderLine] }) lines: OrderLine[]) {
@@ -28,10 +29,10 @@ class Shop {
 
   @Tool()
   async slow(signal: AbortSignal) {
-    this.started++;
+    this.started.add();
     await new Promise<void>((resolve) => {
       signal.addEventListener('abort', () => {
-        this.aborted++;
+        this.aborted.add();
         resolve();
       });
     });
@@ -248,12 +249,12 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
       const slow = controllers.map((c, i) =>
         fetch(url, { method: 'POST', headers: jsonHeaders, body: JSON.stringify(call(i, 'slow', {})), signal: c.signal }).catch(() => undefined),
       );
-      while (shop.started < 2) await new Promise((r) => setTimeout(r, 5));
+      await shop.started.reached(2);
       const third = await raw(url, { body: JSON.stringify(call(3, 'place_order', { city: 'Oslo', lines: [] })) });
       expect([third.status, third.headers['retry-after'], rpcError(third.text).code]).toEqual([503, '1', -32000]);
       for (const c of controllers) c.abort();
       await Promise.all(slow);
-      while (shop.aborted < 2) await new Promise((r) => setTimeout(r, 5));
+      await shop.aborted.reached(2);
       await stillServing(url);
     } finally {
       await http.close();
@@ -356,11 +357,11 @@ describe('MCP over Streamable HTTP: stateless serving', () => {
       const pending = fetch(url, { method: 'POST', headers: jsonHeaders, body: JSON.stringify(call(1, 'slow', {})), signal: controller.signal }).catch(
         (e: unknown) => e,
       );
-      while (shop.started === 0) await new Promise((r) => setTimeout(r, 5));
+      await shop.started.reached(1);
       controller.abort();
       await pending;
-      while (shop.aborted === 0) await new Promise((r) => setTimeout(r, 5));
-      expect(shop.aborted).toBe(1);
+      await shop.aborted.reached(1);
+      expect([shop.started.count, shop.aborted.count]).toEqual([1, 1]);
       await stillServing(url);
     } finally {
       await http.close();
@@ -417,7 +418,15 @@ describe('MCP over Streamable HTTP: sessions', () => {
     const stored = jest.spyOn(eventStore, 'storeEvent');
     const { http, url } = await serve({ sessions: { eventStore, newSessionId: () => `r1-${randomUUID()}` } });
     try {
-      const transport = new StreamableHTTPClientTransport(url);
+      // The client opens its GET stream after initializing: its fetch says when the server has answered it.
+      const getOpened = deferred();
+      const transport = new StreamableHTTPClientTransport(url, {
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (init?.method === 'GET' && response.ok) getOpened.resolve();
+          return response;
+        },
+      });
       const client = new Client({ name: 'spec', version: '1.0.0' });
       const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
       await client.connect(transport);
@@ -426,14 +435,14 @@ describe('MCP over Streamable HTTP: sessions', () => {
       expect([...http.sessions.keys()]).toEqual([id]);
       const r = await client.callTool({ name: 'place_order', arguments: { city: 'Oslo', lines: [{ sku: 'a', qty: 1 }] } });
       expect(r.content).toEqual([{ type: 'text', text: 'Oslo: 1 a' }]);
-      // The client opens its GET stream after initializing; a notification with no request reaches it there
-      // (stored under the session's own name for its GET stream, `<session tag>.get`: issue 21).
-      for (let i = 0; i < 50 && stored.mock.calls.every(([stream]) => !stream.endsWith('.get')); i++) {
-        await http.sessions.get(id)!.sendToolListChanged();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // A notification with no request reaches the open GET stream, sent once (stored under the session's
+      // own name for its GET stream, `<session tag>.get`: issue 21).
+      await getOpened.promise;
+      await http.sessions.get(id)!.sendToolListChanged();
       await changed;
-      expect(stored.mock.calls.some(([stream]) => stream.endsWith('.get'))).toBe(true);
+      expect(stored.mock.calls.filter(([stream]) => stream.endsWith('.get')).map(([, message]) => message)).toEqual([
+        { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      ]);
       // Another session's id, or none, is refused.
       const other = await raw(url, { headers: { ...jsonHeaders, 'mcp-session-id': 'nope' }, body: JSON.stringify(call(1, 'place_order', {})) });
       expect([other.status, rpcError(other.text).code]).toEqual([404, -32001]);
@@ -449,14 +458,19 @@ describe('MCP over Streamable HTTP: sessions', () => {
 
   it('closes a session idle for idleTimeoutMs; its id is then unknown (404)', async () => {
     const closed: string[] = [];
-    const { http, url } = await serve({ sessions: { idleTimeoutMs: 1500, onSessionClosed: (id) => void closed.push(id) } });
+    const closing = deferred();
+    const onSessionClosed = (id: string) => {
+      closed.push(id);
+      closing.resolve();
+    };
+    const { http, url } = await serve({ sessions: { idleTimeoutMs: 1500, onSessionClosed } });
     try {
       const transport = new StreamableHTTPClientTransport(url);
       const client = new Client({ name: 'spec', version: '1.0.0' });
       await client.connect(transport);
       const id = transport.sessionId!;
-      while (http.sessions.size > 0) await new Promise((r) => setTimeout(r, 20));
-      expect(closed).toEqual([id]);
+      await closing.promise;
+      expect([closed, http.sessions.size]).toEqual([[id], 0]);
       const late = await raw(url, { headers: { ...jsonHeaders, 'mcp-session-id': id }, body: JSON.stringify(call(1, 'place_order', {})) });
       expect(late.status).toBe(404);
       await client.close();

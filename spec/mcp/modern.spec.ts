@@ -19,6 +19,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { Int32, Param, Part, Prompt, Prop, Resource, ResourceTemplate, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
 import { runProgram } from '../helpers/programs';
+import { deferred } from '../helpers/signals';
 import { jsonHeaders, openSession, raw, sseEvents } from '../issues/fixtures/21-http';
 
 const MODERN = '2026-07-28';
@@ -544,12 +545,16 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
 
   it('a 2026 call whose HTTP request closes is cancelled (its signal aborts) and frees its slot', async () => {
     const seen: string[] = [];
+    const started = deferred();
+    const aborted = deferred();
     class Waiter {
       @Tool({ description: 'Waits until cancelled.' })
       async wait(signal: AbortSignal): Promise<string> {
         seen.push('started');
+        started.resolve();
         await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
         seen.push('aborted');
+        aborted.resolve();
         return 'never read';
       }
     }
@@ -562,9 +567,9 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
       });
       req.on('error', () => undefined);
       req.end(body);
-      while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await started.promise;
       req.destroy();
-      while (seen.length === 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      await aborted.promise;
       expect(seen).toEqual(['started', 'aborted']);
       expect((await modernPost(http.url, 2, 'tools/list', {})).status).toBe(200);
     } finally {

@@ -5,6 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { IsInt, Length, Max, Min } from 'class-validator';
 import { Description, Int32, Param, Prop, Tool, type ToolDefinition } from 'tool-signatures';
 import { createMcpServer, serveMcpHttp } from 'tool-signatures/mcp';
+import { Tally } from '../helpers/signals';
 
 class OrderLine {
   @Length(1, 32) sku!: string;
@@ -17,8 +18,8 @@ class Receipt {
 }
 
 class Shop {
-  started = 0;
-  aborted = 0;
+  readonly started = new Tally();
+  readonly aborted = new Tally();
 
   @Tool({ description: 'Place an order', returns: () => Receipt, annotations: { title: 'Place order', destructiveHint: false } })
   placeOrder(@Description('Where to ship') city: string, @Param({ type: () => [OrderLine] }) lines: OrderLine[]) {
@@ -35,10 +36,10 @@ class Shop {
 
   @Tool()
   async slow(signal: AbortSignal) {
-    this.started++;
+    this.started.add();
     await new Promise<void>((resolve) => {
       signal.addEventListener('abort', () => {
-        this.aborted++;
+        this.aborted.add();
         resolve();
       });
     });
@@ -139,11 +140,11 @@ describe('MCP server (real SDK client)', () => {
     try {
       const controller = new AbortController();
       const call = client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
-      while (shop.started === 0) await new Promise((r) => setTimeout(r, 5));
+      await shop.started.reached(1);
       controller.abort(new Error('user cancelled'));
       await expect(call).rejects.toThrow('user cancelled');
-      while (shop.aborted === 0) await new Promise((r) => setTimeout(r, 5));
-      expect(shop.aborted).toBe(1);
+      await shop.aborted.reached(1);
+      expect([shop.started.count, shop.aborted.count]).toEqual([1, 1]);
     } finally {
       await close();
     }

@@ -6,8 +6,10 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { createMcpServer, serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { deferred } from '../helpers/signals';
 
 let released: (() => void) | undefined;
+let entered = deferred();
 
 class LongJob {
   @Tool({ description: 'Lets its stream close, then finishes.' })
@@ -17,6 +19,7 @@ class LongJob {
     // Finishes once the test has seen the stream close (the result then waits in the event store).
     await new Promise<void>((resolve) => {
       released = resolve;
+      entered.resolve();
     });
     await ctx.log('info', 'finishing');
     return `done (stream closed: ${closed})`;
@@ -28,6 +31,7 @@ describe('ctx.closeStream: a call lets its stream close and the client resumes (
 
   beforeEach(() => {
     released = undefined;
+    entered = deferred();
   });
 
   afterEach(async () => {
@@ -47,12 +51,16 @@ describe('ctx.closeStream: a call lets its stream close and the client resumes (
       logs.push(String(n.params.data));
     });
     const resumedFrom: string[] = [];
+    const resumed = deferred();
     const transport = new StreamableHTTPClientTransport(endpoint.url, {
       fetch: async (input, init) => {
         const response = await fetch(input, init);
         const last = new Headers(init?.headers).get('last-event-id');
         // The client resumed the closed stream, and the server answered (its replay is under way).
-        if ((init?.method ?? 'GET') === 'GET' && last !== null) resumedFrom.push(last);
+        if ((init?.method ?? 'GET') === 'GET' && last !== null) {
+          resumedFrom.push(last);
+          resumed.resolve();
+        }
         return response;
       },
     });
@@ -60,7 +68,7 @@ describe('ctx.closeStream: a call lets its stream close and the client resumes (
     try {
       const call = client.callTool({ name: 'long', arguments: {} });
       // The stream closed: the client reconnects with the last event id it saw.
-      while (resumedFrom.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await resumed.promise;
       released!();
       const result = await call;
       expect(result.content).toEqual([{ type: 'text', text: 'done (stream closed: true)' }]);
@@ -79,8 +87,8 @@ describe('ctx.closeStream: a call lets its stream close and the client resumes (
     await client.connect(clientSide);
     try {
       const call = client.callTool({ name: 'long', arguments: {} });
-      while (released === undefined) await new Promise((r) => setTimeout(r, 10));
-      released();
+      await entered.promise;
+      released!();
       expect((await call).content).toEqual([{ type: 'text', text: 'done (stream closed: false)' }]);
     } finally {
       await client.close();

@@ -205,20 +205,36 @@ describe('nest build (@nestjs/cli) with the plugin entry of nest-cli.json', () =
     // Its own process group, so that stopping it stops the application process it starts too.
     const child = spawn(process.execPath, [nest, 'start', '--watch'], { cwd: dir, detached: true, env: { ...process.env, NODE_OPTIONS: '--no-warnings' } });
     let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
+    // Each output chunk is checked as it comes: waiting ends when the text is there, or fails when the
+    // process ends without it.
+    let wanted: { text: string; resolve: () => void; reject: (e: Error) => void } | undefined;
+    const check = () => {
+      if (wanted !== undefined && stdout.includes(wanted.text)) {
+        wanted.resolve();
+        wanted = undefined;
+      }
+    };
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      check();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      check();
+    });
+    let gone: Error | undefined;
+    const end = (e: Error) => {
+      gone ??= e;
+      wanted?.reject(gone);
+      wanted = undefined;
+    };
+    child.on('error', end);
+    child.on('exit', (code) => end(new Error(`nest start --watch ended (${code}) in:\n${stdout}`)));
     const waitFor = (text: string) =>
       new Promise<void>((resolve, reject) => {
-        const started = Date.now();
-        const tick = setInterval(() => {
-          if (stdout.includes(text)) {
-            clearInterval(tick);
-            resolve();
-          } else if (Date.now() - started > 120_000) {
-            clearInterval(tick);
-            reject(new Error(`no '${text}' in:\n${stdout}`));
-          }
-        }, 200);
+        if (gone !== undefined) return reject(gone);
+        wanted = { text, resolve, reject };
+        check();
       });
     try {
       await waitFor('"description":"What was filed"');

@@ -108,10 +108,32 @@ function alive(pid: number): boolean {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits for the next change in `dir` (a file made or renamed there, `dir` removed), or returns at
+ * once when `ready()` already holds once the watch is set (so no change can fall between a check
+ * and the watch). Another worker's build ends in a rename of packed.json or the removal of `dir`.
+ */
+async function nextChange(dir: string, ready: () => boolean): Promise<void> {
+  let watcher: fs.FSWatcher | undefined;
+  try {
+    await new Promise<void>((resolve) => {
+      try {
+        watcher = fs.watch(dir, () => resolve());
+      } catch {
+        // dir is gone already: nothing to wait for.
+        resolve();
+        return;
+      }
+      watcher.on('error', () => resolve());
+      if (ready()) resolve();
+    });
+  } finally {
+    watcher?.close();
+  }
+}
 
 async function buildAndPack(dir: string): Promise<Packed> {
-  // The build is tsc over lib/: minutes on a loaded machine, within packOnce's own bound.
+  // The build is tsc over lib/: minutes on a loaded machine; the child is stopped past 480 s.
   await ok(process.execPath, [path.join(root, 'scripts', 'build.js')], root, 480_000);
   // prepack would build again: the build above is the one packed. prepack and postpack still run,
   // so the tarball holds the manifest a published package has.
@@ -125,14 +147,17 @@ async function buildAndPack(dir: string): Promise<Packed> {
 
 let packing: Promise<Packed> | undefined;
 
-/** The packed package for the current sources: built and packed by the first caller of any worker, reused by the others. */
-export function packOnce(timeoutMs = 540_000): Promise<Packed> {
+/**
+ * The packed package for the current sources: built and packed by the first caller of any worker,
+ * reused by the others. A worker waiting for another's build waits for its files to change, held
+ * to its spec's timeout.
+ */
+export function packOnce(): Promise<Packed> {
   packing ??= (async () => {
     const key = sourcesKey();
     const parent = path.join(root, '.tmp', 'packed');
     const dir = path.join(parent, key);
     const done = path.join(dir, 'packed.json');
-    const deadline = Date.now() + timeoutMs;
     fs.mkdirSync(parent, { recursive: true });
     for (;;) {
       if (fs.existsSync(done)) {
@@ -164,8 +189,7 @@ export function packOnce(timeoutMs = 540_000): Promise<Packed> {
       // Another worker builds: wait for its tarball, or take over if it died without one.
       const owner = Number(fs.existsSync(path.join(dir, 'owner')) ? fs.readFileSync(path.join(dir, 'owner'), 'utf8') : NaN);
       if (Number.isInteger(owner) && !alive(owner) && !fs.existsSync(done)) fs.rmSync(dir, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`no tarball in ${dir} after ${timeoutMs} ms`);
-      await sleep(500);
+      else await nextChange(dir, () => fs.existsSync(done) || !fs.existsSync(dir));
     }
   })();
   return packing;

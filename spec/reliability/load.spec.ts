@@ -211,8 +211,11 @@ const callArb: fc.Arbitrary<Omit<Call, 'id'>> = fc.record({
   asText: fc.boolean(),
 });
 
-/** Starts every call at once (one synchronous loop) and returns their promises in order. */
-function start(tools: ToolSet, calls: readonly Call[], parent: ToolContext, shared: AbortSignal): Promise<ToolResult>[] {
+/**
+ * Starts every call at once (one synchronous loop) and returns their promises in order; `cancelled`
+ * gets, for each cancellation, a promise resolved when its timer has fired.
+ */
+function start(tools: ToolSet, calls: readonly Call[], parent: ToolContext, shared: AbortSignal, cancelled: Promise<void>[]): Promise<ToolResult>[] {
   return calls.map((c) => {
     const args = {
       id: c.id,
@@ -224,7 +227,14 @@ function start(tools: ToolSet, calls: readonly Call[], parent: ToolContext, shar
     let signal: AbortSignal | undefined;
     if (c.mode === 'cancel') {
       const own = new AbortController();
-      setTimeout(() => own.abort(new Error(`cancelled ${c.id}`)), c.cancelAfterMs);
+      cancelled.push(
+        new Promise((resolve) =>
+          setTimeout(() => {
+            own.abort(new Error(`cancelled ${c.id}`));
+            resolve();
+          }, c.cancelAfterMs),
+        ),
+      );
       signal = own.signal;
     } else if (Number(c.id.slice(1)) % 2 === 0) {
       signal = shared;
@@ -248,10 +258,11 @@ describe('load and faults', () => {
     // caches filled before the heap is measured, so what the measured round leaves is what it leaks.
     const warmClock = new CountingClock();
     warmClock.hold();
-    const warm = start(tools, calls, new ToolContext({ clock: warmClock }), shared.signal);
+    const warmCancels: Promise<void>[] = [];
+    const warm = start(tools, calls, new ToolContext({ clock: warmClock }), shared.signal, warmCancels);
     warmClock.release();
     await Promise.allSettled(warm);
-    await new Promise((r) => setTimeout(r, 30));
+    await Promise.all(warmCancels);
     hung.length = 0;
 
     const listeners = countAbortListeners();
@@ -260,9 +271,10 @@ describe('load and faults', () => {
     const timeoutsBefore = timeouts();
     const started = process.hrtime.bigint();
     let outcomes: PromiseSettledResult<ToolResult>[];
+    const cancels: Promise<void>[] = [];
     clock.hold();
     try {
-      let pending = start(tools, calls, parent, shared.signal);
+      let pending = start(tools, calls, parent, shared.signal, cancels);
       clock.release();
       outcomes = await Promise.allSettled(pending);
       pending = [];
@@ -317,8 +329,8 @@ describe('load and faults', () => {
       if (JSON.stringify(got) !== JSON.stringify(expected)) expect({ call: c, got }).toEqual({ call: c, got: expected });
     });
 
-    // Let the cancellation timers of calls that finished first run out, then count Node's timers.
-    await new Promise((r) => setTimeout(r, 30));
+    // The cancellation timers of calls that finished first have run out; then Node's timers are counted.
+    await Promise.all(cancels);
     const timeoutsAfter = timeouts();
     // Nothing the invoker or the tool set holds keeps a call's result alive once the caller lets go.
     const results = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [new WeakRef(o.value)] : []));

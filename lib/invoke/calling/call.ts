@@ -198,6 +198,8 @@ function race(
     }, plan.timeoutMs);
   }
   signal?.addEventListener('abort', onAbort, { once: true });
+  // Aborted while the tool's synchronous part ran (before the listener above): no event will come.
+  if (signal?.aborted === true) onAbort();
   // `returned` is used here only, never inside a closure: nothing the call leaves behind (the timer
   // callback, the abort reason's stack trace, which the tool's signal keeps) refers to the tool's
   // promise, so a promise that never settles is collected with whatever the tool left holding it.

@@ -37,9 +37,14 @@ class Shop {
     throw new TypeError('the warehouse is offline');
   }
 
+  /** Called once a `slow` call listens on its signal. */
+  static onSlow: (() => void) | undefined;
+
   @Tool({ description: 'Waits for its signal.' })
   slow(signal: AbortSignal): Promise<string> {
-    return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))));
+    const stopped = new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))));
+    Shop.onSlow?.();
+    return stopped;
   }
 
   @Tool({ description: 'Cancel an order.', requiresApproval: true })
@@ -141,7 +146,8 @@ async function main(): Promise<void> {
   // 3. The SDK's abort signal reaches the tool; generateText rejects with the abort.
   const controller = new AbortController();
   const model3 = new MockLanguageModelV4({ doGenerate: [toolCalls(['e1', 'slow', {}]), say('never')] });
-  setTimeout(() => controller.abort(new Error('user left')), 50);
+  // Once the call has started and the caller waits on it (after this turn of the event loop).
+  Shop.onSlow = () => setImmediate(() => controller.abort(new Error('user left')));
   out.aborted = await generateText({ model: model3, tools: toAiSdkTools(set, { only: ['slow'] }), abortSignal: controller.signal, prompt: 'x' }).then(
     (r) => ['resolved', r.steps.length, r.steps[0]?.content.map((p) => (p.type === 'tool-error' ? [p.type, String(p.error)] : p.type))],
     (e: unknown) => ['rejected', e instanceof Error ? e.message : String(e)],
