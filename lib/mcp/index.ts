@@ -99,7 +99,7 @@ function modernOptionsOf(options: ModernOptions): ModernOptions {
 }
 
 /**
- * A Node `http` request handler for the Streamable HTTP endpoint (lib/mcp/http.ts): stateless by
+ * A Node `http` request handler for the Streamable HTTP endpoint (lib/mcp/http/): stateless by
  * default (any number of replicas behind a load balancer), stateful with `sessions`. Origin and
  * Host are checked, bodies and concurrency bounded (see `McpEndpointOptions`). Mounted behind a
  * body parser (Express, NestJS), it reads the parsed `req.body` instead of the consumed stream.
