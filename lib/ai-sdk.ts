@@ -20,7 +20,8 @@
  */
 import type { JSONSchema7, Tool as AiTool, ToolExecutionOptions, jsonSchema as aiJsonSchema, tool as aiTool } from 'ai';
 import type { ToolDefinition } from './invoke/tools/bound-tool';
-import { APPROVED, approvalNeeded, type Approver } from './invoke/calling/approval';
+import { APPROVED, approvalNeeded } from './invoke/calling/approval';
+import type { Approver } from './invoke/calling/context';
 import type { ToolResult } from './tool-result';
 import { ToolSet } from './invoke/tools/toolset';
 import { partsIn } from './invoke/calling/parts';

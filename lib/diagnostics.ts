@@ -435,6 +435,10 @@ export const DIAGNOSTICS = {
       `input: 'dto' cannot take ${name} as the whole input: it refers to itself, and an input schema's root must be a plain object. Take it as a parameter (input: 'parameters').`,
   ),
   inputOption: entry('OLT015', (given: string) => `the option input is ${given}; it is 'parameters' or 'dto'.`),
+  taskOption: entry(
+    'OLT015',
+    (given: string) => `the option task is ${given}; it is 'optional', 'required', or { mode: 'optional' | 'required', start?: 'call' | 'detach' }.`,
+  ),
   prefixOption: entry('OLT015', (given: string) => `the name prefix ${given} is not 1–63 ASCII letters, digits, '_' or '-'.`),
   unknownOption: entry(
     'OLT015',
@@ -537,6 +541,21 @@ export const MCP_TEXTS = {
   tooManyListenResources: (named: number, max: number) => `Invalid params: the listen names ${named} resource URIs; a listen stream may name at most ${max}.`,
   /** A 2026-07-28 request whose answers so far no longer fit in a requestState. */
   requestStateTooLarge: (max: number) => `The answers so far take more than ${max} characters; the request is not run again.`,
+  /** MCP tasks (lib/mcp/tasks): a `tasks/*` request naming a task that is unknown, expired or another caller's (-32602). */
+  taskNotFound: () => 'Failed to retrieve task: Task not found (it does not exist, it expired, or it belongs to another caller).',
+  /** MCP tasks: a `tasks/*` request, or a call of a tool that runs only as a task, from a client that did not declare the extension (-32021). */
+  taskExtensionUndeclared: (what: string) =>
+    `${what} needs the client capability 'io.modelcontextprotocol/tasks' (declare it in the request's _meta 'io.modelcontextprotocol/clientCapabilities'.extensions).`,
+  /** MCP tasks: a call not made a task because its caller has too many unfinished ones (a tool result the model reads). */
+  tooManyTasks: (tool: string, max: number) =>
+    `Tool '${tool}' was not run: this caller has ${max} unfinished tasks, the most it may; wait for one to finish or cancel one.`,
+  /** MCP tasks: what a failed task says when its runner stopped renewing its lease (the process died). */
+  taskRunnerLost: () => 'The task failed: the server process that ran it stopped (its lease ran out).',
+  /** MCP tasks: what a task says when its time to live ran out before it finished. */
+  taskExpired: () => 'The task was stopped: its time to live ran out.',
+  /** An MCP `tasks` option out of range (thrown when the endpoint is made). */
+  tasksOptionInvalid: (given: string) =>
+    `tasks needs ttlMs, pollIntervalMs and leaseMs as positive integers and maxActiveTasksPerCaller an integer >= 1; each tools entry 'optional', 'required' or { mode, start: 'call' | 'detach' } (got ${given.slice(0, 200)})`,
   /** `tracing` asked of a server where the optional peer is not installed. */
   tracingPeerMissing: (loadError: string) =>
     `tool-signatures/mcp option 'tracing' needs @opentelemetry/api (^1.9.0), an optional peer dependency of tool-signatures, and it could not be loaded (${loadError.split('\n')[0]}). Install it: npm install @opentelemetry/api`,

@@ -75,16 +75,16 @@ export {
   type ClientRoot,
   type RootsOptions,
 } from './invoke/calling/context';
-export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/calling/approval';
+export type { ApprovalRequest, ApprovalDecision, Approver } from './invoke/calling/context';
 export { approvalQuestion, type ApprovalQuestion } from './invoke/calling/question';
 export type { ApprovalContext, ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices } from './tool-description';
-export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/calling/options';
+export type { InvokeOptions, ErrorText, ToolFailure } from './invoke/calling/context';
 export { ToolInvoker, type StagedCall } from './invoke/calling/invoker';
 export { ToolSet, type ServedChange, type ServedDefinition, type ToolSetItem, type ToolSetOptions, type AddClassOptions } from './invoke/tools/toolset';
 export { runToolCalls, type ToolCall, type RunToolCallsOptions, type ToolCallResult, type ToolCallsOutcome } from './invoke/tools/run-tool-calls';
 export { DEFAULT_LIMITS, type ArgumentLimits } from './invoke/arguments/json-text';
 export { ToolDefinitionError, type DefinitionProblem, type ToolErrorCode, type ToolErrorSite } from './errors';
-export type { ToolDescription, JsonSchema, ToolAnnotations } from './tool-description';
+export type { ToolDescription, JsonSchema, ToolAnnotations, ToolTask, ToolTaskMode } from './tool-description';
 export type { ToolDefinition } from './invoke/tools/bound-tool';
 export type {
   PromptOptions,

@@ -54,6 +54,26 @@ export interface ApprovalContext {
  */
 export type ApprovalPredicate = (args: Readonly<Record<string, unknown>>, context: ApprovalContext) => boolean | Promise<boolean>;
 
+/**
+ * Whether a call of the tool may run as an MCP task (the `io.modelcontextprotocol/tasks`
+ * extension, protocol 2026-07-28: the call is answered with a task the client polls, answers and
+ * cancels): `'optional'`, a task when the client declared the extension, else an ordinary call;
+ * `'required'`, only as a task (a client that did not declare it is refused, -32021).
+ */
+export type ToolTaskMode = 'optional' | 'required';
+
+/** A tool's task mode, and when its task is made (see `ToolTaskMode`). */
+export interface ToolTask {
+  readonly mode: ToolTaskMode;
+  /**
+   * `'call'`: the task is made as the call arrives, and the whole method runs in it. `'detach'`: the
+   * call runs as an ordinary request (its questions are `input_required` rounds) until the method
+   * calls `ctx.detach()`, which makes the task and answers the request with it; the method goes on
+   * in the task. @default 'call'
+   */
+  readonly start?: 'call' | 'detach';
+}
+
 /** A tool as a model sees it: every field read-only and frozen. */
 export interface ToolDescription {
   readonly name: string;
@@ -65,6 +85,8 @@ export interface ToolDescription {
   readonly parallelSafe: boolean;
   readonly timeoutSeconds: number;
   readonly annotations?: Readonly<ToolAnnotations>;
+  /** How a call runs under MCP's tasks extension; absent: never as a task. */
+  readonly task?: ToolTask;
   /** What the schema could not carry (for example a `@Matches` pattern with flags). */
   readonly warnings: readonly string[];
 }

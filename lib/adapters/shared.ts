@@ -4,9 +4,7 @@
  */
 import { cachedBy } from '../cache';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
-import type { Approver } from '../invoke/calling/approval';
-import type { ToolCaller, ToolClient, ToolContext } from '../invoke/calling/context';
-import type { InvokeOptions } from '../invoke/calling/options';
+import type { Approver, ToolCaller, ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import type { ToolSource } from '../invoke/tools/tool-source';
 import { ToolSet } from '../invoke/tools/toolset';
 import { partsText, type ToolResult } from '../tool-result';

@@ -1,7 +1,6 @@
 import { DEFAULT_LIMITS } from '../invoke/arguments/json-text';
-import type { ApprovalDecision, ApprovalRequest } from '../invoke/calling/approval';
+import type { ApprovalDecision, ApprovalRequest, ToolClient } from '../invoke/calling/context';
 import { approvalQuestion } from '../invoke/calling/question';
-import type { ToolClient } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { oneOf, type parseArgs, UsageError, type ArgSpec } from './args';
 import { buildCatalogue, PROVIDERS, renderTable, type ProviderId } from './catalogue';

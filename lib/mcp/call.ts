@@ -6,9 +6,8 @@
  * from what their SDK hands a handler; `clientOf` turns it into the `ToolClient` of one call.
  */
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { ApprovalDecision, ApprovalRequest } from '../invoke/calling/approval';
 import { approvalQuestion } from '../invoke/calling/question';
-import type { CallerAuthInfo, LogLevel, ToolClient } from '../invoke/calling/context';
+import type { ApprovalDecision, ApprovalRequest, CallerAuthInfo, LogLevel, ToolClient } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 
 /** One MCP method's handler: the request's params (as the SDK parsed them) and its scope; its result, or a thrown protocol error. */
@@ -28,6 +27,8 @@ export interface CallAsks {
   readonly cannotElicit?: string;
   /** Why an approval cannot be asked when `approval` is absent. @default the client did not declare elicitation */
   readonly cannotApprove?: string;
+  /** Tasks hook (lib/mcp/tasks/runtime.ts): makes the call a task (`ctx.detach()`), where its tool's task starts so. */
+  readonly detach?: () => Promise<boolean>;
 }
 
 /** One request, as the handlers of the table see it. */
@@ -133,13 +134,15 @@ export function clientOf(scope: CallScope, toolName: string, exposeCredentials: 
     ...(scope.sessionId !== undefined ? { sessionId: scope.sessionId } : {}),
   };
   const budget = notificationBudget();
-  const { elicit, sample, roots, approval, cannotElicit, cannotApprove } = scope.asks;
+  const { elicit, sample, roots, approval, cannotElicit, cannotApprove, detach } = scope.asks;
   return {
     caller,
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(sample !== undefined ? { sample } : {}),
     ...(roots !== undefined ? { roots } : {}),
     ...(scope.closeStream !== undefined ? { closeStream: scope.closeStream } : {}),
+    // Tasks hook (lib/mcp/tasks/runtime.ts): `ctx.detach()` of a call that may become a task.
+    ...(detach !== undefined ? { detach } : {}),
     ...(token !== undefined
       ? {
           progress: (u) =>

@@ -20,6 +20,17 @@ export type { McpEndpointOptions, McpHttpAuthOptions, McpHttpEndpoint, McpHttpHa
 export { createStreamableHttpHandler, listenMcpHttp, mcpMetadataPath } from './http';
 export { MODERN_VERSIONS, MAX_INPUT_ROUNDS, MAX_REQUEST_STATE_CHARS, type ModernOptions } from './modern';
 export { MAX_SPENT_STATES } from './spent-states';
+export { TASKS_EXTENSION, type McpTasksOptions } from './tasks/runtime';
+export {
+  MemoryTaskStore,
+  TERMINAL_STATUSES,
+  type MemoryTaskStoreOptions,
+  type StoredTask,
+  type TaskStatus,
+  type TaskStore,
+  type TaskTransition,
+  type TransitionGuard,
+} from './tasks/store';
 export { DEFAULT_MAX_RATE_LIMITED_CALLERS, type McpRateLimit } from './rate-limit';
 export type { McpTracer, McpTracingOptions } from './tracing';
 export type { McpCorsOptions } from './cors';
@@ -95,6 +106,7 @@ function modernOptionsOf(options: ModernOptions): ModernOptions {
   return {
     ...(options.requestStateKey !== undefined ? { requestStateKey: options.requestStateKey } : {}),
     ...(options.requestStateTtlSeconds !== undefined ? { requestStateTtlSeconds: options.requestStateTtlSeconds } : {}),
+    ...(options.tasks !== undefined ? { tasks: options.tasks } : {}),
   };
 }
 
@@ -116,7 +128,11 @@ export function createMcpHttpHandler(
     const sdk = modernSdk();
     return sdk === undefined ? undefined : modernServerFactory(sdk, tableOf(tools, serverOptions), tools, info, modernOptions, infoOf, tracingFor(options));
   };
-  return createStreamableHttpHandler((principal) => serverOf(tools, info, serverOptions, principal), options, modern);
+  return createStreamableHttpHandler(
+    (mode) => serverOf(tools, info, { ...serverOptions, ...(mode?.stateless === true ? { stateless: true } : {}) }, mode?.principal),
+    options,
+    modern,
+  );
 }
 
 /** What tool code is told of the HTTP caller. */
@@ -138,6 +154,9 @@ function observed(options: McpObservedOptions): McpObservedOptions {
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
   };
 }
+
+/** MCP tasks on 2026-07-28 (the `io.modelcontextprotocol/tasks` extension; see `McpTasksOptions`). */
+export type McpTasksEndpointOptions = Pick<ModernOptions, 'tasks'>;
 
 /** Options of `serveMcpHttp`: where it listens, the endpoint's checks and bounds, what tools are told of the caller, tracing and the rate limit. */
 export type McpHttpOptions = McpListenOptions & McpEndpointOptions & McpCallerOptions & McpObservedOptions & ModernOptions;

@@ -29,6 +29,7 @@ import { samplingParams } from './sampling';
 import { listedByCaller } from './listen';
 import { tracedRow, type McpTracing } from './tracing';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
+import { TaskRuntime, TASKS_EXTENSION, type DetachHooks, type McpTasksOptions } from './tasks/runtime';
 
 /** The protocol revisions this module serves. */
 export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
@@ -76,6 +77,8 @@ export interface ModernOptions {
   requestStateKey?: string | Uint8Array;
   /** How long a client may take to answer a round of questions, in seconds. @default 600 */
   requestStateTtlSeconds?: number;
+  /** MCP tasks (the `io.modelcontextprotocol/tasks` extension: lib/mcp/tasks/runtime.ts). @default tasks in this process's memory */
+  tasks?: McpTasksOptions;
 }
 
 /** The signed state of a request that asked questions: what it was, and the answers so far. */
@@ -162,17 +165,24 @@ export function modernServerFactory(
   // Whether lists vary by caller is fixed when the set is made: the hints are worked out once.
   const byCaller = listedByCaller(tools);
   const cacheHints = cacheHintsOf(byCaller);
+  // Tasks hook (lib/mcp/tasks/runtime.ts): the endpoint's tasks; the extension is advertised while a tool runs as one.
+  const tasks = new TaskRuntime(sdk, options.tasks);
   const factory = () => {
-    const server = new sdk.Server(info, { capabilities: capabilities as never, requestState: { verify: codec.verify }, cacheHints });
+    const advertised = tasks.serves(Array.isArray(tools) ? (tools as readonly ToolDefinition[]) : (tools as { list(): readonly ToolDefinition[] }).list());
+    const served = advertised ? { ...capabilities, extensions: { ...(capabilities.extensions as object | undefined), [TASKS_EXTENSION]: {} } } : capabilities;
+    const server = new sdk.Server(info, { capabilities: served as never, requestState: { verify: codec.verify }, cacheHints });
     for (const [method, row] of rows) {
       server.setRequestHandler(
         method as 'tools/call',
         ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
-          INPUT_METHODS.has(method)
-            ? withQuestions(sdk, states, row, request, ctx, infoOf())
-            : row(request.params ?? {}, requestScope(ctx, infoOf(), ctx.mcpReq.signal, {}))) as never,
+          method === 'tools/call'
+            ? tasks.call(taskCall(tasks, sdk, states, table, tools, row, request, ctx, infoOf()))
+            : INPUT_METHODS.has(method)
+              ? withQuestions(sdk, states, row, request, ctx, infoOf())
+              : row(request.params ?? {}, requestScope(ctx, infoOf(), ctx.mcpReq.signal, {}))) as never,
       );
     }
+    tasks.register(server, (ctx: ServerContext) => ({ principal: principalOf(ctx, infoOf()), capabilities: capabilitiesOf(ctx) }));
     return server;
   };
   return Object.assign(factory, {
@@ -184,6 +194,34 @@ export function modernServerFactory(
       `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [sdk.SUBSCRIPTION_ID_META_KEY]: id, [sdk.SERVER_INFO_META_KEY]: info } } })}\n\n`,
     bus: () => callerBus(table.rows, byCaller, infoOf),
   });
+}
+
+/**
+ * Tasks hook (lib/mcp/tasks/runtime.ts): a `tools/call` as the tasks runtime serves it: the tool
+ * (when it has a task mode and its caller is shown it), the caller, and how to serve it otherwise.
+ */
+function taskCall(
+  tasks: TaskRuntime,
+  sdk: Sdk,
+  states: States,
+  table: McpTable,
+  tools: McpToolSource,
+  row: Row<CallScope>,
+  request: { method: string; params?: Record<string, unknown> },
+  ctx: ServerContext,
+  info: ModernRequestInfo | undefined,
+): Parameters<TaskRuntime['call']>[0] {
+  const name = request.params?.name;
+  const tool = typeof name === 'string' ? toolNamed(tools, name) : undefined;
+  const shown = tasks.taskOf(tool) !== undefined && table.listedTo(requestScope(ctx, info, ctx.mcpReq.signal, {})).some((t) => t.name === name);
+  return {
+    tool: shown ? tool : undefined,
+    principal: principalOf(ctx, info),
+    capabilities: capabilitiesOf(ctx) as Record<string, unknown>,
+    inline: (hooks) => withQuestions(sdk, states, row, request, ctx, info, hooks),
+    // In the background, what the call would send on its request's stream goes nowhere: the request is answered.
+    run: async (signal, asks) => row(request.params ?? {}, requestScope(ctx, info === undefined ? undefined : { ...info, streaming: false }, signal, asks)),
+  };
 }
 
 /** What the SDK's handler sends to the `subscriptions/listen` streams (its `notify`). */
@@ -512,6 +550,7 @@ async function withQuestions(
   request: { method: string; params?: Record<string, unknown> },
   ctx: ServerContext,
   info: ModernRequestInfo | undefined,
+  hooks?: DetachHooks,
 ): Promise<unknown> {
   // The request's key (a digest of its arguments) is needed only when a state comes back or is minted.
   const key = (): string => requestKey(request.method, request.params);
@@ -542,9 +581,11 @@ async function withQuestions(
   if (ctx.mcpReq.signal.aborted) callerGone();
   else ctx.mcpReq.signal.addEventListener('abort', callerGone, { once: true });
   try {
+    // Tasks hook: a call that may detach into a task asks through the hooks, and is answered with its task once it detached.
+    const asks = hooks === undefined ? rounds.ask : hooks.ask(rounds.ask, stop);
     let run: Promise<unknown>;
     try {
-      run = Promise.resolve(row(request.params ?? {}, requestScope(ctx, info, stop.signal, rounds.ask)));
+      run = Promise.resolve(row(request.params ?? {}, requestScope(ctx, info, stop.signal, asks)));
     } catch (e) {
       run = Promise.reject(e);
     }
@@ -554,7 +595,12 @@ async function withQuestions(
         (error: unknown) => ({ error }),
       ),
       rounds.asked.then(() => undefined),
+      ...(hooks !== undefined ? [hooks.detached.then((created) => ({ created }))] : []),
     ]);
+    if (first !== undefined && 'created' in first) {
+      hooks!.adopt(run);
+      return first.created;
+    }
     if (first !== undefined) {
       // A call that failed after asking for what the client did not declare needed it (the protocol's -32021);
       // one that caught the refusal and went on (asking another way) is answered as it ended.

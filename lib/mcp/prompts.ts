@@ -7,13 +7,13 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, type ServerCapabilities, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ToolClient, ToolContext } from '../invoke/calling/context';
-import type { InvokeOptions } from '../invoke/calling/options';
+import type { ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
 import { ListedView, listedByCaller } from './listen';
 import type { Row } from './call';
 import { bindRows } from './bind-v1';
+import { capabilityOf } from './capabilities';
 
 /** MCP's code for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -80,7 +80,11 @@ export interface ServedRows<S extends RowRequest> {
  * The rows of `source`'s prompts, resources and completion (undefined when it serves none).
  * `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
  */
-export function servedRows<S extends RowRequest>(source: ServedSource, clientOf: (scope: S, name: string) => ToolClient): ServedRows<S> | undefined {
+export function servedRows<S extends RowRequest>(
+  source: ServedSource,
+  clientOf: (scope: S, name: string) => ToolClient,
+  stateless = false,
+): ServedRows<S> | undefined {
   const hasPrompts = source.prompts().length > 0;
   const hasResources = source.resources().length > 0 || source.resourceTemplates().length > 0;
   if (!hasPrompts && !hasResources) return undefined;
@@ -127,8 +131,8 @@ export function servedRows<S extends RowRequest>(source: ServedSource, clientOf:
   return {
     rows,
     capabilities: {
-      ...(hasPrompts ? { prompts: live ? { listChanged: true } : {} } : {}),
-      ...(hasResources ? { resources: live ? { subscribe: true, listChanged: true } : { subscribe: true } } : {}),
+      ...(hasPrompts ? { prompts: capabilityOf('prompts', live, stateless) } : {}),
+      ...(hasResources ? { resources: capabilityOf('resources', live, stateless) } : {}),
       completions: {},
     },
     hasPrompts,
@@ -158,14 +162,17 @@ export function servedConnection<S extends RowRequest>(
   server: Server,
   source: ServedSource,
   served: ServedRows<S>,
+  stateless = false,
 ): { rows: ReadonlyMap<string, Row<S>>; wrap(method: string, row: Row<S>): Row<S> } {
-  const byCaller = served.live && listedByCaller(source).served;
+  // Stateless, nothing is sent unasked and nothing is subscribed to (lib/mcp/capabilities.ts).
+  const live = served.live && !stateless;
+  const byCaller = live && listedByCaller(source).served;
   const shown = {
     prompts: byCaller ? new ListedView((scope: S) => served.listed(scope, 'prompts')) : undefined,
     resources: byCaller ? new ListedView((scope: S) => served.listed(scope, 'resources')) : undefined,
   };
   const offs: (() => void)[] = [];
-  if (served.live) {
+  if (live) {
     offs.push(
       source.onServedChange!((changed) => {
         // A server whose transport has closed stops listening; a kind it did not declare is not announced.
@@ -176,7 +183,7 @@ export function servedConnection<S extends RowRequest>(
     );
   }
   const rows = new Map<string, Row<S>>();
-  if (served.hasResources) {
+  if (served.hasResources && !stateless) {
     // Subscriptions are per connection (one server per stdio connection or HTTP session).
     const subscribed = new Set<string>();
     rows.set('resources/subscribe', async (params, scope) => {
@@ -231,11 +238,11 @@ export function servedConnection<S extends RowRequest>(
  * Declares and handles prompts, resources and completion on `server` (before it connects), from
  * `source`. `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
  */
-export function servePromptsAndResources(server: Server, source: ServedSource, clientOf: (extra: Extra, name: string) => ToolClient): void {
-  const served = servedRows<Extra>(source, clientOf);
+export function servePromptsAndResources(server: Server, source: ServedSource, clientOf: (extra: Extra, name: string) => ToolClient, stateless = false): void {
+  const served = servedRows<Extra>(source, clientOf, stateless);
   if (served === undefined) return;
   server.registerCapabilities(served.capabilities);
-  const connection = servedConnection(server, source, served);
+  const connection = servedConnection(server, source, served, stateless);
   bindRows(server, new Map([...served.rows, ...connection.rows]), (_request, extra) => extra, connection.wrap);
 }
 

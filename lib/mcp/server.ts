@@ -9,8 +9,7 @@
 import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitResultSchema, ListRootsResultSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
-import type { Approver } from '../invoke/calling/approval';
-import type { ToolClient } from '../invoke/calling/context';
+import type { Approver, ToolClient } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { samplerOf } from './sampling';
 import { servedConnection } from './prompts';
@@ -63,6 +62,13 @@ export interface McpServerOptions extends ServerOptions {
    * @default undefined: no limit
    */
   rateLimit?: McpRateLimit;
+  /**
+   * The server is for a transport that sends the client nothing unasked (the stateless HTTP
+   * endpoint): it declares no `listChanged` and no `resources.subscribe`, and does not serve
+   * `resources/subscribe` / `unsubscribe` (lib/mcp/capabilities.ts).
+   * @default false
+   */
+  stateless?: boolean;
 }
 
 /**
@@ -105,8 +111,9 @@ export function createMcpServer(tools: McpToolSource, info: McpServerInfo, optio
 
 /** `createMcpServer`, its requests sent by `principal` when one client owns it (an HTTP session's owner). */
 export function serverOf(tools: McpToolSource, info: McpServerInfo, options: McpServerOptions, principal?: string): Server {
-  const { approve, exposeCredentials, tracing, rateLimit, ...serverOptions } = options;
+  const { approve, exposeCredentials, tracing, rateLimit, stateless = false, ...serverOptions } = options;
   const table = mcpTable(tools, {
+    stateless,
     ...(approve !== undefined ? { approve } : {}),
     ...(exposeCredentials !== undefined ? { exposeCredentials } : {}),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
@@ -115,12 +122,12 @@ export function serverOf(tools: McpToolSource, info: McpServerInfo, options: Mcp
   const connection = principal ?? `connection ${++servers}`;
   const sdkOptions = { ...serverOptions, capabilities: { ...serverOptions.capabilities, ...table.capabilities } };
   const server = tracing !== undefined && tracing !== false ? new TracedServer(info, sdkOptions, tracingOf(tracing)) : new Server(info, sdkOptions);
-  bindTable(server, table, tools, connection);
+  bindTable(server, table, tools, connection, stateless);
   return server;
 }
 
 /** Binds the table's rows onto `server`, with what one connection keeps: the log level, subscriptions, `list_changed`. */
-function bindTable(server: Server, table: McpTable, tools: McpToolSource, connection: string): void {
+function bindTable(server: Server, table: McpTable, tools: McpToolSource, connection: string, stateless: boolean): void {
   // Log levels the clients set (per session; `undefined` for a transport without sessions).
   const levels = new Map<string | undefined, number>();
   const scopeOf = (_request: unknown, extra: V1Extra): CallScope => v1Scope(server, extra, levels, connection);
@@ -135,8 +142,8 @@ function bindTable(server: Server, table: McpTable, tools: McpToolSource, connec
   });
   const offs: (() => void)[] = [];
   // Where what a client is listed varies by caller, list_changed goes only to one whose list changed.
-  const shown = table.live && toolsByCaller(tools) ? new ListedView((scope: CallScope) => table.listedTo(scope).map((t) => t.name)) : undefined;
-  const served = table.served === undefined || !('onResourceUpdated' in tools) ? undefined : servedConnection(server, tools as never, table.served);
+  const shown = table.live && !stateless && toolsByCaller(tools) ? new ListedView((scope: CallScope) => table.listedTo(scope).map((t) => t.name)) : undefined;
+  const served = table.served === undefined || !('onResourceUpdated' in tools) ? undefined : servedConnection(server, tools as never, table.served, stateless);
   for (const [method, row] of served?.rows ?? []) rows.set(method, row);
   bindRows(server, rows, scopeOf, (method, row) => {
     const inner = served?.wrap(method, row) ?? row;
@@ -147,7 +154,8 @@ function bindTable(server: Server, table: McpTable, tools: McpToolSource, connec
         }
       : inner;
   });
-  if (table.live && isSetLike(tools)) {
+  // Stateless, nothing is sent unasked: no `list_changed` (lib/mcp/capabilities.ts).
+  if (table.live && !stateless && isSetLike(tools)) {
     offs.push(
       tools.onChange!(() => {
         // A server whose transport has closed stops listening (h5's sessions close theirs).

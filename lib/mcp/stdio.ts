@@ -10,6 +10,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../thrown';
+import { DISCOVER_METHOD } from './discovery';
 
 /** Options of `serveMcpStdio`. */
 export interface McpStdioOptions {
@@ -196,6 +197,9 @@ class Channel implements Transport {
   readonly started: Promise<void>;
   #started!: () => void;
   readonly #ended: (() => void)[] = [];
+  /** The connection went to the other revision: this channel's server is told it ended, and its sends are dropped. */
+  #detached = false;
+  #over = false;
   /**
    * Checks or rewrites an incoming message before the server sees it (a 2026 listen's URIs:
    * lib/mcp/modern.ts); undefined drops it (the check answered it). Messages reach the server in
@@ -213,15 +217,16 @@ class Channel implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return this.wire.send(message);
+    return this.#detached ? Promise.resolve() : this.wire.send(message);
   }
 
   close(): Promise<void> {
-    return this.wire.close();
+    return this.#detached ? Promise.resolve() : this.wire.close();
   }
 
   /** Hands a message to the server, through `inbound`. */
   deliver(message: JSONRPCMessage): void {
+    if (this.#detached) return;
     const through = this.inbound === undefined ? message : this.inbound(message);
     if (this.#checking.length === 0 && !(through instanceof Promise)) {
       if (through !== undefined) this.onmessage?.(through);
@@ -235,7 +240,7 @@ class Channel implements Transport {
     while (this.#checking.length > 0) {
       const m = await this.#checking[0];
       void this.#checking.shift();
-      if (m !== undefined) this.onmessage?.(m);
+      if (m !== undefined && !this.#detached) this.onmessage?.(m);
     }
   }
 
@@ -244,27 +249,55 @@ class Channel implements Transport {
     this.#ended.push(f);
   }
 
-  /** The connection has ended: the server is told, then whatever waited for it. */
+  /** The connection has ended: the server is told (once), then whatever waited for it. */
   ended(): void {
+    if (this.#over) return;
+    this.#over = true;
     this.onclose?.();
     for (const f of this.#ended.splice(0)) f();
   }
-}
 
-/** Whether the opening message of a stdio connection is MCP 2026-07-28's (a request that names its version in `_meta`, or `server/discover`). */
-function opensModern(message: JSONRPCMessage): boolean {
-  const m = message as { method?: unknown; params?: { _meta?: unknown } };
-  if (m.method === 'server/discover') return true;
-  const meta = m.params?._meta;
-  return meta !== null && typeof meta === 'object' && 'io.modelcontextprotocol/protocolVersion' in meta;
+  /** The connection went to the other revision: this server hears and says nothing more, and is told it ended. */
+  detach(): void {
+    if (this.#detached) return;
+    this.#detached = true;
+    this.ended();
+  }
 }
 
 /**
- * Serves both protocol revisions over the bounded stdio transport: the connection's first message
- * chooses. A 2025-11-25 opening (`initialize`) connects `legacy` as `connectStdio` does; a
- * 2026-07-28 one is served by the SDK's v2 `serveStdio` with the servers of `modern`
- * (lib/mcp/modern.ts), pinned for the connection. Messages that arrive while the choice connects
- * wait, in order.
+ * What a stdio message asks of the connection's revision: `discover` (2026-07-28's `server/discover`,
+ * which a 2026-first client sends and may give up on), `modern` (a request that names its version
+ * in `_meta`), `legacy` (`initialize`), or `either` (a notification, an answer, a request naming
+ * no version).
+ */
+type Asked = 'discover' | 'modern' | 'legacy' | 'either';
+
+function askedOf(message: JSONRPCMessage): Asked {
+  const m = message as { id?: unknown; method?: unknown; params?: { _meta?: unknown } };
+  if (m.method === DISCOVER_METHOD && m.id !== undefined) return 'discover';
+  if (m.method === 'initialize') return 'legacy';
+  const meta = m.params?._meta;
+  return meta !== null && typeof meta === 'object' && 'io.modelcontextprotocol/protocolVersion' in meta ? 'modern' : 'either';
+}
+
+/** One revision's side of a stdio connection: its channel, and the messages that wait while its server connects. */
+interface Side {
+  readonly channel: Channel;
+  ready: boolean;
+  readonly waiting: JSONRPCMessage[];
+}
+
+/**
+ * Serves both protocol revisions over the bounded stdio transport. The connection is pinned to a
+ * revision by the first request only one revision answers: `initialize` connects `legacy` as
+ * `connectStdio` does (2025-11-25); a request with the `_meta` envelope is served by the SDK's v2
+ * `serveStdio` with the servers of `modern` (lib/mcp/modern.ts, 2026-07-28). `server/discover`
+ * does not pin: it is answered by the 2026 side, and an `initialize` after it still gets 2025 (a
+ * client gives up on discovery after a while, 1 s for the AI SDK's, and a server still starting
+ * reads both at once); the 2026 side then ends, its late answers dropped. A first message that asks
+ * for neither pins 2025 (as `initialize` would have to come first), and one after a discovery goes
+ * where the discovery went. Messages that arrive while a side connects wait, in order.
  */
 export async function connectStdioBothEras(
   legacy: Server,
@@ -272,26 +305,41 @@ export async function connectStdioBothEras(
   options: McpStdioOptions = {},
 ): Promise<Server> {
   const wire = new BoundedStdioTransport(options);
-  const channel = new Channel(wire);
-  const waiting: JSONRPCMessage[] = [];
-  let chosen = false;
-  let ready = false;
-  wire.onmessage = (message) => {
-    if (ready) return channel.deliver(message);
-    waiting.push(message);
-    if (chosen) return;
-    chosen = true;
-    const connected = opensModern(message) ? (serveModern(channel), channel.started) : legacy.connect(channel);
+  const sides: Partial<Record<'legacy' | 'modern', Side>> = {};
+  let pinned: 'legacy' | 'modern' | undefined;
+  const sideOf = (revision: 'legacy' | 'modern'): Side => {
+    const existing = sides[revision];
+    if (existing !== undefined) return existing;
+    const side: Side = { channel: new Channel(wire), ready: false, waiting: [] };
+    sides[revision] = side;
+    const connected = revision === 'modern' ? (serveModern(side.channel), side.channel.started) : legacy.connect(side.channel);
     connected.then(
       () => {
-        ready = true;
-        for (const m of waiting.splice(0)) channel.deliver(m);
+        side.ready = true;
+        for (const m of side.waiting.splice(0)) side.channel.deliver(m);
       },
-      (e: unknown) => channel.onerror?.(e instanceof Error ? e : new Error(describeThrown(e))),
+      (e: unknown) => side.channel.onerror?.(e instanceof Error ? e : new Error(describeThrown(e))),
     );
+    return side;
   };
-  wire.onclose = () => channel.ended();
-  wire.onerror = (e) => channel.onerror?.(e);
+  wire.onmessage = (message) => {
+    if (pinned === undefined) {
+      const asked = askedOf(message);
+      if (asked === 'legacy' || asked === 'modern') pinned = asked;
+      else if (asked === 'either' && sides.modern === undefined) pinned = 'legacy';
+      // The other side, if any, was a discovery the client gave up on.
+      if (pinned !== undefined) for (const [revision, side] of Object.entries(sides)) if (revision !== pinned) side.channel.detach();
+    }
+    const side = sideOf(pinned ?? 'modern');
+    if (side.ready) side.channel.deliver(message);
+    else side.waiting.push(message);
+  };
+  wire.onclose = () => {
+    for (const side of Object.values(sides)) side.channel.ended();
+  };
+  wire.onerror = (e) => {
+    for (const side of Object.values(sides)) side.channel.onerror?.(e);
+  };
   await wire.start();
   return legacy;
 }

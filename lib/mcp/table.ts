@@ -9,9 +9,7 @@
 import type { CallToolResult, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { partsIn, partsText } from '../invoke/calling/parts';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
-import type { Approver } from '../invoke/calling/approval';
-import type { ToolContext } from '../invoke/calling/context';
-import type { InvokeOptions } from '../invoke/calling/options';
+import type { Approver, InvokeOptions, ToolContext } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/tools/toolset';
 import { MCP_TEXTS } from '../diagnostics';
@@ -20,6 +18,7 @@ import { clientOf, type CallScope, type Row } from './call';
 import { isServedSource, servedRows, type ServedRows } from './prompts';
 import { limiterOf, type McpRateLimit } from './rate-limit';
 import { listedByCaller } from './listen';
+import { capabilityOf } from './capabilities';
 
 /**
  * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
@@ -54,6 +53,8 @@ export interface TableOptions {
   approve?: Approver;
   exposeCredentials?: boolean;
   rateLimit?: McpRateLimit;
+  /** For the stateless endpoint: no `listChanged`, no `resources.subscribe` declared (lib/mcp/capabilities.ts). @default false */
+  stateless?: boolean;
 }
 
 /** The handlers of one source, by method, and what they declare. */
@@ -78,7 +79,7 @@ export interface McpTable {
  * failures are `isError` results, never protocol errors; the request's signal cancels the call.
  */
 export function mcpTable(tools: McpToolSource, options: TableOptions = {}): McpTable {
-  const { approve, exposeCredentials = false, rateLimit } = options;
+  const { approve, exposeCredentials = false, rateLimit, stateless = false } = options;
   const limiter = rateLimit === undefined ? undefined : limiterOf(rateLimit);
   const live = isSetLike(tools) && typeof tools.onChange === 'function';
   const fixed = Array.isArray(tools) ? new ToolSet(tools as readonly ToolDefinition[]) : undefined;
@@ -104,11 +105,11 @@ export function mcpTable(tools: McpToolSource, options: TableOptions = {}): McpT
     });
     return callToolResult(set.get?.(name) ?? set.list().find((t) => t.name === name), result);
   });
-  const served = isServedSource(tools) ? servedRows<CallScope>(tools, client) : undefined;
+  const served = isServedSource(tools) ? servedRows<CallScope>(tools, client, stateless) : undefined;
   if (served !== undefined) for (const [method, row] of served.rows) rows.set(method, row);
   return {
     rows,
-    capabilities: { tools: live ? { listChanged: true } : {}, logging: {}, ...served?.capabilities },
+    capabilities: { tools: capabilityOf('tools', live, stateless), logging: {}, ...served?.capabilities },
     live,
     listedTo,
     served,

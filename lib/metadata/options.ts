@@ -1,9 +1,8 @@
-import type { ApprovalPredicate, ToolAnnotations } from '../tool-description';
+import type { ApprovalPredicate, ToolAnnotations, ToolTask, ToolTaskMode } from '../tool-description';
 import type { Part, ToolResult } from '../tool-result';
-import type { Hint } from '../types/hints';
-import type { ConstraintOptions, PropOptions } from '../types/slot-options';
+import type { ConstraintOptions, Hint, PropOptions } from '../types/hints';
 
-export type { ConstraintOptions, ItemOptions, PropOptions, StringFormat, UnionMember } from '../types/slot-options';
+export type { ConstraintOptions, ItemOptions, PropOptions, StringFormat, UnionMember } from '../types/hints';
 
 /** Options of `@Tool` (and of `Tool.create`, which adds `params` and `returns`). */
 export interface ToolOptions {
@@ -42,6 +41,14 @@ export interface ToolOptions {
    * @default the class's `@Tools({ input })`, else the module's (`ToolsModule`), else 'parameters'
    */
   input?: ToolInput;
+  /**
+   * Whether a call may run as an MCP task (2026-07-28, the `io.modelcontextprotocol/tasks`
+   * extension: answered with a task the client polls, answers and cancels): `'optional'` or
+   * `'required'` (see `ToolTaskMode`), or `{ mode, start: 'detach' }` for a task made when the
+   * method calls `ctx.detach()`. Elsewhere (2025-11-25, stdio without the extension, adapters) the
+   * call runs as any other. @default none: never a task
+   */
+  task?: ToolTaskMode | ToolTask;
 }
 
 /** How a tool's arguments are laid out: one property per parameter, or a DTO's properties. */
@@ -236,6 +243,7 @@ export const TOOL_OPTION_NAMES: ReadonlySet<string> = new Set(
     annotations: true,
     examples: true,
     input: true,
+    task: true,
   } satisfies Record<keyof ToolOptions, true>),
 );
 

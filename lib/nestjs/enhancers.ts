@@ -1,11 +1,30 @@
 /**
- * Guards and interceptors around tool calls. Each `@Tool` method of a Nest provider is called
- * through Nest's own `ExternalContextCreator`, as GraphQL resolvers are: `@UseGuards`,
- * `@UseInterceptors` and `@UsePipes` on the method or its class, and the application's global
- * enhancers (`APP_GUARD`, `APP_INTERCEPTOR`, `useGlobalGuards`, ...), are resolved through DI and
- * run around the call as they run around an HTTP handler. Exception filters do not run (a filter
- * writes an HTTP response, and a tool call has none): an `HttpException` is mapped to MCP here
- * instead, and anything else a call throws becomes its error result.
+ * Guards, interceptors and pipes around tool calls. Each `@Tool` method of a Nest provider is called
+ * through an `ExternalContextCreator`, as GraphQL resolvers are: `@UseGuards`, `@UseInterceptors`
+ * and `@UsePipes` on the method or its class, and the application's global guards (`APP_GUARD`,
+ * `useGlobalGuards`), are resolved through DI and run around the call as they run around an HTTP
+ * handler. What runs, per kind of enhancer (docs/nestjs.md, "Guards, interceptors, pipes and
+ * exception filters", says why to users):
+ *
+ * - guards: global, class and method. Who may call must not depend on the transport.
+ * - interceptors: class and method, not global (`APP_INTERCEPTOR`, `useGlobalInterceptors`). A
+ *   global interceptor is written for the application's HTTP answers: the `{ statusCode, data }`
+ *   envelope of a stock `TransformInterceptor`, a header, HTTP caching, `ClassSerializerInterceptor`
+ *   (whose work a tool's result does itself, through `instanceToPlain`). Around a tool it would
+ *   reshape what the tool says it returns (its `outputSchema`, the text the model reads), and
+ *   nothing tells an interceptor that maps the value from one that only watches. One declared on
+ *   the tool's method or class was put there for it, and may map its value.
+ * - pipes: class and method, not global, for the same reason: a global pipe is written for HTTP's
+ *   body, query and route parameters; a tool's arguments are read, validated and hydrated by its
+ *   own schema first, and a global pipe that ignores the parameter's type (a trim, a sanitiser)
+ *   would change them after that check.
+ * - exception filters: none (a filter writes an HTTP response, and a tool call has none): an
+ *   `HttpException` is mapped to MCP here instead, and anything else a call throws becomes its
+ *   error result.
+ *
+ * Nest's own `ExternalContextCreator` (the application's) runs every global enhancer; the one used
+ * here is built by `contextsOf` from Nest's context creators, the guards' given the application's
+ * config and the others none (a creator without a config has no global enhancers, by Nest's design).
  *
  * Order: the invoker reads, validates and hydrates the arguments, then the guards run, then the
  * interceptors around the method. Unlike an HTTP route (guards before pipes), validation comes
@@ -38,7 +57,12 @@
  */
 import { HttpException, type ExecutionContext } from '@nestjs/common';
 import { CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA } from '@nestjs/common/constants';
-import type { ApplicationConfig, ContextId, ExternalContextCreator } from '@nestjs/core';
+import { ExternalContextCreator, type ApplicationConfig, type ContextId, type ModulesContainer } from '@nestjs/core';
+import { ExternalExceptionFilterContext } from '@nestjs/core/exceptions/external-exception-filter-context.js';
+import { GuardsConsumer, GuardsContextCreator } from '@nestjs/core/guards/index.js';
+import type { NestContainer } from '@nestjs/core/injector/container.js';
+import { InterceptorsConsumer, InterceptorsContextCreator } from '@nestjs/core/interceptors/index.js';
+import { PipesConsumer, PipesContextCreator } from '@nestjs/core/pipes/index.js';
 import { cachedBy } from '../cache';
 import type { ToolContext } from '../invoke/calling/context';
 import { ToolResult } from '../tool-result';
@@ -212,6 +236,27 @@ function declares(target: object | undefined): boolean {
   });
 }
 
+/**
+ * The context creator of tool, prompt and resource calls: Nest's `ExternalContextCreator`, made of
+ * Nest's own context creators, with the application's global guards and no global interceptors,
+ * pipes or filters (see the top of this file). Nest makes its creators from its `NestContainer`,
+ * which it does not hand out; what they read of it is the modules (`getModules()`), handed to them
+ * here from the `ModulesContainer` that Nest's DI gives.
+ */
+export function contextsOf(modules: ModulesContainer, config: ApplicationConfig): ExternalContextCreator {
+  const container = { getModules: () => modules } as Pick<NestContainer, 'getModules'> as NestContainer;
+  return new ExternalContextCreator(
+    new GuardsContextCreator(container, config),
+    new GuardsConsumer(),
+    new InterceptorsContextCreator(container),
+    new InterceptorsConsumer(),
+    modules,
+    new PipesContextCreator(container),
+    new PipesConsumer(),
+    new ExternalExceptionFilterContext(container),
+  );
+}
+
 /** What Nest needs to reach to run a tool's enhancers. */
 export interface NestParts {
   contexts(): ExternalContextCreator;
@@ -232,7 +277,7 @@ interface Entry {
 /**
  * Makes the functions that the invoker calls in place of tool methods: each runs the method's
  * guards, interceptors and pipes around it. A tool to which none applies (none on its method or
- * class, none global) is called directly, as the method itself (its `HttpException`s mapped alike).
+ * class, no global guard) is called directly, as the method itself (its `HttpException`s mapped alike).
  */
 export class ToolEnhancers {
   readonly #nest: NestParts;
@@ -275,24 +320,18 @@ export class ToolEnhancers {
 
   /**
    * Whether Nest enhancers apply to the tool of that name (false for a tool that is not a Nest
-   * provider's). Decided on its first call, so that global enhancers registered while the
+   * provider's). Decided on its first call, so that global guards registered while the
    * application starts (`useGlobalGuards`) count; any `@UseGuards`, `@UseInterceptors` or
-   * `@UsePipes` on the method or class, or any global one, makes it true.
+   * `@UsePipes` on the method or class, or any global guard, makes it true.
    */
   applies(name: string): boolean {
     const entry = this.#entries.get(name);
     if (entry === undefined) return false;
     if (entry.applies === undefined) {
+      // Global interceptors and pipes do not apply to calls (see the top of this file); global guards do.
       const c = this.#nest.config();
-      const global = [
-        c.getGlobalGuards(),
-        c.getGlobalRequestGuards(),
-        c.getGlobalInterceptors(),
-        c.getGlobalRequestInterceptors(),
-        c.getGlobalPipes(),
-        c.getGlobalRequestPipes(),
-      ];
-      entry.applies = global.some((list) => list.length > 0) || declares(entry.method) || entry.classes.some(declares);
+      const globalGuards = c.getGlobalGuards().length + c.getGlobalRequestGuards().length;
+      entry.applies = globalGuards > 0 || declares(entry.method) || entry.classes.some(declares);
     }
     return entry.applies;
   }

@@ -19,7 +19,7 @@
  * (`ctx.services.get(Token)` is `moduleRef.get(Token, { strict: false })`).
  *
  * Guards, interceptors and pipes (`@UseGuards`, `@UseInterceptors`, `@UsePipes` on the tool's method
- * or class, and global ones) run around each call of a provider's tool, after its arguments are
+ * or class, and global guards; global interceptors and pipes are the HTTP application's) run around each call of a provider's tool, after its arguments are
  * validated; a guard's refusal is an error result the model reads. They run around a provider's
  * prompt gets and resource reads too (a refusal there is a JSON-RPC error, -32600). The
  * `ExecutionContext` they get has type `'tool'` and `getArgs()` `[request, context, { kind, tool,
@@ -49,9 +49,10 @@ import {
   ContextIdFactory,
   DiscoveryModule,
   DiscoveryService,
-  ExternalContextCreator,
   HttpAdapterHost,
   ModuleRef,
+  ModulesContainer,
+  type ExternalContextCreator,
   type ContextId,
 } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
@@ -59,16 +60,15 @@ import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constant
 import { BoundTool, type ToolDefinition } from '../invoke/tools/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { refuse } from '../errors';
-import { ToolContext, type ToolContextInit, type ToolServices } from '../invoke/calling/context';
-import type { InvokeOptions } from '../invoke/calling/options';
+import { ToolContext, type ToolContextInit, type ToolServices, type InvokeOptions } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
-import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo } from '../mcp';
+import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo, McpTasksEndpointOptions } from '../mcp';
 import { classServedSpecs, classToolSpecs, type ServedSpec } from '../schema/class-tools';
 import type { ToolClassOptions, ToolInput } from '../metadata/options';
 import { checkToolDefaults } from '../decorators/tools';
 import { ServedRefusal, servedDefinitions, type ServedAround } from '../invoke/tools/served';
-import { sentenceOf, ToolEnhancers, type CallScope, type NestParts } from './enhancers';
+import { contextsOf, sentenceOf, ToolEnhancers, type CallScope, type NestParts } from './enhancers';
 
 export { TOOL_CONTEXT_TYPE, toolCallOf, type ToolCallHost, type ToolCallInfo } from './enhancers';
 
@@ -88,10 +88,11 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    * `McpEndpointOptions`: stateless by default, `sessions: true` for sessions (elicitation,
    * approval questions, `logging/setLevel`, the GET stream), closed when the module is destroyed
    * (`app.close()`). `exposeCredentials` passes the bearer token and the credential headers to
-   * tools (see `McpCallerOptions`; off by default); `tracing` and `rateLimit` as `McpServerOptions`.
+   * tools (see `McpCallerOptions`; off by default); `tracing` and `rateLimit` as `McpServerOptions`;
+   * `tasks` (MCP tasks on 2026-07-28: store, TTL, bounds, modes by tool) as `McpTasksOptions`.
    * @default none
    */
-  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions;
+  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions;
   /**
    * Register the module globally, so that `ToolRegistry` can be injected in every module.
    * @default true
@@ -187,8 +188,9 @@ export class ToolRegistry extends ToolSet {
         }
       },
     });
+    let contexts: ExternalContextCreator | undefined;
     const parts: NestParts = {
-      contexts: () => moduleRef.get(ExternalContextCreator, { strict: false }),
+      contexts: () => (contexts ??= contextsOf(moduleRef.get(ModulesContainer, { strict: false }), moduleRef.get(ApplicationConfig, { strict: false }))),
       config: () => moduleRef.get(ApplicationConfig, { strict: false }),
       scope: () => this.#scope.getStore(),
       context: () => this.createContext(),
@@ -294,7 +296,7 @@ export class ToolRegistry extends ToolSet {
    */
   mcpHttpHandler(
     info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' },
-    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions = {},
+    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions = {},
   ): McpHttpHandler {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as ts from 'typescript';
-import { check, checkStatus, formatCheck } from './check';
+import { check } from './check';
+import { checkStatus, formatCheck } from './check-report';
 import { generate, generateFromProgram, type GenerateOptions, type GenerateResult } from './generate';
 import { ProjectError, readProject } from './project';
 import { describeThrown } from '../thrown';

@@ -19,7 +19,9 @@ import { assertFullProgram, createTransformer, type PluginOptions, type Transfor
 export { PluginSetupError, type PluginOptions, type TransformerExtras } from './transformer';
 export type { PluginDiagnostic, PluginCode } from './diagnostics';
 export { generate, type GenerateOptions, type GenerateResult } from './generate';
-export { check, checkStatus, formatCheck, type CheckOptions, type CheckResult, type CheckFailure, type SlotLoss } from './check';
+export { check } from './check';
+export { checkStatus, formatCheck } from './check-report';
+export type { CheckOptions, CheckResult, CheckFailure, SlotLoss } from './check-result';
 
 /** The transformer factory: `(program, options?, extras?)`, the shape ts-patch and ts-loader call. */
 export default function toolSignaturesTransformer(

@@ -453,7 +453,8 @@ function property(
 /**
  * What the source text of a property's `@Transform` functions shows of parsing text into another
  * JSON type, the way query strings are read (a cheap look at the text, not a proof): `JSON.parse`,
- * a comparison with `'true'` or `'false'`, a `.split(` of the value.
+ * a comparison with `'true'` or `'false'`, a `.split(` of the value, or the other way, any value
+ * made text (`` `${value}` ``, `String(value)`), which class-validator then takes whatever was sent.
  */
 function parsingIdioms(transforms: readonly TransformMeta[]): string[] {
   const found = new Set<string>();
@@ -468,6 +469,7 @@ function parsingIdioms(transforms: readonly TransformMeta[]): string[] {
     if (/\bJSON\s*\.\s*parse\s*\(/.test(text)) found.add('calls JSON.parse');
     if (/[=!]==?\s*(['"`])(?:true|false)\1|(['"`])(?:true|false)\2\s*[=!]==?/.test(text)) found.add("compares the value with 'true' or 'false'");
     if (/\.\s*split\s*\(/.test(text)) found.add('splits text');
+    if (/\$\{\s*value\s*\}|\bString\s*\(\s*value\s*\)/.test(text)) found.add('converts any value to text');
   }
   return [...found];
 }

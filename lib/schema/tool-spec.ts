@@ -1,4 +1,4 @@
-import type { ApprovalPredicate, ToolDescription } from '../tool-description';
+import type { ApprovalPredicate, ToolDescription, ToolTask } from '../tool-description';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import { ProblemList, refuse, ToolDefinitionError, type ToolErrorSite } from '../errors';
 import {
@@ -134,6 +134,7 @@ export function buildToolSpec(src: ToolSource): ToolSpec {
     parallelSafe: o.parallelSafe ?? true,
     timeoutSeconds: o.timeoutSeconds ?? 0,
     ...(o.annotations !== undefined ? { annotations: Object.freeze({ ...o.annotations }) } : {}),
+    ...(o.task !== undefined ? { task: taskOf(o.task)! } : {}),
     warnings: Object.freeze([...new Set(warnings)]),
     params: Object.freeze(params.map((p) => Object.freeze(p.spec))),
     resultKind: result.kind,
@@ -166,6 +167,15 @@ function inputForm(wanted: ToolOptions['input'], own: boolean, params: readonly 
   return undefined;
 }
 
+/** A tool's `task` option as a frozen `ToolTask`, or undefined when it is not one. */
+function taskOf(t: unknown): ToolTask | undefined {
+  if (t === 'optional' || t === 'required') return Object.freeze({ mode: t });
+  const o = t as Partial<ToolTask> | null;
+  if (o === null || typeof o !== 'object' || (o.mode !== 'optional' && o.mode !== 'required')) return undefined;
+  if (Object.keys(o).some((k) => k !== 'mode' && k !== 'start') || (o.start !== undefined && o.start !== 'call' && o.start !== 'detach')) return undefined;
+  return Object.freeze({ mode: o.mode, ...(o.start !== undefined ? { start: o.start } : {}) });
+}
+
 /** Adds each problem of the tool's options; returns whether one of them is not an option at all. */
 function checkOptions(o: ToolOptions, site: ToolErrorSite, create: boolean, problems: ProblemList): boolean {
   // Tool.create's own `params` was taken out of the options before: a misspelling of it lands here.
@@ -185,6 +195,7 @@ function checkOptions(o: ToolOptions, site: ToolErrorSite, create: boolean, prob
   if (o.description !== undefined && typeof o.description !== 'string') problems.add(refuse(D.descriptionType(), site));
   if (o.input !== undefined && o.input !== 'dto' && o.input !== 'parameters')
     problems.add(refuse(D.inputOption(JSON.stringify(o.input) ?? String(o.input)), site));
+  if (o.task !== undefined && taskOf(o.task) === undefined) problems.add(refuse(D.taskOption(JSON.stringify(o.task) ?? String(o.task)), site));
   return unknown.length > 0;
 }
 

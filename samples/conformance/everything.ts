@@ -376,6 +376,71 @@ export const customHeadersTool = Tool.fromJsonSchema(
   (args) => `Custom headers test completed: ${JSON.stringify(args)}`,
 );
 
+/** Sleeps, unless the signal aborts first (then rejects with its reason). */
+function sleepUnless(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
+/** The forms of the tasks scenarios. */
+const Confirm = ObjectOf({ confirm: Boolean });
+const NameOrConfirm = ObjectOf({ name: { type: String, optional: true }, confirm: { type: Boolean, optional: true } });
+
+/**
+ * MCP 2026-07-28 tasks (the `io.modelcontextprotocol/tasks` extension, SEP-2663): tools whose calls
+ * run as tasks the client polls (`tasks/get`), answers (`tasks/update`) and cancels (`tasks/cancel`).
+ */
+export class Tasks {
+  @Tool({ description: 'Greets by name (never a task)' })
+  greet(name: string): string {
+    return `Hello, ${name}!`;
+  }
+
+  @Tool({ description: 'Sleeps for `seconds` seconds, then answers; a task, cancelled while it sleeps', task: 'optional' })
+  async slowCompute(seconds: number, @Param({ type: String, optional: true }) label: string | undefined, signal: AbortSignal): Promise<string> {
+    await sleepUnless(seconds * 1000, signal);
+    return `Computed ${label ?? ''} after ${seconds} s`;
+  }
+
+  @Tool({ description: 'Fails with a tool error after a second; only as a task', task: 'required' })
+  async failingJob(signal: AbortSignal): Promise<string> {
+    await sleepUnless(1000, signal);
+    throw new Error('The job failed.');
+  }
+
+  @Tool({ description: "Lists the client's roots, which a task's client here does not declare: a protocol error (-32021)", task: 'optional' })
+  async protocolErrorJob(ctx: ToolContext): Promise<string> {
+    const roots = await ctx.roots();
+    return `${roots.length} roots`;
+  }
+
+  @Tool({ description: 'Asks the user to confirm deleting a file (a task: input_required)', task: 'optional' })
+  async confirmDelete(filename: string, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ confirm: boolean }>(Confirm, `Delete ${filename}?`);
+    return answer.action === 'accept' && answer.value.confirm ? `Deleted ${filename}.` : `Kept ${filename}.`;
+  }
+
+  @Tool({ description: 'Asks two questions at once (a task with two inputs pending)', task: 'optional' })
+  async multiInput(ctx: ToolContext): Promise<string> {
+    const [a, b] = await Promise.all([ctx.elicit(NameOrConfirm, 'First?'), ctx.elicit(NameOrConfirm, 'Second?')]);
+    return `Answers: ${a.action}, ${b.action}`;
+  }
+
+  @Tool({
+    name: 'test_tool_with_task',
+    description: 'Asks the user their name (input_required), then goes on as a task',
+    task: { mode: 'required', start: 'detach' },
+  })
+  async withTask(ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ name: string }>(Name, 'What is your name?', { key: 'user_name' });
+    await ctx.detach();
+    return `Hello, ${answer.action === 'accept' ? answer.value.name : 'nobody'}, from a task!`;
+  }
+}
+
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -406,7 +471,7 @@ function memoryEventStore() {
 }
 
 async function main(): Promise<void> {
-  const tools = new ToolSet([new Everything(), new InputRequired(), new EverythingServed(), jsonSchemaTool, customHeadersTool]);
+  const tools = new ToolSet([new Everything(), new InputRequired(), new Tasks(), new EverythingServed(), jsonSchemaTool, customHeadersTool]);
   tools.add(new ListChanges(tools));
   const sessions = process.argv.includes('--sessions');
   const http = await serveMcpHttp(

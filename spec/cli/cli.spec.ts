@@ -366,3 +366,16 @@ describe('generate (the compile-time plugin, one row of the command table)', () 
     expect(missing.code).toBe(2);
   }, 150_000);
 });
+
+describe('check (the compile-time plugin, one row of the command table)', () => {
+  // In its own Node process: the NestJS samples import ES-module-only packages, which Node's
+  // require loads (require(esm)) and Jest's does not.
+  it("passes on the repository's samples, running none of them", async () => {
+    const r = await node([cliJs, 'check', path.join(root, 'tsconfig.samples.json')], undefined, 240_000);
+    expect(r.stderr).toBe('');
+    const summary = r.stdout.split('\n').at(-2)!;
+    expect(summary).toMatch(/^\d+ tools checked: the runtime path sees every type the source declares\.$/);
+    expect(Number(/^\d+/.exec(summary)![0])).toBeGreaterThanOrEqual(15);
+    expect(r.code).toBe(0);
+  }, 300_000);
+});

@@ -10,10 +10,50 @@ import * as ts from 'typescript';
  * transpile-only build would not write the same types). Output goes to .tmp/corpus-<hash>/ under
  * the repository, so that the compiled files resolve class-validator and class-transformer to the
  * copies the library uses; the hash covers every input, so an unchanged corpus is compiled once.
+ *
+ * Two corpora: a project whose nest-cli.json names the `@nestjs/swagger` plugin is built with the
+ * real swagger CLI plugin transformer (`@nestjs/swagger/plugin`'s `before`, with that entry's
+ * options), as `nest build` runs it; the others with tsc alone. The swagger plugin and the
+ * `require("@nestjs/swagger")` it writes into each file are ES modules only, which Jest's CommonJS
+ * runtime cannot load: that corpus is compiled and judged in a spawned Node
+ * (spec/corpus/programs/swagger-corpus.ts), the other in Jest.
  */
 
-export const ROOT = path.resolve(__dirname, '../..');
-export const DTO_ROOT = path.join(__dirname, 'dtos');
+/** The repository: the nearest folder above this file that holds the corpus (this file also runs compiled, under .tmp/). */
+function repositoryOf(dir: string): string {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'spec', 'corpus', 'dtos'))) return d;
+    if (path.dirname(d) === d) throw new Error(`no spec/corpus/dtos above ${dir}`);
+  }
+}
+
+export const ROOT = repositoryOf(__dirname);
+export const DTO_ROOT = path.join(ROOT, 'spec', 'corpus', 'dtos');
+
+/** Which corpus: the projects built with tsc alone, or those built with the swagger CLI plugin. */
+export type CorpusKind = 'plain' | 'swagger';
+
+/** The options of the `@nestjs/swagger` entry of a project's nest-cli.json `compilerOptions.plugins`, or undefined when it names none. */
+export function swaggerPluginOf(project: string): Record<string, unknown> | undefined {
+  const file = path.join(DTO_ROOT, project, 'nest-cli.json');
+  if (!fs.existsSync(file)) return undefined;
+  const read = ts.readConfigFile(file, ts.sys.readFile);
+  const plugins = (read.config as { compilerOptions?: { plugins?: unknown[] } } | undefined)?.compilerOptions?.plugins ?? [];
+  for (const p of plugins) {
+    if (p === '@nestjs/swagger' || p === '@nestjs/swagger/plugin') return {};
+    const entry = p as { name?: string; options?: Record<string, unknown> };
+    if (entry.name === '@nestjs/swagger' || entry.name === '@nestjs/swagger/plugin') return entry.options ?? {};
+  }
+  return undefined;
+}
+
+type SwaggerBefore = (options: Record<string, unknown>, program: ts.Program) => ts.TransformerFactory<ts.SourceFile>;
+
+/** The swagger CLI plugin's `before` (an ES module: loaded only where the swagger corpus is compiled, in a spawned Node). */
+function swaggerBefore(): SwaggerBefore {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('@nestjs/swagger/plugin') as { before: SwaggerBefore }).before;
+}
 
 export interface CorpusProject {
   readonly name: string;
@@ -25,10 +65,10 @@ export interface CorpusProject {
   readonly errors: readonly string[];
 }
 
-function projectNames(): string[] {
+function projectNames(kind: CorpusKind): string[] {
   return fs
     .readdirSync(DTO_ROOT, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
+    .filter((e) => e.isDirectory() && (swaggerPluginOf(e.name) !== undefined) === (kind === 'swagger'))
     .map((e) => e.name)
     .sort();
 }
@@ -51,14 +91,16 @@ function readOptions(project: string): ts.CompilerOptions {
   return parsed.options;
 }
 
-function corpusHash(): string {
+function corpusHash(kind: CorpusKind): string {
   const h = crypto.createHash('sha256');
   h.update(ts.version);
+  h.update(kind);
   h.update(process.env['CORPUS_TYPECHECK'] === '1' ? 'checked' : 'emitted');
   h.update(fs.readFileSync(__filename));
-  for (const p of projectNames()) {
+  for (const p of projectNames(kind)) {
     h.update(p);
     h.update(fs.readFileSync(path.join(DTO_ROOT, p, 'tsconfig.json')));
+    h.update(JSON.stringify(swaggerPluginOf(p) ?? null));
     for (const f of sourcesOf(p)) {
       h.update(f);
       h.update(fs.readFileSync(f));
@@ -89,11 +131,11 @@ function sharedHost(): (options: ts.CompilerOptions) => ts.CompilerHost {
   };
 }
 
-/** Compiles every project (or reuses the output of an identical earlier run) and lists the outputs. */
-export function compileCorpus(): CorpusProject[] {
-  const outRoot = path.join(ROOT, '.tmp', `corpus-${corpusHash()}`);
+/** Compiles every project of the corpus (or reuses the output of an identical earlier run) and lists the outputs. */
+export function compileCorpus(kind: CorpusKind = 'plain'): CorpusProject[] {
+  const outRoot = path.join(ROOT, '.tmp', `corpus-${kind === 'plain' ? '' : `${kind}-`}${corpusHash(kind)}`);
   const done = path.join(outRoot, 'done.json');
-  const projects = projectNames();
+  const projects = projectNames(kind);
   if (fs.existsSync(done)) {
     const errors = JSON.parse(fs.readFileSync(done, 'utf8')) as Record<string, string[]>;
     return projects.map((name) => ({ name, options: readOptions(name), outputs: outputsOf(name, outRoot), errors: errors[name] ?? [] }));
@@ -117,7 +159,9 @@ export function compileCorpus(): CorpusProject[] {
       types: [],
     };
     const program = ts.createProgram({ rootNames: sourcesOf(name), options, host: makeHost(options) });
-    const emitted = program.emit();
+    const swagger = swaggerPluginOf(name);
+    const before = swagger === undefined ? [] : [swaggerBefore()(swagger, program)];
+    const emitted = program.emit(undefined, undefined, undefined, false, { before });
     const own = path.join(DTO_ROOT, name) + path.sep;
     // The full type check costs most of the time; the report script asks for it (CORPUS_TYPECHECK=1).
     const checked = process.env['CORPUS_TYPECHECK'] === '1' ? [...program.getSemanticDiagnostics(), ...program.getSyntacticDiagnostics()] : [];

@@ -5,7 +5,7 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync, type ValidationError } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { Tool, type ToolDefinition } from 'tool-signatures';
-import { compileCorpus } from './compile';
+import { compileCorpus, type CorpusKind } from './compile';
 import { argumentsFor, type Json, type Mutation, type Schema } from './generate';
 
 /**
@@ -83,7 +83,7 @@ export interface CorpusReport {
 
 // ---- loading ----------------------------------------------------------------------------------
 
-interface LoadedDto {
+export interface LoadedDto {
   readonly id: string;
   readonly file: string;
   readonly cls: new () => object;
@@ -98,8 +98,8 @@ function rulesOf(cls: Function): ValidationMetadata[] {
 }
 
 /** Every exported class of the corpus that carries class-validator rules (its own or inherited). */
-export function loadCorpus(): { projects: CorpusReport['projects']; dtos: LoadedDto[] } {
-  const projects = compileCorpus();
+export function loadCorpus(kind: CorpusKind = 'plain'): { projects: CorpusReport['projects']; dtos: LoadedDto[] } {
+  const projects = compileCorpus(kind);
   const dtos: LoadedDto[] = [];
   const summary: { name: string; dtos: number; errors: readonly string[] }[] = [];
   for (const p of projects) {
@@ -605,8 +605,8 @@ export async function judgeDto(entry: LoadedDto): Promise<DtoResult> {
   };
 }
 
-export async function judgeCorpus(): Promise<CorpusReport> {
-  const { projects, dtos } = loadCorpus();
+export async function judgeCorpus(kind: CorpusKind = 'plain'): Promise<CorpusReport> {
+  const { projects, dtos } = loadCorpus(kind);
   const results: DtoResult[] = [];
   for (const d of dtos) results.push(await judgeDto(d));
   return { projects, dtos: results };

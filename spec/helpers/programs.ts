@@ -32,3 +32,21 @@ export async function runProgram<T>(program: string, check: readonly string[]): 
     fs.rmSync(outDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Fills `dir` with links to every package of the repository's node_modules but the `hidden` ones:
+ * a NODE_PATH for a program compiled outside the repository, where Node's own resolution cannot
+ * find the hidden packages (an install without them).
+ */
+export function modulesWithout(dir: string, hidden: readonly string[]): void {
+  const from = path.join(root, 'node_modules');
+  for (const name of fs.readdirSync(from)) {
+    if (name.startsWith('@')) {
+      fs.mkdirSync(path.join(dir, name));
+      for (const inner of fs.readdirSync(path.join(from, name)))
+        if (!hidden.includes(`${name}/${inner}`)) fs.symlinkSync(path.join(from, name, inner), path.join(dir, name, inner));
+    } else if (!hidden.includes(name) && name !== '.bin') {
+      fs.symlinkSync(path.join(from, name), path.join(dir, name));
+    }
+  }
+}

@@ -83,7 +83,8 @@ describe('issue 15: stdio that survives', () => {
     client.onerror = (e) => errors.push(e);
     await client.connect(transport);
     const child = (transport as unknown as { _process: ChildProcess })._process;
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // 'close': the process has exited and its pipes are closed (none outlives the file).
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
     try {
       const before = await client.listTools();
       // 50 MB of one JSON string, in one line, written as a client would.

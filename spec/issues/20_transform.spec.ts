@@ -297,4 +297,18 @@ describe('issue 20: a @Transform that parses text is a departure, and the defini
       '@Transform on tags splits text, a query-string idiom: the model sends JSON, so the value reaches the transform already as its JSON type and the idiom does not apply (a transform that then throws refuses the argument). Accept the JSON type in the transform.',
     ]);
   });
+
+  it('a transform that makes any value text (`${value}`, String(value)) warns: class-validator would take an object as "[object Object]", the tool takes a string', async () => {
+    class SignUp {
+      @Transform(({ value }) => `${value}`.trim()) @IsString() password!: string;
+      @Transform(({ value }) => String(value).toLowerCase()) @IsString() email!: string;
+    }
+    const { tool } = toolOf(SignUp);
+    expect(tool.warnings).toEqual([
+      '@Transform on password converts any value to text, a query-string idiom: the model sends JSON, so the value reaches the transform already as its JSON type and the idiom does not apply (a transform that then throws refuses the argument). Accept the JSON type in the transform.',
+      '@Transform on email converts any value to text, a query-string idiom: the model sends JSON, so the value reaches the transform already as its JSON type and the idiom does not apply (a transform that then throws refuses the argument). Accept the JSON type in the transform.',
+    ]);
+    const r = await tool.invoke({ dto: { password: { value: 1 }, email: 'A@B.C' } });
+    expect([r.isError, textOf(r)]).toEqual([true, "Argument 'dto.password' must be a string."]);
+  });
 });

@@ -7,7 +7,7 @@
  * once into .tmp/node/). Each scenario listed below must pass, with at least one check and no
  * failure. Not listed: `server-sse-polling` (its checks need a tool that closes its stream), and,
  * stateless, whatever asks the client (elicitation, sampling: a stateless request has no session to
- * ask on).
+ * ask on) and subscriptions (a stateless 2025 endpoint declares none: nothing could deliver them).
  */
 import { spawnSync } from 'node:child_process';
 
@@ -53,11 +53,16 @@ const EVERY_MODE = [
   'resources-read-text',
   'resources-read-binary',
   'resources-templates-read',
-  'resources-subscribe',
-  'resources-unsubscribe',
   'completion-complete',
 ];
+/**
+ * With sessions only: what asks the client (a stateless request has no session to ask on), and
+ * subscriptions (a stateless 2025 endpoint declares no `resources.subscribe` and answers it
+ * `-32601`, since it could never deliver an update: docs/mcp.md, Capabilities per mode).
+ */
 const WITH_SESSIONS = [
+  'resources-subscribe',
+  'resources-unsubscribe',
   'tools-call-sampling',
   'tools-call-elicitation',
   'elicitation-sep1034-defaults',
@@ -114,14 +119,18 @@ describe('issue 22: the official MCP conformance suite against an everything ser
  * at both protocol revisions, against the same server in each mode: at 2026-07-28 (no sessions:
  * each request stands alone) every scenario the suite's requirements file scores must pass, in
  * both modes, as at 2025-11-25 with sessions; stateless 2025-11-25 passes all but what asks the
- * client (a stateless 2025 request has no session to ask on). Not scored, not required here: the
+ * client (a stateless 2025 request has no session to ask on) and what subscribes (nothing to deliver
+ * on). Not scored, not required here: the
  * tasks extension (SEP-2663) and the `pending` scenarios.
  */
 type Run = Awaited<ReturnType<typeof conformance>>['runs'][number];
 let next: Run[] = [];
 const ASKS_THE_CLIENT = ['tools-call-sampling', 'tools-call-elicitation', 'elicitation-sep1034-defaults', 'elicitation-sep1330-enums'];
-/** Stateless 2025: no GET stream to open (405), so this scenario passes with no check run. */
-const NEEDS_A_SESSION_STREAM = ['server-sse-multiple-streams'];
+/**
+ * Stateless 2025: no GET stream to open (405), so `server-sse-multiple-streams` passes with no check
+ * run; and no subscription to keep, so `resources/subscribe` is not declared and answered `-32601`.
+ */
+const NEEDS_A_SESSION_STREAM = ['server-sse-multiple-streams', 'resources-subscribe', 'resources-unsubscribe'];
 
 describe('issue 22: the newer suite (0.2.0-alpha.12) at 2025-11-25 and 2026-07-28, both modes', () => {
   beforeAll(async () => {
@@ -152,6 +161,14 @@ describe('issue 22: the newer suite (0.2.0-alpha.12) at 2025-11-25 and 2026-07-2
         return row !== undefined && row.ok && row.passed > 0 ? [] : [{ id, errors: row?.errors ?? ['not run'] }];
       });
     expect(failing).toEqual([]);
+  });
+
+  // The tasks extension (SEP-2663, not scored): every tasks-* scenario passes at 2026-07-28, in both modes (lib/mcp/tasks).
+  it.each(['stateless', 'stateful'])('at 2026-07-28, %s: every tasks-* scenario passes', (mode) => {
+    const run = next.find((r) => r.specVersion === '2026-07-28' && r.mode === mode)!;
+    const tasks = run.rows.filter((r) => r.scenario.startsWith('tasks-'));
+    expect(tasks.length).toBe(10);
+    expect(tasks.filter((r) => !r.ok).map((r) => ({ id: r.scenario, errors: r.errors }))).toEqual([]);
   });
 
   // A scored scenario of many checks: this one is named, so that it cannot pass by not being run.

@@ -21,13 +21,8 @@ describe('issue 23: ToolsModule discovers prompts and resources as it discovers 
   });
 
   it('its MCP endpoint declares and lists them', () => {
-    expect(out.capabilities).toEqual({
-      tools: { listChanged: true },
-      logging: {},
-      prompts: { listChanged: true },
-      resources: { subscribe: true, listChanged: true },
-      completions: {},
-    });
+    // The endpoint is stateless: no listChanged and no resources.subscribe (nothing would deliver them; docs/mcp.md).
+    expect(out.capabilities).toEqual({ tools: {}, logging: {}, prompts: {}, resources: {}, completions: {} });
     expect(out.tools).toEqual(['count']);
     expect(out.prompts).toEqual([
       { name: 'restock_plan', description: 'Ask for a restock plan.', arguments: [{ name: 'days', description: 'Days ahead', required: true }] },

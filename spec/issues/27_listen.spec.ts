@@ -235,7 +235,8 @@ describe('issue 27: a listen stream hears only of what its caller may read', () 
   let set: ToolSet;
   beforeAll(async () => {
     set = desk();
-    http = await serveMcpHttp(set, info, {});
+    // resources/subscribe belongs to a session: a stateless endpoint does not serve it (docs/mcp.md).
+    http = await serveMcpHttp(set, info, { sessions: true });
   });
   afterAll(() => http.close());
 

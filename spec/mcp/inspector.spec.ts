@@ -33,8 +33,12 @@ type Called = { content: { type: string; text: string }[]; isError?: boolean; st
 describe('the MCP Inspector CLI against npm run mcp', () => {
   let server: ChildProcess | undefined;
 
-  afterAll(() => {
-    server?.kill('SIGTERM');
+  // Resolves once the server has exited and its pipes are closed: a worker that still holds them cannot exit.
+  afterAll(async () => {
+    if (server === undefined || server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server!.once('close', resolve));
+    server.kill('SIGTERM');
+    await exited;
   });
 
   it('lists and calls the tools over Streamable HTTP (npm run mcp -- --http)', async () => {

@@ -22,6 +22,14 @@ function startReplica(program: string, name: string, stateKey?: string): Promise
   });
 }
 
+/** Ends a replica's stdin (it exits then); resolves once it has exited and its pipes are closed. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  child.stdin?.end();
+  return exited;
+}
+
 /** A round-robin reverse proxy on 127.0.0.1: each request to the next upstream, bodies streamed both ways. */
 async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; url: URL; served: number[] }> {
   let next = 0;
@@ -48,8 +56,9 @@ describe('scale-out: stateless replicas behind a round-robin proxy', () => {
   const outDir = path.join(root, '.tmp', `program-${process.pid}-replica`);
   const replicas: ChildProcess[] = [];
 
-  afterAll(() => {
-    for (const r of replicas) r.stdin?.end();
+  // A replica exits when its stdin ends: wait for each, so that no process or pipe outlives the file.
+  afterAll(async () => {
+    await Promise.all(replicas.map(stop));
     fs.rmSync(outDir, { recursive: true, force: true });
   });
 
@@ -80,7 +89,7 @@ describe('scale-out: stateless replicas behind a round-robin proxy', () => {
     } finally {
       await client.close();
       proxy.server.closeAllConnections();
-      proxy.server.close();
+      await new Promise((resolve) => proxy.server.close(resolve));
     }
   }, 120_000);
 
@@ -141,9 +150,9 @@ describe('scale-out: stateless replicas behind a round-robin proxy', () => {
         if (done !== undefined) expect(second.result?.content?.[0]?.text).toMatch(new RegExp(`^${done} [cd]$`));
         else expect([second.result, second.error?.code]).toEqual([undefined, -32602]);
       } finally {
-        for (const s of started) s.child.stdin?.end();
+        await Promise.all(started.map((s) => stop(s.child)));
         proxy.server.closeAllConnections();
-        proxy.server.close();
+        await new Promise((resolve) => proxy.server.close(resolve));
       }
     },
     120_000,

@@ -1,7 +1,9 @@
 /**
- * docs/mcp.md: over stdio the connection's first message chooses the revision: `initialize` for
- * 2025-11-25, a request with the `_meta` envelope (or `server/discover`) for 2026-07-28, kept for
- * the connection. JSON-RPC lines on in-process streams, as a client writes them.
+ * docs/mcp.md: over stdio the first request only one revision answers chooses the revision:
+ * `initialize` for 2025-11-25, a request with the `_meta` envelope for 2026-07-28, kept for the
+ * connection. `server/discover` chooses nothing: an `initialize` after it (a client that gave up
+ * waiting for the discovery's answer) is still served. JSON-RPC lines on in-process streams, as a
+ * client writes them.
  */
 import 'reflect-metadata';
 import { PassThrough } from 'node:stream';
@@ -46,6 +48,13 @@ async function connection() {
       toServer.write(`${JSON.stringify({ jsonrpc: '2.0', id: own, method, params })}\n`);
       return answered;
     },
+    /** Writes the requests in one chunk, as a server that was still starting reads them; resolves with the answer of the last. */
+    askAtOnce(requests: { method: string; params: Record<string, unknown> }[]): Promise<Record<string, unknown>> {
+      const ids = requests.map(() => ++id);
+      const answered = new Promise<Record<string, unknown>>((resolve) => waiting.set(ids[ids.length - 1], resolve));
+      toServer.write(requests.map((r, i) => `${JSON.stringify({ jsonrpc: '2.0', id: ids[i], ...r })}\n`).join(''));
+      return answered;
+    },
     tell(method: string): void {
       toServer.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
     },
@@ -56,7 +65,7 @@ async function connection() {
   };
 }
 
-describe('stdio: the first message chooses the revision, for the connection', () => {
+describe('stdio: the first request only one revision answers chooses the revision, for the connection', () => {
   it('a first request with the _meta envelope is served as 2026-07-28, and so is the rest of the connection', async () => {
     const c = await connection();
     try {
@@ -80,6 +89,37 @@ describe('stdio: the first message chooses the revision, for the connection', ()
       c.tell('notifications/initialized');
       const call = (await c.ask('tools/call', { name: 'now', arguments: {}, _meta: META })).result as Record<string, unknown>;
       expect(call).toEqual({ content: [{ type: 'text', text: 'noon' }] });
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('server/discover chooses nothing: an initialize written after it is served as 2025-11-25, and so is the rest of the connection', async () => {
+    const c = await connection();
+    try {
+      const init = (
+        await c.askAtOnce([
+          { method: 'server/discover', params: { _meta: META } },
+          { method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'gave-up', version: '1' } } },
+        ])
+      ).result as Record<string, unknown>;
+      expect(init.protocolVersion).toBe('2025-11-25');
+      c.tell('notifications/initialized');
+      expect((await c.ask('tools/call', { name: 'now', arguments: {} })).result).toEqual({ content: [{ type: 'text', text: 'noon' }] });
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('server/discover is answered by 2026-07-28, and a request with the envelope after it keeps the connection there', async () => {
+    const c = await connection();
+    try {
+      const found = (await c.ask('server/discover', { _meta: META })).result as { supportedVersions: string[] };
+      expect(found.supportedVersions).toContain('2026-07-28');
+      const call = (await c.ask('tools/call', { name: 'now', arguments: {}, _meta: META })).result as Record<string, unknown>;
+      expect([call.resultType, call.content]).toEqual(['complete', [{ type: 'text', text: 'noon' }]]);
+      const refused = await c.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'late', version: '1' } });
+      expect(refused.error).toBeDefined();
     } finally {
       await c.close();
     }

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { root } from '../helpers/programs';
+import { modulesWithout, root } from '../helpers/programs';
 
 function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -19,27 +19,13 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ co
   });
 }
 
-/** A directory of links to every package in the repository's node_modules but `hidden`. */
-function modulesWithout(dir: string, hidden: string): void {
-  const from = path.join(root, 'node_modules');
-  for (const name of fs.readdirSync(from)) {
-    if (name.startsWith('@')) {
-      fs.mkdirSync(path.join(dir, name));
-      for (const inner of fs.readdirSync(path.join(from, name)))
-        if (`${name}/${inner}` !== hidden) fs.symlinkSync(path.join(from, name, inner), path.join(dir, name, inner));
-    } else if (name !== hidden && name !== '.bin') {
-      fs.symlinkSync(path.join(from, name), path.join(dir, name));
-    }
-  }
-}
-
 it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, and refuses a 2026-07-28 request with the versions it serves', async () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'without-server-sdk-'));
   try {
     const out = path.join(work, 'out');
     const modules = path.join(work, 'modules');
     fs.mkdirSync(modules);
-    modulesWithout(modules, '@modelcontextprotocol/server');
+    modulesWithout(modules, ['@modelcontextprotocol/server']);
     const compiled = await run([
       path.join(root, 'scripts', 'compile.js'),
       '--out',

@@ -41,9 +41,15 @@ describe('global enhancers written for HTTP', () => {
     ]);
   });
 
-  it("a global interceptor runs around tool calls as around GraphQL resolvers: an envelope written for HTTP alone (getType() === 'http') leaves tools alone; one that wraps every value wraps tools too", () => {
+  it("a global interceptor is the HTTP application's: an envelope that wraps every value, not looking at getType(), wraps the REST answer and no tool, resource or prompt", () => {
     expect((out.tools as unknown[])[0]).toEqual([false, 'two bolts']);
-    expect(out.naive).toEqual([false, '{"statusCode":200,"data":"two bolts"}']);
+    expect(out.naive).toEqual([
+      [false, 'two bolts'],
+      [false, '["A-1"]'],
+      [{ uri: 'orders://A-1', mimeType: 'text/plain', text: 'two bolts' }],
+      [{ role: 'user', content: { type: 'text', text: 'Summarise order A-1.' } }],
+      [200, { statusCode: 200, data: 'two bolts' }],
+    ]);
   });
 });
 

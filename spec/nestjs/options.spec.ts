@@ -52,6 +52,7 @@ it('every typed option has a row, and each row that can wait for its default sho
     'auth',
     'exposeCredentials',
     'tracing',
+    'tasks',
     'rateLimit',
   ]);
   for (const [table, key] of rows()) {
@@ -206,6 +207,10 @@ describe('the options of the MCP endpoint (forRoot({ mcp }))', () => {
     expect(out.mcp.sessions).toEqual({ with: true, without: false });
     expect(out.mcp.auth).toEqual({ with: 401, without: 200 });
     expect(out.mcp.exposeCredentials).toEqual({ with: 'Bearer t0ken', without: 'not shown' });
+  });
+
+  it('tasks: a tool given a task mode answers a 2026-07-28 call of a client that declares the extension with a task', () => {
+    expect(out.mcp.tasks).toEqual({ with: 'task', without: 'complete' });
   });
 
   it('tracing and rateLimit: spans on the given tracer; a call over the limit is not run', () => {

@@ -1,7 +1,8 @@
 /**
  * `tool-signatures check`: every tool built both ways (plain tsc emit with design types, and the
  * plugin's full types), each argument that loses type information at run time reported with the
- * exact schema difference and the hint that fixes it.
+ * exact schema difference and the hint that fixes it. (On the repository's samples, whose NestJS
+ * packages are ES modules only, the command runs in its own Node process: spec/cli/cli.spec.ts.)
  */
 import * as path from 'path';
 import { check } from '../../lib/plugin/check';
@@ -119,15 +120,6 @@ describe('check', () => {
   it('matches tools by their prefixed names, and a DTO taken as the whole input, on both paths', () => {
     const r = run(project('prefixed'));
     expect(r).toEqual({ code: 0, out: '2 tools checked: the runtime path sees every type the source declares.\n', err: '' });
-  }, 240_000);
-
-  it("passes on the repository's samples, running none of them", () => {
-    const r = run(path.join(ROOT, 'tsconfig.samples.json'));
-    expect(r.err).toBe('');
-    const summary = r.out.split('\n').at(-2)!;
-    expect(summary).toMatch(/^\d+ tools checked: the runtime path sees every type the source declares\.$/);
-    expect(Number(/^\d+/.exec(summary)![0])).toBeGreaterThanOrEqual(15);
-    expect(r.code).toBe(0);
   }, 240_000);
 
   it('is honest in a project that compiles with the plugin: exit 0, what plain tsc would lose listed as such', () => {

@@ -78,6 +78,18 @@ describe('scripts/test.js: a failing run cannot be turned green', () => {
     expect(run.code).toBe(1);
   });
 
+  it('passes with a note, running nothing again, when Jest force-exits a worker after a passing run', async () => {
+    const run = await runOn({
+      'a.test.js': `test('passes and leaves a timer in its worker', () => { setInterval(() => undefined, 60_000); });\n`,
+      'b.test.js': `test('passes', () => expect(true).toBe(true));\n`,
+    });
+    dirs.push(run.dir);
+    expect(run.text).toContain('A worker process has failed to exit gracefully');
+    expect(run.text).toContain('Jest had to stop a worker after a passing run');
+    expect(run.text).not.toContain('--runInBand');
+    expect(run.code).toBe(0);
+  });
+
   it('fails when a test fails in a worker, whatever the worker left open', async () => {
     const run = await runOn({
       'a.test.js': FAILS_FIRST_AND_HANGS,

@@ -1,6 +1,6 @@
 import type AjvCore from 'ajv/dist/core';
 import { fullFormats } from 'ajv-formats/dist/formats';
-import type { StringFormat } from '../../types/slot-options';
+import type { StringFormat } from '../../types/hints';
 
 // Every format here is read by one parser that both decides whether a string is acceptable and
 // produces the value the method receives, so that validation and conversion cannot disagree.

@@ -1,30 +1,6 @@
-import type { ApprovalPredicate } from '../../tool-description';
-import type { ToolContext } from './context';
-import { failureText, type ErrorText, type ToolDefinition } from './options';
+/** A call's approval: whether it needs one, asking the approver, and the arguments it fixes. */
+import { failureText, type ApprovalRequest, type Approver, type ErrorText, type ToolContext, type ToolDefinition } from './context';
 import { ToolResult } from '../../tool-result';
-
-/** What an approver sees: the call, its tool, the exact arguments that will run, and the call's context. */
-export interface ApprovalRequest {
-  /** The call's id (`callId`; `''` when the caller gave none). */
-  readonly id: string;
-  readonly name: string;
-  readonly tool: ToolDefinition;
-  /**
-   * The validated arguments, parsed (big integers of bigint parameters as bigints), frozen: the
-   * call runs with exactly these, whatever happens to the caller's objects meanwhile.
-   */
-  readonly arguments: unknown;
-  /** The call's context: who is calling (`context.caller`), services, and the client (MCP elicitation). */
-  readonly context: ToolContext;
-}
-
-/** An approver's answer: yes or no, or no with a reason that the model reads. */
-export type ApprovalDecision = boolean | { readonly approved: boolean; readonly reason?: string };
-
-/** Decides whether a call may run. A throw refuses it. */
-export type Approver = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
-
-export type { ApprovalPredicate };
 
 /** Whether the call needs an approval: always for `requiresApproval: true`, else the predicate's answer. */
 export async function approvalNeeded(tool: ToolDefinition, args: object, context: ToolContext): Promise<boolean> {

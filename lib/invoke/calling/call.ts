@@ -1,7 +1,6 @@
 import type { ToolSpec } from '../../schema/tool-spec';
-import { systemClock, ToolContext } from './context';
+import { systemClock, ToolContext, failureText, type ErrorText, type InvokeOptions } from './context';
 import { describeThrown } from '../../thrown';
-import { failureText, type ErrorText, type InvokeOptions } from './options';
 import { copyCost, copyPart, ownResult, Part, ToolResult, type CostLine } from '../../tool-result';
 import { resultOf } from './returned-value';
 

@@ -1,11 +1,16 @@
-import type { CallerAuthInfo, ToolCaller, ToolServices } from '../../tool-description';
-import type { CostLine } from '../../tool-result';
-import type { ApprovalDecision, ApprovalRequest } from './approval';
-
-export type { CallerAuthInfo, ToolCaller, ToolServices };
+/**
+ * The vocabulary of one call: its context (`ToolContext`, what the client can do for it), its options
+ * (`InvokeOptions`), the tool it is made on (`ToolDefinition`), its approval's request and answer, and
+ * what a failure tells the model. They name one another, so they live in one file.
+ */
+import type { ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolDescription, ToolServices } from '../../tool-description';
+import type { CostLine, ToolResult } from '../../tool-result';
+import type { ArgumentLimits } from '../arguments/json-text';
 import { describeThrown } from '../../thrown';
-import { titledForm } from './elicitation-form';
+import { titledForm, type ElicitationForm } from './elicitation-form';
 import type { ObjectHint } from '../../types/hints';
+
+export type { ApprovalPredicate, CallerAuthInfo, ToolCaller, ToolServices };
 
 /** A clock the invoker measures timeouts on (inject a fake one in tests). */
 export interface Clock {
@@ -40,7 +45,7 @@ export interface ElicitationRequest {
   /** The question's name where a client answers by name (`ElicitOptions.key`). */
   readonly key?: string;
   readonly message: string;
-  readonly requestedSchema: { readonly type: 'object'; readonly properties: Readonly<Record<string, object>>; readonly required?: readonly string[] };
+  readonly requestedSchema: ElicitationForm;
 }
 
 /** The user's answer as the client sent it (`content` is not validated yet). */
@@ -167,6 +172,12 @@ export interface ToolClient {
    * there is no such stream.
    */
   closeStream?(): void;
+  /**
+   * Makes this call a task and answers the request with it, the method going on in the task (MCP
+   * 2026-07-28 tasks extension, a tool whose task starts on `ctx.detach()`). Resolves false where
+   * the call cannot become one. Absent elsewhere.
+   */
+  detach?(): Promise<boolean>;
   /**
    * Lists the client's roots (MCP: `roots/list`). Absent when the client offers none (then
    * `ctx.roots` rejects with code `NO_ROOTS`).
@@ -420,6 +431,22 @@ export class ToolContext {
     }
   }
 
+  /**
+   * Lets the call go on as an MCP task (the `io.modelcontextprotocol/tasks` extension, 2026-07-28):
+   * for a tool declared `task: { mode, start: 'detach' }`, the request is answered with the task
+   * (its questions so far were the request's `input_required` rounds), and the method goes on in the
+   * task, whose later questions the client answers with `tasks/update`. Resolves true once the task
+   * is made (or was already); false, and does nothing, where the call cannot become a task (another
+   * tool, a client that did not declare the extension, outside MCP, or its caller's unfinished
+   * tasks at their limit).
+   */
+  async detach(): Promise<boolean> {
+    for (let c: ToolContext | undefined = this; c !== undefined; c = c.#parent) {
+      if (typeof c.#client?.detach === 'function') return c.#client.detach().catch(() => false);
+    }
+    return false;
+  }
+
   /** The client's approver (MCP: asks the user), when the caller's client has one; see `ToolSetOptions.approve`. */
   get clientApprover(): ((request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>) | undefined {
     const client = this.#find('approve');
@@ -520,4 +547,104 @@ export class ToolContext {
 
 export function isToolContext(value: unknown): value is ToolContext {
   return typeof value === 'object' && value !== null && (value.constructor as unknown as Record<symbol, unknown>)?.[BRAND] === true;
+}
+
+/** What an approver sees: the call, its tool, the exact arguments that will run, and the call's context. */
+export interface ApprovalRequest {
+  /** The call's id (`callId`; `''` when the caller gave none). */
+  readonly id: string;
+  readonly name: string;
+  readonly tool: ToolDefinition;
+  /**
+   * The validated arguments, parsed (big integers of bigint parameters as bigints), frozen: the
+   * call runs with exactly these, whatever happens to the caller's objects meanwhile.
+   */
+  readonly arguments: unknown;
+  /** The call's context: who is calling (`context.caller`), services, and the client (MCP elicitation). */
+  readonly context: ToolContext;
+}
+
+/** An approver's answer: yes or no, or no with a reason that the model reads. */
+export type ApprovalDecision = boolean | { readonly approved: boolean; readonly reason?: string };
+
+/** Decides whether a call may run. A throw refuses it. */
+export type Approver = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
+
+/** What went wrong in one call, as `errorText` sees it. */
+export interface ToolFailure {
+  /** The tool's name. */
+  readonly tool: string;
+  /**
+   * `threw`: the tool threw or rejected, its instance could not be resolved, or its result has no
+   * JSON form; `timeout`: it ran past `timeoutSeconds`; `approval`: the approval check threw.
+   */
+  readonly kind: 'threw' | 'timeout' | 'approval';
+  /** What was thrown (undefined for a timeout). */
+  readonly error: unknown;
+  /**
+   * The text the model reads when `errorText` is not given: `Tool 'x' failed: Name: message`,
+   * `Tool 'x' timed out after N s.`, `Tool 'x' was not approved.` (the approver's exception is not in it).
+   */
+  readonly text: string;
+}
+
+/**
+ * Shapes what a failure tells the model: return the text of the error result. What it throws, or a
+ * value that is not a string, falls back to `failure.text`.
+ */
+export type ErrorText = (failure: ToolFailure) => string;
+
+/** Options of one call. */
+export interface InvokeOptions {
+  /** The caller's signal: aborting it aborts the tool's signal and makes `invoke` reject with its reason. */
+  signal?: AbortSignal;
+  /** The caller's context; the call runs in a child of it that forwards cost lines. */
+  context?: ToolContext;
+  /** An id for the call, visible to the tool as `ctx.callId`. */
+  callId?: string;
+  /**
+   * Limits on the arguments of this call (text length, nesting depth, members); unset fields fall
+   * back to the ToolSet's limits, then to `DEFAULT_LIMITS`.
+   * @default DEFAULT_LIMITS (4 Mi characters, 256 levels, 20,000 keys and elements for a refusal)
+   */
+  limits?: Partial<ArgumentLimits>;
+  /**
+   * Who is calling and what their client can do for the tool (progress, log, elicit): the call's
+   * context gets it (`ctx.caller`, `ctx.progress`, ...). The MCP server and the adapters fill it in.
+   * @default none: the parent context's client, if any
+   */
+  client?: ToolClient;
+  /**
+   * Decides, through a `ToolSet`, whether a call of a tool that requires approval may run; it wins
+   * over the set's own `approve`. Not used by `tool.invoke`, which runs what it is given.
+   * @default the set's `approve`; without one, such calls are refused
+   */
+  approve?: Approver;
+  /**
+   * What a failure of the tool tells the model (a tool's message may hold what the model must not
+   * read, like a connection string); falls back to the ToolSet's `errorText`.
+   * @default the failure's own text: `Tool 'x' failed: Name: message`
+   */
+  errorText?: ErrorText;
+}
+
+/** The text of a failure: `errorText`'s, or the default when there is none or it fails. */
+export function failureText(errorText: ErrorText | undefined, failure: ToolFailure): string {
+  if (errorText === undefined) return failure.text;
+  try {
+    const text: unknown = errorText(failure);
+    return typeof text === 'string' ? text : failure.text;
+  } catch {
+    return failure.text;
+  }
+}
+
+/** A tool as a model sees it, and the means to call it. */
+export interface ToolDefinition extends ToolDescription {
+  /**
+   * `@Tool({ requiresApproval: (args, ctx) => ... })`: decides per call whether an approval is
+   * needed (`requiresApproval` is then true: the tool may need one).
+   */
+  readonly approvalWhen?: ApprovalPredicate;
+  invoke(args: string | object, options?: InvokeOptions): Promise<ToolResult>;
 }

@@ -1,7 +1,6 @@
 import type { JsonSchema } from '../../tool-description';
 import { DIAGNOSTICS as D } from '../../diagnostics';
 import { refuse } from '../../errors';
-import type { ElicitationRequest } from './context';
 
 /**
  * MCP's elicitation form takes a flat object: each field a string (with `minLength`, `maxLength`
@@ -19,6 +18,13 @@ const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 const FORMATS = new Set(['email', 'uri', 'date', 'date-time']);
+
+/** An elicitation's form (`requestedSchema`): a flat object schema. */
+export interface ElicitationForm {
+  readonly type: 'object';
+  readonly properties: Readonly<Record<string, object>>;
+  readonly required?: readonly string[];
+}
 
 /** Why a field's fragment does not fit the form, or undefined when it does. */
 function misfit(fragment: JsonSchema): string | undefined {
@@ -39,7 +45,7 @@ function misfit(fragment: JsonSchema): string | undefined {
 }
 
 /** The requested schema of an elicitation for a DTO's (or shape's) object fragment; throws OLT002 for one that does not fit. */
-export function elicitationForm(owner: string, fragment: JsonSchema): ElicitationRequest['requestedSchema'] {
+export function elicitationForm(owner: string, fragment: JsonSchema): ElicitationForm {
   const properties = (fragment.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, field] of Object.entries(properties)) {
     const why = misfit(field);
@@ -59,10 +65,10 @@ export function elicitationForm(owner: string, fragment: JsonSchema): Elicitatio
  * without a title shows as itself. Throws OLT002 for titles of another field, or of values not in the enum.
  */
 export function titledForm(
-  form: ElicitationRequest['requestedSchema'],
+  form: ElicitationForm,
   titles: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined,
   enumNames: readonly string[] | undefined,
-): ElicitationRequest['requestedSchema'] {
+): ElicitationForm {
   if (titles === undefined || Object.keys(titles).length === 0) return form;
   const properties: Record<string, object> = { ...form.properties };
   for (const [name, given] of Object.entries(titles)) {

@@ -18,7 +18,7 @@ import {
 import { validatorModule, type ValidationErrorLike } from '../arguments/peers';
 import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from '../arguments/json-text';
 import { formatProblems, notAnObject, refusedBy, tooDeep, tooManyMembers, type ArgumentProblem } from '../arguments/messages';
-import { failureText, type InvokeOptions, type ToolDefinition } from './options';
+import { failureText, useElicitationForms, type InvokeOptions, type ToolDefinition, type ElicitationRequest } from './context';
 import { isToolResult, ToolResult } from '../../tool-result';
 import { compileValidator, firstErrorValidator, problemsOf, walk } from '../arguments/validate';
 import { pointerOf, segmentsOf } from '../../json';
@@ -27,7 +27,6 @@ import { cachedBy } from '../../cache';
 import type { JsonSchema } from '../../tool-description';
 import { buildToolSpec } from '../../schema/tool-spec';
 import type { Hint, ObjectHint } from '../../types/hints';
-import { useElicitationForms, type ElicitationRequest } from './context';
 import { elicitationForm } from './elicitation-form';
 import { schemaToolOf } from './schema-tool';
 

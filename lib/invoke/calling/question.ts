@@ -5,7 +5,7 @@
  * overrides, invisible format characters) written as its `\uXXXX` escape. A question that cannot
  * be shown whole within its bound is not asked: the call is refused.
  */
-import type { ApprovalRequest } from './approval';
+import type { ApprovalRequest } from './context';
 
 // Characters a reader cannot see, or that move the text around them: C0 (but tab and newline) and
 // C1 controls, DEL, soft hyphen, the Arabic letter mark, zero width space, LRM and RLM, the line

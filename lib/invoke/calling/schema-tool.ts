@@ -1,5 +1,5 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import type { ToolAnnotations, ToolDescription, JsonSchema } from '../../tool-description';
+import type { ToolAnnotations, ToolDescription, JsonSchema, ToolTask, ToolTaskMode } from '../../tool-description';
 import { DIAGNOSTICS as D } from '../../diagnostics';
 import { refuse } from '../../errors';
 import { linearPattern } from '../../linear-pattern';
@@ -10,11 +10,10 @@ import { describeThrown } from '../../thrown';
 import { ToolResult } from '../../tool-result';
 import type { ApprovalPredicate } from '../../tool-description';
 import { execute, type CallPlan, settleOf } from './call';
-import { ToolContext } from './context';
+import { ToolContext, type InvokeOptions } from './context';
 import { addStrictFormats } from '../arguments/formats';
 import { DEFAULT_LIMITS, exceedsMembers, measureDepth, parseArgumentText, type ArgumentLimits } from '../arguments/json-text';
 import { formatProblems, notAnObject, tooDeep, tooManyMembers, type ArgumentProblem } from '../arguments/messages';
-import type { InvokeOptions } from './options';
 import { pointerOf, segmentsOf } from '../../json';
 
 /**
@@ -45,6 +44,8 @@ export interface JsonSchemaToolInit {
   parallelSafe?: boolean;
   /** @default false */
   endsLoop?: boolean;
+  /** Whether a call may run as an MCP task (see `ToolOptions.task`). @default none */
+  task?: ToolTaskMode | ToolTask;
 }
 
 /** The function of a schema-first tool: the validated arguments (plain JSON) and the call's context. */
@@ -127,6 +128,7 @@ export class JsonSchemaTool implements ToolDescription {
   declare readonly parallelSafe: boolean;
   declare readonly timeoutSeconds: number;
   declare readonly annotations?: Readonly<ToolAnnotations>;
+  declare readonly task?: ToolTask;
   declare readonly warnings: readonly string[];
   readonly #validate: Compiled;
   readonly #plan: CallPlan;
@@ -178,6 +180,7 @@ export class JsonSchemaTool implements ToolDescription {
       ...(init.parallelSafe !== undefined ? { parallelSafe: init.parallelSafe } : {}),
       ...(init.endsLoop !== undefined ? { endsLoop: init.endsLoop } : {}),
       ...(init.annotations !== undefined ? { annotations: init.annotations } : {}),
+      ...(init.task !== undefined ? { task: init.task } : {}),
     };
     // The per-tool options are checked and read as Tool.create reads them; the schema is the user's.
     const spec = buildToolSpec({
@@ -200,6 +203,7 @@ export class JsonSchemaTool implements ToolDescription {
     self.parallelSafe = spec.parallelSafe;
     self.timeoutSeconds = spec.timeoutSeconds;
     if (spec.annotations !== undefined) self.annotations = spec.annotations;
+    if (spec.task !== undefined) self.task = spec.task;
     self.warnings = spec.warnings;
     this.#plan = {
       spec,

@@ -6,7 +6,7 @@ import { bindTool, type Callee } from '../calling/bound';
 import { checkDefaults } from '../arguments/defaults';
 import { checkExamples } from './examples';
 import { invokeTool } from '../calling/invoker';
-import type { InvokeOptions, ToolDefinition } from '../calling/options';
+import type { InvokeOptions, ToolDefinition } from '../calling/context';
 import type { ToolResult } from '../../tool-result';
 
 // ToolDefinition lives with the options of a call (lib/invoke/calling/options.ts), below this room.
@@ -33,6 +33,7 @@ export class BoundTool implements ToolDefinition {
     self.parallelSafe = spec.parallelSafe;
     self.timeoutSeconds = spec.timeoutSeconds;
     if (spec.annotations !== undefined) self.annotations = spec.annotations;
+    if (spec.task !== undefined) self.task = spec.task;
     self.warnings = spec.warnings;
     bindTool(this, spec, callee);
     Object.freeze(this);

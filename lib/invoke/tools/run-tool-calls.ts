@@ -1,11 +1,9 @@
-import type { Approver } from '../calling/approval';
-import type { ToolContext } from '../calling/context';
+import { failureText, type Approver, type ToolContext } from '../calling/context';
 import { describeThrown } from '../../thrown';
-import { failureText } from '../calling/options';
 import { ToolResult } from '../../tool-result';
 import type { ToolSet } from './toolset';
 
-export type { ApprovalRequest, ApprovalDecision, Approver } from '../calling/approval';
+export type { ApprovalRequest, ApprovalDecision, Approver } from '../calling/context';
 
 /** One tool call of a model's turn. */
 export interface ToolCall {

@@ -13,7 +13,7 @@ import { BoundTool } from './bound-tool';
 import { adopt, isThenable } from '../calling/call';
 import { encodeBase64 } from '../arguments/formats';
 import { stageCall } from '../calling/invoker';
-import type { InvokeOptions } from '../calling/options';
+import type { InvokeOptions } from '../calling/context';
 import { partsIn, type McpContent } from '../calling/parts';
 
 /** One argument of a prompt, as `prompts/list` gives it. */

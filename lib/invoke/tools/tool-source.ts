@@ -1,5 +1,5 @@
 import type { ToolDefinition } from './bound-tool';
-import type { InvokeOptions } from '../calling/options';
+import type { InvokeOptions } from '../calling/context';
 import type { ToolResult } from '../../tool-result';
 
 /**

@@ -3,13 +3,12 @@ import { DIAGNOSTICS as D } from '../../diagnostics';
 import { refuseUntyped, specsOf } from './strict-types';
 import { ProblemList, refuse } from '../../errors';
 import { classToolSpecs } from '../../schema/class-tools';
-import { APPROVED, approvalNeeded, deepFreeze, refusalOf, snapshot, type Approver } from '../calling/approval';
+import { APPROVED, approvalNeeded, deepFreeze, refusalOf, snapshot } from '../calling/approval';
+import { ToolContext, type Approver, type ErrorText, type InvokeOptions } from '../calling/context';
 import { calleeOf } from '../calling/bound';
-import { ToolContext } from '../calling/context';
 import { BoundTool, instanceTools } from './bound-tool';
 import { invokeTool, stageCall, type StagedCall } from '../calling/invoker';
 import type { ArgumentLimits } from '../arguments/json-text';
-import type { ErrorText, InvokeOptions } from '../calling/options';
 import { isToolResult, ToolResult } from '../../tool-result';
 import { PromptDefinition, ResourceDefinition, type ResourceTemplateDefinition, servedDefinitions } from './served';
 

@@ -15,6 +15,7 @@ import { MAX_SUBSCRIPTIONS } from '../prompts';
 import { accessPolicy, admittedOrigin, refusedAccess } from '../access';
 import { corsOf } from '../cors';
 import { answerHealth, healthPath } from '../health';
+import { isDiscovery } from '../discovery';
 import { DEFAULTS, type McpEndpointOptions, type McpHttpHandler, type McpServerFactory, type ModernServerFactory } from './options';
 import { HEADER_MISMATCH, INVALID_PARAMS, PARSE_ERROR, Refusal, SERVER_ERROR, UNSUPPORTED_PROTOCOL_VERSION, refuse } from './codes';
 import { type Message, accepts, declaredTooLarge, isJsonContentType, isRequest, parseMessages, readBody, soleId } from './body';
@@ -141,7 +142,7 @@ export function createStreamableHttpHandler(
   const servers: Server[] = [];
   const connect = (): CallTransport => {
     const transport = new CallTransport();
-    const server = newServer();
+    const server = newServer({ stateless: true });
     servers.push(server);
     void server.connect(transport);
     return transport;
@@ -278,12 +279,9 @@ export function createStreamableHttpHandler(
     if (version !== undefined && !supportedVersions().includes(version as string)) {
       const served = [...(modernHandler() ? MODERN_VERSIONS : []), ...supportedVersions()];
       const data = { supported: served, requested: String(version).slice(0, 64) };
-      refuse(
-        res,
-        new Refusal(400, UNSUPPORTED_PROTOCOL_VERSION, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data),
-        false,
-        soleId(messages),
-      );
+      // A 2025-only endpoint refuses discovery as a 2025 server does, so that 2026-first clients fall back (lib/mcp/discovery.ts).
+      const code = !modernHandler() && isDiscovery(messages) ? SERVER_ERROR : UNSUPPORTED_PROTOCOL_VERSION;
+      refuse(res, new Refusal(400, code, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data), false, soleId(messages));
       return undefined;
     }
     const mismatch = checkMirroredHeaders(req, messages);

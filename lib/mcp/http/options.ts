@@ -9,8 +9,12 @@ import { type ModernCaller, type ModernRequestInfo } from '../modern';
 import { type McpCorsOptions } from '../cors';
 import { type McpHealthOptions } from '../health';
 
-/** Builds the protocol server (createMcpServer with the endpoint's tools and info); `principal`: the one client a session's server serves. */
-export type McpServerFactory = (principal?: string) => Server;
+/**
+ * Builds the protocol server (createMcpServer with the endpoint's tools and info). `stateless`: it
+ * is for the stateless endpoint, which sends nothing unasked (createMcpServer's `stateless`);
+ * `principal`: the one client a session's server serves.
+ */
+export type McpServerFactory = (mode?: { stateless?: boolean; principal?: string }) => Server;
 
 /**
  * Builds the factory of the servers that answer MCP 2026-07-28 requests (lib/mcp/modern.ts), given

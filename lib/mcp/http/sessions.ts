@@ -199,7 +199,7 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
   /** A server and transport for an `initialize`; if it does not become a session, `dispose` drops both. */
   const open = async (owner: string): Promise<SessionWire> => {
     // The rate limit's caller (lib/mcp/rate-limit.ts): the session's owner.
-    const server = newServer(owner);
+    const server = newServer({ principal: owner });
     const tag = randomUUID().replace(/-/g, '');
     const store = o.eventStore === undefined ? undefined : partitionedStore(o.eventStore, tag);
     const ofGetStream = async (eventId: string): Promise<boolean> => (await store?.getStreamIdForEventId?.(eventId).catch(() => undefined)) === GET_STREAM;

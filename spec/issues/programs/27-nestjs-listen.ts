@@ -50,7 +50,11 @@ class Ledger {
 }
 
 @Module({
-  imports: [ToolsModule.forRoot({ mcp: { path: '/mcp', info: { name: 'ledger', version: '1.0.0' }, maxListenStreamsPerClient: 2, maxListenResources: 2 } })],
+  imports: [
+    ToolsModule.forRoot({
+      mcp: { path: '/mcp', info: { name: 'ledger', version: '1.0.0' }, sessions: true, maxListenStreamsPerClient: 2, maxListenResources: 2 },
+    }),
+  ],
   providers: [Ledger, AdaOnly],
 })
 class AppModule {}
@@ -73,11 +77,6 @@ async function main(): Promise<void> {
     await client.connect(new ModernTransport(url, { requestInit: { headers: { 'x-user': user } } }));
     return client;
   };
-
-  const adaLegacy = await legacy('ada');
-  const bobLegacy = await legacy('bob');
-  out.subscribeAda = await adaLegacy.subscribeResource({ uri: 'ledger://payroll' });
-  out.subscribeBob = await bobLegacy.subscribeResource({ uri: 'ledger://payroll' }).then(() => 'subscribed', failure);
 
   const ada = await modern('ada');
   const bob = await modern('bob');
@@ -113,6 +112,12 @@ async function main(): Promise<void> {
 
   await adaSub.close();
   await bobSub.close();
+  // Subscriptions belong to a session (a stateless endpoint serves no resources/subscribe); a
+  // session's GET stream is a listen stream too, so they come after the share was measured.
+  const adaLegacy = await legacy('ada');
+  const bobLegacy = await legacy('bob');
+  out.subscribeAda = await adaLegacy.subscribeResource({ uri: 'ledger://payroll' });
+  out.subscribeBob = await bobLegacy.subscribeResource({ uri: 'ledger://payroll' }).then(() => 'subscribed', failure);
   for (const c of [ada, bob, adaLegacy, bobLegacy]) await c.close();
   await app.close();
   process.stdout.write(JSON.stringify(out) + '\n');

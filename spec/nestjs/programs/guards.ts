@@ -19,8 +19,10 @@ import {
   type CanActivate,
   type ExecutionContext,
   type NestInterceptor,
+  type PipeTransform,
+  type ArgumentMetadata,
 } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, ApplicationConfig, NestFactory, REQUEST, Reflector } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, APP_PIPE, ApplicationConfig, NestFactory, REQUEST, Reflector } from '@nestjs/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { IsPositive } from 'class-validator';
@@ -176,7 +178,7 @@ class LedgerGuard implements CanActivate {
   }
 }
 
-/** Global: registered with APP_GUARD / APP_INTERCEPTOR, so they run around every tool. */
+/** Global: registered with APP_GUARD, APP_INTERCEPTOR and APP_PIPE; the guard runs around every tool, the interceptor and the pipe around none. */
 @Injectable()
 class Maintenance {
   on = false;
@@ -197,6 +199,15 @@ class CountingInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     CountingInterceptor.calls.push(`${context.getType()}:${toolCallOf(context)?.tool}`);
     return next.handle();
+  }
+}
+
+@Injectable()
+class CountingPipe implements PipeTransform {
+  static calls: string[] = [];
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    CountingPipe.calls.push(metadata.type);
+    return value;
   }
 }
 
@@ -280,7 +291,15 @@ class Till {
 }
 
 @Module({
-  providers: [Staff, Maintenance, Desk, Till, { provide: APP_GUARD, useClass: MaintenanceGuard }, { provide: APP_INTERCEPTOR, useClass: CountingInterceptor }],
+  providers: [
+    Staff,
+    Maintenance,
+    Desk,
+    Till,
+    { provide: APP_GUARD, useClass: MaintenanceGuard },
+    { provide: APP_INTERCEPTOR, useClass: CountingInterceptor },
+    { provide: APP_PIPE, useClass: CountingPipe },
+  ],
 })
 class ShopModule {}
 
@@ -381,11 +400,12 @@ async function main(): Promise<void> {
   // A request-scoped provider: its guard runs per call, seeing the call's request, which the provider injects as REQUEST.
   out.till = [view(await registry.invoke('open_till', {}, { request: bo })), view(await registry.invoke('open_till', {}, { request: ana }))];
 
-  // Global enhancers (APP_GUARD, APP_INTERCEPTOR) run around every tool; the global guard injects a provider.
+  // The global guard (APP_GUARD, injecting a provider) runs around every tool; the global interceptor and pipe around none.
   app.get(Maintenance).on = true;
   out.maintenance = view(await registry.invoke('note', { text: 'x' }, { request: ana }));
   app.get(Maintenance).on = false;
   out.globalInterceptor = [...new Set(CountingInterceptor.calls)];
+  out.globalPipe = [...new Set(CountingPipe.calls)];
 
   // runToolCalls: an approved call is still guarded when it runs (the request of withRequest, the call's id).
   seen.length = 0;

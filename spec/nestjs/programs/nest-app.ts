@@ -207,9 +207,15 @@ async function main(): Promise<void> {
   await client.close();
   await app.close();
 
-  // The envelope written without looking at the context's type wraps what the tools return too.
+  // The envelope written without looking at the context's type: a global interceptor, so the REST route's answer only.
   const naive = await serve(NaiveAppModule, []);
-  out.naive = text(await naive.client.callTool({ name: 'find_order', arguments: { id: 'A-1' } }));
+  out.naive = [
+    text(await naive.client.callTool({ name: 'find_order', arguments: { id: 'A-1' } })),
+    text(await naive.client.callTool({ name: 'list_orders', arguments: {} })),
+    (await naive.client.readResource({ uri: 'orders://A-1' })).contents,
+    (await naive.client.getPrompt({ name: 'summarise', arguments: { id: 'A-1' } })).messages,
+    await fetch(`${naive.base}/orders/A-1`, { headers: { 'x-api-key': 'k1' } }).then(async (r) => [r.status, await r.json()]),
+  ];
   await naive.client.close();
   await naive.app.close();
 

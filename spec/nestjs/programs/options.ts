@@ -216,6 +216,29 @@ const listen = (url: URL, uris: string[]) =>
     }),
   });
 
+/** A 2026-07-28 `tools/call` of `lookup` from a client that declares the tasks extension: the result's `resultType`. */
+async function taskCall(s: Started): Promise<unknown> {
+  const answer = await raw(s.url, {
+    headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'lookup' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'lookup',
+        arguments: { id: 'A-1' },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+        },
+      },
+    }),
+  });
+  const text = await bodyOf(answer.response);
+  const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '{}');
+  return (JSON.parse(json) as { result?: { resultType?: unknown } }).result?.resultType;
+}
+
 /** Two GET streams of two sessions: their statuses, and the refusal's message when the second is refused. */
 async function twoGetStreams(s: Started): Promise<unknown[]> {
   const sessions = [await openSession(s.url), await openSession(s.url)] as const;
@@ -502,6 +525,10 @@ const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
       await call(s, 'lookup', { id: 'A-1' });
       return [...spans];
     },
+  },
+  tasks: {
+    with: withMcp({ tasks: { tools: { lookup: 'optional' } } }),
+    observe: taskCall,
   },
   rateLimit: {
     with: withMcp({ rateLimit: { calls: 1, perSeconds: 3600 } }),
