@@ -62,6 +62,7 @@ const INTEGRATION = [
   'spec/mcp/sampling-tools.spec.ts',
   'spec/mcp/scale-out.spec.ts',
   'spec/mcp/server.spec.ts',
+  'spec/mcp/session-get-stream.spec.ts',
   'spec/mcp/state-key-rotation.spec.ts',
   'spec/mcp/stdio.spec.ts',
   'spec/mcp/stream-resume.spec.ts',

@@ -1,7 +1,9 @@
 import * as fs from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { emittedPath, importTarget, nodeRequire, rewriteImports, writeEmitted } from '../plugin/commonjs-dir';
 import { describeThrown } from '../thrown';
 
 /** The library's public surface, as the user's module sees it. */
@@ -38,7 +40,6 @@ export async function loadUserModule(spec: string, cwd: string): Promise<LoadedM
   if (tryRequire(from, 'reflect-metadata') === undefined) tryRequire(require, 'reflect-metadata');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const library = (tryRequire(from, 'tool-signatures') ?? require('../index')) as Library;
-  if (TYPESCRIPT.test(file)) registerTypeScript(file);
   let exports: unknown;
   try {
     exports = file.endsWith('.mjs') ? await importEsm(file) : TYPESCRIPT.test(file) ? requireTypeScript(file) : requireOrImport(from, file);
@@ -89,17 +90,23 @@ export function isToolDefinitionError(e: unknown, library?: Library): e is Error
 
 type TypeScriptApi = typeof import('typescript');
 
-let registered = false;
+/** A TypeScript source the CLI compiles: the project's own, not a package's, and not a declaration file. */
+const isSource = (file: string, external: boolean): boolean => !external && TYPESCRIPT.test(file) && !/\.d\.[cm]?ts$/.test(file);
+
+/** Where this process's compiled sources are written; removed when the process exits. */
+let outDir: string | undefined;
 
 /**
- * Compiles `.ts` files in memory as they are required, with TypeScript's `transpileModule`:
- * `experimentalDecorators` and `emitDecoratorMetadata` on, CommonJS out, the rest from the nearest
- * tsconfig.json. (esbuild, tsx and Node's type stripping emit no decorator metadata, so they cannot
- * be used here.) Each file is compiled on its own: a parameter typed by an interface or type alias
- * records `Object`, as under `isolatedModules`, and needs a hint as usual.
+ * A TypeScript entry module, compiled with TypeScript's `transpileModule`: `experimentalDecorators`
+ * and `emitDecoratorMetadata` on, CommonJS out, the rest from the nearest tsconfig.json. (esbuild,
+ * tsx and Node's type stripping emit no decorator metadata, so they cannot be used here.) Each file
+ * is compiled on its own: a parameter typed by an interface or type alias records `Object`, as under
+ * `isolatedModules`, and needs a hint as usual. The entry and the project's TypeScript files it
+ * reaches are written as CommonJS to a directory of the process's own (`commonjs-dir.ts`: `.js`
+ * written for `.ts` resolves, a `.mts` file or a `"type": "module"` package still runs as
+ * CommonJS), and the entry's emit is loaded with a plain `require`.
  */
-function registerTypeScript(file: string): void {
-  if (registered) return;
+function requireTypeScript(file: string): unknown {
   const ts = (tryRequire(createRequire(file), 'typescript') ?? tryRequire(require, 'typescript')) as TypeScriptApi | undefined;
   if (ts === undefined) {
     throw new LoadError(
@@ -119,72 +126,56 @@ function registerTypeScript(file: string): void {
     noEmit: false,
     verbatimModuleSyntax: false,
   };
-  resolveJsToTs();
-  const extensions = (
-    Module as unknown as { _extensions: Record<string, (m: { _compile(code: string, file: string, format?: 'commonjs'): void }, f: string) => void> }
-  )._extensions;
-  for (const ext of ['.ts', '.cts', '.mts']) {
-    extensions[ext] = (mod, filename) => {
-      const source = fs.readFileSync(filename, 'utf8');
+  if (outDir === undefined) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-cli-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    outDir = dir;
+  }
+  let awaits: string | undefined;
+  writeEmitted(outDir, [file], (source) => {
+    const imports = new Set<string>();
+    const out = ts.transpileModule(fs.readFileSync(source, 'utf8'), {
+      // The source map names the source where it is.
+      compilerOptions: { ...compilerOptions, sourceRoot: pathToFileURL(path.dirname(source)).href },
       // As a .ts file: TypeScript writes a .mts file as an ES module whatever the module option.
-      const out = ts.transpileModule(source, { compilerOptions, fileName: filename.replace(/\.[cm]ts$/, '.ts'), reportDiagnostics: false });
-      try {
-        // CommonJS whatever the package's "type" or the file's extension says: the text is CommonJS.
-        mod._compile(out.outputText, filename, 'commonjs');
-      } catch (e) {
-        if (e instanceof SyntaxError && /await is only valid/.test(e.message)) {
-          throw new LoadError(
-            `${path.basename(filename)} uses top-level await, which the CLI cannot run from TypeScript source (it compiles each file to CommonJS to keep decorator metadata). Move the await into a function, or compile the project first (tsc) and give the .js file.`,
-          );
-        }
-        throw e;
-      }
-    };
+      fileName: source.replace(/\.[cm]ts$/, '.ts'),
+      reportDiagnostics: false,
+      transformers: {
+        before: [
+          () => (sf) => {
+            awaits ??= hasTopLevelAwait(ts, sf) ? source : undefined;
+            return sf;
+          },
+        ],
+        after: [
+          rewriteImports(ts, (specifier) => {
+            const target = importTarget(ts, specifier, source, compilerOptions, isSource);
+            if (target.file !== undefined) imports.add(target.file);
+            return target.text;
+          }),
+        ],
+      },
+    });
+    return { js: out.outputText, imports: [...imports] };
+  });
+  if (awaits !== undefined) {
+    throw new LoadError(
+      `${path.basename(awaits)} uses top-level await, which the CLI cannot run from TypeScript source (it compiles each file to CommonJS to keep decorator metadata). Move the await into a function, or compile the project first (tsc) and give the .js file.`,
+    );
   }
-  registered = true;
+  const compiled = emittedPath(outDir, file);
+  return nodeRequire(compiled)(compiled);
 }
 
-/**
- * A TypeScript entry module, as CommonJS: through `Module._load`, which Node would hand to its ES
- * module loader for a `.mts` file or one in a `"type": "module"` package (where `.js` written for
- * `.ts` does not resolve and the compiled text is not an ES module).
- */
-function requireTypeScript(file: string): unknown {
-  const M = Module as unknown as { _cache: Record<string, { exports: unknown } | undefined>; _nodeModulePaths(dir: string): string[] };
-  const cached = M._cache[file];
-  if (cached !== undefined) return cached.exports;
-  const mod = new Module(file) as Module & { filename: string; paths: string[]; loaded: boolean };
-  mod.filename = file;
-  mod.paths = M._nodeModulePaths(path.dirname(file));
-  M._cache[file] = mod;
-  try {
-    (Module as unknown as { _extensions: Record<string, (m: Module, f: string) => void> })._extensions[path.extname(file)]!(mod, file);
-  } catch (e) {
-    delete M._cache[file];
-    throw e;
-  }
-  mod.loaded = true;
-  return mod.exports;
-}
-
-/**
- * ES-module-style TypeScript writes relative imports with `.js` (`import { Item } from './item.js'`)
- * for a file that exists as `item.ts`; tsc resolves them so, and so does this loader, for imports
- * made from a TypeScript file.
- */
-function resolveJsToTs(): void {
-  type Resolve = (request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
-  const M = Module as unknown as { _resolveFilename: Resolve };
-  const original = M._resolveFilename;
-  M._resolveFilename = function (this: unknown, request, parent, ...rest) {
-    try {
-      return original.call(this, request, parent, ...rest);
-    } catch (e) {
-      const fromTs = typeof parent?.filename === 'string' && TYPESCRIPT.test(parent.filename);
-      if (!fromTs || !/^\.\.?\//.test(request) || !/\.[cm]?js$/.test(request)) throw e;
-      return original.call(this, request.replace(/js$/, 'ts'), parent, ...rest);
-    }
-  };
+/** An `await` (or `for await`) outside any function: CommonJS cannot run it. */
+function hasTopLevelAwait(ts: TypeScriptApi, node: import('typescript').Node): boolean {
+  return (
+    ts.forEachChild(node, (n) => {
+      if (ts.isAwaitExpression(n) || (ts.isForOfStatement(n) && n.awaitModifier !== undefined)) return true;
+      if (ts.isFunctionLike(n) || ts.isClassStaticBlockDeclaration(n)) return undefined;
+      return hasTopLevelAwait(ts, n) || undefined;
+    }) === true
+  );
 }
 
 function projectOptions(ts: TypeScriptApi, dir: string): import('typescript').CompilerOptions {

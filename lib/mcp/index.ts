@@ -5,7 +5,9 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createStreamableHttpHandler, listenMcpHttp, type McpEndpointOptions, type McpHttpEndpoint, type McpHttpHandler, type McpListenOptions } from './http';
-import { createMcpServer, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
+import { createMcpServer, serverOf, type McpServerInfo, type McpServerOptions, type McpToolSource } from './server';
+import { mcpTable } from './table';
+import { tracingOf } from './tracing';
 import { connectStdio, connectStdioBothEras, type McpStdioOptions } from './stdio';
 import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
 import { LISTEN_DEFAULTS } from './listen';
@@ -72,7 +74,7 @@ export async function serveMcpStdio(
     (channel) => {
       // Over stdio the connection's one server hears its own process's changes (a bus serves HTTP's listen streams).
       const { bus: _bus, ...stdioModern } = modernOptionsOf(options);
-      const factory = modernServerFactory(sdk, createMcpServer(tools, info, observed(options)), tools, info, stdioModern, () => undefined);
+      const factory = modernServerFactory(sdk, tableOf(tools, observed(options)), tools, info, stdioModern, () => undefined, tracingFor(options));
       // One server for the connection: it sends the changes, which the SDK passes to the client's subscriptions.
       let pinned: ReturnType<typeof factory> | undefined;
       const quiet = (p: Promise<void>): void => void p.catch(() => undefined);
@@ -107,6 +109,19 @@ export async function serveMcpStdio(
   );
 }
 
+/** The table of handlers the 2026-07-28 servers bind (lib/mcp/table.ts). */
+function tableOf(tools: McpToolSource, options: McpServerOptions) {
+  return mcpTable(tools, {
+    ...(options.approve !== undefined ? { approve: options.approve } : {}),
+    ...(options.exposeCredentials !== undefined ? { exposeCredentials: options.exposeCredentials } : {}),
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+  });
+}
+
+function tracingFor(options: McpObservedOptions) {
+  return options.tracing === undefined || options.tracing === false ? undefined : tracingOf(options.tracing);
+}
+
 function modernOptionsOf(options: ModernOptions): ModernOptions {
   return {
     ...(options.bus !== undefined ? { bus: options.bus } : {}),
@@ -117,7 +132,7 @@ function modernOptionsOf(options: ModernOptions): ModernOptions {
 }
 
 /**
- * A Node `http` request handler for the Streamable HTTP endpoint (lib/mcp/http.ts): stateless by
+ * A Node `http` request handler for the Streamable HTTP endpoint (lib/mcp/http/): stateless by
  * default (any number of replicas behind a load balancer), stateful with `sessions`. Origin and
  * Host are checked, bodies and concurrency bounded (see `McpEndpointOptions`). Mounted behind a
  * body parser (Express, NestJS), it reads the parsed `req.body` instead of the consumed stream.
@@ -129,12 +144,16 @@ export function createMcpHttpHandler(
 ): McpHttpHandler {
   const serverOptions = { ...(options.exposeCredentials === true ? { exposeCredentials: true } : {}), ...observed(options) };
   const modernOptions = modernOptionsOf(options);
-  // 2026-07-28 requests are answered by the handlers of one more server of the same tools (lib/mcp/modern.ts).
+  // 2026-07-28 requests are answered by the rows of the same table, bound on the v2 server (lib/mcp/modern.ts).
   const modern = (infoOf: Parameters<typeof modernServerFactory>[5]) => {
     const sdk = modernSdk();
-    return sdk === undefined ? undefined : modernServerFactory(sdk, createMcpServer(tools, info, serverOptions), tools, info, modernOptions, infoOf);
+    return sdk === undefined ? undefined : modernServerFactory(sdk, tableOf(tools, serverOptions), tools, info, modernOptions, infoOf, tracingFor(options));
   };
-  return createStreamableHttpHandler((mode) => createMcpServer(tools, info, { ...serverOptions, ...mode }), options, modern);
+  return createStreamableHttpHandler(
+    (mode) => serverOf(tools, info, { ...serverOptions, ...(mode?.stateless === true ? { stateless: true } : {}) }, mode?.principal),
+    options,
+    modern,
+  );
 }
 
 /** What tool code is told of the HTTP caller. */

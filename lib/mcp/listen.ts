@@ -6,7 +6,7 @@
  * but keep-alive comments was written for the idle time is closed.
  */
 import type { ServerResponse } from 'node:http';
-import type { McpToolSource } from './server';
+import type { McpToolSource } from './table';
 
 /** The bounds of the listen streams (`McpEndpointOptions`: `maxListenStreams`, `maxListenStreamsPerClient`, `listenIdleTimeoutMs`). */
 export interface ListenBounds {

@@ -16,19 +16,18 @@
  * from the start: code before a question runs once per round (docs/mcp.md says so).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { ServerContext, ServerEventBus, Server as ModernServer } from '@modelcontextprotocol/server';
 import { ToolContextError, type ToolClient, type ElicitationReply, type ClientRoot } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { canonicalJson } from '../json';
-import { MCP_CALLER } from './rate-limit';
 import { principalOf as principal } from './principal';
 import { SpentStates } from './spent-states';
-import { LOG_LEVEL_META, MODERN_REQUEST, toolsListedTo, type ModernAsk, type McpToolSource } from './server';
+import { LEVELS, LOG_LEVEL_META, ownLevel, type CallAsks, type CallScope, type Row } from './call';
+import type { McpTable, McpToolSource } from './table';
 import { samplingParams } from './sampling';
-import { watchRuleOf } from './prompts';
 import { listedByCaller } from './listen';
+import { tracedRow, type McpTracing } from './tracing';
 import { holdPublisher, MemoryEventBus, type McpBusOptions, type McpEvent, type McpEventBus } from './event-bus';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
 import { TaskRuntime, TASKS_EXTENSION, type DetachHooks, type McpTasksOptions } from './tasks/runtime';
@@ -54,8 +53,6 @@ const INPUT_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get',
 export const MAX_INPUT_ROUNDS = 16;
 /** The largest `requestState` the server mints, in characters; answers beyond it are refused. */
 export const MAX_REQUEST_STATE_CHARS = 64 * 1024;
-
-type Handler = (request: { method: string; params?: Record<string, unknown> }, extra: Record<PropertyKey, unknown>) => Promise<unknown>;
 
 /** What the HTTP endpoint knows of a request that the SDK's context does not say. */
 export interface ModernRequestInfo {
@@ -140,24 +137,30 @@ export const modernSdk = optionalPeer(() => require('@modelcontextprotocol/serve
 export const modernNodeSdk = optionalPeer(() => require('@modelcontextprotocol/node') as NodeSdk);
 
 /**
- * The factory of the v2 servers that answer 2026-07-28 requests with `legacy`'s handlers (a server
- * made by `createMcpServer`, never connected: it only lends its handlers and capabilities).
- * `infoOf` gives what the HTTP endpoint knows of the request being served.
+ * The factory of the v2 servers that answer 2026-07-28 requests with the rows of `table` (the
+ * table the 2025 servers of the same tools bind: lib/mcp/table.ts), each set with the v2 server's
+ * public `setRequestHandler`. `infoOf` gives what the HTTP endpoint knows of the request being
+ * served; `tracing` wraps each row in its request's span.
  */
 export function modernServerFactory(
   sdk: Sdk,
-  legacy: Server,
+  table: McpTable,
   tools: McpToolSource,
   info: { name: string; version: string },
   options: ModernOptions,
   infoOf: () => ModernRequestInfo | undefined,
+  tracing?: McpTracing,
 ): ModernFactory {
-  const handlers = (legacy as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
-  const capabilities = (legacy as unknown as { _capabilities?: Record<string, unknown> })._capabilities ?? {};
+  const capabilities = table.capabilities;
   const ttlSeconds = options.requestStateTtlSeconds ?? 600;
   const codec = rotatingCodec(sdk, keysOf(options.requestStateKey), ttlSeconds, (ctx) => `${ctx.mcpReq.method}\0${principalOf(ctx, infoOf())}`);
   const states: States = { mint: (payload, ctx) => codec.mint(payload, ctx), ttlMs: ttlSeconds * 1000 };
-  const shared = SHARED_METHODS.filter((m) => handlers.has(m));
+  const rows = new Map<string, Row<CallScope>>();
+  for (const method of SHARED_METHODS) {
+    const row = table.rows.get(method);
+    if (row === undefined) continue;
+    rows.set(method, tracing === undefined ? row : tracedRow(tracing, method, row, (scope) => ({ id: scope.requestId, version: MODERN_VERSIONS[0]! })));
+  }
   // Whether lists vary by caller is fixed when the set is made: the hints are worked out once.
   const byCaller = listedByCaller(tools);
   const cacheHints = cacheHintsOf(byCaller);
@@ -167,16 +170,15 @@ export function modernServerFactory(
     const advertised = tasks.serves(Array.isArray(tools) ? (tools as readonly ToolDefinition[]) : (tools as { list(): readonly ToolDefinition[] }).list());
     const served = advertised ? { ...capabilities, extensions: { ...(capabilities.extensions as object | undefined), [TASKS_EXTENSION]: {} } } : capabilities;
     const server = new sdk.Server(info, { capabilities: served as never, requestState: { verify: codec.verify }, cacheHints });
-    for (const method of shared) {
-      const handler = handlers.get(method)!;
+    for (const [method, row] of rows) {
       server.setRequestHandler(
         method as 'tools/call',
         ((request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) =>
           method === 'tools/call'
-            ? tasks.call(taskCall(tasks, sdk, states, legacy, tools, handler, request, ctx, infoOf()))
+            ? tasks.call(taskCall(tasks, sdk, states, table, tools, row, request, ctx, infoOf()))
             : INPUT_METHODS.has(method)
-              ? withQuestions(sdk, states, handler, request, ctx, infoOf())
-              : handler(request, extraOf(ctx, infoOf(), ctx.mcpReq.signal, undefined))) as never,
+              ? withQuestions(sdk, states, row, request, ctx, infoOf())
+              : row(request.params ?? {}, requestScope(ctx, infoOf(), ctx.mcpReq.signal, {}))) as never,
       );
     }
     tasks.register(server, (ctx: ServerContext) => ({ principal: principalOf(ctx, infoOf()), capabilities: capabilitiesOf(ctx) }));
@@ -184,13 +186,13 @@ export function modernServerFactory(
   };
   return Object.assign(factory, {
     paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, request: ModernCaller) =>
-      paramHeaderMismatch(tools, (name) => shownTo(legacy, request, name), message, request.headers),
+      paramHeaderMismatch(tools, (name) => table.listedTo(callerScope(request)).some((t) => t.name === name), message, request.headers),
     // With a bus, the source's changes are published there, and the listen streams hear them from it.
     watch: (notify: ListenNotifier) => (options.bus !== undefined ? holdPublisher(tools, options.bus) : watch(tools, notify)),
-    listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number) => listenBody(legacy, message, maxResources, infoOf()),
+    listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number) => listenBody(table, message, maxResources, infoOf()),
     listenEnd: (id: string | number) =>
       `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [sdk.SUBSCRIPTION_ID_META_KEY]: id, [sdk.SERVER_INFO_META_KEY]: info } } })}\n\n`,
-    bus: () => callerBus(handlers, byCaller, infoOf, options.bus ?? new MemoryEventBus()),
+    bus: () => callerBus(table.rows, byCaller, infoOf, options.bus ?? new MemoryEventBus()),
   });
 }
 
@@ -230,23 +232,23 @@ function taskCall(
   tasks: TaskRuntime,
   sdk: Sdk,
   states: States,
-  legacy: Server,
+  table: McpTable,
   tools: McpToolSource,
-  handler: Handler,
+  row: Row<CallScope>,
   request: { method: string; params?: Record<string, unknown> },
   ctx: ServerContext,
   info: ModernRequestInfo | undefined,
 ): Parameters<TaskRuntime['call']>[0] {
   const name = request.params?.name;
   const tool = typeof name === 'string' ? toolNamed(tools, name) : undefined;
-  const shown = tasks.taskOf(tool) !== undefined && toolsListedTo(legacy, callerExtra(info) as never).some((t) => t.name === name);
+  const shown = tasks.taskOf(tool) !== undefined && table.listedTo(requestScope(ctx, info, ctx.mcpReq.signal, {})).some((t) => t.name === name);
   return {
     tool: shown ? tool : undefined,
     principal: principalOf(ctx, info),
     capabilities: capabilitiesOf(ctx) as Record<string, unknown>,
-    inline: (hooks) => withQuestions(sdk, states, handler, request, ctx, info, hooks),
+    inline: (hooks) => withQuestions(sdk, states, row, request, ctx, info, hooks),
     // In the background, what the call would send on its request's stream goes nowhere: the request is answered.
-    run: (signal, ask) => handler(request, extraOf(ctx, info === undefined ? undefined : { ...info, streaming: false }, signal, ask)),
+    run: async (signal, asks) => row(request.params ?? {}, requestScope(ctx, info === undefined ? undefined : { ...info, streaming: false }, signal, asks)),
   };
 }
 
@@ -292,7 +294,7 @@ const LISTS_OF: Readonly<Record<string, readonly string[]>> = {
  * the very handlers that answer `tools/list` and the others.
  */
 function callerBus(
-  handlers: Map<string, Handler>,
+  handlers: ReadonlyMap<string, Row<CallScope>>,
   byCaller: { tools: boolean; served: boolean },
   infoOf: () => ModernRequestInfo | undefined,
   base: McpEventBus,
@@ -305,11 +307,11 @@ function callerBus(
     subscribe(listener) {
       let heard = listener;
       if (byCaller.tools || byCaller.served) {
-        const extra = callerExtra(infoOf());
+        const scope = callerScope(infoOf());
         // Asked at once (the handlers list synchronously), so that each change is compared with the list as it was.
         const ask = (method: string): Promise<unknown> => {
           try {
-            return handlers.get(method)!({ method }, extra);
+            return Promise.resolve(handlers.get(method)!({}, scope));
           } catch (e) {
             return Promise.reject(e);
           }
@@ -347,7 +349,7 @@ function callerBus(
  * others (hidden and unknown alike). A listen naming more than `max` URIs is refused.
  */
 async function listenBody(
-  legacy: Server,
+  table: McpTable,
   message: { id?: unknown; params?: unknown },
   max: number,
   info: ModernRequestInfo | undefined,
@@ -357,24 +359,26 @@ async function listenBody(
   // What is not an array of strings is the SDK's to refuse (-32602).
   if (!Array.isArray(uris) || uris.some((u) => typeof u !== 'string')) return { body: message };
   if (uris.length > max) return { refusal: MCP_TEXTS.tooManyListenResources(uris.length, max) };
-  const readable = watchRuleOf(legacy);
-  if (readable === undefined) return { body: message };
-  const extra = callerExtra(info);
+  const served = table.served;
+  if (served === undefined || !served.hasResources) return { body: message };
+  const scope = callerScope(info);
   const kept: string[] = [];
-  for (const uri of new Set(uris as string[])) if (await readable(extra as never, uri)) kept.push(uri);
+  for (const uri of new Set(uris as string[])) if (await served.watchable(scope, uri)) kept.push(uri);
   return { body: { ...message, params: { ...params, notifications: { ...params!.notifications, resourceSubscriptions: kept } } } };
 }
 
-/** A 2025 handler's `extra` for the caller of a request served before the SDK's context exists. */
-function callerExtra(info: ModernRequestInfo | undefined): Record<PropertyKey, unknown> {
+/** The scope of the caller of a request served before the SDK's context exists (a listen's filter, the `Mcp-Param-*` check). */
+function callerScope(info: ModernRequestInfo | undefined): CallScope {
   return {
-    signal: new AbortController().signal,
+    revision: '2026-07-28',
     requestId: 0,
+    signal: new AbortController().signal,
+    principal: info?.principal ?? '',
     ...(info?.authInfo !== undefined ? { authInfo: info.authInfo } : {}),
-    requestInfo: { headers: info?.headers ?? {}, ...(info !== undefined ? { [MCP_CALLER]: info.principal } : {}) },
-    sendNotification: () => Promise.resolve(),
-    sendRequest: () => Promise.reject(new Error('a 2026-07-28 request cannot be sent a request of the server')),
-    [MODERN_REQUEST]: {},
+    headers: info?.headers ?? {},
+    level: LEVELS.length,
+    asks: {},
+    notify: () => Promise.resolve(),
   };
 }
 
@@ -476,11 +480,6 @@ function decodeParamHeader(value: string): string | undefined {
   }
 }
 
-/** Whether the caller of a request is shown the tool `name` (by `legacy`'s `tools/list` rule: lib/mcp/server.ts). */
-function shownTo(legacy: Server, request: ModernCaller, name: string): boolean {
-  return toolsListedTo(legacy, callerExtra(request) as never).some((t) => t.name === name);
-}
-
 /** The tool of a source by name (as listed to every caller: `shownTo` says whether this caller sees it). */
 function toolNamed(tools: McpToolSource, name: string): ToolDefinition | undefined {
   const source = tools as { get?(name: string): ToolDefinition | undefined; list?(): readonly ToolDefinition[] };
@@ -519,29 +518,24 @@ function principalOf(ctx: ServerContext, info: ModernRequestInfo | undefined): s
   return info?.principal ?? principal(ctx.http?.authInfo as AuthInfo | undefined, undefined);
 }
 
-/**
- * The request's `_meta` as a 2025 handler reads it: the SDK lifts the reserved envelope keys out of
- * `_meta` (into `ctx.mcpReq.envelope`), and the log level among them is put back, where
- * createMcpServer's handlers read a request's own level.
- */
-function metaOf(ctx: ServerContext): Record<string, unknown> | undefined {
-  const level = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META];
-  return level === undefined ? ctx.mcpReq._meta : { ...ctx.mcpReq._meta, [LOG_LEVEL_META]: level };
-}
-
-/** A 2025 handler's `extra` for a 2026 request. */
-function extraOf(ctx: ServerContext, info: ModernRequestInfo | undefined, signal: AbortSignal, ask: ModernAsk | undefined): Record<PropertyKey, unknown> {
-  const authInfo = ctx.http?.authInfo;
+/** The scope of a 2026-07-28 request the SDK's context describes: its level is its own (the revision has no session level), its questions `asks`. */
+function requestScope(ctx: ServerContext, info: ModernRequestInfo | undefined, signal: AbortSignal, asks: CallAsks): CallScope {
+  const authInfo = ctx.http?.authInfo as AuthInfo | undefined;
+  // The SDK lifts the reserved envelope keys out of `_meta` (into `ctx.mcpReq.envelope`); the log level is among them.
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const level = ownLevel({ ...ctx.mcpReq._meta, ...(envelope?.[LOG_LEVEL_META] !== undefined ? { [LOG_LEVEL_META]: envelope[LOG_LEVEL_META] } : {}) });
+  const token = (ctx.mcpReq._meta as { progressToken?: unknown } | undefined)?.progressToken;
   return {
-    signal,
+    revision: '2026-07-28',
     requestId: ctx.mcpReq.id,
-    _meta: metaOf(ctx),
+    signal,
+    principal: principalOf(ctx, info),
     ...(authInfo !== undefined ? { authInfo } : {}),
-    requestInfo: { headers: info?.headers ?? {}, ...(info !== undefined ? { [MCP_CALLER]: info.principal } : {}) },
-    sendNotification:
-      info?.streaming === false ? () => Promise.resolve() : (n: { method: string; params?: Record<string, unknown> }) => ctx.mcpReq.notify(n as never),
-    sendRequest: () => Promise.reject(new Error('a 2026-07-28 request cannot be sent a request of the server')),
-    [MODERN_REQUEST]: ask ?? {},
+    headers: info?.headers ?? {},
+    ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
+    level: level !== -1 ? level : LEVELS.length,
+    asks,
+    notify: info?.streaming === false ? () => Promise.resolve() : (n) => ctx.mcpReq.notify(n as never),
   };
 }
 
@@ -573,7 +567,7 @@ function accepts(answer: unknown): boolean {
 async function withQuestions(
   sdk: Sdk,
   states: States,
-  handler: Handler,
+  row: Row<CallScope>,
   request: { method: string; params?: Record<string, unknown> },
   ctx: ServerContext,
   info: ModernRequestInfo | undefined,
@@ -609,7 +603,13 @@ async function withQuestions(
   else ctx.mcpReq.signal.addEventListener('abort', callerGone, { once: true });
   try {
     // Tasks hook: a call that may detach into a task asks through the hooks, and is answered with its task once it detached.
-    const run = handler(request, extraOf(ctx, info, stop.signal, hooks === undefined ? rounds.ask : hooks.ask(rounds.ask, stop)));
+    const asks = hooks === undefined ? rounds.ask : hooks.ask(rounds.ask, stop);
+    let run: Promise<unknown>;
+    try {
+      run = Promise.resolve(row(request.params ?? {}, requestScope(ctx, info, stop.signal, asks)));
+    } catch (e) {
+      run = Promise.reject(e);
+    }
     const first = await Promise.race([
       run.then(
         (result) => ({ result }),
@@ -672,7 +672,7 @@ class Rounds {
   readonly approvals = new Set<string>();
   /** Resolves once a question without an answer was asked (after the questions asked in the same turn). */
   readonly asked: Promise<void>;
-  readonly ask: ModernAsk;
+  readonly ask: CallAsks;
   #resolve!: () => void;
   #waiting = false;
   readonly #asks = new Map<string, number>();
@@ -694,7 +694,6 @@ class Rounds {
       approval: forms ? (request, signal) => this.#elicit(request, signal, true) : undefined,
       sample: capabilities.sampling !== undefined ? (request, signal) => this.#sample(request, signal) : () => this.#refuse('sampling', 'NO_SAMPLING'),
       roots: capabilities.roots !== undefined ? (request, signal) => this.#roots(request, signal) : () => this.#refuse('roots', 'NO_ROOTS'),
-      canElicit: forms,
     };
   }
 

@@ -5,26 +5,16 @@
  * something to serve under it.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CompleteRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type ServerCapabilities, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
 import { ListedView, listedByCaller } from './listen';
-import type { SourceChanges } from './event-bus';
+import type { Row } from './call';
+import { bindRows } from './bind-v1';
 import { capabilityOf } from './capabilities';
+import type { SourceChanges } from './event-bus';
 
 /** MCP's code for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -62,80 +52,56 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 /** The most URIs one connection may be subscribed to; a subscription beyond them is refused. */
 export const MAX_SUBSCRIPTIONS = 1000;
 
-/** Each server's rule of who may hear of a resource's changes (see `serveResources`). */
-const watchRules = new WeakMap<Server, (extra: Extra, uri: string) => Promise<boolean>>();
+/** What a row needs of its request: its signal and id (a table's `CallScope`, or the v1 SDK's `extra`). */
+export interface RowRequest {
+  readonly signal: AbortSignal;
+  readonly requestId: string | number;
+}
 
-/**
- * Whether the caller of `extra` may hear of changes to `uri` from `server`: the rule
- * `resources/subscribe` applies (the resource is one this caller may read), for the 2026-07-28
- * listen streams (lib/mcp/modern.ts). Undefined for a server that serves no resources.
- */
-export function watchRuleOf(server: Server): ((extra: Extra, uri: string) => Promise<boolean>) | undefined {
-  return watchRules.get(server);
+/** The rows of prompts, resources and completion, and what a connection needs to serve their changes. */
+export interface ServedRows<S extends RowRequest> {
+  readonly rows: ReadonlyMap<string, Row<S>>;
+  readonly capabilities: ServerCapabilities;
+  readonly hasPrompts: boolean;
+  readonly hasResources: boolean;
+  /** Whether the set can change (a `ToolSet`): `listChanged` is declared. */
+  readonly live: boolean;
+  /** What the caller of a request is listed: prompt names, and resource URIs with template URIs. */
+  listed(scope: S, kind: 'prompts' | 'resources'): readonly string[];
+  /**
+   * Whether the caller of a request may hear of changes to `uri`: the rule `resources/subscribe`
+   * applies (the resource is one this caller may read), for the 2026-07-28 listen streams too.
+   */
+  watchable(scope: S, uri: string): Promise<boolean>;
+  /** The same rule as the error a read of `uri` would get (-32002 for hidden and unknown alike, -32600 refused by a guard), or nothing. */
+  refusal(scope: S, uri: string): Promise<void>;
 }
 
 /**
- * Declares and handles prompts, resources and completion on `server` (before it connects), from
- * `source`. `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
+ * The rows of `source`'s prompts, resources and completion (undefined when it serves none).
+ * `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
  */
-export function servePromptsAndResources(
-  server: Server,
+export function servedRows<S extends RowRequest>(
   source: ServedSource,
-  clientOf: (extra: Extra, name: string) => ToolClient,
-  changes: SourceChanges = source,
+  clientOf: (scope: S, name: string) => ToolClient,
   stateless = false,
-): void {
+): ServedRows<S> | undefined {
   const hasPrompts = source.prompts().length > 0;
   const hasResources = source.resources().length > 0 || source.resourceTemplates().length > 0;
-  if (!hasPrompts && !hasResources) return;
-  // A set that can change (a ToolSet) says so, and its servers send list_changed for what they declared.
+  if (!hasPrompts && !hasResources) return undefined;
   const live = typeof source.onServedChange === 'function';
-  const seen = (extra: Extra) => seenBy(source, clientOf(extra, ''));
-  // Where what a client is listed varies by caller, list_changed goes only to one whose list changed.
-  const byCaller = live && listedByCaller(source).served;
-  const shown = {
-    prompts: byCaller
-      ? new ListedView((extra: Extra) =>
-          seen(extra)
-            .prompts()
-            .map((p) => p.name),
-        )
-      : undefined,
-    resources: byCaller
-      ? new ListedView((extra: Extra) => [
-          ...seen(extra)
-            .resources()
-            .map((r) => r.uri),
-          ...seen(extra)
-            .resourceTemplates()
-            .map((t) => t.uriTemplate),
-        ])
-      : undefined,
-  };
-  server.registerCapabilities({
-    ...(hasPrompts ? { prompts: capabilityOf('prompts', live, stateless) } : {}),
-    ...(hasResources ? { resources: capabilityOf('resources', live, stateless) } : {}),
-    completions: {},
-  });
-  if (live) {
-    const off = changes.onServedChange!((changed) => {
-      // A server whose transport has closed stops listening; a kind it did not declare is not announced.
-      if (server.transport === undefined || shown[changed]?.changed() === false) return;
-      if (changed === 'prompts' && hasPrompts) server.sendPromptListChanged().catch(() => undefined);
-      if (changed === 'resources' && hasResources) server.sendResourceListChanged().catch(() => undefined);
-    });
-    const closed = server.onclose;
-    server.onclose = () => {
-      off();
-      closed?.();
+  const seen = (scope: S) => seenBy(source, clientOf(scope, ''));
+  const options = (scope: S, name: string): InvokeOptions => ({ signal: scope.signal, callId: String(scope.requestId), client: clientOf(scope, name) });
+  const rows = new Map<string, Row<S>>();
+  if (hasPrompts) promptRows(rows, seen, options);
+  if (hasResources) resourceRows(rows, seen, options);
+  rows.set('completion/complete', async (params, scope) => {
+    const { ref, argument, context } = params as {
+      ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+      argument: { name: string; value: string };
+      context?: { arguments?: Record<string, string> };
     };
-  }
-  const options = (extra: Extra, name: string): InvokeOptions => ({ signal: extra.signal, callId: String(extra.requestId), client: clientOf(extra, name) });
-  if (hasPrompts) servePrompts(server, seen, options, shown.prompts);
-  if (hasResources) serveResources(server, seen, options, shown.resources, changes, !stateless);
-  server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
-    const { ref, argument, context } = request.params;
-    const source = seen(extra);
+    const source = seen(scope);
     const given = { arguments: { ...context?.arguments } };
     let target: PromptDefinition | ResourceTemplateDefinition | undefined;
     if (ref.type === 'ref/prompt') {
@@ -153,6 +119,139 @@ export function servePromptsAndResources(
     const values = await target.complete(argument.name, argument.value, given);
     return { completion: { values: [...values.values], total: values.total, hasMore: values.hasMore } };
   });
+  /**
+   * Who may hear of a resource's changes: a caller that may read it (`visibleServed`, and the
+   * guards of a NestJS provider's method, asked without reading), else the error a read would get
+   * (hidden and unknown alike: -32002; refused by a guard: -32600).
+   */
+  const watchable = async (scope: S, uri: string): Promise<void> => {
+    const found = known(seen(scope), uri);
+    if (!(await found.admits(options(scope, found.name), uri)))
+      throw protocolError(REFUSED, `Resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}' was refused.`);
+  };
+  return {
+    rows,
+    capabilities: {
+      ...(hasPrompts ? { prompts: capabilityOf('prompts', live, stateless) } : {}),
+      ...(hasResources ? { resources: capabilityOf('resources', live, stateless) } : {}),
+      completions: {},
+    },
+    hasPrompts,
+    hasResources,
+    live,
+    listed: (scope, kind) => {
+      const s = seen(scope);
+      return kind === 'prompts' ? s.prompts().map((p) => p.name) : [...s.resources().map((r) => r.uri), ...s.resourceTemplates().map((t) => t.uriTemplate)];
+    },
+    watchable: (scope, uri) =>
+      watchable(scope, uri).then(
+        () => true,
+        () => false,
+      ),
+    refusal: watchable,
+  };
+}
+
+/**
+ * A 2025 connection's side of the served rows (one v1 server: a stdio connection or an HTTP
+ * session): `resources/subscribe` and `unsubscribe` (at most `MAX_SUBSCRIPTIONS`), the updates of
+ * the resources it subscribed to, and `list_changed` for what it declared; where what a client is
+ * listed varies by caller, only to a client whose list changed. `wrap` is put around the list rows
+ * (it records what the client was listed).
+ */
+export function servedConnection<S extends RowRequest>(
+  server: Server,
+  source: ServedSource,
+  served: ServedRows<S>,
+  stateless = false,
+  changes: SourceChanges = source,
+): { rows: ReadonlyMap<string, Row<S>>; wrap(method: string, row: Row<S>): Row<S> } {
+  // Stateless, nothing is sent unasked and nothing is subscribed to (lib/mcp/capabilities.ts).
+  const live = served.live && !stateless;
+  const byCaller = live && listedByCaller(source).served;
+  const shown = {
+    prompts: byCaller ? new ListedView((scope: S) => served.listed(scope, 'prompts')) : undefined,
+    resources: byCaller ? new ListedView((scope: S) => served.listed(scope, 'resources')) : undefined,
+  };
+  const offs: (() => void)[] = [];
+  if (live) {
+    offs.push(
+      changes.onServedChange!((changed) => {
+        // A server whose transport has closed stops listening; a kind it did not declare is not announced.
+        if (server.transport === undefined || shown[changed]?.changed() === false) return;
+        if (changed === 'prompts' && served.hasPrompts) server.sendPromptListChanged().catch(() => undefined);
+        if (changed === 'resources' && served.hasResources) server.sendResourceListChanged().catch(() => undefined);
+      }),
+    );
+  }
+  const rows = new Map<string, Row<S>>();
+  if (served.hasResources && !stateless) {
+    // Subscriptions are per connection (one server per stdio connection or HTTP session).
+    const subscribed = new Set<string>();
+    rows.set('resources/subscribe', async (params, scope) => {
+      const uri = params.uri as string;
+      await served.refusal(scope, uri);
+      if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) {
+        throw protocolError(
+          ErrorCode.InvalidRequest,
+          `This connection is subscribed to ${MAX_SUBSCRIPTIONS} resources, the most it may be; unsubscribe from one first.`,
+        );
+      }
+      subscribed.add(uri);
+      return {};
+    });
+    rows.set('resources/unsubscribe', (params) => {
+      subscribed.delete(params.uri as string);
+      return {};
+    });
+    offs.push(
+      changes.onResourceUpdated!((uri) => {
+        if (!subscribed.has(uri) || server.transport === undefined) return;
+        server.sendResourceUpdated({ uri }).catch(() => undefined);
+      }),
+    );
+    offs.push(() => subscribed.clear());
+  }
+  const closed = server.onclose;
+  server.onclose = () => {
+    for (const off of offs) off();
+    closed?.();
+  };
+  const viewOf: Readonly<Record<string, ListedView<S> | undefined>> = {
+    'prompts/list': shown.prompts,
+    'resources/list': shown.resources,
+    'resources/templates/list': shown.resources,
+  };
+  return {
+    rows,
+    wrap: (method, row) => {
+      const view = viewOf[method];
+      return view === undefined
+        ? row
+        : (params, scope) => {
+            view.shown(scope);
+            return row(params, scope);
+          };
+    },
+  };
+}
+
+/**
+ * Declares and handles prompts, resources and completion on `server` (before it connects), from
+ * `source`. `clientOf` gives a request's client (who is calling, logging), as a tool call gets it.
+ */
+export function servePromptsAndResources(
+  server: Server,
+  source: ServedSource,
+  clientOf: (extra: Extra, name: string) => ToolClient,
+  stateless = false,
+  changes: SourceChanges = source,
+): void {
+  const served = servedRows<Extra>(source, clientOf, stateless);
+  if (served === undefined) return;
+  server.registerCapabilities(served.capabilities);
+  const connection = servedConnection(server, source, served, stateless, changes);
+  bindRows(server, new Map([...served.rows, ...connection.rows]), (_request, extra) => extra, connection.wrap);
 }
 
 /** What one caller sees of the source: everything, or what the `visibleServed` rule shows it. */
@@ -177,122 +276,54 @@ function seenBy(source: ServedSource, client: ToolClient): Seen {
   };
 }
 
-function servePrompts(
-  server: Server,
-  seen: (extra: Extra) => Seen,
-  options: (extra: Extra, name: string) => InvokeOptions,
-  shown: ListedView<Extra> | undefined,
-): void {
-  server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) => {
-    shown?.shown(extra);
-    return {
-      prompts: seen(extra)
-        .prompts()
-        .map((p) => ({
-          name: p.name,
-          ...(p.title !== undefined ? { title: p.title } : {}),
-          description: p.description ?? '',
-          arguments: p.arguments.map((a) => ({ ...a })),
-        })),
-    };
-  });
-  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
-    const name = request.params.name;
-    const source = seen(extra);
+function promptRows<S>(rows: Map<string, Row<S>>, seen: (scope: S) => Seen, options: (scope: S, name: string) => InvokeOptions): void {
+  rows.set('prompts/list', (_params, scope) => ({
+    prompts: seen(scope)
+      .prompts()
+      .map((p) => ({
+        name: p.name,
+        ...(p.title !== undefined ? { title: p.title } : {}),
+        description: p.description ?? '',
+        arguments: p.arguments.map((a) => ({ ...a })),
+      })),
+  }));
+  rows.set('prompts/get', async (params, scope) => {
+    const name = params.name as string;
+    const source = seen(scope);
     const prompt = source.prompt(name);
     if (prompt === undefined) throw protocolError(ErrorCode.InvalidParams, unknownPrompt(source, name));
-    const reply = await prompt.get(request.params.arguments ?? {}, options(extra, name));
+    const reply = await prompt.get((params.arguments as Record<string, string> | undefined) ?? {}, options(scope, name));
     const messages = answer(reply);
     return {
       ...(prompt.description !== undefined && prompt.description !== '' ? { description: prompt.description } : {}),
       messages: messages.map((m) => ({ ...m })),
-    } as never;
+    };
   });
 }
 
-function serveResources(
-  server: Server,
-  seen: (extra: Extra) => Seen,
-  options: (extra: Extra, name: string) => InvokeOptions,
-  shown: ListedView<Extra> | undefined,
-  changes: SourceChanges,
-  subscriptions: boolean,
-): void {
+function resourceRows<S>(rows: Map<string, Row<S>>, seen: (scope: S) => Seen, options: (scope: S, name: string) => InvokeOptions): void {
   const described = (r: ResourceDefinition | ResourceTemplateDefinition) => ({
     name: r.name,
     ...(r.title !== undefined ? { title: r.title } : {}),
     ...(r.description !== undefined ? { description: r.description } : {}),
     ...(r.mimeType !== undefined ? { mimeType: r.mimeType } : {}),
   });
-  server.setRequestHandler(ListResourcesRequestSchema, (_request, extra) => {
-    shown?.shown(extra);
-    return {
-      resources: seen(extra)
-        .resources()
-        .map((r) => ({ uri: r.uri, ...described(r) })),
-    };
-  });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) => {
-    shown?.shown(extra);
-    return {
-      resourceTemplates: seen(extra)
-        .resourceTemplates()
-        .map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })),
-    };
-  });
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
-    const uri = request.params.uri;
-    const found = known(seen(extra), uri);
-    const reply = 'uriTemplate' in found ? await found.read(uri, options(extra, found.name)) : await found.read(options(extra, found.name));
+  rows.set('resources/list', (_params, scope) => ({
+    resources: seen(scope)
+      .resources()
+      .map((r) => ({ uri: r.uri, ...described(r) })),
+  }));
+  rows.set('resources/templates/list', (_params, scope) => ({
+    resourceTemplates: seen(scope)
+      .resourceTemplates()
+      .map((t) => ({ uriTemplate: t.uriTemplate, ...described(t) })),
+  }));
+  rows.set('resources/read', async (params, scope) => {
+    const uri = params.uri as string;
+    const found = known(seen(scope), uri);
+    const reply = 'uriTemplate' in found ? await found.read(uri, options(scope, found.name)) : await found.read(options(scope, found.name));
     return { contents: answer(reply).map((c) => ({ ...c })) };
   });
-  /**
-   * Who may hear of a resource's changes: a caller that may read it (`visibleServed`, and the
-   * guards of a NestJS provider's method, asked without reading), else the error a read would get
-   * (hidden and unknown alike: -32002; refused by a guard: -32600). One rule for
-   * `resources/subscribe` and the 2026-07-28 listen streams.
-   */
-  const watchable = async (extra: Extra, uri: string): Promise<void> => {
-    const found = known(seen(extra), uri);
-    if (!(await found.admits(options(extra, found.name), uri)))
-      throw protocolError(REFUSED, `Resource '${uri.length > 256 ? `${uri.slice(0, 256)}…` : uri}' was refused.`);
-  };
-  watchRules.set(server, (extra, uri) =>
-    watchable(extra, uri).then(
-      () => true,
-      () => false,
-    ),
-  );
-  // Without a connection to belong to (stateless), there are no subscriptions (lib/mcp/capabilities.ts).
-  if (!subscriptions) return;
-  // Subscriptions are per connection (one server per stdio connection or HTTP session).
-  const subscribed = new Set<string>();
-  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
-    const uri = request.params.uri;
-    await watchable(extra, uri);
-    if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) {
-      throw protocolError(
-        ErrorCode.InvalidRequest,
-        `This connection is subscribed to ${MAX_SUBSCRIPTIONS} resources, the most it may be; unsubscribe from one first.`,
-      );
-    }
-    subscribed.add(uri);
-    return {};
-  });
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    subscribed.delete(request.params.uri);
-    return {};
-  });
-  const off = changes.onResourceUpdated!((uri) => {
-    if (!subscribed.has(uri) || server.transport === undefined) return;
-    server.sendResourceUpdated({ uri }).catch(() => undefined);
-  });
-  const closed = server.onclose;
-  server.onclose = () => {
-    off();
-    subscribed.clear();
-    closed?.();
-  };
 }
 
 /** The resource at `uri`, or the protocol error MCP gives for one that does not exist. */

@@ -128,7 +128,7 @@ export function limiterOf(limit: McpRateLimit): RateLimiter {
 
 /**
  * Where the HTTP endpoint records who sends a request (its `principalOf`: the verified token's
- * principal, else the remote address): on a stateless request's `requestInfo`, on a session's server.
+ * principal, else the remote address) on a stateless request's `requestInfo` (a session's server is made for its owner).
  */
 export const MCP_CALLER = Symbol('tool-signatures.mcpCaller');
 
@@ -137,7 +137,7 @@ export const MCP_CALLER = Symbol('tool-signatures.mcpCaller');
  * the verified token's client and subject, else the remote address), else the principal of the
  * verified token, else `fallback` (the server's one client: stdio, in memory).
  */
-export function callerKey(authInfo: AuthInfo | undefined, requestInfo: object | undefined, server: object, fallback: string): string {
-  const recorded = (requestInfo as { [MCP_CALLER]?: unknown } | undefined)?.[MCP_CALLER] ?? (server as { [MCP_CALLER]?: unknown })[MCP_CALLER];
+export function callerKey(authInfo: AuthInfo | undefined, requestInfo: object | undefined, fallback: string): string {
+  const recorded = (requestInfo as { [MCP_CALLER]?: unknown } | undefined)?.[MCP_CALLER];
   return typeof recorded === 'string' ? recorded : principalOf(authInfo, undefined, fallback);
 }

@@ -7,7 +7,8 @@
  * `@opentelemetry/api` is an optional peer: it is loaded only when a server is created with
  * `tracing`, and a server without it does no tracing work at all (its handlers are not wrapped).
  */
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TEXTS } from '../diagnostics';
 
 /** The part of an OpenTelemetry `Tracer` (from `@opentelemetry/api`) the server uses. */
@@ -94,10 +95,18 @@ function parentOf(api: OtelApi, meta: Record<string, unknown> | undefined): unkn
   });
 }
 
-type Handler = (
-  request: { method: string; id?: string | number; params?: Record<string, unknown> },
-  extra: { sessionId?: string; requestId?: string | number; requestInfo?: { headers?: Record<string, unknown> } },
-) => Promise<unknown>;
+/** What a span says of a request. */
+export interface TracedRequest {
+  readonly method: string;
+  readonly id?: string | number;
+  readonly params?: Record<string, unknown>;
+  readonly sessionId?: string;
+  /** The protocol version the request is served in, when known. */
+  readonly version?: string;
+}
+
+/** What a request's answer was: a result, or a JSON-RPC error's code and message. */
+type Outcome = { result: unknown } | { code: number; message?: string };
 
 /** What a request targets, for the span's name: the tool or the prompt. */
 function targetOf(method: string, params: Record<string, unknown> | undefined): string | undefined {
@@ -109,78 +118,142 @@ function targetOf(method: string, params: Record<string, unknown> | undefined): 
  * The JSON-RPC error code a thrown error is answered with, as the SDK answers it (its own code when
  * a safe integer, else -32603 Internal error): the span's `error.type` and `rpc.response.status_code`.
  */
-function errorCode(e: unknown): string {
+function errorCode(e: unknown): number {
   const code = (e as { code?: unknown } | null)?.code;
-  return String(Number.isSafeInteger(code) ? code : -32603);
+  return Number.isSafeInteger(code) ? (code as number) : -32603;
 }
 
-/**
- * Traces every request the server answers (the SDK's own `initialize` and `ping` too, and handlers
- * set later): each of the server's handlers is wrapped, so a request runs inside its span's context
- * (spans the tool starts are its children).
- */
-export function traceServer(server: Server, options: true | McpTracingOptions): void {
+/** Starts and ends the spans of one server's requests. */
+export interface McpTracing {
+  /** Starts a request's span; `run` runs inside its context; the returned function ends it with the request's outcome. */
+  start<T>(request: TracedRequest, run: () => T): { value: T; end(outcome: Outcome): void };
+}
+
+/** The tracing of `options` (`@opentelemetry/api` loaded now). */
+export function tracingOf(options: true | McpTracingOptions): McpTracing {
   const api = otelApi();
   const tracer = (options !== true ? options.tracer : undefined) ?? api.trace.getTracer('tool-signatures');
-  const handlers = (server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
-  // The version the session's `initialize` agreed on (a stateless request says it in its header).
-  let negotiated: string | undefined;
-  const traced = (handler: Handler): Handler => {
-    return (request, extra) => {
-      const params = request.params;
-      const target = targetOf(request.method, params);
-      const header = extra.requestInfo?.headers?.['mcp-protocol-version'];
-      const version = typeof header === 'string' ? header.slice(0, 64) : negotiated;
+  return {
+    start(request, run) {
+      const { method, params } = request;
+      const target = targetOf(method, params);
       const attributes: Record<string, string> = {
-        'mcp.method.name': request.method,
+        'mcp.method.name': method,
         ...(request.id !== undefined ? { 'jsonrpc.request.id': String(request.id).slice(0, 128) } : {}),
-        ...(extra.sessionId !== undefined ? { 'mcp.session.id': extra.sessionId } : {}),
-        ...(version !== undefined ? { 'mcp.protocol.version': version } : {}),
-        ...(request.method === 'tools/call' && target !== undefined ? { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': target } : {}),
-        ...(request.method === 'prompts/get' && target !== undefined ? { 'gen_ai.prompt.name': target } : {}),
-        ...(request.method.startsWith('resources/') && typeof params?.uri === 'string' ? { 'mcp.resource.uri': params.uri.slice(0, 2048) } : {}),
+        ...(request.sessionId !== undefined ? { 'mcp.session.id': request.sessionId } : {}),
+        ...(request.version !== undefined ? { 'mcp.protocol.version': request.version.slice(0, 64) } : {}),
+        ...(method === 'tools/call' && target !== undefined ? { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': target } : {}),
+        ...(method === 'prompts/get' && target !== undefined ? { 'gen_ai.prompt.name': target } : {}),
+        ...(method.startsWith('resources/') && typeof params?.uri === 'string' ? { 'mcp.resource.uri': params.uri.slice(0, 2048) } : {}),
       };
       const parent = parentOf(api, params?._meta as Record<string, unknown> | undefined);
-      const span = tracer.startSpan(
-        target !== undefined ? `${request.method} ${target}` : request.method,
-        { kind: api.SpanKind.SERVER, attributes },
-        parent,
-      ) as SpanLike;
-      let answered: Promise<unknown>;
-      try {
-        answered = api.context.with(api.trace.setSpan(parent, span), () => handler(request, extra));
-      } catch (e) {
-        // The SDK's argument parsing throws before the handler's promise exists.
-        answered = Promise.reject(e);
-      }
-      return answered.then(
-        (result) => {
-          if (request.method === 'initialize') {
-            const agreed = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
-            if (typeof agreed === 'string') {
-              negotiated = agreed;
-              span.setAttribute('mcp.protocol.version', agreed);
-            }
-          }
-          if (request.method === 'tools/call' && (result as { isError?: unknown } | null)?.isError === true) {
+      const span = tracer.startSpan(target !== undefined ? `${method} ${target}` : method, { kind: api.SpanKind.SERVER, attributes }, parent) as SpanLike;
+      let ended = false;
+      const end = (outcome: Outcome): void => {
+        if (ended) return;
+        ended = true;
+        if ('result' in outcome) {
+          const agreed = method === 'initialize' ? (outcome.result as { protocolVersion?: unknown } | null)?.protocolVersion : undefined;
+          if (typeof agreed === 'string') span.setAttribute('mcp.protocol.version', agreed.slice(0, 64));
+          if (method === 'tools/call' && (outcome.result as { isError?: unknown } | null)?.isError === true) {
             span.setAttribute('error.type', 'tool_error');
             span.setStatus({ code: api.SpanStatusCode.ERROR });
           }
-          span.end();
-          return result;
-        },
-        (e: unknown) => {
-          const code = errorCode(e);
+        } else {
+          const code = String(outcome.code);
           span.setAttribute('error.type', code);
           span.setAttribute('rpc.response.status_code', code);
-          span.setStatus({ code: api.SpanStatusCode.ERROR, message: e instanceof Error ? e.message.slice(0, 256) : undefined });
-          span.end();
-          throw e;
-        },
-      );
-    };
+          span.setStatus({ code: api.SpanStatusCode.ERROR, ...(outcome.message !== undefined ? { message: outcome.message.slice(0, 256) } : {}) });
+        }
+        span.end();
+      };
+      return { value: api.context.with(api.trace.setSpan(parent, span), run), end };
+    },
   };
-  // Each handler is wrapped once: those set so far, and those set later (`setRequestHandler`).
-  for (const [method, handler] of handlers) Map.prototype.set.call(handlers, method, traced(handler));
-  handlers.set = (method: string, handler: Handler) => Map.prototype.set.call(handlers, method, traced(handler)) as Map<string, Handler>;
+}
+
+/** A row of the table (lib/mcp/table.ts) run inside its request's span (the 2026-07-28 binder's: lib/mcp/modern.ts). */
+export function tracedRow<S>(
+  tracing: McpTracing,
+  method: string,
+  row: (params: Record<string, unknown>, scope: S) => unknown,
+  describe: (scope: S) => Omit<TracedRequest, 'method' | 'params'>,
+): (params: Record<string, unknown>, scope: S) => Promise<unknown> {
+  return (params, scope) => {
+    const run = tracing.start({ method, params, ...describe(scope) }, () => {
+      try {
+        return Promise.resolve(row(params, scope));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    });
+    return run.value.then(
+      (result) => (run.end({ result }), result),
+      (e: unknown) => {
+        run.end({ code: errorCode(e), ...(e instanceof Error ? { message: e.message } : {}) });
+        throw e;
+      },
+    );
+  };
+}
+
+/**
+ * The transport a traced SDK v1 server connects to: `transport` seen through a proxy that starts a
+ * span as each request comes in (the SDK's own `initialize` and `ping` too, and a request whose
+ * params the SDK refuses), runs the SDK's dispatch inside the span's context (spans the tool starts
+ * are its children), and ends it as the answer goes out. Only the transport's public `onmessage`
+ * and `send` are seen through; the transport itself is not changed.
+ */
+export function tracedTransport(transport: Transport, tracing: McpTracing): Transport {
+  const open = new Map<string | number, { end(outcome: Outcome): void }>();
+  // The version the connection's `initialize` agreed on (a stateless request says it in its header).
+  let negotiated: string | undefined;
+  return new Proxy(transport, {
+    set(target, key, value: unknown) {
+      if (key !== 'onmessage' || typeof value !== 'function') return Reflect.set(target, key, value);
+      const deliver = value as (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+      return Reflect.set(target, key, (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+        const m = message as { method?: unknown; id?: unknown; params?: Record<string, unknown> };
+        // A cancelled request is not answered: its span ends here.
+        const cancelled = m.method === 'notifications/cancelled' ? (m.params?.requestId as string | number | undefined) : undefined;
+        if (cancelled !== undefined) {
+          open.get(cancelled)?.end({ code: -32800, message: 'Request cancelled' });
+          open.delete(cancelled);
+        }
+        if (typeof m.method !== 'string' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return deliver(message, extra);
+        const header = extra?.requestInfo?.headers?.['mcp-protocol-version'];
+        const sessionId = target.sessionId;
+        const span = tracing.start(
+          {
+            method: m.method,
+            id: m.id,
+            ...(m.params !== undefined ? { params: m.params } : {}),
+            ...(sessionId !== undefined ? { sessionId } : {}),
+            ...(typeof header === 'string' ? { version: header } : negotiated !== undefined ? { version: negotiated } : {}),
+          },
+          () => deliver(message, extra),
+        );
+        open.set(m.id, span);
+      });
+    },
+    get(target, key) {
+      if (key === 'send') {
+        return (message: JSONRPCMessage, options?: TransportSendOptions) => {
+          const m = message as { id?: unknown; result?: { protocolVersion?: unknown }; error?: { code: number; message?: string }; method?: unknown };
+          if (m.method === undefined && (typeof m.id === 'string' || typeof m.id === 'number')) {
+            const span = open.get(m.id);
+            open.delete(m.id);
+            if (m.error !== undefined) span?.end({ code: m.error.code, ...(m.error.message !== undefined ? { message: m.error.message } : {}) });
+            else {
+              if (span !== undefined && typeof m.result?.protocolVersion === 'string') negotiated = m.result.protocolVersion;
+              span?.end({ result: m.result });
+            }
+          }
+          return target.send(message, options);
+        };
+      }
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

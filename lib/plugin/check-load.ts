@@ -4,13 +4,13 @@
  * itself imports; a class or call that cannot be built is a failure with its problems.
  */
 import * as fs from 'fs';
-import { createRequire as jsCreateRequire, isBuiltin } from 'module';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
 import { toolNameOf } from '../schema/names';
 import type { Analysis } from './analyze';
 import type { CheckFailure } from './check-result';
+import { type Emitted, emittedPath, importTarget, nodeRequire, rewriteImports, writeEmitted } from './commonjs-dir';
 import type { MethodIR } from './hints';
 import { decoratorsOf, objectArg } from './recognize';
 import { transformFile } from './transformer';
@@ -84,9 +84,8 @@ export function sitesOf(analysis: Analysis): Map<string, Site> {
  * a pass reaches from them are emitted (each once: the plugin's pass reuses the plain pass's text
  * for a file the plugin does not change), as CommonJS whatever the project's module setting (ES
  * module output is rewritten to CommonJS, a change of syntax only), into a directory of the pass's
- * own, and loaded from there with a plain `require`: each import of a program file names its emitted
- * file (the compiler's resolution: path mappings, `.js` written for `.ts`), each other import the
- * file Node resolves from the source's own place. Nothing of Node's module loader is patched.
+ * own (`commonjs-dir.ts`; the program's files are its sources, resolved with the program's
+ * options: path mappings too), and loaded from there with a plain `require`.
  */
 export function loadPass(program: ts.Program, analysis: Analysis, withPlugin: boolean, plain: Map<string, Emitted>): Pass {
   const recording = recorderTransformer(analysis);
@@ -101,26 +100,20 @@ export function loadPass(program: ts.Program, analysis: Analysis, withPlugin: bo
   for (const sf of program.getSourceFiles()) if (!sf.isDeclarationFile && !/\.json$/.test(sf.fileName)) sources.set(path.resolve(sf.fileName), sf);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-check-'));
-  const written = new Set<string>();
+  const isSource = (file: string) => sources.has(file);
   const emitFile = (file: string): Emitted => {
     const done = withPlugin && !changed.has(file) ? plain.get(file) : undefined;
     if (done !== undefined) return done;
-    const emitted = emitCommonJs(program, sources.get(file)!, before, options, (specifier) => importTarget(specifier, file, options, sources));
+    const emitted = emitCommonJs(program, sources.get(file)!, before, options, (specifier) => importTarget(ts, specifier, file, options, isSource));
     if (!withPlugin) plain.set(file, emitted);
     return emitted;
   };
   // The files the tools' files reach through imports of program files, each written once.
-  const queue = [...changed].filter((file) => sources.has(file));
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (written.has(file)) continue;
-    written.add(file);
-    const emitted = emitFile(file);
-    const out = emittedPath(dir, file);
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, emitted.js);
-    for (const next of emitted.imports) if (!written.has(next)) queue.push(next);
-  }
+  const written = writeEmitted(
+    dir,
+    [...changed].filter((file) => sources.has(file)),
+    emitFile,
+  );
 
   const tools = new Map<string, Built>();
   // Classes are built once their module has loaded: the plugin's metadata follows the class.
@@ -168,55 +161,6 @@ export function loadPass(program: ts.Program, analysis: Analysis, withPlugin: bo
   return { tools, loadErrors };
 }
 
-/**
- * Node's own `require` from `file`. Where a test runner hands out a `module` of its own (jest does:
- * its `require` cannot load an ES module, as Node's `require(esm)` does), the process's built-in is
- * still the one `process.getBuiltinModule` gives.
- */
-function nodeRequire(file: string): NodeJS.Require {
-  const builtin = process.getBuiltinModule?.('module') as typeof import('module') | undefined;
-  return (builtin?.createRequire ?? jsCreateRequire)(file);
-}
-
-/** One file's emit: its CommonJS text, and the program files it imports. */
-export interface Emitted {
-  readonly js: string;
-  readonly imports: readonly string[];
-}
-
-/** Where a program file's emit is written in a pass's directory: its absolute path under it, `.cjs` (CommonJS whatever the package says). */
-function emittedPath(dir: string, file: string): string {
-  return path.join(dir, file.replace(/^[a-zA-Z]:/, '').replace(/\.[cm]?tsx?$/, '') + '.cjs');
-}
-
-/**
- * What an import in `from` loads: the emitted file of a program file (a path relative to `from`'s
- * emitted file, the same in every pass's directory), else the file Node resolves from `from`'s own
- * place (an absolute path), else the specifier as written (a built-in, or what fails as it would).
- */
-function importTarget(
-  specifier: string,
-  from: string,
-  options: ts.CompilerOptions,
-  sources: ReadonlyMap<string, ts.SourceFile>,
-): { text: string; file?: string } {
-  if (isBuiltin(specifier)) return { text: specifier };
-  const r = ts.resolveModuleName(specifier, from, options, ts.sys).resolvedModule;
-  const file = r && path.resolve(r.resolvedFileName);
-  if (file !== undefined && sources.has(file)) {
-    const rel = path
-      .relative(path.dirname(emittedPath('/', from)), emittedPath('/', file))
-      .split(path.sep)
-      .join('/');
-    return { text: rel.startsWith('.') ? rel : `./${rel}`, file };
-  }
-  try {
-    return { text: nodeRequire(from).resolve(specifier) };
-  } catch {
-    return { text: specifier };
-  }
-}
-
 /** A program file emitted as CommonJS, its imports rewritten by `target`. */
 function emitCommonJs(
   program: ts.Program,
@@ -226,7 +170,7 @@ function emitCommonJs(
   target: (specifier: string) => { text: string; file?: string },
 ): Emitted {
   const imports = new Set<string>();
-  const rewrite = rewriteImports((specifier) => {
+  const rewrite = rewriteImports(ts, (specifier) => {
     const t = target(specifier);
     if (t.file !== undefined) imports.add(t.file);
     return t.text;
@@ -251,24 +195,6 @@ function emitCommonJs(
     { before, ...(commonJs ? { after: [rewrite] } : {}) },
   );
   return { js, imports: [...imports] };
-}
-
-/** Rewrites the specifier of each `require("…")` and `import("…")` of the emitted CommonJS. */
-function rewriteImports(target: (specifier: string) => string): ts.TransformerFactory<ts.SourceFile> {
-  return (ctx) => (sf) => {
-    const visit = (node: ts.Node): ts.Node => {
-      if (
-        ts.isCallExpression(node) &&
-        node.arguments.length === 1 &&
-        ts.isStringLiteral(node.arguments[0]!) &&
-        ((ts.isIdentifier(node.expression) && node.expression.text === 'require') || node.expression.kind === ts.SyntaxKind.ImportKeyword)
-      ) {
-        return f.updateCallExpression(node, node.expression, node.typeArguments, [f.createStringLiteral(target(node.arguments[0].text))]);
-      }
-      return ts.visitEachChild(node, visit, ctx);
-    };
-    return ts.visitNode(sf, visit) as ts.SourceFile;
-  };
 }
 
 function buildClass(cls: Function, library: () => unknown): Built {
@@ -323,8 +249,6 @@ function message(e: unknown): string {
   return typeof code === 'string' && !text.startsWith(code) ? `${code}: ${text}` : text;
 }
 
-/**
- * While a pass loads: `.ts` files of the program are served from the in-memory emit, their imports
 /**
  * Marks, in the emitted code, each class with tools and each `Tool.create` call, so that the pass
  * can build them by their place in the source; and leaves out top-level expression statements.

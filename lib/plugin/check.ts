@@ -8,7 +8,8 @@ import * as path from 'path';
 import * as ts from 'typescript';
 import { analyze } from './analyze';
 import { compare, fixFor, type Schema } from './check-compare';
-import { brokenBy, EMIT_OPTIONS, loadPass, sitesOf, type Emitted } from './check-load';
+import { brokenBy, EMIT_OPTIONS, loadPass, sitesOf } from './check-load';
+import type { Emitted } from './commonjs-dir';
 import type { CheckFailure, CheckOptions, CheckResult, SlotLoss } from './check-result';
 import { readProject } from './project';
 

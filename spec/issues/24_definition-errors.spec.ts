@@ -155,7 +155,7 @@ describe('issue 24: one definition error lists every problem', () => {
   it("a misspelt 'params' of Tool.create: the valid options, params among them, and not the parameters it left untyped", () => {
     const e = thrown(() => Tool.create((a: unknown) => a, { name: 'x', param: { a: String } } as never));
     expect(e.message).toBe(
-      "OLT015: Cannot build tool 'x' (function): Tool.create has no option 'param'. Its options are: name, description, returns, endsLoop, requiresApproval, parallelSafe, timeoutSeconds, annotations, examples, input, params, strictTypes.",
+      "OLT015: Cannot build tool 'x' (function): Tool.create has no option 'param'. Its options are: name, description, returns, endsLoop, requiresApproval, parallelSafe, timeoutSeconds, annotations, examples, input, task, params, strictTypes.",
     );
   });
 });

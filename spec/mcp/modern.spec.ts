@@ -1,5 +1,5 @@
 /**
- * MCP 2026-07-28 and 2025-11-25 from ONE Streamable HTTP endpoint (lib/mcp/http.ts routes a 2026
+ * MCP 2026-07-28 and 2025-11-25 from ONE Streamable HTTP endpoint (lib/mcp/http/ routes a 2026
  * request to lib/mcp/modern.ts): the SDK's v2 client (`@modelcontextprotocol/client`, pinned to
  * 2026-07-28: `server/discover`, no `initialize`, the version and capabilities in each request's
  * `_meta`) and the v1 client (`@modelcontextprotocol/sdk`, `initialize` at 2025-11-25) against the

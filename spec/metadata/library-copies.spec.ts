@@ -1,65 +1,86 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import 'reflect-metadata';
 import { Prop, Tool } from '../../lib';
 import { libraryCopyWarnings } from '../../lib/metadata/library-copies';
 
 describe('a second copy of class-transformer or class-validator', () => {
-  const fake = ['/app/node_modules/class-transformer/cjs/storage.js', '/app/node_modules/some-lib/node_modules/class-transformer/cjs/storage.js'];
-  // Node's module cache, which the library reads (jest's sandboxed require.cache is not it).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const cache = (require('module') as { _cache: Record<string, unknown> })._cache;
-  afterEach(() => {
-    for (const k of fake) delete cache[k];
-  });
-  // A spec that ran earlier in the same jest worker may have loaded the real packages through Node's
-  // own require (the plugin's check loads a program that way): set them aside, so that the process
-  // holds only the copies each test puts there.
-  const earlier = new Map<string, unknown>();
+  // Two installed copies of class-transformer's storage module, as a nested node_modules leaves them.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'library-copies-'));
+  const copies = [
+    path.join(root, 'node_modules/class-transformer/cjs/storage.js'),
+    path.join(root, 'node_modules/some-lib/node_modules/class-transformer/cjs/storage.js'),
+  ];
   beforeAll(() => {
-    for (const k of Object.keys(cache)) {
-      if (/[\\/]class-(transformer|validator)[\\/]/.test(k)) {
-        earlier.set(k, cache[k]);
-        delete cache[k];
-      }
+    for (const file of copies) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'exports.defaultMetadataStorage = {};\n');
     }
-  });
-  afterAll(() => {
-    for (const [k, v] of earlier) cache[k] = v;
-  });
-
-  it('is reported at definition time, for a tool that uses DTOs', () => {
-    for (const k of fake) cache[k] = { id: k };
-    class Query {
+    // tool-signatures loads its own copy when it first reads a DTO: here, outside the tests' registries.
+    class Warm {
       @Prop() text!: string;
     }
-    const tool = Tool.create(
-      function find(_q: Query) {
+    Tool.create(
+      function warm(_w: Warm) {
         return 'x';
       },
-      { params: { _q: Query } },
+      { params: { _w: Warm } },
     );
-    expect(tool.warnings).toEqual([
-      `class-transformer is loaded more than once (${fake.join(', ')}): only the copy that tool-signatures loads is read, so @Type, @Expose, @Exclude and @Transform decorators from another copy are ignored. Make the package resolve to one copy (npm dedupe, or a bundler alias).`,
+  });
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Runs `define` in a module registry of its own (jest's), where only the given copies are loaded. */
+  function withLoaded<T>(files: readonly string[], define: () => T): T {
+    let out: T | undefined;
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      for (const file of files) require(file);
+      out = define();
+    });
+    return out!;
+  }
+
+  it('is reported at definition time, for a tool that uses DTOs', () => {
+    const [tool, plain] = withLoaded(copies, () => {
+      class Query {
+        @Prop() text!: string;
+      }
+      return [
+        Tool.create(
+          function find(_q: Query) {
+            return 'x';
+          },
+          { params: { _q: Query } },
+        ),
+        Tool.create(
+          function plain(_s: string) {
+            return 'x';
+          },
+          { params: { _s: String } },
+        ),
+      ];
+    });
+    expect(tool!.warnings).toEqual([
+      `class-transformer is loaded more than once (${copies.join(', ')}): only the copy that tool-signatures loads is read, so @Type, @Expose, @Exclude and @Transform decorators from another copy are ignored. Make the package resolve to one copy (npm dedupe, or a bundler alias).`,
     ]);
-    const plain = Tool.create(
-      function plain(_s: string) {
-        return 'x';
-      },
-      { params: { _s: String } },
-    );
-    expect(plain.warnings).toEqual([]);
+    expect(plain!.warnings).toEqual([]);
   });
 
   it('one copy: nothing to report', () => {
-    cache[fake[0]!] = { id: fake[0] };
-    class Q {
-      @Prop() text!: string;
-    }
-    const dto = Tool.create(
-      function one(_q: Q) {
-        return 'x';
-      },
-      { params: { _q: Q } },
-    );
+    const dto = withLoaded([copies[0]!], () => {
+      class Q {
+        @Prop() text!: string;
+      }
+      return Tool.create(
+        function one(_q: Q) {
+          return 'x';
+        },
+        { params: { _q: Q } },
+      );
+    });
     expect(dto.warnings).toEqual([]);
   });
 

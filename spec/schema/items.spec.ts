@@ -408,7 +408,7 @@ describe('Nothing silently dropped (v3)', () => {
     // Tool.create's own option is among those listed for a misspelling of it.
     const m = definitionError(() => Tool.create((a: string) => a, { name: 'x', param: { a: String } } as object));
     expect(m.message).toBe(
-      "OLT015: Cannot build tool 'x' (function): Tool.create has no option 'param'. Its options are: name, description, returns, endsLoop, requiresApproval, parallelSafe, timeoutSeconds, annotations, examples, input, params, strictTypes.",
+      "OLT015: Cannot build tool 'x' (function): Tool.create has no option 'param'. Its options are: name, description, returns, endsLoop, requiresApproval, parallelSafe, timeoutSeconds, annotations, examples, input, task, params, strictTypes.",
     );
     const k = definitionError(() => Tool.create((a: string, b = 2) => a + b, { name: 'x', params: { a: String, c: Number } }));
     expect(k.message).toContain("Tool.create options.params names 'c', which is not a parameter of the function (its parameters: a, b).");

@@ -16,14 +16,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Server as ModernServer } from '@modelcontextprotocol/server';
-import { ToolContextError, type ClientRoot, type ElicitationReply, type ToolClient } from '../../invoke/calling/context';
 import type { ToolDefinition } from '../../invoke/tools/bound-tool';
 import type { ToolTask, ToolTaskMode } from '../../tool-description';
 import { MCP_TEXTS } from '../../diagnostics';
 import { describeThrown } from '../../thrown';
-import type { ModernAsk } from '../server';
-import { samplingParams } from '../sampling';
+import type { CallAsks } from '../call';
 import { MemoryTaskStore, TERMINAL_STATUSES, type StoredTask, type TaskStore } from './store';
+import { TaskQuestions } from './questions';
 
 /** The extension's identifier (capabilities, `requiredCapabilities`). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -55,13 +54,13 @@ export interface TaskCall {
   /** Serves the call as an ordinary request; with hooks, one that may detach into a task. */
   inline(hooks?: DetachHooks): Promise<unknown>;
   /** Runs the call's method in the background, with this signal and this way of asking. */
-  run(signal: AbortSignal, ask: ModernAsk): Promise<unknown>;
+  run(signal: AbortSignal, ask: CallAsks): Promise<unknown>;
 }
 
 /** How a call of a tool whose task starts on `ctx.detach()` becomes a task (used by modern.ts's `withQuestions`). */
 export interface DetachHooks {
   /** The way of asking the method gets: `rounds`' until it detaches, the task's after; `stop` aborts the method. */
-  ask(rounds: ModernAsk, stop: AbortController): ModernAsk;
+  ask(rounds: CallAsks, stop: AbortController): CallAsks;
   /** Resolves with the `CreateTaskResult` once the method detached. */
   readonly detached: Promise<Record<string, unknown>>;
   /** Takes the detached method's outcome into the task. */
@@ -327,7 +326,6 @@ export class TaskRuntime {
           : {}),
         sample: (request, signal) => (task !== undefined ? task.questions.ask.sample! : rounds.sample!)(request, signal),
         roots: (request, signal) => (task !== undefined ? task.questions.ask.roots! : rounds.roots!)(request, signal),
-        ...(rounds.canElicit !== undefined ? { canElicit: rounds.canElicit } : {}),
         detach: () => detach(stop),
       }),
       detached,
@@ -336,146 +334,4 @@ export class TaskRuntime {
       },
     };
   }
-}
-
-/** A pending question of a running task. */
-interface Pending {
-  read(answer: unknown): unknown;
-  resolve(value: unknown): void;
-  reject(reason: unknown): void;
-}
-
-/**
- * The questions of one running task: each one kept in the store (the task is `input_required`)
- * until `tasks/update` brings its answer; the method waits meanwhile. A key is the question's own
- * (`<key>`, then `<key>.2`… when asked again) or `<kind><n>`, as on a request's rounds, and so
- * unique over the task's life.
- */
-class TaskQuestions {
-  readonly ask: ModernAsk;
-  /** Capabilities the method asked for that the client did not declare (a failed call's `requiredCapabilities`). */
-  readonly missing: Record<string, object> = {};
-  readonly #pending = new Map<string, Pending>();
-  readonly #asks = new Map<string, number>();
-  readonly #ends: (() => void)[] = [];
-  #count = 0;
-  #ended = false;
-
-  constructor(
-    private readonly sdk: Sdk,
-    private readonly store: TaskStore,
-    private readonly id: string,
-    capabilities: Readonly<Record<string, unknown>>,
-    private readonly controller: AbortController,
-  ) {
-    const elicitation = capabilities.elicitation as { form?: object; url?: object } | undefined;
-    const forms = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-    const sampling = capabilities.sampling as { tools?: unknown } | undefined;
-    const refuse = (capability: string, code: 'NO_ELICITATION' | 'NO_SAMPLING' | 'NO_ROOTS') => () => {
-      this.missing[capability] = {};
-      return Promise.reject(new ToolContextError(code, MCP_TEXTS.modernUndeclared(capability)));
-    };
-    const elicit: ToolClient['elicit'] = (request, signal) =>
-      this.#wait(
-        this.#keyOf(request.key, 'elicit'),
-        this.sdk.inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as never }),
-        readElicit,
-        signal,
-      );
-    this.ask = {
-      elicit: forms ? elicit : refuse('elicitation', 'NO_ELICITATION'),
-      ...(forms ? { approval: elicit } : {}),
-      sample:
-        sampling !== undefined
-          ? (request, signal) => {
-              const key = this.#keyOf(request.key, 'sample');
-              return this.#wait(key, this.sdk.inputRequired.createMessage(samplingParams(request, sampling) as never), readSample, signal);
-            }
-          : refuse('sampling', 'NO_SAMPLING'),
-      roots:
-        capabilities.roots !== undefined
-          ? (request, signal) => this.#wait(this.#keyOf(request.key, 'roots'), this.sdk.inputRequired.listRoots(), readRoots, signal)
-          : refuse('roots', 'NO_ROOTS'),
-      canElicit: forms,
-    };
-  }
-
-  /** Calls `fn` once the task's method has ended. */
-  onEnd(fn: () => void): void {
-    this.#ends.push(fn);
-  }
-
-  end(): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    for (const fn of this.#ends) fn();
-  }
-
-  /** Reads the task again (on a change the store reports): answers reach their questions; a finished or gone task stops the method. */
-  async refresh(): Promise<void> {
-    const task = await this.store.get(this.id).catch(() => undefined);
-    if (task === undefined || TERMINAL_STATUSES.has(task.status)) {
-      this.controller.abort(new Error(task?.status === 'cancelled' ? 'the task was cancelled' : 'the task ended'));
-      return;
-    }
-    for (const [key, pending] of [...this.#pending]) {
-      if (!Object.hasOwn(task.answers, key)) continue;
-      this.#pending.delete(key);
-      try {
-        pending.resolve(pending.read(task.answers[key]));
-      } catch (e) {
-        pending.reject(e);
-      }
-    }
-  }
-
-  #keyOf(own: string | undefined, kind: string): string {
-    this.#count++;
-    const base = own ?? `${kind}${this.#count}`;
-    const times = (this.#asks.get(base) ?? 0) + 1;
-    this.#asks.set(base, times);
-    return times === 1 ? base : `${base}.${times}`;
-  }
-
-  #wait<T>(key: string, question: unknown, read: (answer: unknown) => T, signal: AbortSignal | undefined): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      this.#pending.set(key, { read, resolve: resolve as (value: unknown) => void, reject });
-      this.store.ask(this.id, key, question).then(
-        (asked) => (asked ? this.refresh() : reject(new Error('the task has ended'))),
-        (e: unknown) => reject(e),
-      );
-    });
-  }
-}
-
-function readElicit(answer: unknown): ElicitationReply {
-  const a = answer as Partial<ElicitationReply> | null;
-  if (a === null || typeof a !== 'object' || (a.action !== 'accept' && a.action !== 'decline' && a.action !== 'cancel')) {
-    throw new Error("the client's answer is not an elicitation result (an action of accept, decline or cancel)");
-  }
-  const content = a.content;
-  return { action: a.action, ...(a.action === 'accept' && content !== null && typeof content === 'object' && !Array.isArray(content) ? { content } : {}) };
-}
-
-function readSample(answer: unknown): Awaited<ReturnType<NonNullable<ToolClient['sample']>>> {
-  const a = answer as { role?: unknown; content?: unknown; model?: unknown; stopReason?: unknown } | null;
-  if (a === null || typeof a !== 'object' || (a.role !== 'user' && a.role !== 'assistant') || a.content === null || typeof a.content !== 'object') {
-    throw new Error("the client's answer is not a sampling result (a role and content)");
-  }
-  return {
-    role: a.role,
-    content: a.content as never,
-    model: typeof a.model === 'string' ? a.model : '',
-    ...(typeof a.stopReason === 'string' ? { stopReason: a.stopReason } : {}),
-  };
-}
-
-function readRoots(answer: unknown): readonly ClientRoot[] {
-  const roots = (answer as { roots?: unknown } | null)?.roots;
-  if (!Array.isArray(roots)) throw new Error("the client's answer is not a roots list");
-  return roots
-    .filter((r): r is { uri: string; name?: unknown } => r !== null && typeof r === 'object' && typeof (r as { uri?: unknown }).uri === 'string')
-    .map((r) => ({ uri: r.uri, ...(typeof r.name === 'string' ? { name: r.name } : {}) }));
 }
