@@ -107,7 +107,8 @@ describe('issue 21: a session answers only the principal that opened it', () => 
         expect(answer.status).toBe(202);
       }
       expect(typeof questionIds[0]).toBe('string');
-      expect(String(questionIds[0])).toMatch(/^[0-9a-f-]{36}$/);
+      // The replica's mark (64 random bits, lib/mcp/http/sessions.ts `questionId`), then a random UUID.
+      expect(String(questionIds[0])).toMatch(/^[0-9a-f]{16}\.[0-9a-f-]{36}$/);
       release('decline');
       const result = await destroyed;
       expect(result.isError).toBe(true);
