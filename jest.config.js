@@ -16,6 +16,7 @@
  */
 const INTEGRATION = [
   'spec/ai-sdk/ai-sdk.spec.ts',
+  'spec/mcp/session-registry.spec.ts',
   'spec/cli/check.spec.ts',
   'spec/corpus/swagger-plugin.spec.ts',
   'spec/cli/cli.spec.ts',

@@ -263,10 +263,20 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
     wire: SessionWire;
     server: Server;
     lastUsed: number;
+    /** The log level this replica's server has of the session's record (a level set on another replica is set here on the next request). */
+    logLevel?: string;
     /** Whether an event id is of this session's GET stream (with an event store). */
     ofGetStream(eventId: string): Promise<boolean>;
   }
   const live = new Map<string, Live>();
+  /** The ids of the requests the endpoint hands its servers (`SessionWire.inject`). */
+  let injected = 0;
+  /** Sets the session's log level on this replica's server as the record has it. */
+  const levelOf = async (session: Live, record: SessionRecord): Promise<void> => {
+    if (record.logLevel === undefined || record.logLevel === session.logLevel) return;
+    session.logLevel = record.logLevel;
+    await session.wire.inject({ id: `${RESTORED_INITIALIZE}/${++injected}`, method: 'logging/setLevel', params: { level: record.logLevel } });
+  };
   /** Sessions held or being opened, per client. */
   const held = new Map<string, number>();
   /** Sessions being restored here, by id (two requests of one session restore it once). */
@@ -363,7 +373,7 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
       const session = live.get(record.id);
       if (session?.wire !== wire) return new Refusal(500, SERVER_ERROR, 'Internal error: the session could not be restored from its record');
       wire.onmessage?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
-      if (record.logLevel !== undefined) await wire.inject({ id: RESTORED_INITIALIZE, method: 'logging/setLevel', params: { level: record.logLevel } });
+      await levelOf(session, record);
       return session;
     } finally {
       exchange.done();
@@ -399,7 +409,10 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
       refuse(res, notFound(), false, rid);
       return undefined;
     }
-    if (here !== undefined) return here;
+    if (here !== undefined) {
+      await levelOf(here, record);
+      return here;
+    }
     let pending = restoring.get(id);
     if (pending === undefined) {
       pending = restore(record).finally(() => restoring.delete(id));
@@ -477,6 +490,7 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
           if (typeof level !== 'string' || !(LEVELS as readonly string[]).includes(level)) continue;
           try {
             if (!(await registry.setLogLevel(id!, level))) return refuse(res, notFound(), false, soleId(messages));
+            session.logLevel = level;
           } catch (e) {
             return refuse(res, registryDown(e), false, soleId(messages));
           }
