@@ -45,7 +45,11 @@ type Replica = 'A' | 'B';
 async function twoReplicas(registry: SessionRegistry) {
   const endpoints = {} as Record<Replica, McpHttpEndpoint>;
   for (const name of ['A', 'B'] as const)
-    endpoints[name] = await serveMcpHttp(new ToolSet([new Desk(name)]), { name: 'desk', version: '1.0.0' }, { port: 0, host: '127.0.0.1', sessions: { registry } });
+    endpoints[name] = await serveMcpHttp(
+      new ToolSet([new Desk(name)]),
+      { name: 'desk', version: '1.0.0' },
+      { port: 0, host: '127.0.0.1', sessions: { registry } },
+    );
   const sent: { replica: Replica; method: string | undefined }[] = [];
   const state = { route: (_method: string | undefined): Replica => 'A' };
   const transport = new StreamableHTTPClientTransport(endpoints.A.url, {
@@ -58,8 +62,7 @@ async function twoReplicas(registry: SessionRegistry) {
     },
   });
   const client = new Client({ name: 'desk-client', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-  const text = async (name: string): Promise<string> =>
-    ((await client.callTool({ name, arguments: {} })) as { content: { text: string }[] }).content[0]!.text;
+  const text = async (name: string): Promise<string> => ((await client.callTool({ name, arguments: {} })) as { content: { text: string }[] }).content[0]!.text;
   return {
     endpoints,
     sent,
@@ -121,7 +124,7 @@ describe('2025 sessions in a shared session registry (two endpoints, one process
     }
   });
 
-  it("another client gets the 404 of an unknown session on the replica that holds it and on one that would restore it; a DELETE on B ends it on A", async () => {
+  it('another client gets the 404 of an unknown session on the replica that holds it and on one that would restore it; a DELETE on B ends it on A', async () => {
     const r = await twoReplicas(new MemorySessionRegistry());
     try {
       await r.client.connect(r.transport);
@@ -149,10 +152,19 @@ describe('2025 sessions in a shared session registry (two endpoints, one process
   });
 
   it('refuses, naming why, when the registry cannot answer: an initialize is answered an error, a request of a session 503', async () => {
-    const http = await serveMcpHttp(new ToolSet([new Desk('A')]), { name: 'desk', version: '1.0.0' }, { port: 0, host: '127.0.0.1', sessions: { registry: unreachable } });
+    const http = await serveMcpHttp(
+      new ToolSet([new Desk('A')]),
+      { name: 'desk', version: '1.0.0' },
+      { port: 0, host: '127.0.0.1', sessions: { registry: unreachable } },
+    );
     try {
       const init = await raw(http.url, {
-        body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } },
+        body: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+        },
       });
       const request = await raw(http.url, {
         headers: { ...jsonHeaders, 'mcp-session-id': 'any', 'mcp-protocol-version': '2025-11-25' },

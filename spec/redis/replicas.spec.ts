@@ -12,7 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -39,13 +39,10 @@ async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; 
   const served = upstreams.map(() => 0);
   const sent: Sent[] = [];
   const dead = new Set<number>();
-  const server = createServer(async (req, res) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
     let i = next++ % upstreams.length;
     while (dead.has(i)) i = next++ % upstreams.length;
     served[i]!++;
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
     let method: string | undefined = req.method;
     try {
       method = (JSON.parse(body.toString('utf8')) as { method?: string }).method ?? 'answer';
@@ -64,6 +61,11 @@ async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; 
     out.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     res.on('close', () => out.destroy());
     out.end(body);
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => forward(req, res, Buffer.concat(chunks)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`), served, sent, dead };
@@ -284,7 +286,12 @@ const V2025 = { 'mcp-protocol-version': '2025-11-25' };
 async function post2025(url: URL, session: string | undefined, body: object): Promise<{ session: string | null; status: number; frames: unknown[] }> {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...V2025, ...(session !== undefined ? { 'mcp-session-id': session } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...V2025,
+      ...(session !== undefined ? { 'mcp-session-id': session } : {}),
+    },
     body: JSON.stringify(body),
   });
   const text = await res.text();
@@ -326,7 +333,11 @@ async function getStream(url: URL, session: string, lastEventId?: string) {
 
 let taskRpc = 0;
 /** One 2026-07-28 request of a client declaring the tasks extension: its JSON-RPC answer. */
-async function rpc2026(url: URL, method: string, params: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+async function rpc2026(
+  url: URL,
+  method: string,
+  params: Record<string, unknown>,
+): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: {
@@ -340,7 +351,10 @@ async function rpc2026(url: URL, method: string, params: Record<string, unknown>
       jsonrpc: '2.0',
       id: ++taskRpc,
       method,
-      params: { ...params, _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } } } },
+      params: {
+        ...params,
+        _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } } },
+      },
     }),
   });
   const text = await res.text();
@@ -359,7 +373,7 @@ async function untilStatus(url: URL, taskId: string, status: string): Promise<Re
 
 /** The replica that asks a `remove` task's question (its message names it). */
 const askingReplica = (task: Record<string, unknown>): string =>
-  /on ([ABC])\?$/.exec(((task.inputRequests as Record<string, { params: { message: string } }>).confirm!.params.message))![1]!;
+  /on ([ABC])\?$/.exec((task.inputRequests as Record<string, { params: { message: string } }>).confirm!.params.message)![1]!;
 
 describeWithRedis('three replicas behind a round-robin proxy, on the Redis stores: 2025 sessions and tasks', () => {
   let redis: RedisServer;
@@ -397,7 +411,8 @@ describeWithRedis('three replicas behind a round-robin proxy, on the Redis store
     });
     const session = init.session!;
     await post2025(a, session, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    for (const [i, uri] of ['menu://today', 'menu://end'].entries()) await post2025(a, session, { jsonrpc: '2.0', id: 2 + i, method: 'resources/subscribe', params: { uri } });
+    for (const [i, uri] of ['menu://today', 'menu://end'].entries())
+      await post2025(a, session, { jsonrpc: '2.0', id: 2 + i, method: 'resources/subscribe', params: { uri } });
     const onA = await getStream(a, session);
     await call(replicas.proxy().url, 'touch', { uri: 'menu://today' });
     const first = await onA.next();
@@ -447,7 +462,13 @@ describeWithRedis('three replicas behind a round-robin proxy, on the Redis store
     const c = await sessionClient(replicas.proxy().url);
     try {
       await c.client.setLoggingLevel('error');
-      const opener = NAMES[replicas.proxy().sent.filter((s) => s.method === 'initialize').at(-1)!.replica]!;
+      const opener =
+        NAMES[
+          replicas
+            .proxy()
+            .sent.filter((s) => s.method === 'initialize')
+            .at(-1)!.replica
+        ]!;
       await replicas.kill(opener);
       const who: string[] = [];
       for (let i = 0; i < 4; i++) who.push(await c.text('whoami'));

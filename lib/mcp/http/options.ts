@@ -67,7 +67,8 @@ export interface McpSessionOptions {
   /**
    * Stores SSE events so that a client can resume a stream with `Last-Event-ID` (the SDK's
    * interface). One store serves every session, partitioned: each session's streams are stored under
-   * names of its own (`<session tag>.<stream id>`, its GET stream `<session tag>.get`), and a
+   * names of its own (`<session tag>.<stream id>`, its GET stream `<session tag>.get`; the tag a
+   * digest of the session id, so that a replica restoring the session finds them), and a
    * `Last-Event-ID` of another session's stream replays nothing (400). Give the store
    * `getStreamIdForEventId`: without it, which stream an event is of is learnt by a replay whose
    * events are dropped. @default undefined (no resumability)

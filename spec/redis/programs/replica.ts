@@ -83,7 +83,8 @@ async function main(): Promise<void> {
     await bus.ready();
     if (options.rateLimit !== undefined) options.rateLimit.store = new RedisRateLimitStore(redis, { prefix });
     options.bus = bus;
-    if (options.sessions !== undefined) options.sessions = { registry: new RedisSessionRegistry(redis, { prefix }), eventStore: new RedisEventStore(redis, { prefix }) };
+    if (options.sessions !== undefined)
+      options.sessions = { registry: new RedisSessionRegistry(redis, { prefix }), eventStore: new RedisEventStore(redis, { prefix }) };
     options.tasks!.store = tasks = new RedisTaskStore(redis, { prefix });
   }
   const http = await serveMcpHttp(set, { name: 'shop', version: '1.0.0' }, options);
