@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ObjectOf, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { MemorySessionRegistry, serveMcpHttp, type McpHttpEndpoint, type SessionRecord, type SessionRegistry } from 'tool-signatures/mcp';
-import { jsonHeaders, raw } from '../issues/fixtures/21-http';
+import { jsonHeaders, raw } from './fixtures/http';
 import { deferred } from '../helpers/signals';
 
 const Confirm = ObjectOf({ confirm: Boolean });

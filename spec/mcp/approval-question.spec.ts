@@ -113,7 +113,7 @@ describe("issue 21: the CLI's terminal question", () => {
       '--check',
       'lib/cli',
       'lib/cli/index.ts',
-      'spec/issues/fixtures/21-approval.ts',
+      'spec/mcp/fixtures/approval.ts',
     ]);
     if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
   }, 180_000);
@@ -125,7 +125,7 @@ describe("issue 21: the CLI's terminal question", () => {
     const program = `
       const { main } = require(${JSON.stringify(path.join(outDir, 'lib', 'cli', 'index.js'))});
       let question = '', stdout = '';
-      main(['call', ${JSON.stringify(path.join(outDir, 'spec', 'issues', 'fixtures', '21-approval.js'))}, 'run', ${JSON.stringify(JSON.stringify(args))}], {
+      main(['call', ${JSON.stringify(path.join(outDir, 'spec', 'mcp', 'fixtures', 'approval.js'))}, 'run', ${JSON.stringify(JSON.stringify(args))}], {
         cwd: process.cwd(), out: (t) => { stdout += t; }, err: () => {}, readStdin: async () => '',
         confirm: async (q) => { question = q; return false; },
       }).then(() => process.stdout.write(JSON.stringify({ question, stdout })));`;

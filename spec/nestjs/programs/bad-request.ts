@@ -2,7 +2,7 @@
  * Issue 20: a NestJS `BadRequestException` thrown inside a `@Transform` (a real idiom: transforms
  * that validate) refuses the argument, with the exception's own message, or its list of messages.
  * NestJS 12 is ES-module only, so this runs as a compiled program in a Node process (see
- * spec/helpers/programs.ts); it prints one JSON object that spec/issues/20_bad-request.spec.ts checks.
+ * spec/helpers/programs.ts); it prints one JSON object that spec/nestjs/bad-request-transform.spec.ts checks.
  */
 import 'reflect-metadata';
 import { BadRequestException } from '@nestjs/common';

@@ -1,13 +1,13 @@
 /**
  * Issue 23: a NestJS module serves tools, prompts and resources from one registry (the program
- * spec/issues/programs/23-nestjs.ts runs a real NestJS 12 application context; see it for the classes).
+ * spec/nestjs/programs/served.ts runs a real NestJS 12 application context; see it for the classes).
  */
 import { runProgram } from '../helpers/programs';
 
 let out: Record<string, unknown>;
 
 beforeAll(async () => {
-  out = await runProgram<Record<string, unknown>>('spec/issues/programs/23-nestjs.ts', ['spec/issues/programs', 'lib/nestjs']);
+  out = await runProgram<Record<string, unknown>>('spec/nestjs/programs/served.ts', ['spec/nestjs/programs', 'lib/nestjs']);
 }, 180_000);
 
 describe('issue 23: ToolsModule discovers prompts and resources as it discovers tools', () => {
@@ -49,7 +49,7 @@ describe('issue 23: guards and interceptors run around prompts and resources as 
   let e: Record<string, unknown>;
 
   beforeAll(async () => {
-    e = await runProgram<Record<string, unknown>>('spec/issues/programs/23-nestjs-enhancers.ts', ['spec/issues/programs', 'lib/nestjs']);
+    e = await runProgram<Record<string, unknown>>('spec/nestjs/programs/served-enhancers.ts', ['spec/nestjs/programs', 'lib/nestjs']);
   }, 180_000);
 
   it("a guard lets one caller get a prompt and refuses another: the refusal is a JSON-RPC error (-32600), as a tool's is an error result", () => {

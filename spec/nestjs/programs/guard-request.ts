@@ -4,7 +4,7 @@
  * the model's arguments ran an admin-only tool. A real NestJS 12 application context with
  * ToolsModule, called directly and by the MCP SDK client over loopback HTTP (the HTTP request's
  * `user` set as an authentication middleware sets it). Prints one JSON object that
- * spec/issues/21_nestjs-guard.spec.ts checks.
+ * spec/nestjs/guard-request.spec.ts checks.
  */
 import 'reflect-metadata';
 import { ForbiddenException, Injectable, Module, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';

@@ -2,7 +2,7 @@
  * Issue 22: `ToolsModule.forRoot({ mcp: { path, auth } })` on a real NestJS HTTP application
  * (@nestjs/platform-express): the 401 names `/.well-known/oauth-protected-resource<path>`, and the
  * metadata is answered there with the endpoint's URL as `resource`; the SDK client's own discovery
- * finds it. Prints one JSON object that spec/issues/22_nestjs-prefix.spec.ts checks.
+ * finds it. Prints one JSON object that spec/nestjs/prefix.spec.ts checks.
  */
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';

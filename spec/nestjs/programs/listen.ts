@@ -3,7 +3,7 @@
  * takes the listen bounds, and a guard on a resource decides who hears of its changes as it decides
  * who reads it: on `resources/subscribe` (the v1 client, 2025-11-25) and on `subscriptions/listen`
  * (the v2 client, 2026-07-28), without the resource's method being run. Prints one JSON object that
- * spec/issues/27_listen.spec.ts checks.
+ * spec/mcp/listen.spec.ts checks.
  */
 import 'reflect-metadata';
 import { Injectable, Module, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';

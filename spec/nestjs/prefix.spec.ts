@@ -7,7 +7,7 @@
 import { runProgram } from '../helpers/programs';
 
 it('forRoot({ mcp: { path, auth } }): the 401 names /.well-known/oauth-protected-resource<path>, answered there with the endpoint as resource', async () => {
-  const out = await runProgram<Record<string, unknown>>('spec/issues/programs/22-nestjs-prefix.ts', ['spec/issues/programs/22-nestjs-prefix.ts', 'lib/nestjs']);
+  const out = await runProgram<Record<string, unknown>>('spec/nestjs/programs/prefix.ts', ['spec/nestjs/programs/prefix.ts', 'lib/nestjs']);
   expect(out).toEqual({
     status: 401,
     metadataUrl: '/.well-known/oauth-protected-resource/tools/mcp',

@@ -3,7 +3,7 @@
  * on a real NestJS HTTP application (@nestjs/platform-express): a reverse proxy that forwards the
  * public Host (`publicOrigin`), CORS preflight (`cors`), the health route (`health`, mounted beside
  * the endpoint), with the real MCP SDK client through the proxy. Prints one JSON object that
- * spec/issues/31_nestjs-deployment.spec.ts checks.
+ * spec/nestjs/deployment.spec.ts checks.
  */
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';

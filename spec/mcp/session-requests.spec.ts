@@ -13,7 +13,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { IsInt, Max, Min } from 'class-validator';
 import { Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
-import { call, initialize, openSession, openStream, raw, rpcError, sseEvents } from './fixtures/21-http';
+import { call, initialize, openSession, openStream, raw, rpcError, sseEvents } from './fixtures/http';
 import { deferred, Tally } from '../helpers/signals';
 
 class Seats {

@@ -4,7 +4,7 @@
  * `registry.mcpHttpHandler(info, options)` mounted on one: a real MCP SDK client that declares
  * elicitation gets a session id, a tool's `ctx.elicit` reaches it, a message of the session reaches
  * it on the session's GET stream, DELETE ends the session, and closing the application ends the rest.
- * Prints what happened as JSON (spec/issues/24_nestjs-sessions.spec.ts).
+ * Prints what happened as JSON (spec/nestjs/sessions.spec.ts).
  */
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';

@@ -15,7 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Resource, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { BoundedStdioTransport, serveMcpHttp, serveMcpStdio, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
-import { jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/21-http';
+import { jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/http';
 import { runProgram } from '../helpers/programs';
 
 const info = { name: 'listening', version: '1.0.0' };
@@ -396,7 +396,7 @@ describe('issue 27: over stdio (2026-07-28, the v2 client)', () => {
 describe('issue 27: on a real NestJS application (platform-express), guards decide who hears of a resource, and forRoot({ mcp }) takes the listen bounds', () => {
   let out: Record<string, unknown>;
   beforeAll(async () => {
-    out = await runProgram<Record<string, unknown>>('spec/issues/programs/27-nestjs-listen.ts', ['spec/issues/programs/27-nestjs-listen.ts', 'lib/nestjs']);
+    out = await runProgram<Record<string, unknown>>('spec/nestjs/programs/listen.ts', ['spec/nestjs/programs/listen.ts', 'lib/nestjs']);
   }, 180_000);
 
   it('a guard that refuses a read refuses resources/subscribe (v1: -32600) and leaves the URI out of a listen (v2), whose caller never hears of its updates', () => {

@@ -9,7 +9,10 @@ import { runProgram } from '../helpers/programs';
 let out: Record<string, unknown>;
 
 beforeAll(async () => {
-  out = await runProgram<Record<string, unknown>>('spec/issues/programs/21-ai-sdk.ts', ['spec/issues/programs', 'lib/ai-sdk.ts']);
+  out = await runProgram<Record<string, unknown>>('spec/ai-sdk/programs/approvals-and-links.ts', [
+    'spec/ai-sdk/programs/approvals-and-links.ts',
+    'lib/ai-sdk.ts',
+  ]);
 }, 180_000);
 
 const refusal = "Tool 'wipe' was not approved: it requires approval and no approver was given.";

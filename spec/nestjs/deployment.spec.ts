@@ -6,10 +6,7 @@
 import { runProgram } from '../helpers/programs';
 
 it('forRoot({ mcp: { publicOrigin, cors, health } }): served through a proxy that forwards the public Host, preflight 204, health 200', async () => {
-  const out = await runProgram<Record<string, unknown>>('spec/issues/programs/31-nestjs-deployment.ts', [
-    'spec/issues/programs/31-nestjs-deployment.ts',
-    'lib/nestjs',
-  ]);
+  const out = await runProgram<Record<string, unknown>>('spec/nestjs/programs/deployment.ts', ['spec/nestjs/programs/deployment.ts', 'lib/nestjs']);
   expect(out).toEqual({
     called: [{ type: 'text', text: 'noon' }],
     preflight: [204, 'https://app.example', 'POST'],

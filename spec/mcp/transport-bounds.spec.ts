@@ -16,7 +16,7 @@ import { createMcpHttpHandler, serveMcpHttp, type McpHttpOptions } from 'tool-si
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { request } from 'node:http';
-import { openSession, raw } from './fixtures/21-http';
+import { openSession, raw } from './fixtures/http';
 
 const ESCAPES = '\u001b[2J\u001b]0;owned\u0007\u202e\u0085';
 

@@ -3,7 +3,7 @@
  * a CommonJS app on Node 20 loads it): `ToolSet.addClass(cls, resolve, { release })` with a child
  * container per call whose per-call services are singletons of that child, so that
  * `unbindAllAsync()` runs their `@preDestroy` once the call has settled. Prints one JSON object
- * that spec/di/inversify.spec.ts checks.
+ * that spec/invoke/toolset-inversify.spec.ts checks.
  */
 import 'reflect-metadata';
 // inversify 8 publishes its types through `exports` only: a CommonJS program under `node10`

@@ -2,7 +2,7 @@
  * Issue 21, the AI SDK adapter in the AI SDK's own loop (the real `ai` package, loaded through
  * require(esm) by Node): a requiresApproval tool with `approvals: false` and no approver, and a
  * tool that returns a resource link with a relative URI. Prints one JSON object that
- * spec/issues/21_ai-sdk.spec.ts checks.
+ * spec/ai-sdk/approvals-and-links.spec.ts checks.
  */
 import 'reflect-metadata';
 import { generateText, stepCountIs } from 'ai';

@@ -11,7 +11,7 @@ import { runProgram } from '../helpers/programs';
 let out: Record<string, unknown>;
 
 beforeAll(async () => {
-  out = await runProgram<Record<string, unknown>>('spec/issues/programs/24-nestjs-sessions.ts', ['spec/issues/programs', 'lib/nestjs']);
+  out = await runProgram<Record<string, unknown>>('spec/nestjs/programs/sessions.ts', ['spec/nestjs/programs', 'lib/nestjs']);
 }, 180_000);
 
 const served = {

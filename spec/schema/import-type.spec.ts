@@ -12,7 +12,7 @@ import { compileEach, compileProgram, loadCompiled } from '../helpers/virtual-pr
  */
 
 const ROOT = path.resolve(__dirname, '../..');
-const DIR = path.join(ROOT, 'spec/issues/virtual-31');
+const DIR = path.join(ROOT, 'spec/schema/virtual-import-type');
 
 const SOURCES: Readonly<Record<string, string>> = {
   'line.ts': `

@@ -11,7 +11,7 @@ import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp
 import { ElicitRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
-import { call, jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/21-http';
+import { call, jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/http';
 
 class Vault {
   ran: string[] = [];

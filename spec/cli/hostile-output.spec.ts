@@ -12,24 +12,16 @@ const outDir = path.join(root, '.tmp', `cli-15-${process.pid}`);
 const cliJs = path.join(outDir, 'lib', 'cli', 'index.js');
 // A directory whose name holds an escape sequence, as a module path can.
 const hostileDir = path.join(outDir, 'mods', 'a\u001b[31mred');
-const moduleJs = path.join(hostileDir, '15-ansi.js');
+const moduleJs = path.join(hostileDir, 'ansi.js');
 
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
 
 beforeAll(async () => {
-  const r = await node([
-    path.join(root, 'scripts', 'compile.js'),
-    '--out',
-    outDir,
-    '--check',
-    'lib/cli',
-    'lib/cli/index.ts',
-    'spec/issues/fixtures/15-ansi.ts',
-  ]);
+  const r = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', 'lib/cli/index.ts', 'spec/cli/fixtures/ansi.ts']);
   if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
   fs.mkdirSync(hostileDir, { recursive: true });
-  fs.copyFileSync(path.join(outDir, 'spec', 'issues', 'fixtures', '15-ansi.js'), moduleJs);
+  fs.copyFileSync(path.join(outDir, 'spec', 'cli', 'fixtures', 'ansi.js'), moduleJs);
 }, 180_000);
 
 afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));

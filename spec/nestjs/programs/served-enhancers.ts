@@ -4,7 +4,7 @@
  * caller) that lets one caller through and refuses another, read from the caller's context; an
  * interceptor that sees resource reads (what is read, its URI) and changes what they give; a
  * request-scoped provider's template behind a guard. Two SDK clients over loopback HTTP, each with
- * its own `x-user` header. Prints one JSON object that spec/issues/23_nestjs.spec.ts checks.
+ * its own `x-user` header. Prints one JSON object that spec/nestjs/served.spec.ts checks.
  */
 import 'reflect-metadata';
 import {

@@ -8,7 +8,7 @@ import { runProgram } from '../helpers/programs';
 let out: { calls: string[]; events: string[]; opened: number; simple: string[] };
 
 beforeAll(async () => {
-  out = await runProgram<typeof out>('spec/di/programs/inversify.ts', ['spec/di']);
+  out = await runProgram<typeof out>('spec/invoke/programs/inversify.ts', ['spec/invoke/programs/inversify.ts']);
 }, 180_000);
 
 it('resolves the tool class from a child container per call; the root singleton is shared', () => {

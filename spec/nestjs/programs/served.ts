@@ -2,7 +2,7 @@
  * Issue 23: one NestJS module serves tools, prompts and resources. A real NestJS 12 application
  * context with ToolsModule; a singleton provider with @Tool, @Prompt, @Resource and
  * @ResourceTemplate methods and a request-scoped one with a prompt; the registry's MCP endpoint read
- * by the SDK client over loopback HTTP. Prints one JSON object that spec/issues/23_nestjs.spec.ts checks.
+ * by the SDK client over loopback HTTP. Prints one JSON object that spec/nestjs/served.spec.ts checks.
  */
 import 'reflect-metadata';
 import { Injectable, Module, Scope } from '@nestjs/common';

@@ -13,7 +13,7 @@ import { runProgram } from '../helpers/programs';
 let out: Record<string, unknown>;
 
 beforeAll(async () => {
-  out = await runProgram<Record<string, unknown>>('spec/issues/programs/21-nestjs-guard.ts', ['spec/issues/programs', 'lib/nestjs']);
+  out = await runProgram<Record<string, unknown>>('spec/nestjs/programs/guard-request.ts', ['spec/nestjs/programs', 'lib/nestjs']);
 }, 180_000);
 
 const forbidden = [true, "Tool 'transfer' was refused: Forbidden."];

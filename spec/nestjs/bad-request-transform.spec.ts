@@ -3,7 +3,7 @@ import { runProgram } from '../helpers/programs';
 /** Issue 20: a NestJS BadRequestException thrown in a @Transform, run in a real NestJS 12 install (programs/20_bad-request.ts). */
 describe('issue 20: a BadRequestException thrown in a @Transform refuses the argument', () => {
   it('with its message, its list of messages (at most five), or its class name; class-transformer throws it in every case', async () => {
-    const rows = await runProgram<[string, boolean, string][]>('spec/issues/programs/20_bad-request.ts', ['spec/issues/programs']);
+    const rows = await runProgram<[string, boolean, string][]>('spec/nestjs/programs/bad-request.ts', ['spec/nestjs/programs']);
     expect(rows).toEqual([
       ['accepted', false, 'remembered at 2026-03-01T10:00:00.000Z'],
       ['threw BadRequestException', true, "Argument 'memory.memoryAt' was refused: memoryAt must be a date string."],
