@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { npmInstall, packOnce, pkg, root, run } from '../package/packed';
 
 const nest = path.join(root, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js');
-const templates = path.join(__dirname, 'nest-esm');
+const templates = path.join(__dirname, 'esm-app');
 
 /** Where each template goes in the project. */
 const LAYOUT: Readonly<Record<string, string>> = {

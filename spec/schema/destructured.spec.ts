@@ -76,7 +76,7 @@ export function forecast({ city, days = 3 }: { city: string; /** Days ahead. */ 
 export const tool = Tool.create(forecast);
 `,
     };
-    const { tool } = loadCompiled(compileProgram(sources, path.join(__dirname, 'virtual-31-plugin'), { plugin: true }), './weather') as {
+    const { tool } = loadCompiled(compileProgram(sources, path.join(__dirname, 'virtual-destructured'), { plugin: true }), './weather') as {
       tool: ToolDefinition;
     };
     expect(inputText(tool)).toBe(
