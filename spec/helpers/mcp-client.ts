@@ -1,9 +1,11 @@
 /**
  * The one way specs connect the MCP SDK v1 client (`@modelcontextprotocol/sdk`): in memory to a
- * server made by `createMcpServer` (`connectV1`), or over Streamable HTTP to an endpoint
- * (`connectHttp`). The client declares the capabilities given and answers the server's requests
- * with the answers given (sampling, elicitation, roots), recording each request it answered.
+ * server made by `createMcpServer` (`connectV1`), over Streamable HTTP to an endpoint
+ * (`connectHttp`), or over stdio on in-process pipes (`connectStdio`, `stdioPipes` for any client).
+ * The client declares the capabilities given and answers the server's requests with the answers
+ * given (sampling, elicitation, roots), recording each request it answered.
  */
+import { PassThrough } from 'node:stream';
 import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -19,6 +21,7 @@ import {
   type ElicitResult,
   type Root,
 } from '@modelcontextprotocol/sdk/types.js';
+import { BoundedStdioTransport } from 'tool-signatures/mcp';
 
 type Answer<T> = T | Promise<T>;
 
@@ -120,6 +123,38 @@ export async function connectHttp(endpoint: URL | { url: URL; close(): Promise<v
     close: async () => {
       await made.client.close();
       if (!(endpoint instanceof URL)) await endpoint.close();
+    },
+  };
+}
+
+/** The streams of a stdio connection in process: the server's, and the client's other ends. */
+export interface StdioPipes {
+  /** For `serveMcpStdio`: it reads `stdin`, writes `stdout` and `stderr`. */
+  server: { stdin: PassThrough; stdout: PassThrough; stderr: PassThrough };
+  /** For the client's transport: `stdin` is what the server wrote, `stdout` what it reads. */
+  client: { stdin: PassThrough; stdout: PassThrough; stderr: PassThrough };
+}
+
+export function stdioPipes(): StdioPipes {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  return {
+    server: { stdin: toServer, stdout: toClient, stderr: new PassThrough() },
+    client: { stdin: toClient, stdout: toServer, stderr: new PassThrough() },
+  };
+}
+
+/** Serves over stdio in process (`serve` is given the server's streams) and connects a v1 client; `close()` closes both. */
+export async function connectStdio(serve: (streams: StdioPipes['server']) => Promise<{ close(): Promise<void> }>, setup: ClientSetup = {}): Promise<Connected> {
+  const pipes = stdioPipes();
+  const server = await serve(pipes.server);
+  const made = client(setup);
+  await made.client.connect(new BoundedStdioTransport(pipes.client));
+  return {
+    ...made,
+    close: async () => {
+      await made.client.close();
+      await server.close();
     },
   };
 }
