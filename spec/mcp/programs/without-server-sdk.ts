@@ -5,10 +5,10 @@
  * Prints one JSON object.
  */
 import 'reflect-metadata';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
+import { connectHttp } from '../../helpers/mcp-client';
+import { modernPost } from '../fixtures/http';
 
 class Clock {
   @Tool({ description: 'The time.' })
@@ -28,30 +28,10 @@ function resolves(specifier: string): boolean {
 
 async function main(): Promise<void> {
   const http = await serveMcpHttp(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' });
-  const client = new Client({ name: 'v1', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(http.url));
+  const { client } = await connectHttp(http.url);
   const v1 = await client.callTool({ name: 'now', arguments: {} });
   await client.close();
-  const modern = await fetch(http.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'now',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 7,
-      method: 'tools/call',
-      params: {
-        name: 'now',
-        arguments: {},
-        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
-      },
-    }),
-  });
+  const modern = await modernPost(http.url, 'tools/call', { name: 'now', arguments: {} }, { id: 7, accept: 'application/json, text/event-stream' });
   const out = { serverSdk: resolves('@modelcontextprotocol/server'), v1, modern: { status: modern.status, body: (await modern.json()) as unknown } };
   await http.close();
   process.stdout.write(JSON.stringify(out));
