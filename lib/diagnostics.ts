@@ -508,6 +508,9 @@ export const MCP_TEXTS = {
   /** The 403 of a request from a browser page of an origin the endpoint does not admit, with the option that admits one. */
   originRefused: (origin: string) =>
     `Forbidden: Origin not allowed ('${origin}'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['${origin}'] (or publicOrigin, when it is the endpoint's own public origin).`,
+  /** The 405 of an `OPTIONS` request (a browser's CORS preflight) to an endpoint without the `cors` option, with the option that answers it. */
+  corsOff: () =>
+    "Method Not Allowed: OPTIONS (a browser's CORS preflight) is answered only with the endpoint option cors: true, which admits the origins that allowedOrigins or publicOrigin admit (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).",
   /** A `publicOrigin` option that is not an origin (thrown when the endpoint is made). */
   publicOriginInvalid: (given: string) =>
     `publicOrigin must be an http or https origin without a path, such as 'https://mcp.example.com' (got '${given.slice(0, 200)}').`,

@@ -160,11 +160,25 @@ describe('issue 31: CORS', () => {
     },
   });
 
-  it('off unless configured: OPTIONS is 405 and no CORS header is sent', async () => {
-    await serving({ allowedOrigins: ['https://app.example'] }, async (url) => {
-      const r = await raw(url, preflight('https://app.example'));
-      expect([r.status, r.headers['access-control-allow-origin']]).toEqual([405, undefined]);
-    });
+  it('off unless configured: OPTIONS is 405, naming the cors option, and no CORS header is sent (stateless and with sessions)', async () => {
+    const text =
+      "Method Not Allowed: OPTIONS (a browser's CORS preflight) is answered only with the endpoint option cors: true, which admits the origins that allowedOrigins or publicOrigin admit (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).";
+    for (const [options, allow] of [
+      [{}, 'POST'],
+      [{ sessions: true }, 'GET, POST, DELETE'],
+    ] as const) {
+      await serving({ allowedOrigins: ['https://app.example'], ...options }, async (url) => {
+        const r = await raw(url, preflight('https://app.example'));
+        expect([r.status, r.headers.allow, r.headers['access-control-allow-origin'], JSON.parse(r.text)]).toEqual([
+          405,
+          allow,
+          undefined,
+          { jsonrpc: '2.0', error: { code: -32000, message: text }, id: null },
+        ]);
+        // The endpoint goes on serving.
+        expect(await echoThrough(url)).toEqual(ECHOED);
+      });
+    }
   });
 
   it('on: a preflight of an admitted origin is 204 with the methods, headers and max age; a foreign origin is 403', async () => {

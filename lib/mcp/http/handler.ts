@@ -8,6 +8,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../../thrown';
+import { MCP_TEXTS } from '../../diagnostics';
 import { principalOf as principal } from '../principal';
 import { MCP_CALLER } from '../rate-limit';
 import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernRequestInfo } from '../modern';
@@ -155,6 +156,10 @@ export function createStreamableHttpHandler(
       const refusal = refusedAccess(req, access);
       if (refusal !== undefined) return refuse(res, new Refusal(403, SERVER_ERROR, refusal));
       if (cors?.answer(req, res, admittedOrigin(req, access)) === true) return;
+      // Without `cors`, a preflight is refused before auth (a browser sends it without a token), saying which option answers it.
+      if (cors === undefined && req.method === 'OPTIONS') {
+        return refuse(res, new Refusal(405, SERVER_ERROR, MCP_TEXTS.corsOff(), { allow: stateful === undefined ? 'POST' : 'GET, POST, DELETE' }));
+      }
       if (auth !== undefined && (await auth.handle(req, res))) return;
       if (stateful !== undefined) return await stateful.handle(req, res, (owned) => readPost(req, res, owned ? answers : undefined));
       if (req.method !== 'POST') {
