@@ -511,6 +511,11 @@ export const MCP_TEXTS = {
   /** The 405 of an `OPTIONS` request (a browser's CORS preflight) to an endpoint without the `cors` option, with the option that answers it. */
   corsOff: () =>
     "Method Not Allowed: OPTIONS (a browser's CORS preflight) is answered only with the endpoint option cors: true, which admits the origins that allowedOrigins or publicOrigin admit (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).",
+  /**
+   * ToolsModule's warning when `forRoot({ mcp })` meets no HTTP platform (an application context);
+   * the CLI, which builds one on purpose to call a tool, leaves it out.
+   */
+  nestNoHttpAdapter: (path: string) => `mcp: no HTTP adapter (an application context?): the MCP endpoint ${path} is not served.`,
   /** A `publicOrigin` option that is not an origin (thrown when the endpoint is made). */
   publicOriginInvalid: (given: string) =>
     `publicOrigin must be an http or https origin without a path, such as 'https://mcp.example.com' (got '${given.slice(0, 200)}').`,

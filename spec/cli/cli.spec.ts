@@ -277,6 +277,11 @@ describe('call', () => {
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '120\n', '']);
   });
 
+  it('a file exporting a feature module before the root module: the root is run, and forRoot({ mcp }) does not warn of the endpoint a CLI call does not serve', async () => {
+    const r = await cli('call', fixture('nest-app.js'), 'on_shelf', '{"sku":"NUT-M8"}');
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '75\n', '']);
+  });
+
   it('a NestJS provider with injected dependencies, without its module: refused, saying to give the root module', async () => {
     const r = await cli('call', fixture('nest-service-only.js'), 'in_stock', '{"sku":"BOLT-M8"}');
     expect([r.code, r.stdout]).toEqual([2, '']);
