@@ -1,7 +1,7 @@
 /**
- * docs/mcp.md: "Without `@modelcontextprotocol/server` installed the endpoint serves 2025-11-25
- * only, and a 2026-07-28 request is refused with the supported versions." The program is compiled
- * outside the repository and run with a NODE_PATH of links to every installed package except
+ * docs/mcp.md, "What a 2025-only install answers to discovery": without `@modelcontextprotocol/server`
+ * the endpoint serves 2025-11-25 only; its refusals of 2026-07-28 requests over HTTP, and stdio.
+ * The program is compiled outside the repository and run with a NODE_PATH of links to every installed package except
  * `@modelcontextprotocol/server`, so Node's own resolution cannot find that one.
  */
 import { execFile } from 'node:child_process';
@@ -19,7 +19,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ co
   });
 }
 
-it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, and refuses a 2026-07-28 request with the versions it serves', async () => {
+it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, refuses server/discover (400, -32000) and any other 2026-07-28 request (-32022) with the versions it serves; stdio is 2025-11-25 (discover -32601)', async () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'without-server-sdk-'));
   try {
     const out = path.join(work, 'out');
@@ -52,6 +52,26 @@ it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, and ref
           },
         },
       },
+      // docs/mcp.md: "a `server/discover` sent with `MCP-Protocol-Version: 2026-07-28` is refused as
+      // the SDK's own 2025 server refuses it: HTTP 400, JSON-RPC `-32000`, the versions served in `data.supported`".
+      discover: {
+        status: 400,
+        body: {
+          jsonrpc: '2.0',
+          id: 8,
+          error: {
+            code: -32000,
+            message: `Bad Request: unsupported protocol version (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+            data: { supported: SUPPORTED_PROTOCOL_VERSIONS, requested: '2026-07-28' },
+          },
+        },
+      },
+      // "Over stdio the 2025 server answers `server/discover` with `-32601`"; "With only the 2025 SDK
+      // installed every connection is 2025-11-25": a request with the 2026 envelope gets a 2025 answer.
+      stdio: [
+        { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+        { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'noon' }] } },
+      ],
     });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
