@@ -190,7 +190,10 @@ describe('issue 31: CORS', () => {
   it("on: a preflight's requested headers are read up to 4,096 characters and 64 names; only the endpoint's own and Mcp-* are named back", async () => {
     await serving({ allowedOrigins: ['https://app.example'], cors: true }, async (url) => {
       const allowed = async (requested: string) => {
-        const r = await raw(url, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': requested } });
+        const r = await raw(url, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': requested },
+        });
         return [r.status, r.headers['access-control-allow-headers']];
       };
       const own = 'content-type, accept, authorization, last-event-id, mcp-session-id, mcp-protocol-version';

@@ -105,6 +105,11 @@ describe('issue 15: stdio that survives', () => {
       await client.close();
     }
     // The client closed stdin: a normal end.
-    expect(stderr.join('').split('\n').filter((l) => l.startsWith('exit code'))).toEqual(['exit code 0']);
+    expect(
+      stderr
+        .join('')
+        .split('\n')
+        .filter((l) => l.startsWith('exit code')),
+    ).toEqual(['exit code 0']);
   }, 180_000);
 });

@@ -113,9 +113,14 @@ describe('stdio: the first request only one revision answers chooses the revisio
 
   it.each([
     ['a notification', (c: Awaited<ReturnType<typeof connection>>) => c.tell('notifications/initialized')],
-    ['a request without the envelope', async (c: Awaited<ReturnType<typeof connection>>) => {
-      expect((await c.ask('tools/list')).result).toEqual({ tools: [{ name: 'now', description: 'The time.', inputSchema: { type: 'object', properties: {}, additionalProperties: false } }] });
-    }],
+    [
+      'a request without the envelope',
+      async (c: Awaited<ReturnType<typeof connection>>) => {
+        expect((await c.ask('tools/list')).result).toEqual({
+          tools: [{ name: 'now', description: 'The time.', inputSchema: { type: 'object', properties: {}, additionalProperties: false } }],
+        });
+      },
+    ],
   ])('a first message that asks for neither (%s) chooses 2025-11-25: a request with the envelope after it is served as 2025-11-25', async (_first, first) => {
     const c = await connection();
     try {

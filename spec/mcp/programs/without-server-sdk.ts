@@ -35,7 +35,11 @@ const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.mode
 async function overStdio(requests: { method: string; params: object }[]): Promise<unknown[]> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
-  const server = await serveMcpStdio(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' }, { stdin: toServer, stdout: toClient, stderr: new PassThrough() });
+  const server = await serveMcpStdio(
+    new ToolSet([new Clock()]),
+    { name: 'clock', version: '1.0.0' },
+    { stdin: toServer, stdout: toClient, stderr: new PassThrough() },
+  );
   const answers: unknown[] = [];
   let buffered = '';
   const done = new Promise<void>((resolve) => {
