@@ -6,12 +6,11 @@
  * each replica counts its own limit (all 15 run), and a stream hears only its own replica's changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { node, root } from '../helpers/programs';
+import { compiled, root } from '../helpers/programs';
 import { describeWithRedis, startRedisServer, testPrefix, type RedisServer } from '../helpers/redis';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
@@ -113,15 +112,12 @@ async function listen(url: URL, uris: readonly string[]): Promise<Listening> {
   };
 }
 
-const outDir = path.join(root, '.tmp', `program-${process.pid}-redis-replica`);
 const program = 'spec/redis/programs/replica.ts';
-const compiledProgram = path.join(outDir, program.replace(/\.ts$/, '.js'));
+let compiledProgram: string;
 
 beforeAll(async () => {
-  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/redis/programs', program]);
-  if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
+  compiledProgram = path.join(await compiled([program], ['spec/redis/programs']), program.replace(/\.ts$/, '.js'));
 }, 180_000);
-afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
 /** Starts three replicas with `env` and the proxy before them. */
 function replicasBehindProxy(env: () => Record<string, string>): { proxy: () => Awaited<ReturnType<typeof roundRobin>> } {
