@@ -36,12 +36,22 @@ export async function compiledCopy(programs: readonly string[], check: readonly 
   fs.cpSync(await compiled(programs, check), dest, { recursive: true });
 }
 
-/** Runs `program` (a path under the repository, `.ts`) from the shared compile, with the `check` paths type-checked, and parses its output. */
-export async function runProgram<T>(program: string, check: readonly string[]): Promise<T> {
-  const compiledPath = path.join(await compiled([program], check), program.replace(/\.ts$/, '.js'));
-  const run = await node([compiledPath]);
-  if (run.code !== 0 || run.stderr !== '') throw new Error(`${path.basename(compiledPath)} failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
-  return JSON.parse(run.stdout) as T;
+/**
+ * Runs `program` (a path under the repository, `.ts`) from the shared compile, with the `check`
+ * paths type-checked, and parses its output. A program that writes beside itself (`ownCopy`) runs
+ * from a copy of its own, `.tmp/program-<pid>-<name>/`, removed after.
+ */
+export async function runProgram<T>(program: string, check: readonly string[], ownCopy = false): Promise<T> {
+  const own = path.join(root, '.tmp', `program-${process.pid}-${path.basename(program, '.ts')}`);
+  try {
+    if (ownCopy) await compiledCopy([program], check, own);
+    const compiledPath = path.join(ownCopy ? own : await compiled([program], check), program.replace(/\.ts$/, '.js'));
+    const run = await node([compiledPath]);
+    if (run.code !== 0 || run.stderr !== '') throw new Error(`${path.basename(compiledPath)} failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
+    return JSON.parse(run.stdout) as T;
+  } finally {
+    if (ownCopy) fs.rmSync(own, { recursive: true, force: true });
+  }
 }
 
 /**
