@@ -120,7 +120,7 @@ function writeShim(outDir) {
  * The programs the specs compile and run, compiled together by `--shared` (paths from the
  * repository's root; `*` is any name within one folder).
  */
-const SHARED = ['lib/cli/index.ts', 'spec/*/programs/*.ts', 'spec/cli/fixtures/*.ts', 'spec/issues/fixtures/15-ansi.ts', 'spec/issues/fixtures/21-approval.ts'];
+const SHARED = ['lib/cli/index.ts', 'spec/*/programs/*.ts', 'spec/cli/fixtures/*.ts', 'spec/mcp/fixtures/approval.ts'];
 
 /** The files a SHARED pattern names. */
 function expand(pattern) {

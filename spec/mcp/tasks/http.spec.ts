@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { ObjectOf, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
-import { raw } from '../../issues/fixtures/21-http';
+import { raw } from '../fixtures/http';
 
 const Confirm = ObjectOf({ confirm: Boolean });
 const TASKS = { 'io.modelcontextprotocol/tasks': {} };
