@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { modulesWithout, root } from '../helpers/programs';
+import { compiledCopy, modulesWithout } from '../helpers/programs';
 
 function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -26,15 +26,7 @@ it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, refuses
     const modules = path.join(work, 'modules');
     fs.mkdirSync(modules);
     modulesWithout(modules, ['@modelcontextprotocol/server']);
-    const compiled = await run([
-      path.join(root, 'scripts', 'compile.js'),
-      '--out',
-      out,
-      '--check',
-      path.join(root, 'spec/mcp/programs'),
-      path.join(root, 'spec/mcp/programs/without-server-sdk.ts'),
-    ]);
-    expect([compiled.code, compiled.stderr]).toEqual([0, '']);
+    await compiledCopy(['spec/mcp/programs/without-server-sdk.ts'], ['spec/mcp/programs'], out);
     const ran = await run([path.join(out, 'spec/mcp/programs/without-server-sdk.js')], { ...process.env, NODE_PATH: modules });
     expect([ran.code, ran.stderr]).toEqual([0, '']);
     expect(JSON.parse(ran.stdout)).toEqual({

@@ -1,5 +1,6 @@
 /**
  * The options of the Streamable HTTP endpoint, its handler's type, and the defaults of its bounds.
+ * What each option does: docs/mcp.md; every bound's default: SECURITY.md's table (keep it in step).
  */
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
