@@ -201,6 +201,26 @@ describe('issue 31: CORS', () => {
     });
   });
 
+  it("on: a preflight's requested headers are read up to 4,096 characters and 64 names; only the endpoint's own and Mcp-* are named back", async () => {
+    await serving({ allowedOrigins: ['https://app.example'], cors: true }, async (url) => {
+      const allowed = async (requested: string) => {
+        const r = await raw(url, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': requested },
+        });
+        return [r.status, r.headers['access-control-allow-headers']];
+      };
+      const own = 'content-type, accept, authorization, last-event-id, mcp-session-id, mcp-protocol-version';
+      // The 64th name is read, the 65th is not.
+      const names = [...Array.from({ length: 62 }, (_, i) => `x-pad-${i}`), 'mcp-param-sixty-third', 'mcp-param-sixty-fourth', 'mcp-param-sixty-fifth'];
+      expect(await allowed(names.join(','))).toEqual([204, `${own}, mcp-param-sixty-third, mcp-param-sixty-fourth`]);
+      // A name that starts within the first 4,096 characters is read up to there; one after them is not.
+      const long = `x-${'a'.repeat(4080)},mcp-param-in, mcp-param-out`;
+      expect(long.indexOf('mcp-param-out')).toBeGreaterThan(4096);
+      expect(await allowed(long)).toEqual([204, `${own}, mcp-param-in`]);
+    });
+  });
+
   it('on: the real client from an admitted origin reads the session id it is exposed; a stateless endpoint on loopback admits a loopback page (the Inspector web mode)', async () => {
     await serving({ allowedOrigins: ['https://app.example'], cors: { maxAgeSeconds: 60 }, sessions: true }, async (url) => {
       const seen: Headers[] = [];
