@@ -10,7 +10,8 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
-import { ListedView, listedByCaller } from './listen';
+import { ListedView } from './listen';
+import { listedByCaller } from './source';
 import type { Row } from './call';
 import { bindRows } from './bind-v1';
 import { capabilityOf } from './capabilities';
