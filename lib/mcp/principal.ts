@@ -2,6 +2,7 @@
  * Who sends an MCP request: the one formula behind session ownership, the per-client session
  * share, the rate limit's buckets and the binding of a 2026-07-28 `requestState`.
  */
+import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { canonicalJson } from '../json';
 
@@ -14,6 +15,15 @@ import { canonicalJson } from '../json';
 export function principalOf(authInfo: AuthInfo | undefined, address: string | undefined, connection = ''): string {
   if (authInfo !== undefined) return `token ${JSON.stringify([authInfo.clientId, subjectOf((authInfo.extra as { sub?: unknown } | undefined)?.sub)])}`;
   return address !== undefined ? `address ${address}` : connection;
+}
+
+/**
+ * The principal of an HTTP request: its verified token's (set on `req.auth` by the endpoint's
+ * `auth`), else its connection's remote address. A session answers only its owner; it is also the
+ * unit of the per-client share, of the rate limit and of a 2026-07-28 `requestState`.
+ */
+export function principalOfRequest(req: IncomingMessage): string {
+  return principalOf((req as { auth?: AuthInfo }).auth, req.socket.remoteAddress ?? '');
 }
 
 /** A subject as JSON that keeps its type: a string as it is, anything else tagged with its type. */

@@ -7,7 +7,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../../thrown';
-import { principalOf as principal } from '../principal';
+import { principalOfRequest as principalOf } from '../principal';
 import { MCP_CALLER } from '../rate-limit';
 import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernRequestInfo } from '../modern';
 import { LISTEN_DEFAULTS, ListenStreams } from '../listen';
@@ -332,13 +332,4 @@ export function supportedVersions(): readonly string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   versions ??= (require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js')).SUPPORTED_PROTOCOL_VERSIONS;
   return versions;
-}
-
-/**
- * Who sends a request (lib/mcp/principal.ts: the verified token's client and subject, else the
- * connection's remote address). A session answers only its owner; it is also the unit of the
- * per-client share, of the rate limit and of a 2026-07-28 `requestState`.
- */
-export function principalOf(req: IncomingMessage): string {
-  return principal((req as { auth?: AuthInfo }).auth, req.socket.remoteAddress ?? '');
 }

@@ -12,7 +12,7 @@ import { DEFAULTS, type McpEndpointOptions, type McpServerFactory, type McpSessi
 import { INVALID_REQUEST, Refusal, SERVER_ERROR, SESSION_NOT_FOUND, refuse } from './codes';
 import { type Message, accepts, isRequest, soleId } from './body';
 import { type Gauge, inTurn } from './backpressure';
-import { principalOf } from './handler';
+import { principalOfRequest as principalOf } from '../principal';
 
 /** The SDK transport's name for a session's GET stream. */
 export const GET_STREAM = '_GET_stream';
