@@ -12,6 +12,7 @@ import { connectStdio, connectStdioBothEras, type McpStdioOptions } from './stdi
 import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
 import { LISTEN_DEFAULTS } from './listen';
 import { MAX_SUBSCRIPTIONS } from './prompts';
+import { INVALID_PARAMS } from './codes';
 
 export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
 
@@ -93,7 +94,7 @@ export async function serveMcpStdio(
         if (m.method !== 'subscriptions/listen') return message;
         return factory.listenBody(m, maxResources).then(async (served) => {
           if (!('refusal' in served)) return served.body as typeof message;
-          await channel.send({ jsonrpc: '2.0', id: m.id as string | number, error: { code: -32602, message: served.refusal } });
+          await channel.send({ jsonrpc: '2.0', id: m.id as string | number, error: { code: INVALID_PARAMS, message: served.refusal } });
           return undefined;
         });
       };

@@ -16,9 +16,9 @@ import type { Row } from './call';
 import { bindRows } from './bind-v1';
 import { capabilityOf } from './capabilities';
 import type { SourceChanges } from './event-bus';
+import { RESOURCE_NOT_FOUND } from './codes';
 
-/** MCP's code for a resource that does not exist. */
-export const RESOURCE_NOT_FOUND = -32002;
+export { RESOURCE_NOT_FOUND } from './codes';
 
 /** The part of a `ToolSet` that serves prompts and resources (the NestJS `ToolRegistry` is one). */
 export interface ServedSource {

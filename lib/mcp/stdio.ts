@@ -11,6 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../thrown';
 import { DISCOVER_METHOD } from './discovery';
+import { INVALID_REQUEST, PARSE_ERROR } from './codes';
 
 /** Options of `serveMcpStdio`. */
 export interface McpStdioOptions {
@@ -42,9 +43,6 @@ export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 
-/** JSON-RPC 2.0 error codes. */
-const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
 
 /** A stdio transport that bounds each line and never closes on a bad one. */
 export class BoundedStdioTransport implements Transport {

@@ -17,7 +17,7 @@ import { corsOf } from '../cors';
 import { answerHealth, healthPath } from '../health';
 import { isDiscovery } from '../discovery';
 import { DEFAULTS, type McpEndpointOptions, type McpHttpHandler, type McpServerFactory, type ModernServerFactory } from './options';
-import { HEADER_MISMATCH, INVALID_PARAMS, PARSE_ERROR, Refusal, SERVER_ERROR, UNSUPPORTED_PROTOCOL_VERSION, refuse } from './codes';
+import { HEADER_MISMATCH, INTERNAL_ERROR, INVALID_PARAMS, PARSE_ERROR, Refusal, SERVER_ERROR, UNSUPPORTED_PROTOCOL_VERSION, refuse } from './codes';
 import { type Message, accepts, declaredTooLarge, isJsonContentType, isRequest, parseMessages, readBody, soleId } from './body';
 import { checkMirroredHeaders } from './headers';
 import { Gauge, heldWhileStreaming } from './backpressure';
@@ -199,7 +199,7 @@ export function createStreamableHttpHandler(
         });
       }
     } catch (e) {
-      refuse(res, new Refusal(500, -32603, `Internal error: ${describeThrown(e, false).slice(0, 200)}`));
+      refuse(res, new Refusal(500, INTERNAL_ERROR, `Internal error: ${describeThrown(e, false).slice(0, 200)}`));
     }
   };
 

@@ -9,7 +9,7 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { type ListenStreams } from '../listen';
 import { DEFAULTS, type McpEndpointOptions, type McpServerFactory, type McpSessionOptions } from './options';
-import { INVALID_REQUEST, Refusal, SERVER_ERROR, SESSION_NOT_FOUND, refuse } from './codes';
+import { INVALID_REQUEST, REQUEST_CANCELLED, Refusal, SERVER_ERROR, SESSION_NOT_FOUND, refuse } from './codes';
 import { type Message, accepts, isRequest, soleId } from './body';
 import { type Gauge, inTurn } from './backpressure';
 import { principalOfRequest as principalOf } from '../principal';
@@ -46,9 +46,6 @@ export function partitionedStore(store: EventStore, tag: string): EventStore {
     },
   };
 }
-
-/** JSON-RPC's code for a cancelled request (the SDK server sends no answer to one; the stream needs one to end). */
-export const REQUEST_CANCELLED = -32800;
 
 /**
  * The transport a session's protocol server talks to, in front of the SDK's transport:

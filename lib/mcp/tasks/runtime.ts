@@ -21,6 +21,7 @@ import type { ToolTask, ToolTaskMode } from '../../tool-description';
 import { MCP_TEXTS } from '../../diagnostics';
 import { describeThrown } from '../../thrown';
 import type { CallAsks } from '../call';
+import { MISSING_CLIENT_CAPABILITY } from '../codes';
 import { MemoryTaskStore, TERMINAL_STATUSES, type StoredTask, type TaskStore } from './store';
 import { TaskQuestions } from './questions';
 
@@ -280,7 +281,7 @@ export class TaskRuntime {
     const missing = (failed: boolean): Promise<boolean> | undefined => {
       const names = Object.keys(questions.missing);
       if (!failed || names.length === 0) return undefined;
-      const error = { code: -32021, message: MCP_TEXTS.modernMissingCapability(names), data: { requiredCapabilities: questions.missing } };
+      const error = { code: MISSING_CLIENT_CAPABILITY, message: MCP_TEXTS.modernMissingCapability(names), data: { requiredCapabilities: questions.missing } };
       return this.#store.transition(id, { status: 'failed', statusMessage: error.message, error });
     };
     run
