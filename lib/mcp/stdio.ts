@@ -10,7 +10,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../thrown';
-import { DISCOVER_METHOD } from './discovery';
+import { revisionAsked } from './revision';
 import { INVALID_REQUEST, PARSE_ERROR } from './codes';
 
 /** Options of `serveMcpStdio`. */
@@ -263,22 +263,6 @@ class Channel implements Transport {
   }
 }
 
-/**
- * What a stdio message asks of the connection's revision: `discover` (2026-07-28's `server/discover`,
- * which a 2026-first client sends and may give up on), `modern` (a request that names its version
- * in `_meta`), `legacy` (`initialize`), or `either` (a notification, an answer, a request naming
- * no version).
- */
-type Asked = 'discover' | 'modern' | 'legacy' | 'either';
-
-function askedOf(message: JSONRPCMessage): Asked {
-  const m = message as { id?: unknown; method?: unknown; params?: { _meta?: unknown } };
-  if (m.method === DISCOVER_METHOD && m.id !== undefined) return 'discover';
-  if (m.method === 'initialize') return 'legacy';
-  const meta = m.params?._meta;
-  return meta !== null && typeof meta === 'object' && 'io.modelcontextprotocol/protocolVersion' in meta ? 'modern' : 'either';
-}
-
 /** One revision's side of a stdio connection: its channel, and the messages that wait while its server connects. */
 interface Side {
   readonly channel: Channel;
@@ -322,7 +306,7 @@ export async function connectStdioBothEras(
   };
   wire.onmessage = (message) => {
     if (pinned === undefined) {
-      const asked = askedOf(message);
+      const asked = revisionAsked(message);
       if (asked === 'legacy' || asked === 'modern') pinned = asked;
       else if (asked === 'either' && sides.modern === undefined) pinned = 'legacy';
       // The other side, if any, was a discovery the client gave up on.

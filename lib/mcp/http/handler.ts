@@ -9,13 +9,13 @@ import type { MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../../thrown';
 import { principalOfRequest as principalOf } from '../principal';
 import { MCP_CALLER } from '../rate-limit';
-import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernRequestInfo } from '../modern';
+import { modernNodeSdk, modernSdk, type ModernRequestInfo } from '../modern';
 import { LISTEN_DEFAULTS, ListenStreams } from '../listen';
 import { MAX_SUBSCRIPTIONS } from '../prompts';
 import { accessPolicy, admittedOrigin, refusedAccess } from '../access';
 import { corsOf } from '../cors';
 import { answerHealth, healthPath } from '../health';
-import { isDiscovery } from '../discovery';
+import { MODERN_VERSIONS, isDiscovery, isModernRequest, supportedVersions } from '../revision';
 import { DEFAULTS, type McpEndpointOptions, type McpHttpHandler, type McpServerFactory, type ModernServerFactory } from './options';
 import { HEADER_MISMATCH, INTERNAL_ERROR, INVALID_PARAMS, PARSE_ERROR, Refusal, SERVER_ERROR, UNSUPPORTED_PROTOCOL_VERSION, refuse } from './codes';
 import { type Message, accepts, declaredTooLarge, isJsonContentType, isRequest, parseMessages, readBody, soleId } from './body';
@@ -267,7 +267,7 @@ export function createStreamableHttpHandler(
       return undefined;
     }
     // MCP 2026-07-28 (and a version only it can answer) goes to its own handler (lib/mcp/modern.ts).
-    if (isModernRequest(req, messages)) {
+    if (isModernRequest(req.headers['mcp-protocol-version'], messages)) {
       const serve = modernHandler();
       if (serve !== null && serve !== undefined) {
         await serve(req, res, body, free);
@@ -302,34 +302,4 @@ export function createStreamableHttpHandler(
       await Promise.all([...servers.map((s) => s.close()), closeModern?.()]);
     },
   });
-}
-
-/** The `_meta` key where a 2026-07-28 request names its protocol version. */
-export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-
-/**
- * Whether a request is for the 2026-07-28 handler: its `MCP-Protocol-Version` header names a
- * revision of that era (2026-07-28 or a later date, which that handler refuses with the versions it
- * serves), or (without the header, or with one nobody serves) its `_meta` names a protocol version,
- * or it is `server/discover`. Any other version the 2025 side refuses, naming every version served.
- */
-export function isModernRequest(req: IncomingMessage, messages: readonly Message[]): boolean {
-  const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string') {
-    if (MODERN_VERSIONS.includes(version) || (/^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_VERSIONS[0]!)) return true;
-    if (supportedVersions().includes(version)) return false;
-  }
-  if (messages.length !== 1) return false;
-  const m = messages[0]!;
-  if (m.method === 'server/discover') return true;
-  const meta = (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-  return meta !== null && typeof meta === 'object' && PROTOCOL_VERSION_META in meta;
-}
-
-let versions: readonly string[] | undefined;
-export function supportedVersions(): readonly string[] {
-  // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  versions ??= (require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js')).SUPPORTED_PROTOCOL_VERSIONS;
-  return versions;
 }
