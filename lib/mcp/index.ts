@@ -145,7 +145,7 @@ export function createMcpHttpHandler(
 ): McpHttpHandler {
   const serverOptions = { ...(options.exposeCredentials === true ? { exposeCredentials: true } : {}), ...observed(options) };
   const modernOptions = modernOptionsOf(options);
-  // 2026-07-28 requests are answered by the rows of the same table, bound on the v2 server (lib/mcp/modern.ts).
+  // 2026-07-28 requests are answered by the rows of the same table, bound on the v2 server (lib/mcp/modern/).
   const modern = (infoOf: Parameters<typeof modernServerFactory>[5]) => {
     const sdk = modernSdk();
     return sdk === undefined ? undefined : modernServerFactory(sdk, tableOf(tools, serverOptions), tools, info, modernOptions, infoOf, tracingFor(options));

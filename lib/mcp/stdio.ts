@@ -200,7 +200,7 @@ class Channel implements Transport {
   #over = false;
   /**
    * Checks or rewrites an incoming message before the server sees it (a 2026 listen's URIs:
-   * lib/mcp/modern.ts); undefined drops it (the check answered it). Messages reach the server in
+   * lib/mcp/modern/); undefined drops it (the check answered it). Messages reach the server in
    * the order they came, those after one being checked wait for it.
    */
   inbound?: (message: JSONRPCMessage) => JSONRPCMessage | undefined | Promise<JSONRPCMessage | undefined>;
@@ -274,7 +274,7 @@ interface Side {
  * Serves both protocol revisions over the bounded stdio transport. The connection is pinned to a
  * revision by the first request only one revision answers: `initialize` connects `legacy` as
  * `connectStdio` does (2025-11-25); a request with the `_meta` envelope is served by the SDK's v2
- * `serveStdio` with the servers of `modern` (lib/mcp/modern.ts, 2026-07-28). `server/discover`
+ * `serveStdio` with the servers of `modern` (lib/mcp/modern/, 2026-07-28). `server/discover`
  * does not pin: it is answered by the 2026 side, and an `initialize` after it still gets 2025 (a
  * client gives up on discovery after a while, 1 s for the AI SDK's, and a server still starting
  * reads both at once); the 2026 side then ends, its late answers dropped. A first message that asks

@@ -1,7 +1,7 @@
 /**
  * The MCP handlers, one row per method, written once over the request's own scope (lib/mcp/call.ts)
  * and served on both revisions: the SDK v1 `Server` binds them for 2025-11-25 (lib/mcp/server.ts),
- * the v2 one for 2026-07-28 (lib/mcp/modern.ts). `tools/*` go through the `ToolSet` (limits,
+ * the v2 one for 2026-07-28 (lib/mcp/modern/). `tools/*` go through the `ToolSet` (limits,
  * approvals, visibility, costs, timeouts: the same path as every other caller); prompts, resources
  * and completion are lib/mcp/prompts.ts's rows. What a connection keeps (a 2025 session's log
  * level, its subscriptions, its `list_changed`) is the v1 binder's, not the table's.

@@ -173,7 +173,7 @@ export function tracingOf(options: true | McpTracingOptions): McpTracing {
   };
 }
 
-/** A row of the table (lib/mcp/table.ts) run inside its request's span (the 2026-07-28 binder's: lib/mcp/modern.ts). */
+/** A row of the table (lib/mcp/table.ts) run inside its request's span (the 2026-07-28 binder's: lib/mcp/modern/). */
 export function tracedRow<S>(
   tracing: McpTracing,
   method: string,

@@ -112,7 +112,7 @@ export function createStreamableHttpHandler(
       });
     };
     return (modern = (req, res, body, free) => {
-      // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
+      // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern/param-headers.ts reads the tool's schema).
       const message =
         body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
       if (message?.method === 'subscriptions/listen') return listen(req, res, message, free);
@@ -266,7 +266,13 @@ export function createStreamableHttpHandler(
       refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }), false, soleId(messages));
       return undefined;
     }
-    // MCP 2026-07-28 (and a version only it can answer) goes to its own handler (lib/mcp/modern.ts).
+    // Mcp-Method / Mcp-Name against the body: one rule and one answer on both revisions, before the route.
+    const mismatch = checkMirroredHeaders(req, messages);
+    if (mismatch !== undefined) {
+      refuse(res, mismatch, false, soleId(messages));
+      return undefined;
+    }
+    // MCP 2026-07-28 (and a version only it can answer) goes to its own handler (lib/mcp/modern/).
     if (isModernRequest(req.headers['mcp-protocol-version'], messages)) {
       const serve = modernHandler();
       if (serve !== null && serve !== undefined) {
@@ -282,11 +288,6 @@ export function createStreamableHttpHandler(
       // A 2025-only endpoint refuses discovery as a 2025 server does, so that 2026-first clients fall back (lib/mcp/discovery.ts).
       const code = !modernHandler() && isDiscovery(messages) ? SERVER_ERROR : UNSUPPORTED_PROTOCOL_VERSION;
       refuse(res, new Refusal(400, code, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data), false, soleId(messages));
-      return undefined;
-    }
-    const mismatch = checkMirroredHeaders(req, messages);
-    if (mismatch !== undefined) {
-      refuse(res, mismatch, false, soleId(messages));
       return undefined;
     }
     return messages;

@@ -1,5 +1,8 @@
 /**
- * The `Mcp-Method` and `Mcp-Name` headers checked against the body (MCP 2026-07-28, SEP-2243).
+ * The standard request headers of MCP 2026-07-28 (SEP-2243) against the body: the one decoder of
+ * their values (`=?base64?…?=`), and the one `Mcp-Method` / `Mcp-Name` rule of both revisions (the
+ * `Mcp-Param-*` check, which needs the tool's schema, is lib/mcp/modern/param-headers.ts's, with
+ * this decoder).
  */
 import { type IncomingMessage } from 'node:http';
 import { HEADER_MISMATCH, Refusal } from './codes';
@@ -11,14 +14,34 @@ export function headerValue(req: IncomingMessage, name: string): string | undefi
   return typeof v === 'string' ? v.trim() : undefined;
 }
 
-/** `=?base64?…?=` (the 2026-07-28 encoding of a value that is not plain ASCII) decoded; other values as they are. */
-export function decodedHeader(value: string): string {
-  const m = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/.exec(value);
-  return m === null ? value : Buffer.from(m[1]!, 'base64').toString('utf8');
+/**
+ * A header value as the client meant it: `=?base64?<Base64 of its UTF-8>?=` (how 2026-07-28 sends a
+ * value that is not plain ASCII) decoded, any other value as it is; undefined for a `=?base64?…?=`
+ * whose Base64 is not canonical (padding, alphabet, trailing bits) or whose bytes are not UTF-8.
+ * The prefix is case-sensitive, as the SDK v2 writes and reads it.
+ */
+export function decodeHeaderValue(value: string): string | undefined {
+  if (!value.startsWith('=?base64?') || !value.endsWith('?=') || value.length < 11) return value;
+  const b64 = value.slice(9, -2);
+  if (b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) return undefined;
+  const bytes = Buffer.from(b64, 'base64');
+  if (bytes.toString('base64') !== b64) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
-/** Methods whose `Mcp-Name` header mirrors `params.name` (tools, prompts) or `params.uri` (resources). */
-export const NAMED_METHODS: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+/** Methods whose `Mcp-Name` header mirrors `params.name` (tools, prompts), `params.uri` (resources) or `params.taskId` (tasks). */
+export const NAMED_METHODS: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /** A header value shown in an error message, cut short. */
 export const quoted = (v: string): string => `'${v.length > 100 ? `${v.slice(0, 100)}…` : v}'`;
@@ -27,7 +50,9 @@ export const quoted = (v: string): string => `'${v.length > 100 ? `${v.slice(0, 
  * The `Mcp-Method` and `Mcp-Name` headers (MCP 2026-07-28, SEP-2243) against the body: a proxy may
  * route or authorize on the header while the server acts on the body, so a header that disagrees
  * with the body is refused (400, `HeaderMismatch` -32020). Headers are checked when sent (clients of
- * earlier revisions send none); values are case-sensitive. In a batch every message must match.
+ * earlier revisions send none); values are case-sensitive. In a batch every message must match. The
+ * endpoint checks them before it routes by revision: the same rule and answer on both (the SDK v2's
+ * own check behind it then finds them agreeing).
  */
 export function checkMirroredHeaders(req: IncomingMessage, messages: readonly Message[]): Refusal | undefined {
   const method = headerValue(req, 'mcp-method');
@@ -43,7 +68,8 @@ export function checkMirroredHeaders(req: IncomingMessage, messages: readonly Me
     if (name === undefined || field === undefined) continue;
     const params = m.params as Message | undefined;
     const bodyName = typeof params === 'object' && params !== null ? params[field] : undefined;
-    const headerName = decodedHeader(name);
+    const headerName = decodeHeaderValue(name);
+    if (headerName === undefined) return new Refusal(400, HEADER_MISMATCH, `Header mismatch: the Mcp-Name header value ${quoted(name)} carries an invalid Base64 value`);
     if (bodyName !== headerName) {
       return new Refusal(
         400,

@@ -17,7 +17,7 @@ import { type McpHealthOptions } from '../health';
 export type McpServerFactory = (mode?: { stateless?: boolean; principal?: string }) => Server;
 
 /**
- * Builds the factory of the servers that answer MCP 2026-07-28 requests (lib/mcp/modern.ts), given
+ * Builds the factory of the servers that answer MCP 2026-07-28 requests (lib/mcp/modern/), given
  * how to read what the endpoint knows of the request being served; undefined when the SDK's v2
  * package is not installed (the endpoint then serves 2025-11-25 and earlier).
  */

@@ -4,6 +4,7 @@
  */
 import type { ToolDefinition } from '../../invoke/tools/bound-tool';
 import { toolNamed, type McpToolSource } from '../source';
+import { decodeHeaderValue } from '../http/headers';
 import type { ModernRequestInfo } from './scope';
 
 /** The longest `Mcp-Param-*` header value read, in characters (a longer one is refused). */
@@ -40,7 +41,7 @@ export function paramHeaderMismatch(
     const sent = Array.isArray(raw) ? raw.join(', ') : raw;
     if (sent === undefined) return `Header mismatch: the arguments carry '${d.path.join('.')}' but the ${headerName} header is absent`;
     if (sent.length > MAX_PARAM_HEADER_CHARS) return `Header mismatch: the ${headerName} header is longer than ${MAX_PARAM_HEADER_CHARS} characters`;
-    const decoded = decodeParamHeader(sent);
+    const decoded = decodeHeaderValue(sent);
     if (decoded === undefined) return `Header mismatch: the ${headerName} header carries an invalid Base64 value`;
     const same = typeof value === 'number' ? /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(decoded) && Number(decoded) === value : decoded === String(value);
     if (!same) return `Header mismatch: the ${headerName} header does not match the argument '${d.path.join('.')}'`;
@@ -67,19 +68,4 @@ function headerDeclarations(tool: ToolDefinition): readonly { path: string[]; he
   walk(tool.inputSchema, []);
   declared.set(tool, (found = list));
   return found;
-}
-
-/** An `Mcp-Param-*` header's value: `=?base64?…?=` decoded (undefined when not canonical Base64 of UTF-8), else as it is. */
-function decodeParamHeader(value: string): string | undefined {
-  const m = /^=\?base64\?(.*)\?=$/i.exec(value);
-  if (m === null) return value;
-  const b64 = m[1]!;
-  if (b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) return undefined;
-  const bytes = Buffer.from(b64, 'base64');
-  if (bytes.toString('base64') !== b64) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
