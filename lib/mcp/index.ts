@@ -13,6 +13,7 @@ import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
 import { LISTEN_DEFAULTS } from './listen';
 import { MAX_SUBSCRIPTIONS } from './prompts';
 import { INVALID_PARAMS } from './codes';
+import { connectionPrincipal } from './principal';
 
 export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
 
@@ -75,7 +76,9 @@ export async function serveMcpStdio(
     (channel) => {
       // Over stdio the connection's one server hears its own process's changes (a bus serves HTTP's listen streams).
       const { bus: _bus, ...stdioModern } = modernOptionsOf(options);
-      const factory = modernServerFactory(sdk, tableOf(tools, observed(options)), tools, info, stdioModern, () => undefined, tracingFor(options));
+      // The connection's one client is its principal (lib/mcp/principal.ts), as a 2025 stdio connection's.
+      const caller = { headers: {}, principal: connectionPrincipal() };
+      const factory = modernServerFactory(sdk, tableOf(tools, observed(options)), tools, info, stdioModern, () => caller, tracingFor(options));
       // One server for the connection: it sends the changes, which the SDK passes to the client's subscriptions.
       let pinned: ReturnType<typeof factory> | undefined;
       const quiet = (p: Promise<void>): void => void p.catch(() => undefined);

@@ -5,7 +5,7 @@
  */
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { principalOf as principal } from '../principal';
+import { callerPrincipal } from '../principal';
 import { LEVELS, LOG_LEVEL_META, ownLevel, type CallAsks, type CallScope } from '../call';
 
 /** What the HTTP endpoint knows of a request that the SDK's context does not say. */
@@ -29,9 +29,9 @@ export interface ModernCaller extends ModernRequestInfo {
   readonly authInfo?: AuthInfo;
 }
 
-/** The principal of a request: the one the HTTP endpoint recorded, else the verified token's (lib/mcp/principal.ts). */
+/** The principal of a request (lib/mcp/principal.ts): the one the endpoint recorded (`info`: HTTP's, a stdio connection's), else the verified token's. */
 export function principalOf(ctx: ServerContext, info: ModernRequestInfo | undefined): string {
-  return info?.principal ?? principal(ctx.http?.authInfo as AuthInfo | undefined, undefined);
+  return callerPrincipal(ctx.http?.authInfo as AuthInfo | undefined, info?.principal, '');
 }
 
 /** The scope of a 2026-07-28 request the SDK's context describes: its level is its own (the revision has no session level), its questions `asks`. */
@@ -61,7 +61,7 @@ export function callerScope(info: ModernRequestInfo | undefined): CallScope {
     revision: '2026-07-28',
     requestId: 0,
     signal: new AbortController().signal,
-    principal: info?.principal ?? '',
+    principal: callerPrincipal(info?.authInfo, info?.principal, ''),
     ...(info?.authInfo !== undefined ? { authInfo: info.authInfo } : {}),
     headers: info?.headers ?? {},
     level: LEVELS.length,
