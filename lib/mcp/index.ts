@@ -95,7 +95,7 @@ export async function serveMcpStdio(
       channel.inbound = (message) => {
         const m = message as { id?: unknown; method?: unknown; params?: unknown };
         if (m.method !== 'subscriptions/listen') return message;
-        return factory.listenBody(m, maxResources).then(async (served) => {
+        return factory.listenBody(m, maxResources, caller).then(async (served) => {
           if (!('refusal' in served)) return served.body as typeof message;
           await channel.send({ jsonrpc: '2.0', id: m.id as string | number, error: { code: INVALID_PARAMS, message: served.refusal } });
           return undefined;

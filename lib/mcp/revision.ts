@@ -45,7 +45,10 @@ export function revisionAsked(message: { id?: unknown; method?: unknown; params?
  * or is a discovery (`revisionAsked`). A batch is 2025's. Any other version the 2025 side refuses,
  * naming every version served.
  */
-export function isModernRequest(headerVersion: string | string[] | undefined, messages: readonly { id?: unknown; method?: unknown; params?: unknown }[]): boolean {
+export function isModernRequest(
+  headerVersion: string | string[] | undefined,
+  messages: readonly { id?: unknown; method?: unknown; params?: unknown }[],
+): boolean {
   if (typeof headerVersion === 'string') {
     if (MODERN_VERSIONS.includes(headerVersion) || (/^\d{4}-\d{2}-\d{2}$/.test(headerVersion) && headerVersion >= MODERN_VERSIONS[0]!)) return true;
     if (supportedVersions().includes(headerVersion)) return false;

@@ -43,7 +43,6 @@ export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 
-
 /** A stdio transport that bounds each line and never closes on a bad one. */
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;

@@ -105,7 +105,7 @@ export function createStreamableHttpHandler(
         ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}),
       };
       return modernRequests.run(info, async () => {
-        const served = factory.listenBody === undefined ? { body: message } : await factory.listenBody(message, maxListenResources);
+        const served = factory.listenBody === undefined ? { body: message } : await factory.listenBody(message, maxListenResources, info);
         if ('refusal' in served) return refuse(res, new Refusal(400, INVALID_PARAMS, served.refusal), false, id);
         return node(req, res, served.body);
       });

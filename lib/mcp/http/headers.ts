@@ -69,7 +69,8 @@ export function checkMirroredHeaders(req: IncomingMessage, messages: readonly Me
     const params = m.params as Message | undefined;
     const bodyName = typeof params === 'object' && params !== null ? params[field] : undefined;
     const headerName = decodeHeaderValue(name);
-    if (headerName === undefined) return new Refusal(400, HEADER_MISMATCH, `Header mismatch: the Mcp-Name header value ${quoted(name)} carries an invalid Base64 value`);
+    if (headerName === undefined)
+      return new Refusal(400, HEADER_MISMATCH, `Header mismatch: the Mcp-Name header value ${quoted(name)} carries an invalid Base64 value`);
     if (bodyName !== headerName) {
       return new Refusal(
         400,

@@ -105,7 +105,8 @@ export function modernServerFactory(
       paramHeaderMismatch(tools, (name) => table.listedTo(callerScope(request)).some((t) => t.name === name), message, request.headers),
     // With a bus, the source's changes are published there, and the listen streams hear them from it.
     watch: (notify: ListenNotifier) => (options.bus !== undefined ? holdPublisher(tools, options.bus) : watch(tools, notify)),
-    listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number) => listenBody(table, message, maxResources, infoOf()),
+    listenBody: (message: { id?: unknown; params?: unknown }, maxResources: number, caller: ModernRequestInfo) =>
+      listenBody(table, message, maxResources, caller),
     listenEnd: (id: string | number) =>
       `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [sdk.SUBSCRIPTION_ID_META_KEY]: id, [sdk.SERVER_INFO_META_KEY]: info } } })}\n\n`,
     bus: () => callerBus(table.rows, byCaller, infoOf, options.bus ?? new MemoryEventBus()),
@@ -175,7 +176,7 @@ export type ModernFactory = (() => ModernServer) & {
   /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
   watch(notify: ListenNotifier): () => void;
   /** The body a `subscriptions/listen` is served with (its URIs cut to those the caller may read), or why it is refused. */
-  listenBody(message: { id?: unknown; params?: unknown }, maxResources: number): Promise<{ body: unknown } | { refusal: string }>;
+  listenBody(message: { id?: unknown; params?: unknown }, maxResources: number, caller: ModernRequestInfo): Promise<{ body: unknown } | { refusal: string }>;
   /** The SSE frame that ends a listen stream the server closes: the protocol's empty `subscriptions/listen` result. */
   listenEnd(id: string | number): string;
   /** The bus the listen streams hear of changes on, each only of the list changes its caller can see. */
