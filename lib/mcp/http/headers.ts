@@ -1,36 +1,18 @@
 /**
- * The standard request headers of MCP 2026-07-28 (SEP-2243) against the body: the one decoder of
- * their values (`=?base64?…?=`), and the one `Mcp-Method` / `Mcp-Name` rule of both revisions (the
- * `Mcp-Param-*` check, which needs the tool's schema, is lib/mcp/modern/param-headers.ts's, with
- * this decoder).
+ * The standard request headers of MCP 2026-07-28 (SEP-2243) against the body: the one
+ * `Mcp-Method` / `Mcp-Name` rule of both revisions, their values read by the one decoder
+ * (lib/mcp/header-value.ts; the `Mcp-Param-*` check, which needs the tool's schema, is
+ * lib/mcp/modern/param-headers.ts's, with the same decoder).
  */
 import { type IncomingMessage } from 'node:http';
 import { HEADER_MISMATCH, Refusal } from './codes';
 import { type Message } from './body';
+import { decodeHeaderValue } from '../header-value';
 
 /** A header's value, its surrounding whitespace trimmed (RFC 9110), or undefined when absent. */
 export function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return typeof v === 'string' ? v.trim() : undefined;
-}
-
-/**
- * A header value as the client meant it: `=?base64?<Base64 of its UTF-8>?=` (how 2026-07-28 sends a
- * value that is not plain ASCII) decoded, any other value as it is; undefined for a `=?base64?…?=`
- * whose Base64 is not canonical (padding, alphabet, trailing bits) or whose bytes are not UTF-8.
- * The prefix is case-sensitive, as the SDK v2 writes and reads it.
- */
-export function decodeHeaderValue(value: string): string | undefined {
-  if (!value.startsWith('=?base64?') || !value.endsWith('?=') || value.length < 11) return value;
-  const b64 = value.slice(9, -2);
-  if (b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) return undefined;
-  const bytes = Buffer.from(b64, 'base64');
-  if (bytes.toString('base64') !== b64) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Methods whose `Mcp-Name` header mirrors `params.name` (tools, prompts), `params.uri` (resources) or `params.taskId` (tasks). */

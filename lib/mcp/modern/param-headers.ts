@@ -4,7 +4,7 @@
  */
 import type { ToolDefinition } from '../../invoke/tools/bound-tool';
 import { toolNamed, type McpToolSource } from '../source';
-import { decodeHeaderValue } from '../http/headers';
+import { decodeHeaderValue } from '../header-value';
 import type { ModernRequestInfo } from './scope';
 
 /** The longest `Mcp-Param-*` header value read, in characters (a longer one is refused). */
