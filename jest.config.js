@@ -2,49 +2,51 @@
  * Jest runs the TypeScript specs through ts-jest (transpile only; `npm test` type-checks first), in
  * four lanes (Jest projects; scripts/test.js picks them, `npx jest --selectProjects fast` does too):
  *
- * - `conformance`: the official MCP conformance suite (spec/issues/22_conformance*.spec.ts).
+ * - `conformance`: the official MCP conformance suite (spec/mcp/conformance.spec.ts and spec/scripts/conformance.spec.ts).
  * - `integration`: the specs listed in INTEGRATION, the ones that cross a process or socket
  *   boundary: they spawn a program (a compiled sample or program, the CLI, `npm pack`, the
  *   Inspector, a stdio server, a NestJS ESM app), serve on a port (HTTP endpoints, clusters), or
  *   load compiled projects through Node's module loader (`check`).
  * - `compiler`: the specs listed in COMPILER, in-process but slow: they compile whole projects with
- *   the TypeScript compiler (`ts.createProgram`: the plugin's diagnostics and entries, `generate`,
- *   the diagnostics catalogue, the corpus of real DTOs).
+ *   the TypeScript compiler (`ts.createProgram`, or spec/helpers/virtual-program's `compileProgram`:
+ *   the plugin's diagnostics and entries, `generate`, the diagnostics catalogue, the corpus of real
+ *   DTOs, a decorated signature built as one program).
  * - `fast`: every other spec: in-process, the lane to run while changing a rule.
  *
  * spec/architecture/lanes.spec.ts holds the lists to that rule, read from each spec's text.
  */
 const INTEGRATION = [
   'spec/ai-sdk/ai-sdk.spec.ts',
+  'spec/mcp/session-registry.spec.ts',
   'spec/cli/check.spec.ts',
   'spec/corpus/swagger-plugin.spec.ts',
   'spec/cli/cli.spec.ts',
-  'spec/di/inversify.spec.ts',
-  'spec/issues/15_cli.spec.ts',
-  'spec/issues/15_stdio.spec.ts',
-  'spec/issues/20_bad-request.spec.ts',
-  'spec/issues/21_ai-sdk.spec.ts',
-  'spec/issues/21_approval-question.spec.ts',
-  'spec/issues/21_bearer.spec.ts',
-  'spec/issues/21_nestjs-guard.spec.ts',
-  'spec/issues/21_requests.spec.ts',
-  'spec/issues/21_sessions.spec.ts',
-  'spec/issues/21_transport.spec.ts',
-  'spec/issues/22_nestjs-prefix.spec.ts',
-  'spec/issues/22_prefix-and-ids.spec.ts',
-  'spec/issues/23_nestjs.spec.ts',
-  'spec/issues/23_prompts-resources.spec.ts',
-  'spec/issues/24_nestjs-sessions.spec.ts',
-  'spec/issues/24_stateless.spec.ts',
-  'spec/issues/27_approvals.spec.ts',
-  'spec/issues/27_hidden.spec.ts',
-  'spec/issues/27_listen.spec.ts',
-  'spec/issues/27_principal.spec.ts',
-  'spec/issues/27_sample-tools.spec.ts',
-  'spec/issues/27_template-variables.spec.ts',
-  'spec/issues/31_http-deployment.spec.ts',
-  'spec/issues/31_nest-esm.spec.ts',
-  'spec/issues/31_nestjs-deployment.spec.ts',
+  'spec/invoke/toolset-inversify.spec.ts',
+  'spec/cli/hostile-output.spec.ts',
+  'spec/mcp/stdio-hostile.spec.ts',
+  'spec/nestjs/bad-request-transform.spec.ts',
+  'spec/ai-sdk/approvals-and-links.spec.ts',
+  'spec/mcp/approval-question.spec.ts',
+  'spec/mcp/bearer.spec.ts',
+  'spec/nestjs/guard-request.spec.ts',
+  'spec/mcp/session-requests.spec.ts',
+  'spec/mcp/sessions.spec.ts',
+  'spec/mcp/transport-bounds.spec.ts',
+  'spec/nestjs/prefix.spec.ts',
+  'spec/mcp/prefix-and-ids.spec.ts',
+  'spec/nestjs/served.spec.ts',
+  'spec/mcp/prompts-resources.spec.ts',
+  'spec/nestjs/sessions.spec.ts',
+  'spec/mcp/stateless.spec.ts',
+  'spec/mcp/approvals.spec.ts',
+  'spec/mcp/hidden.spec.ts',
+  'spec/mcp/listen.spec.ts',
+  'spec/mcp/principal.spec.ts',
+  'spec/mcp/sampling-visible-tools.spec.ts',
+  'spec/mcp/template-variables.spec.ts',
+  'spec/mcp/http-deployment.spec.ts',
+  'spec/nestjs/esm-app.spec.ts',
+  'spec/nestjs/deployment.spec.ts',
   'spec/mcp/capabilities.spec.ts',
   'spec/mcp/context.spec.ts',
   'spec/mcp/http.spec.ts',
@@ -91,18 +93,20 @@ const INTEGRATION = [
 const COMPILER = [
   'spec/architecture/diagnostics.spec.ts',
   'spec/corpus/dtos.spec.ts',
-  'spec/issues/24_definition-errors.spec.ts',
-  'spec/issues/31_generate-layout.spec.ts',
+  'spec/plugin/definition-errors.spec.ts',
+  'spec/plugin/generate-layout.spec.ts',
   'spec/plugin/diagnostics.spec.ts',
   'spec/plugin/entries.spec.ts',
   'spec/plugin/generate.spec.ts',
   'spec/plugin/tags.spec.ts',
+  'spec/schema/destructured.spec.ts',
+  'spec/schema/import-type.spec.ts',
   'spec/schema/enum-beside-type.spec.ts',
 ];
-const CONFORMANCE = ['spec/issues/22_conformance*.spec.ts'];
+const CONFORMANCE = ['spec/mcp/conformance.spec.ts', 'spec/scripts/conformance.spec.ts'];
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const conformanceRegex = '/spec/issues/22_conformance[^/]*\\.spec\\.ts$';
+const conformanceRegex = '/spec/(mcp|scripts)/conformance\\.spec\\.ts$';
 
 const shared = {
   testEnvironment: 'node',
@@ -129,7 +133,8 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...[...INTEGRATION, ...COMPILER].map((file) => `/${escapeRegExp(file)}$`)],
     },
     { ...shared, displayName: 'compiler', testMatch: COMPILER.map((file) => `<rootDir>/${file}`) },
-    { ...shared, displayName: 'integration', testMatch: INTEGRATION.map((file) => `<rootDir>/${file}`) },
+    // The programs its specs run, compiled once before the workers start (scripts/compiled-setup.js).
+    { ...shared, displayName: 'integration', testMatch: INTEGRATION.map((file) => `<rootDir>/${file}`), globalSetup: '<rootDir>/scripts/compiled-setup.js' },
     { ...shared, displayName: 'conformance', testMatch: CONFORMANCE.map((glob) => `<rootDir>/${glob}`) },
   ],
 };

@@ -11,7 +11,7 @@ import { stat, type Stat } from '../stats';
  * of the refusal over the cost of `JSON.parse` of the same text, round by round in one process:
  * from the text (`set.invoke('find', text)`, which parses it) and from the parsed object.
  *
- * This was a wall-clock ratio in spec/issues/15_bounded-work.spec.ts (limit 4); under jest, a
+ * This was a wall-clock ratio in spec/invoke/bounded-work.spec.ts (limit 4); under jest, a
  * collection of the worker's large heap falls into one side of the ratio at random (4.93 measured
  * on Node 24), so the constant lives here, in a plain process that collects before every timing.
  */

@@ -12,9 +12,6 @@ import type { LoadedModule } from './load';
 
 /** What Nest's `@Module()` records on a class (its `MODULE_METADATA` keys). */
 const MODULE_KEYS = ['imports', 'providers', 'controllers', 'exports'] as const;
-/** What Nest's `@Injectable()` records on a class (`INJECTABLE_WATERMARK`). */
-const INJECTABLE = '__injectable__';
-
 /** An exported class decorated with `@Module()`. */
 export function nestModuleOf(exports: unknown): { name: string; module: Function } | undefined {
   if (exports === null || (typeof exports !== 'object' && typeof exports !== 'function')) return undefined;
@@ -23,23 +20,6 @@ export function nestModuleOf(exports: unknown): { name: string; module: Function
     if (typeof value === 'function' && MODULE_KEYS.some((k) => Reflect.getMetadata?.(k, value) !== undefined)) return { name, module: value };
   }
   return undefined;
-}
-
-/**
- * Whether an exported class is a Nest provider whose constructor takes dependencies: the CLI cannot
- * make one with no arguments (its methods would run without what Nest injects).
- */
-export function injectedClass(value: Function): boolean {
-  const params = Reflect.getMetadata?.('design:paramtypes', value) as unknown[] | undefined;
-  return Reflect.getMetadata?.(INJECTABLE, value) === true && params !== undefined && params.length > 0;
-}
-
-/** The refusal for such a class, saying how to give the CLI the application instead. */
-export function injectedClassRefusal(cls: Function): DiscoveryError {
-  return new DiscoveryError(
-    `cannot construct the exported class ${cls.name}: it is a NestJS provider whose constructor takes dependencies that Nest injects, and its methods would run without them. ` +
-      'Give the CLI the application instead: a file that exports your root module (the one that imports ToolsModule.forRoot()), such as dist/app.module.js, and it builds the Nest application context and calls the tool through its ToolRegistry; or export an instance made with its dependencies.',
-  );
 }
 
 /** The tools of the application context built from `module`, called through its registry; `close` ends the context. */

@@ -184,6 +184,9 @@ function observed(options: McpObservedOptions): McpObservedOptions {
 /** MCP tasks on 2026-07-28 (the `io.modelcontextprotocol/tasks` extension; see `McpTasksOptions`). */
 export type McpTasksEndpointOptions = Pick<ModernOptions, 'tasks'>;
 
+/** The key(s) of 2026-07-28 `requestState` (a list: the first signs, all verify; replicas share it; see `ModernOptions`). */
+export type McpRequestStateKeyOptions = Pick<ModernOptions, 'requestStateKey'>;
+
 /** Options of `serveMcpHttp`: where it listens, the endpoint's checks and bounds, what tools are told of the caller, tracing and the rate limit. */
 export type McpHttpOptions = McpListenOptions & McpEndpointOptions & McpCallerOptions & McpObservedOptions & ModernOptions;
 

@@ -63,7 +63,15 @@ import { refuse } from '../errors';
 import { ToolContext, type ToolContextInit, type ToolServices, type InvokeOptions } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { ToolSet, type StagedCall, type ToolSetOptions } from '../invoke/tools/toolset';
-import type { McpCallerOptions, McpEndpointOptions, McpHttpHandler, McpObservedOptions, McpServerInfo, McpTasksEndpointOptions } from '../mcp';
+import type {
+  McpCallerOptions,
+  McpEndpointOptions,
+  McpHttpHandler,
+  McpObservedOptions,
+  McpRequestStateKeyOptions,
+  McpServerInfo,
+  McpTasksEndpointOptions,
+} from '../mcp';
 import { classServedSpecs, classToolSpecs, type ServedSpec } from '../schema/class-tools';
 import type { ToolClassOptions, ToolInput } from '../metadata/options';
 import { checkToolDefaults } from '../decorators/tools';
@@ -90,10 +98,16 @@ export interface ToolsModuleOptions extends ToolSetOptions {
    * (`app.close()`). `exposeCredentials` passes the bearer token and the credential headers to
    * tools (see `McpCallerOptions`; off by default); `tracing`, `rateLimit` and `bus` (replicas
    * sharing changes, docs/scale-out.md) as `McpServerOptions`; `tasks` (MCP tasks on 2026-07-28:
-   * store, TTL, bounds, modes by tool) as `McpTasksOptions`.
+   * store, TTL, bounds, modes by tool) as `McpTasksOptions`; `requestStateKey` (replicas sharing
+   * 2026-07-28 questions, a list to rotate). The stores replicas share are passed as they are:
+   * `sessions.registry` and `sessions.eventStore`, `bus`, `rateLimit.store`, `tasks.store`.
    * @default none
    */
-  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions;
+  mcp?: { path: string; info?: McpServerInfo } & McpEndpointOptions &
+    McpCallerOptions &
+    McpObservedOptions &
+    McpTasksEndpointOptions &
+    McpRequestStateKeyOptions;
   /**
    * Register the module globally, so that `ToolRegistry` can be injected in every module.
    * @default true
@@ -297,7 +311,7 @@ export class ToolRegistry extends ToolSet {
    */
   mcpHttpHandler(
     info: McpServerInfo = { name: 'nestjs-tools', version: '1.0.0' },
-    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions = {},
+    options: McpEndpointOptions & McpCallerOptions & McpObservedOptions & McpTasksEndpointOptions & McpRequestStateKeyOptions = {},
   ): McpHttpHandler {
     // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,6 +1,6 @@
 /**
  * The approval question (lib/invoke/calling/question.ts): what a person is shown before a call runs.
- * Issue 21; the MCP and CLI questions over real transports are in spec/issues/21_approval-question.spec.ts.
+ * Issue 21; the MCP and CLI questions over real transports are in spec/mcp/approval-question.spec.ts.
  */
 import { approvalQuestion } from 'tool-signatures';
 

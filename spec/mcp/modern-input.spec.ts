@@ -8,7 +8,7 @@
 import 'reflect-metadata';
 import { ObjectOf, Prompt, Resource, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
-import { raw } from '../issues/fixtures/21-http';
+import { raw } from './fixtures/http';
 
 const Name = ObjectOf({ name: String });
 const Color = ObjectOf({ color: String });

@@ -20,7 +20,7 @@ import { Int32, Param, Part, Prompt, Prop, Resource, ResourceTemplate, Tool, Too
 import { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
 import { runProgram } from '../helpers/programs';
 import { deferred } from '../helpers/signals';
-import { jsonHeaders, openSession, raw, sseEvents } from '../issues/fixtures/21-http';
+import { jsonHeaders, openSession, raw, sseEvents } from './fixtures/http';
 
 const MODERN = '2026-07-28';
 const info = { name: 'desk', version: '1.0.0' };

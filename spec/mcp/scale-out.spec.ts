@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { node, root } from '../helpers/programs';
+import { compiled, root } from '../helpers/programs';
 
 /** Starts a compiled replica; resolves with its URL once it listens. */
 function startReplica(program: string, name: string, stateKey?: string): Promise<{ child: ChildProcess; url: URL }> {
@@ -53,20 +52,17 @@ async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; 
 }
 
 describe('scale-out: stateless replicas behind a round-robin proxy', () => {
-  const outDir = path.join(root, '.tmp', `program-${process.pid}-replica`);
   const replicas: ChildProcess[] = [];
 
   // A replica exits when its stdin ends: wait for each, so that no process or pipe outlives the file.
   afterAll(async () => {
     await Promise.all(replicas.map(stop));
-    fs.rmSync(outDir, { recursive: true, force: true });
   });
 
   const program = 'spec/mcp/programs/replica.ts';
-  const compiledProgram = path.join(outDir, program.replace(/\.ts$/, '.js'));
+  let compiledProgram: string;
   beforeAll(async () => {
-    const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/mcp/programs', program]);
-    if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
+    compiledProgram = path.join(await compiled([program], ['spec/mcp/programs']), program.replace(/\.ts$/, '.js'));
   }, 120_000);
 
   it('a real MCP client initializes, lists and calls through two server processes, every call answered', async () => {

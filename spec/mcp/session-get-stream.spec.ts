@@ -9,7 +9,7 @@ import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
-import { openSession, openStream, sseEvents, type OpenStream } from '../issues/fixtures/21-http';
+import { openSession, openStream, sseEvents, type OpenStream } from './fixtures/http';
 
 class Notes {
   @Tool({ description: 'Reads the note.' })

@@ -54,6 +54,7 @@ it('every typed option has a row, and each row that can wait for its default sho
     'tracing',
     'bus',
     'tasks',
+    'requestStateKey',
     'rateLimit',
   ]);
   for (const [table, key] of rows()) {
@@ -205,13 +206,17 @@ describe('the options of the MCP endpoint (forRoot({ mcp }))', () => {
   });
 
   it('sessions, auth, exposeCredentials: a session id, a 401 without a token, the credential headers shown to tools', () => {
-    expect(out.mcp.sessions).toEqual({ with: true, without: false });
+    expect(out.mcp.sessions).toEqual({ with: [true, true], without: [false, false] });
     expect(out.mcp.auth).toEqual({ with: 401, without: 200 });
     expect(out.mcp.exposeCredentials).toEqual({ with: 'Bearer t0ken', without: 'not shown' });
   });
 
   it('tasks: a tool given a task mode answers a 2026-07-28 call of a client that declares the extension with a task', () => {
     expect(out.mcp.tasks).toEqual({ with: 'task', without: 'complete' });
+  });
+
+  it("requestStateKey: a 2026-07-28 question asked by this application (its list's first key signing) is answered on a replica with that key", () => {
+    expect(out.mcp.requestStateKey).toEqual({ with: 'transferred 500', without: 'Invalid or expired requestState' });
   });
 
   it('tracing and rateLimit: spans on the given tracer; a call over the limit is not run', () => {

@@ -1,28 +1,54 @@
 /**
- * Three replicas (child processes) behind a round-robin proxy, as a load balancer spreads a
- * client's requests (issue 30). With the Redis stores they answer as one server: the rate limit is
- * shared (of 15 calls after six others, 5 run: the limit is 11) and a change made on any replica reaches the `subscriptions/listen`
- * streams (MCP 2026-07-28) held on all. With the memory stores, what one process cannot share:
- * each replica counts its own limit (all 15 run), and a stream hears only its own replica's changes.
+ * Three replicas (child processes) behind a round-robin proxy, as a load balancer without session
+ * affinity spreads a client's requests (issue 30). With the Redis stores they answer as one server:
+ * the rate limit is shared (of 15 calls after six others, 5 run: the limit is 11) and a change made
+ * on any replica reaches the `subscriptions/listen` streams (MCP 2026-07-28) held on all; a 2025
+ * session opened on one goes on on the others (a real SDK v1 client, its log level kept), also
+ * once the replica that opened it is killed; a GET stream resumes on another replica; a task (the
+ * tasks extension) created on one is polled, answered and cancelled on the others, and a killed
+ * runner's task fails once its lease runs out. With the memory stores, what one process cannot
+ * share: each replica counts its own limit (all 15 run), a stream hears only its own replica's
+ * changes, a session, a stream and a task are known only to the replica that made them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { node, root } from '../helpers/programs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { compiled, root } from '../helpers/programs';
 import { describeWithRedis, startRedisServer, testPrefix, type RedisServer } from '../helpers/redis';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
-/** A round-robin reverse proxy on 127.0.0.1: each request to the next upstream, bodies streamed both ways. */
-async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; url: URL; served: number[] }> {
+/** What the proxy sent where: the replica's index, the request's HTTP method and JSON-RPC method. */
+interface Sent {
+  readonly replica: number;
+  readonly method: string | undefined;
+}
+
+/**
+ * A round-robin reverse proxy on 127.0.0.1: each request to the next upstream not marked dead
+ * (`dead`), its body read (to log its JSON-RPC method), the answer streamed back.
+ */
+async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; url: URL; served: number[]; sent: Sent[]; dead: Set<number> }> {
   let next = 0;
   const served = upstreams.map(() => 0);
-  const server = createServer((req, res) => {
-    const i = next++ % upstreams.length;
+  const sent: Sent[] = [];
+  const dead = new Set<number>();
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
+    let i = next++ % upstreams.length;
+    while (dead.has(i)) i = next++ % upstreams.length;
     served[i]!++;
+    let method: string | undefined = req.method;
+    try {
+      method = (JSON.parse(body.toString('utf8')) as { method?: string }).method ?? 'answer';
+    } catch {
+      // Not JSON (a GET, a DELETE): its HTTP method.
+    }
+    sent.push({ replica: i, method });
     const target = upstreams[i]!;
     const out = request(
       { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
@@ -31,12 +57,17 @@ async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; 
         up.pipe(res);
       },
     );
-    out.on('error', () => res.headersSent || res.writeHead(502).end());
+    out.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     res.on('close', () => out.destroy());
-    req.pipe(out);
+    out.end(body);
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => forward(req, res, Buffer.concat(chunks)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`), served };
+  return { server, url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`), served, sent, dead };
 }
 
 let id = 0;
@@ -113,23 +144,27 @@ async function listen(url: URL, uris: readonly string[]): Promise<Listening> {
   };
 }
 
-const outDir = path.join(root, '.tmp', `program-${process.pid}-redis-replica`);
 const program = 'spec/redis/programs/replica.ts';
-const compiledProgram = path.join(outDir, program.replace(/\.ts$/, '.js'));
+let compiledProgram: string;
 
 beforeAll(async () => {
-  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/redis/programs', program]);
-  if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
+  compiledProgram = path.join(await compiled([program], ['spec/redis/programs']), program.replace(/\.ts$/, '.js'));
 }, 180_000);
-afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
-/** Starts three replicas with `env` and the proxy before them. */
-function replicasBehindProxy(env: () => Record<string, string>): { proxy: () => Awaited<ReturnType<typeof roundRobin>> } {
+const NAMES = ['A', 'B', 'C'] as const;
+
+/** Starts three replicas with `env` and the proxy before them; `urls` reach each directly, `kill` ends one at once (SIGKILL) and the proxy skips it. */
+function replicasBehindProxy(env: () => Record<string, string>): {
+  proxy: () => Awaited<ReturnType<typeof roundRobin>>;
+  urls: () => URL[];
+  kill(name: string): Promise<void>;
+} {
   const children: ChildProcess[] = [];
   let proxy: Awaited<ReturnType<typeof roundRobin>>;
+  let urls: URL[] = [];
   beforeAll(async () => {
-    const urls = await Promise.all(
-      ['A', 'B', 'C'].map(
+    urls = await Promise.all(
+      NAMES.map(
         (name) =>
           new Promise<URL>((resolve, reject) => {
             const child = spawn(process.execPath, [compiledProgram], {
@@ -149,9 +184,24 @@ function replicasBehindProxy(env: () => Record<string, string>): { proxy: () => 
   afterAll(async () => {
     proxy?.server.closeAllConnections();
     proxy?.server.close();
-    await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(undefined) : (c.once('exit', resolve), c.stdin!.end())))));
+    await Promise.all(
+      children.map(
+        (c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve(undefined) : (c.once('exit', resolve), c.stdin!.end()))),
+      ),
+    );
   });
-  return { proxy: () => proxy };
+  return {
+    proxy: () => proxy,
+    urls: () => urls,
+    kill: async (name) => {
+      const i = NAMES.indexOf(name as (typeof NAMES)[number]);
+      const child = children[i]!;
+      proxy.dead.add(i);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -210,5 +260,259 @@ describe('three replicas behind a round-robin proxy, on the memory stores (the d
       ran: 15,
       served: [5, 5, 5],
     });
+  });
+});
+
+/** A real SDK v1 client (2025-11-25) on `url`: its tools' texts, the log messages it heard, and the replicas each request reached. */
+async function sessionClient(url: URL) {
+  const logs: string[] = [];
+  const client = new Client({ name: 'replica-client', version: '1.0.0' });
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(`${n.params.level}: ${String(n.params.data)}`));
+  // A GET stream cut by a killed replica is the transport's to resume (on another replica).
+  client.onerror = () => undefined;
+  const transport = new StreamableHTTPClientTransport(url);
+  await client.connect(transport);
+  const text = async (name: string): Promise<string> => ((await client.callTool({ name, arguments: {} })) as { content: { text: string }[] }).content[0]!.text;
+  return { client, transport, logs, text };
+}
+
+const V2025 = { 'mcp-protocol-version': '2025-11-25' };
+
+/** One 2025 POST of session `session` (undefined: an initialize) straight to a replica: the session id and the SSE data frames. */
+async function post2025(url: URL, session: string | undefined, body: object): Promise<{ session: string | null; status: number; frames: unknown[] }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...V2025,
+      ...(session !== undefined ? { 'mcp-session-id': session } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const frames = text.startsWith('{') ? [JSON.parse(text) as unknown] : [...text.matchAll(/^data: (.+)$/gm)].map((m) => JSON.parse(m[1]!) as unknown);
+  return { session: res.headers.get('mcp-session-id'), status: res.status, frames };
+}
+
+/** A session's GET stream on a replica, read frame by frame (id and data); `next()` waits for the next data frame. */
+async function getStream(url: URL, session: string, lastEventId?: string) {
+  const abort = new AbortController();
+  const res = await fetch(url, {
+    signal: abort.signal,
+    headers: { accept: 'text/event-stream', ...V2025, 'mcp-session-id': session, ...(lastEventId !== undefined ? { 'last-event-id': lastEventId } : {}) },
+  });
+  const frames: { id?: string; data: unknown }[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  const next = async (): Promise<{ id?: string; data: unknown }> => {
+    for (;;) {
+      const cut = buffered.indexOf('\n\n');
+      if (cut >= 0) {
+        const event = buffered.slice(0, cut);
+        buffered = buffered.slice(cut + 2);
+        const id = /^id: (.*)$/m.exec(event)?.[1];
+        const data = /^data: (.+)$/m.exec(event)?.[1];
+        if (data === undefined) continue;
+        const frame = { ...(id !== undefined ? { id } : {}), data: JSON.parse(data) as unknown };
+        frames.push(frame);
+        return frame;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffered += decoder.decode(value, { stream: true });
+    }
+  };
+  return { status: res.status, next, stop: () => abort.abort() };
+}
+
+let taskRpc = 0;
+/** One 2026-07-28 request of a client declaring the tasks extension: its JSON-RPC answer. */
+async function rpc2026(
+  url: URL,
+  method: string,
+  params: Record<string, unknown>,
+): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      'mcp-name': String(params.name ?? params.taskId),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: ++taskRpc,
+      method,
+      params: {
+        ...params,
+        _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } } },
+      },
+    }),
+  });
+  const text = await res.text();
+  return JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]!) as never;
+}
+
+/** Polls `tasks/get` through `url` until the task's status is `status` (each poll a request, as a client polls). */
+async function untilStatus(url: URL, taskId: string, status: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 5000; i++) {
+    const got = await rpc2026(url, 'tasks/get', { taskId });
+    if (got.error !== undefined) throw new Error(JSON.stringify(got.error));
+    if (got.result?.status === status) return got.result;
+  }
+  throw new Error(`task ${taskId} never reached ${status}`);
+}
+
+/** The replica that asks a `remove` task's question (its message names it). */
+const askingReplica = (task: Record<string, unknown>): string =>
+  /on ([ABC])\?$/.exec((task.inputRequests as Record<string, { params: { message: string } }>).confirm!.params.message)![1]!;
+
+describeWithRedis('three replicas behind a round-robin proxy, on the Redis stores: 2025 sessions and tasks', () => {
+  let redis: RedisServer;
+  const prefix = testPrefix();
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  const replicas = replicasBehindProxy(() => ({ STORES: 'redis', REDIS_SOCKET: redis.socket, PREFIX: prefix, LIMIT: 'none', SESSIONS: '1', LEASE_MS: '300' }));
+  afterAll(() => redis.stop());
+  const named = (method: string) => replicas.proxy().sent.filter((s) => s.method === method);
+
+  it('a session opened on one replica goes on on the other two without initializing again: calls answered by each, its log level kept', async () => {
+    const c = await sessionClient(replicas.proxy().url);
+    try {
+      await c.client.setLoggingLevel('error');
+      const who = [await c.text('whoami'), await c.text('whoami'), await c.text('whoami')];
+      for (let i = 0; i < 3; i++) await c.text('note');
+      expect({ who: [...who].sort(), logs: [...c.logs].sort(), initializes: named('initialize').length }).toEqual({
+        who: ['served by A', 'served by B', 'served by C'],
+        logs: ['error: error from A', 'error: error from B', 'error: error from C'],
+        initializes: 1,
+      });
+    } finally {
+      await c.client.close();
+    }
+  });
+
+  it("resumes a session's GET stream on another replica: the events after Last-Event-ID, stored by the replica that held it", async () => {
+    const [a, b] = replicas.urls() as [URL, URL];
+    const init = await post2025(a, undefined, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+    });
+    const session = init.session!;
+    await post2025(a, session, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    for (const [i, uri] of ['menu://today', 'menu://end'].entries())
+      await post2025(a, session, { jsonrpc: '2.0', id: 2 + i, method: 'resources/subscribe', params: { uri } });
+    const onA = await getStream(a, session);
+    await call(replicas.proxy().url, 'touch', { uri: 'menu://today' });
+    const first = await onA.next();
+    await call(replicas.proxy().url, 'touch', { uri: 'menu://end' });
+    const second = await onA.next();
+    onA.stop();
+    const onB = await getStream(b, session, first.id);
+    const replayed = await onB.next();
+    onB.stop();
+    expect([onA.status, first.data, second.data, onB.status, replayed]).toEqual([
+      200,
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'menu://today' } },
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'menu://end' } },
+      200,
+      second,
+    ]);
+  });
+
+  it('a task created on one replica is polled on every replica, answered and cancelled on the others, and runs where it was created', async () => {
+    const url = replicas.proxy().url;
+    const taskId = (await rpc2026(url, 'tools/call', { name: 'remove', arguments: { file: 'a.txt' } })).result!.taskId as string;
+    const runner = askingReplica(await untilStatus(url, taskId, 'input_required'));
+    const asking = await Promise.all(replicas.urls().map(async (u) => (await rpc2026(u, 'tasks/get', { taskId })).result!.status));
+    const others = replicas.urls().filter((_u, i) => NAMES[i] !== runner);
+    const answered = await rpc2026(others[0]!, 'tasks/update', { taskId, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } });
+    const done = await untilStatus(url, taskId, 'completed');
+
+    const waiting = (await rpc2026(url, 'tools/call', { name: 'wait', arguments: {} })).result!.taskId as string;
+    const cancelled = await rpc2026(others[1]!, 'tasks/cancel', { taskId: waiting });
+    const seen = await Promise.all(replicas.urls().map(async (u) => (await rpc2026(u, 'tasks/get', { taskId: waiting })).result!.status));
+    expect({
+      asking,
+      answered: answered.result?.resultType,
+      result: done.result,
+      cancelled: cancelled.result?.resultType,
+      seen,
+    }).toEqual({
+      asking: ['input_required', 'input_required', 'input_required'],
+      answered: 'complete',
+      result: { content: [{ type: 'text', text: `deleted a.txt on ${runner}` }] },
+      cancelled: 'complete',
+      seen: ['cancelled', 'cancelled', 'cancelled'],
+    });
+  });
+
+  it('a session goes on once the replica that opened it is killed; a task whose runner is killed fails once its lease runs out', async () => {
+    const c = await sessionClient(replicas.proxy().url);
+    try {
+      await c.client.setLoggingLevel('error');
+      const opener =
+        NAMES[
+          replicas
+            .proxy()
+            .sent.filter((s) => s.method === 'initialize')
+            .at(-1)!.replica
+        ]!;
+      await replicas.kill(opener);
+      const who: string[] = [];
+      for (let i = 0; i < 4; i++) who.push(await c.text('whoami'));
+      await c.text('note');
+      expect({ byOpener: who.filter((w) => w === `served by ${opener}`), answered: who.length, logs: c.logs.map((l) => l.split(' from ')[0]) }).toEqual({
+        byOpener: [],
+        answered: 4,
+        logs: ['error: error'],
+      });
+    } finally {
+      await c.client.close();
+    }
+
+    const url = replicas.proxy().url;
+    const taskId = (await rpc2026(url, 'tools/call', { name: 'remove', arguments: { file: 'b.txt' } })).result!.taskId as string;
+    const runner = askingReplica(await untilStatus(url, taskId, 'input_required'));
+    await replicas.kill(runner);
+    const failed = await untilStatus(url, taskId, 'failed');
+    const lost = 'The task failed: the server process that ran it stopped (its lease ran out).';
+    expect([failed.status, failed.statusMessage, failed.error]).toEqual(['failed', lost, { code: -32603, message: lost }]);
+  });
+});
+
+describe('three replicas behind a round-robin proxy, on the memory stores: a session, a stream and a task are known only to the replica that made them', () => {
+  const replicas = replicasBehindProxy(() => ({ STORES: 'memory', LIMIT: 'none', SESSIONS: '1' }));
+
+  it("a session opened on one replica is unknown to the next: the client's second request (notifications/initialized) is answered 404", async () => {
+    await expect(sessionClient(replicas.proxy().url)).rejects.toThrow(
+      'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}',
+    );
+  });
+
+  it('a GET stream of a session of A cannot resume on B (404), nor a task of one replica be read on another', async () => {
+    const [a, b] = replicas.urls() as [URL, URL];
+    const init = await post2025(a, undefined, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+    });
+    const onB = await getStream(b, init.session!, 'any');
+    onB.stop();
+    const taskId = (await rpc2026(a, 'tools/call', { name: 'wait', arguments: {} })).result!.taskId as string;
+    const elsewhere = await rpc2026(b, 'tasks/get', { taskId });
+    await rpc2026(a, 'tasks/cancel', { taskId });
+    expect([onB.status, elsewhere.error]).toEqual([
+      404,
+      { code: -32602, message: 'Failed to retrieve task: Task not found (it does not exist, it expired, or it belongs to another caller).' },
+    ]);
   });
 });

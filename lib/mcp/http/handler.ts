@@ -1,5 +1,6 @@
 /**
  * The endpoint's request handler: the edge (health, Host/Origin, CORS, auth), the POST checks in order, then the route by revision and mode.
+ * What it answers: docs/mcp.md (Streamable HTTP); what it guarantees: SECURITY.md (The MCP HTTP endpoint).
  */
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -1,11 +1,13 @@
 /**
  * The options of the Streamable HTTP endpoint, its handler's type, and the defaults of its bounds.
+ * What each option does: docs/mcp.md; every bound's default: SECURITY.md's table (keep it in step).
  */
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type ModernCaller, type ModernRequestInfo } from '../modern';
+import type { SessionRegistry } from '../session-registry';
 import { type McpCorsOptions } from '../cors';
 import { type McpHealthOptions } from '../health';
 
@@ -70,12 +72,23 @@ export interface McpSessionOptions {
   /**
    * Stores SSE events so that a client can resume a stream with `Last-Event-ID` (the SDK's
    * interface). One store serves every session, partitioned: each session's streams are stored under
-   * names of its own (`<session tag>.<stream id>`, its GET stream `<session tag>.get`), and a
+   * names of its own (`<session tag>.<stream id>`, its GET stream `<session tag>.get`; the tag a
+   * digest of the session id, so that a replica restoring the session finds them), and a
    * `Last-Event-ID` of another session's stream replays nothing (400). Give the store
    * `getStreamIdForEventId`: without it, which stream an event is of is learnt by a replay whose
    * events are dropped. @default undefined (no resumability)
    */
   eventStore?: EventStore;
+  /**
+   * Where sessions are recorded (owner, protocol version, the client's `initialize`, log level),
+   * before the `initialize` is answered; every request of a session reads (and renews) its record.
+   * A replica sharing the registry (`tool-signatures/redis`'s `RedisSessionRegistry`) restores a
+   * session it does not hold from its record, for its owner only (another client gets the 404 of
+   * an unknown session), so the client goes on without initializing again; a DELETE ends it on
+   * every replica. A registry that cannot answer refuses the request (503, fail closed).
+   * @default a `MemorySessionRegistry` of this endpoint, its records living `idleTimeoutMs`
+   */
+  registry?: SessionRegistry;
   /**
    * With an `eventStore`: how long a client waits before it reconnects to a stream the server closed
    * (`ctx.closeStream()`), sent as the SSE `retry` field of each stream's first event. @default
@@ -98,7 +111,7 @@ export interface McpSessionOptions {
    * and route on it (README: replicas). @default crypto.randomUUID
    */
   newSessionId?: () => string;
-  /** Called with each new session's id and its protocol server (to send it notifications). @default undefined */
+  /** Called with each new session's id and its protocol server (to send it notifications), and with each session restored here. @default undefined */
   onSessionOpened?(sessionId: string, server: Server): void;
   /** Called when a session ends (DELETE, idle, or the endpoint closing). @default undefined */
   onSessionClosed?(sessionId: string): void;

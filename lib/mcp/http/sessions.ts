@@ -1,13 +1,17 @@
 /**
  * Stateful mode: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport, each answering only its owner.
  */
-import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { EventStore, StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { describeThrown } from '../../thrown';
 import { type ListenStreams } from '../listen';
+import { LEVELS } from '../call';
+import { MemorySessionRegistry, SESSION_REGISTRY_DEFAULTS, restoreSession, type SessionRecord, type SessionRegistry } from '../session-registry';
 import { DEFAULTS, type McpEndpointOptions, type McpServerFactory, type McpSessionOptions } from './options';
 import { INVALID_REQUEST, REQUEST_CANCELLED, Refusal, SERVER_ERROR, SESSION_NOT_FOUND, refuse } from './codes';
 import { type Message, accepts, isRequest, soleId } from './body';
@@ -48,6 +52,23 @@ export function partitionedStore(store: EventStore, tag: string): EventStore {
 }
 
 /**
+ * The id a client is shown for a question of the server (elicitation, sampling, roots): the mark of
+ * the replica that asked (random per endpoint), then a random part. An answer to a question of
+ * another mark was asked elsewhere: a replica that restored the session cannot hand it to the
+ * question's call, which runs (or ran, before it stopped) on the replica that asked.
+ */
+export function questionId(mark: string): string {
+  return `${mark}.${randomUUID()}`;
+}
+
+/** Whether a message answers a question asked by another replica than the one marked `mark`. */
+export function answersElsewhere(m: Message, mark: string): boolean {
+  if (typeof m.method === 'string' || typeof m.id !== 'string') return false;
+  const cut = m.id.indexOf('.');
+  return cut > 0 && /^[0-9a-f]{16}$/.test(m.id.slice(0, cut)) && m.id.slice(0, cut) !== mark;
+}
+
+/**
  * The transport a session's protocol server talks to, in front of the SDK's transport:
  * - the server's questions to the client (elicitation, approval) go out under random ids, and an
  *   answer counts only with the id of a question still open in this session;
@@ -72,11 +93,22 @@ export class SessionWire implements Transport {
   getStream: ServerResponse | undefined;
   /** The id of the `initialize` request; a session whose initialize is answered with an error is closed. */
   initializeId: RequestId | undefined;
+  /**
+   * Records the session before its `initialize` is answered (the session registry); if it rejects,
+   * the client is answered an error instead, and the session is closed (fail closed).
+   */
+  recordSession?: (result: Record<string, unknown>) => Promise<void>;
+  /** Requests the endpoint itself sent the server (`inject`), by id: their answers go to them, not to the client. */
+  private readonly injected = new Map<RequestId, () => void>();
 
-  /** `resumable`: the transport has an event store (a closed stream's messages are stored for its resumption). */
+  /**
+   * `resumable`: the transport has an event store (a closed stream's messages are stored for its
+   * resumption); `mark`: this replica's mark on the ids of its questions (`questionId`).
+   */
   constructor(
     readonly sdk: StreamableHTTPServerTransport,
     private readonly resumable = false,
+    private readonly mark = randomBytes(8).toString('hex'),
   ) {
     sdk.onmessage = (message, extra) => this.receive(message as unknown as Message, extra);
     sdk.onclose = () => this.onclose?.();
@@ -99,6 +131,14 @@ export class SessionWire implements Transport {
 
   close(): Promise<void> {
     return this.sdk.close();
+  }
+
+  /** Hands the server a request of the endpoint's own (a restored session's log level); resolves once it is answered. */
+  inject(request: { id: RequestId; method: string; params?: Record<string, unknown> }): Promise<void> {
+    return new Promise((resolve) => {
+      this.injected.set(request.id, resolve);
+      this.onmessage?.({ jsonrpc: '2.0', ...request } as JSONRPCMessage);
+    });
   }
 
   private receive(m: Message, extra: MessageExtraInfo | undefined): void {
@@ -125,17 +165,30 @@ export class SessionWire implements Transport {
     const m = message as unknown as Message;
     if (typeof m.method !== 'string') {
       const id = m.id as RequestId;
+      const injected = this.injected.get(id);
+      if (injected !== undefined) {
+        this.injected.delete(id);
+        return injected();
+      }
       // An answer to a cancelled call has already been given (the SDK server does not answer one).
       if (!this.calls.delete(id) && id !== this.initializeId) return;
-      await this.sdk.send(message, options);
-      if (id === this.initializeId) {
-        this.initializeId = undefined;
-        if ('error' in m) void this.sdk.close();
+      if (id !== this.initializeId) return this.sdk.send(message, options);
+      let answer = message;
+      if ('result' in m && this.recordSession !== undefined) {
+        try {
+          await this.recordSession(m.result as Record<string, unknown>);
+        } catch (e) {
+          const error = { code: -32603, message: `Internal error: the session could not be recorded (${describeThrown(e, false).slice(0, 200)})` };
+          answer = { jsonrpc: '2.0', id, error } as JSONRPCMessage;
+        }
       }
+      await this.sdk.send(answer, options);
+      this.initializeId = undefined;
+      if ('error' in answer) void this.sdk.close();
       return;
     }
     if (m.id !== undefined) {
-      const shown = randomUUID();
+      const shown = questionId(this.mark);
       this.questions.set(shown, m.id as RequestId);
       return this.sdk.send({ ...m, id: shown } as unknown as JSONRPCMessage, options);
     }
@@ -157,7 +210,38 @@ export class SessionWire implements Transport {
   }
 }
 
-/** The stateful side: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport, each answering only its owner. */
+/** The tag of a session's streams in the event store: of its id, so that every replica restoring the session finds them (and event ids do not show the id). */
+function streamTag(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
+}
+
+/** The id of the `initialize` a restored session's server is given again (never a client's: it goes through no client request). */
+const RESTORED_INITIALIZE = 'tool-signatures/restore';
+
+/**
+ * A request and its response that no socket carries: the saved `initialize` handed to a restored
+ * session's SDK transport (through its public `handleRequest`), whose answer is not sent anywhere.
+ */
+function unsentExchange(): { req: IncomingMessage; res: ServerResponse; done(): void } {
+  const socket = new Socket();
+  const req = new IncomingMessage(socket);
+  const headers = { host: 'localhost', accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+  req.method = 'POST';
+  req.url = '/';
+  req.headers = headers;
+  req.rawHeaders = Object.entries(headers).flat();
+  req.push(null);
+  return { req, res: new ServerResponse(req), done: () => socket.destroy() };
+}
+
+/**
+ * The stateful side: sessions keyed by `Mcp-Session-Id`, each its own server and SDK transport,
+ * each answering only its owner. Every session is recorded in the session registry before its
+ * `initialize` is answered, and every request of a session reads its record (renewing it): a
+ * session this replica does not hold is restored from the record (for its owner only), one whose
+ * record is gone (DELETE on another replica, expired) is closed here; a registry that cannot answer
+ * refuses the request (fail closed).
+ */
 export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOptions, endpoint: McpEndpointOptions, streams: Gauge, listens: ListenStreams) {
   const { StreamableHTTPServerTransport: SdkTransport } =
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -165,18 +249,35 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
   const maxSessions = o.maxSessions ?? DEFAULTS.maxSessions;
   const maxPerClient = o.maxSessionsPerClient ?? Math.max(1, Math.floor(maxSessions / 10));
   const idleTimeoutMs = o.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs;
+  // One process: a record lives as long as an idle session does here.
+  const registry: SessionRegistry =
+    o.registry ?? new MemorySessionRegistry({ ttlSeconds: idleTimeoutMs / 1000, maxSessions: Math.max(SESSION_REGISTRY_DEFAULTS.maxSessions, maxSessions) });
+  // This replica's mark on its questions' ids (SessionWire).
+  const mark = randomBytes(8).toString('hex');
   const sessions = new Map<string, Server>();
   interface Live {
     owner: string;
     wire: SessionWire;
     server: Server;
     lastUsed: number;
+    /** The log level this replica's server has of the session's record (a level set on another replica is set here on the next request). */
+    logLevel?: string;
     /** Whether an event id is of this session's GET stream (with an event store). */
     ofGetStream(eventId: string): Promise<boolean>;
   }
   const live = new Map<string, Live>();
+  /** The ids of the requests the endpoint hands its servers (`SessionWire.inject`). */
+  let injected = 0;
+  /** Sets the session's log level on this replica's server as the record has it. */
+  const levelOf = async (session: Live, record: SessionRecord): Promise<void> => {
+    if (record.logLevel === undefined || record.logLevel === session.logLevel) return;
+    session.logLevel = record.logLevel;
+    await session.wire.inject({ id: `${RESTORED_INITIALIZE}/${++injected}`, method: 'logging/setLevel', params: { level: record.logLevel } });
+  };
   /** Sessions held or being opened, per client. */
   const held = new Map<string, number>();
+  /** Sessions being restored here, by id (two requests of one session restore it once). */
+  const restoring = new Map<string, Promise<Live | Refusal>>();
   let opening = 0;
   const hold = (owner: string, n: number): void => {
     const count = (held.get(owner) ?? 0) + n;
@@ -193,53 +294,133 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
   );
   sweeper.unref();
 
-  /** A server and transport for an `initialize`; if it does not become a session, `dispose` drops both. */
-  const open = async (owner: string): Promise<SessionWire> => {
+  /** The `initialize` params of a session being opened, for its record. */
+  const initializeParams = new WeakMap<SessionWire, Record<string, unknown>>();
+
+  /**
+   * A server and transport for session `id` (a new one's, or `restored`'s); if it does not become
+   * a session, `dispose` drops both.
+   */
+  const open = async (owner: string, id: string, restored?: SessionRecord): Promise<SessionWire> => {
     // The rate limit's caller (lib/mcp/rate-limit.ts): the session's owner.
     const server = newServer({ principal: owner });
-    const tag = randomUUID().replace(/-/g, '');
-    const store = o.eventStore === undefined ? undefined : partitionedStore(o.eventStore, tag);
+    const store = o.eventStore === undefined ? undefined : partitionedStore(o.eventStore, streamTag(id));
     const ofGetStream = async (eventId: string): Promise<boolean> => (await store?.getStreamIdForEventId?.(eventId).catch(() => undefined)) === GET_STREAM;
     const sdk: StreamableHTTPServerTransport = new SdkTransport({
-      sessionIdGenerator: o.newSessionId ?? randomUUID,
+      sessionIdGenerator: () => id,
       ...(store !== undefined ? { eventStore: store } : {}),
       ...(o.eventStore !== undefined && o.retryIntervalMs !== undefined ? { retryInterval: o.retryIntervalMs } : {}),
       ...(endpoint.keepAliveMs !== undefined ? { keepAliveMs: endpoint.keepAliveMs } : {}),
-      onsessioninitialized: (id) => {
-        sessions.set(id, server);
-        live.set(id, { owner, wire, server, lastUsed: Date.now(), ofGetStream });
+      onsessioninitialized: (sessionId) => {
+        sessions.set(sessionId, server);
+        live.set(sessionId, { owner, wire, server, lastUsed: Date.now(), ofGetStream });
         hold(owner, 1);
-        o.onSessionOpened?.(id, server);
+        o.onSessionOpened?.(sessionId, server);
       },
     });
-    const wire = new SessionWire(sdk, o.eventStore !== undefined);
+    const wire = new SessionWire(sdk, o.eventStore !== undefined, mark);
+    if (restored === undefined) {
+      wire.recordSession = async (result) => {
+        const protocolVersion = typeof result.protocolVersion === 'string' ? result.protocolVersion : '';
+        await registry.create({ id, owner, protocolVersion, initialize: initializeParams.get(wire) ?? {} });
+      };
+    }
     // Runs before the server's own (Protocol.connect chains them), which ends its calls.
     wire.onclose = () => {
-      const id = wire.sessionId;
-      if (id === undefined || live.get(id)?.wire !== wire) return;
-      live.delete(id);
+      const sessionId = wire.sessionId;
+      if (sessionId === undefined || live.get(sessionId)?.wire !== wire) return;
+      live.delete(sessionId);
       hold(owner, -1);
-      sessions.delete(id);
-      o.onSessionClosed?.(id);
+      sessions.delete(sessionId);
+      o.onSessionClosed?.(sessionId);
     };
     await server.connect(wire);
     return wire;
   };
+  /** A refusal of a session's request when the registry cannot answer. */
+  const registryDown = (e: unknown): Refusal =>
+    new Refusal(503, SERVER_ERROR, `Service Unavailable: the session registry cannot be reached (${describeThrown(e, false).slice(0, 200)})`, {
+      'retry-after': '5',
+    });
+  const notFound = (): Refusal => new Refusal(404, SESSION_NOT_FOUND, 'Session not found');
+  /** Whether this replica has room for one more session of `owner`; the refusal if not. */
+  const roomFor = (owner: string): Refusal | undefined => {
+    if (live.size + opening >= maxSessions) return new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many sessions', { 'retry-after': '5' });
+    if ((held.get(owner) ?? 0) >= maxPerClient) {
+      return new Refusal(503, SERVER_ERROR, `Service Unavailable: this client holds its share of sessions (${maxPerClient}); close one (DELETE) first`, {
+        'retry-after': '5',
+      });
+    }
+    return undefined;
+  };
 
-  /** The session named by the header, if the sender owns it; otherwise undefined, and the refusal has been sent. */
-  /** `rid`: the id of the POST's request, echoed in the refusal. */
-  const sessionOf = (req: IncomingMessage, res: ServerResponse, id: string | undefined, rid: RequestId | null = null): Live | undefined => {
+  /** The session of `record` made here from its saved `initialize` (its log level set again), or why not. */
+  const restore = async (record: SessionRecord): Promise<Live | Refusal> => {
+    const full = roomFor(record.owner);
+    if (full !== undefined) return full;
+    opening++;
+    hold(record.owner, 1);
+    let wire: SessionWire | undefined;
+    const exchange = unsentExchange();
+    try {
+      wire = await open(record.owner, record.id, record);
+      wire.initializeId = RESTORED_INITIALIZE;
+      const params = { ...record.initialize, protocolVersion: record.protocolVersion };
+      await wire.sdk.handleRequest(exchange.req, exchange.res, { jsonrpc: '2.0', id: RESTORED_INITIALIZE, method: 'initialize', params });
+      const session = live.get(record.id);
+      if (session?.wire !== wire) return new Refusal(500, SERVER_ERROR, 'Internal error: the session could not be restored from its record');
+      wire.onmessage?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await levelOf(session, record);
+      return session;
+    } finally {
+      exchange.done();
+      opening--;
+      hold(record.owner, -1);
+      if (wire !== undefined && live.get(record.id)?.wire !== wire) void wire.close();
+    }
+  };
+
+  /**
+   * The session named by the header, if the sender owns it (restored here from the registry when
+   * this replica does not hold it); otherwise undefined, and the refusal has been sent.
+   * `rid`: the id of the POST's request, echoed in the refusal.
+   */
+  const sessionOf = async (req: IncomingMessage, res: ServerResponse, id: string | undefined, rid: RequestId | null = null): Promise<Live | undefined> => {
     if (id === undefined) {
       refuse(res, new Refusal(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required'), false, rid);
       return undefined;
     }
-    const session = live.get(id);
-    // Another client's session is answered as an unknown one: its id says nothing to them.
-    if (session === undefined || session.owner !== principalOf(req)) {
-      refuse(res, new Refusal(404, SESSION_NOT_FOUND, 'Session not found'), false, rid);
+    const principal = principalOf(req);
+    let record: SessionRecord | undefined;
+    try {
+      record = await restoreSession(registry, id, principal);
+    } catch (e) {
+      refuse(res, registryDown(e), false, rid);
       return undefined;
     }
-    return session;
+    const here = live.get(id);
+    // Another client's session is answered as an unknown one: its id says nothing to them.
+    if (record === undefined) {
+      // Ended elsewhere (DELETE) or expired: this replica's copy ends too.
+      if (here !== undefined && here.owner === principal) void here.wire.close();
+      refuse(res, notFound(), false, rid);
+      return undefined;
+    }
+    if (here !== undefined) {
+      await levelOf(here, record);
+      return here;
+    }
+    let pending = restoring.get(id);
+    if (pending === undefined) {
+      pending = restore(record).finally(() => restoring.delete(id));
+      restoring.set(id, pending);
+    }
+    const restored = await pending;
+    if (restored instanceof Refusal) {
+      refuse(res, restored, false, rid);
+      return undefined;
+    }
+    return restored;
   };
 
   /** A stream slot for an SSE answer or GET stream, released when the response closes; false when a 503 has been sent. */
@@ -266,9 +447,22 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
         const messages = await readPost(owned);
         if (messages === undefined) return;
         if (id === undefined && messages.some((m) => m.method === 'initialize')) return openSession(req, res, messages);
-        const session = sessionOf(req, res, id, soleId(messages));
+        const session = await sessionOf(req, res, id, soleId(messages));
         if (session === undefined) return;
         session.lastUsed = Date.now();
+        // An answer to a question asked on another replica cannot reach the call that asked it.
+        const elsewhere = messages.find((m) => answersElsewhere(m, mark));
+        if (elsewhere !== undefined) {
+          const shown = JSON.stringify(elsewhere.id).slice(0, 80);
+          return refuse(
+            res,
+            new Refusal(
+              410,
+              SERVER_ERROR,
+              `Gone: the question ${shown} was asked by another replica of this server, which is gone (or this answer was routed away from it); the call that asked it cannot hear this answer`,
+            ),
+          );
+        }
         const ids: RequestId[] = [];
         for (const m of messages) {
           if (!isRequest(m)) continue;
@@ -287,6 +481,17 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
           }
           ids.push(rid);
         }
+        // The level a client sets is recorded first, so that a replica restoring the session keeps it.
+        for (const m of messages) {
+          const level = m.method === 'logging/setLevel' ? (m.params as { level?: unknown } | undefined)?.level : undefined;
+          if (typeof level !== 'string' || !(LEVELS as readonly string[]).includes(level)) continue;
+          try {
+            if (!(await registry.setLogLevel(id!, level))) return refuse(res, notFound(), false, soleId(messages));
+            session.logLevel = level;
+          } catch (e) {
+            return refuse(res, registryDown(e), false, soleId(messages));
+          }
+        }
         if (ids.length > 0 && !streamSlot(res, soleId(messages))) return;
         for (const rid of ids) session.wire.calls.set(rid, res);
         await session.wire.sdk.handleRequest(req, res, messages.length === 1 ? messages[0] : messages);
@@ -294,7 +499,8 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
         if (res.statusCode >= 400) for (const rid of ids) if (session.wire.calls.get(rid) === res) session.wire.calls.delete(rid);
         return;
       }
-      const session = sessionOf(req, res, id);
+      if (method === 'DELETE') return deleteSession(req, res, id);
+      const session = await sessionOf(req, res, id);
       if (session === undefined) return;
       session.lastUsed = Date.now();
       if (method === 'GET') {
@@ -324,6 +530,31 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
     },
   };
 
+  /**
+   * DELETE: the record goes first (a session it no longer names is closed by every replica holding
+   * it, on its next request there, or idle); then the session held here, if any, is closed.
+   */
+  async function deleteSession(req: IncomingMessage, res: ServerResponse, id: string | undefined): Promise<void> {
+    if (id === undefined) return refuse(res, new Refusal(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required'));
+    const principal = principalOf(req);
+    const here = live.get(id);
+    try {
+      const record = await restoreSession(registry, id, principal);
+      if (record === undefined) {
+        if (here !== undefined && here.owner === principal) void here.wire.close();
+        return refuse(res, notFound());
+      }
+      await registry.delete(id);
+    } catch (e) {
+      return refuse(res, registryDown(e));
+    }
+    if (here === undefined) {
+      res.writeHead(200).end();
+      return;
+    }
+    await here.wire.sdk.handleRequest(req, res);
+  }
+
   async function openSession(req: IncomingMessage, res: ServerResponse, messages: Message[]): Promise<void> {
     // What the SDK transport would refuse is refused here, before a server is made for it.
     if (messages.length !== 1 || !isRequest(messages[0]!)) {
@@ -335,25 +566,15 @@ export function sessionEndpoint(newServer: McpServerFactory, o: McpSessionOption
       return refuse(res, new Refusal(406, SERVER_ERROR, 'Not Acceptable: the client must accept both application/json and text/event-stream'), false, rid);
     }
     const owner = principalOf(req);
-    if (live.size + opening >= maxSessions) {
-      return refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many sessions', { 'retry-after': '5' }), false, rid);
-    }
-    if ((held.get(owner) ?? 0) >= maxPerClient) {
-      return refuse(
-        res,
-        new Refusal(503, SERVER_ERROR, `Service Unavailable: this client holds its share of sessions (${maxPerClient}); close one (DELETE) first`, {
-          'retry-after': '5',
-        }),
-        false,
-        rid,
-      );
-    }
+    const full = roomFor(owner);
+    if (full !== undefined) return refuse(res, full, false, rid);
     if (!streamSlot(res, rid)) return;
     opening++;
     hold(owner, 1);
     let wire: SessionWire | undefined;
     try {
-      wire = await open(owner);
+      wire = await open(owner, (o.newSessionId ?? randomUUID)());
+      initializeParams.set(wire, (messages[0]!.params ?? {}) as Record<string, unknown>);
       wire.initializeId = messages[0]!.id as RequestId;
       await wire.sdk.handleRequest(req, res, messages[0]);
     } finally {

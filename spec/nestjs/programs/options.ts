@@ -17,7 +17,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Resource, Tool, ToolContext, type ToolResult } from 'tool-signatures';
 import { ToolRegistry, ToolsModule, type ToolsModuleOptions } from 'tool-signatures/nestjs';
-import { MemoryEventBus } from 'tool-signatures/mcp';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
+import { MemoryEventBus, MemoryEventStore, MemorySessionRegistry } from 'tool-signatures/mcp';
 
 // ---- the application's tools
 
@@ -288,6 +289,10 @@ interface Row {
 
 /** Every run has the endpoint at /mcp; a row adds its option. */
 const BASE: ToolsModuleOptions = { mcp: { path: '/mcp' } };
+/** The session registry another replica would share (`sessions.registry`). */
+const sessionRegistry = new MemorySessionRegistry();
+/** The requestState key of another replica (`requestStateKey`). */
+const SHARED_KEY = 'a key the replicas share, 32 bytes or more';
 /** The bus another replica would share (`bus`). */
 const sharedBus = new MemoryEventBus();
 const withMcp = (mcp: Partial<McpOptions>): ToolsModuleOptions => ({ mcp: { path: '/mcp', ...mcp } });
@@ -503,15 +508,17 @@ const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
       return first.startsWith(':') ? 'an SSE comment' : first;
     },
   },
+  // The stores replicas share are passed as given: the session is recorded in the registry given.
   sessions: {
-    with: withMcp({ sessions: true }),
+    with: withMcp({ sessions: { registry: sessionRegistry, eventStore: new MemoryEventStore() } }),
     observe: async (s) => {
       const transport = new StreamableHTTPClientTransport(s.url);
       const client = new Client({ name: 'spec', version: '1.0.0' });
       await client.connect(transport);
-      const session = transport.sessionId !== undefined;
+      const id = transport.sessionId;
+      const recorded = id !== undefined && (await sessionRegistry.get(id))?.id === id;
       await client.close();
-      return session;
+      return [id !== undefined, recorded];
     },
   },
   auth: {
@@ -547,6 +554,39 @@ const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
   tasks: {
     with: withMcp({ tasks: { tools: { lookup: 'optional' } } }),
     observe: taskCall,
+  },
+  // A 2026-07-28 question asked by this application is answered on another replica with the key (the second round's requestState verified there).
+  requestStateKey: {
+    with: withMcp({ requestStateKey: [SHARED_KEY, 'an old key still verified, 32 bytes or more'] }),
+    observe: async (s) => {
+      const other = await start(withMcp({ requestStateKey: SHARED_KEY }));
+      try {
+        let calls = 0;
+        const client = new ModernClient(
+          { name: 'spec', version: '1.0.0' },
+          { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } },
+        );
+        client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: {} }));
+        await client.connect(
+          new ModernTransport(s.url, {
+            // The first tools/call to this application, its answer round to the other.
+            fetch: (url, init) => {
+              const round = typeof init?.body === 'string' && init.body.includes('"tools/call"') && calls++ > 0;
+              return fetch(round ? other.url : url, init);
+            },
+          }),
+        );
+        const result = await client.callTool({ name: 'transfer', arguments: { amount: 500 } }).then(
+          (r) => text(r as never),
+          (e: Error) => e.message,
+        );
+        await client.close();
+        return result;
+      } finally {
+        other.gate.release();
+        await other.app.close();
+      }
+    },
   },
   rateLimit: {
     with: withMcp({ rateLimit: { calls: 1, perSeconds: 3600 } }),

@@ -1,0 +1,233 @@
+/**
+ * Issue 21: what a tool's log and progress messages may hold and how many reach the client; the
+ * headers timeout as configured; and, off loopback, nothing derived from the request's Host header.
+ */
+import 'reflect-metadata';
+import { connect as tcpConnect } from 'node:net';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Int32, Param, Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { createMcpHttpHandler, serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { request } from 'node:http';
+import { openSession, raw } from './fixtures/http';
+
+const ESCAPES = '\u001b[2J\u001b]0;owned\u0007\u202e\u0085';
+
+class Chatty {
+  @Tool({ description: 'Logs and reports progress n times.' })
+  async chat(@Param({ type: Int32 }) n: number, @Param({ type: Int32 }) size: number, ctx: ToolContext): Promise<string> {
+    for (let i = 1; i <= n; i++) {
+      await ctx.log('info', `${ESCAPES}${'x'.repeat(size)}`);
+      await ctx.progress(i, n, `${ESCAPES}step ${i}`);
+    }
+    return 'done';
+  }
+}
+
+/** Heap and array buffers after a full collection (gc exposed through V8's flag, as `--expose-gc` would). */
+function memoryAfterGc(): number {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+const info = { name: 'chatty', version: '1.0.0' };
+
+async function serve(options: McpHttpOptions) {
+  const http = await serveMcpHttp(new ToolSet([new Chatty()]), info, options);
+  return { http, url: http.url };
+}
+
+async function chat(url: URL, n: number, size: number): Promise<{ logs: string[]; progress: string[] }> {
+  const client = new Client({ name: 'spec', version: '1.0.0' });
+  const logs: string[] = [];
+  const progress: string[] = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (m) => void logs.push(m.params.data as string));
+  try {
+    await client.connect(new StreamableHTTPClientTransport(url));
+    const r = await client.callTool({ name: 'chat', arguments: { n, size } }, undefined, { onprogress: (p) => void progress.push(p.message ?? '') });
+    expect(r.content).toEqual([{ type: 'text', text: 'done' }]);
+    return { logs, progress };
+  } finally {
+    await client.close();
+  }
+}
+
+describe('issue 21: log and progress messages are bounded and shown safely', () => {
+  it.each([
+    ['stateless', {}],
+    ['with sessions', { sessions: true }],
+  ] as const)('%s: terminal escapes and bidi controls written as \\uXXXX, then a 100,000-character message cut to 8,192 characters', async (_mode, options) => {
+    const { http, url } = await serve(options);
+    try {
+      const { logs, progress } = await chat(url, 2, 100_000);
+      const shown = '\\u001b[2J\\u001b]0;owned\\u0007\\u202e\\u0085';
+      // Escaped first, then cut: what the client shows is at most 8,192 characters and the count of the rest.
+      expect(logs).toEqual(
+        Array.from({ length: 2 }, () => `${shown}${'x'.repeat(8192 - shown.length)}… (${100_000 + shown.length - 8192} more characters not shown)`),
+      );
+      expect(progress).toEqual([`${shown}step 1`, `${shown}step 2`]);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('at most 100 log and progress messages a second per call (a burst of 100): a tool sending 2,000 while the clock stands still reaches the client with 100', async () => {
+    // Only Date is faked, and it stands still: the bucket holds its burst and never refills.
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    const { http, url } = await serve({ sessions: true });
+    try {
+      const { logs, progress } = await chat(url, 1000, 10);
+      expect(logs.length + progress.length).toBe(100);
+    } finally {
+      await http.close();
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('issue 21: backpressure on a stream whose client reads slowly', () => {
+  it('100 log messages of 512 KB sent to a GET stream that is not read hold a few MB once every send has settled, not the 50 MB sent (the rest waited, then were dropped)', async () => {
+    const http = await serveMcpHttp(new ToolSet([new Chatty()]), info, { sessions: true });
+    const url = http.url;
+    const streams: ReturnType<typeof request>[] = [];
+    try {
+      const s = await openSession(url);
+      const opened = new Promise<void>((resolve) => {
+        // A client that never reads its GET stream: the response stays paused.
+        const req = request(url, { method: 'GET', headers: { ...s.headers, accept: 'text/event-stream' } }, (res) => {
+          res.pause();
+          resolve();
+        });
+        req.on('error', () => undefined);
+        req.end();
+        streams.push(req);
+      });
+      await opened;
+      const before = memoryAfterGc();
+      const server = http.sessions.get(s.id)!;
+      const sent = Array.from({ length: 100 }, (_, i) =>
+        server.sendLoggingMessage({ level: 'info', data: `${i} ${'z'.repeat(512 * 1024)}` }).catch(() => undefined),
+      );
+      // Each send went out, or waited for the stream to drain (2 s at most, a few at a time) and was dropped.
+      await Promise.all(sent);
+      const held = memoryAfterGc() - before;
+      expect(held).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      for (const r of streams) r.destroy();
+      await http.close();
+    }
+  }, 60_000);
+});
+
+describe('issue 21: headersTimeoutMs is kept', () => {
+  // Node's own timer (not one a spec can fake): the proof is that the 408 comes at all. Node's
+  // defaults (headers within 60 s, checked every 30 s) would leave the socket silent past this
+  // spec's timeout, and the spec would fail there.
+  it('headers that do not arrive within headersTimeoutMs: 1000 are answered 408, then the connection closes', async () => {
+    const { http, url } = await serve({ headersTimeoutMs: 1000 });
+    try {
+      const socket = tcpConnect(Number(url.port), url.hostname);
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${url.port}\r\n`);
+      let text = '';
+      socket.setEncoding('utf8');
+      const answered = new Promise<string>((resolve) => {
+        socket.on('data', (c: string) => (text += c));
+        socket.on('close', () => resolve(text));
+      });
+      const first = await answered;
+      expect(first.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    } finally {
+      await http.close();
+    }
+  });
+});
+
+/** An address of this machine that is not loopback. */
+function externalAddress(): string {
+  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  throw new Error('this spec needs a non-loopback IPv4 address');
+}
+
+describe('issue 21: off loopback, nothing is derived from the Host header', () => {
+  const verifyAccessToken = async (token: string) => {
+    if (token !== 'good') throw new InvalidTokenError('unknown token');
+    return { token, clientId: 'ana', scopes: [], expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+  };
+  const auth = { verifyAccessToken, authorizationServers: ['https://auth.example'] };
+
+  it('without auth.resource, the metadata is not served (404) and WWW-Authenticate names no metadata URL, whatever Host says', async () => {
+    const handler = createMcpHttpHandler(new ToolSet([new Chatty()]), info, { auth });
+    const server = createServer((req, res) => void handler(req, res));
+    const address = externalAddress();
+    await new Promise<void>((resolve) => server.listen(0, address, resolve));
+    const base = `http://${address}:${(server.address() as AddressInfo).port}`;
+    try {
+      const headers = { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const refused = await raw(new URL(`${base}/mcp`), { headers, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+      expect([refused.status, refused.headers['www-authenticate']]).toEqual([
+        401,
+        'Bearer error="invalid_token", error_description="Missing Authorization header"',
+      ]);
+      const metadata = await raw(new URL(`${base}/.well-known/oauth-protected-resource/mcp`), { method: 'GET', headers: { host: 'evil.example' } });
+      expect(metadata.status).toBe(404);
+      expect(metadata.text).not.toContain('evil.example');
+    } finally {
+      await handler.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('with auth.resource, the metadata and WWW-Authenticate name it, whatever Host says', async () => {
+    const handler = createMcpHttpHandler(new ToolSet([new Chatty()]), info, { auth: { ...auth, resource: 'https://tools.example/mcp' } });
+    const server = createServer((req, res) => void handler(req, res));
+    const address = externalAddress();
+    await new Promise<void>((resolve) => server.listen(0, address, resolve));
+    const base = `http://${address}:${(server.address() as AddressInfo).port}`;
+    try {
+      const refused = await raw(new URL(`${base}/mcp`), {
+        headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json' },
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+      expect(refused.headers['www-authenticate']).toBe(
+        'Bearer error="invalid_token", error_description="Missing Authorization header", resource_metadata="https://tools.example/.well-known/oauth-protected-resource/mcp"',
+      );
+      const metadata = await raw(new URL(`${base}/.well-known/oauth-protected-resource/mcp`), { method: 'GET', headers: { host: 'evil.example' } });
+      expect((JSON.parse(metadata.text) as { resource: string }).resource).toBe('https://tools.example/mcp');
+    } finally {
+      await handler.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('serveMcpHttp refuses to listen off loopback with auth and no resource, saying why', async () => {
+    await expect(serveMcpHttp(new ToolSet([new Chatty()]), info, { host: '0.0.0.0', auth })).rejects.toThrow(
+      "serveMcpHttp: with auth on a non-loopback address (0.0.0.0), give auth.resource (the endpoint's public URL): the protected-resource metadata is never derived from a request's Host header there",
+    );
+  });
+});
