@@ -540,7 +540,7 @@ export const MCP_TEXTS = {
   /** `ctx.sample` with `tools` where the client did not declare `sampling.tools`. */
   samplingToolsUndeclared: () =>
     "the client's model cannot be given tools here: the client did not declare sampling with tools (`sampling.tools`). Sample without `tools`, or use a client that declares it.",
-  /** A 2026-07-28 retry whose `requestState` was issued for another request (lib/mcp/modern.ts). */
+  /** A 2026-07-28 retry whose `requestState` was issued for another request (lib/mcp/modern/). */
   stateOfAnotherRequest: () => 'Invalid requestState: it was issued for another request (method, name or arguments differ).',
   /** A 2026-07-28 `requestState` that carried an accepted approval, sent again after a request used it. */
   requestStateSpent: () =>

@@ -13,10 +13,10 @@ import { type ListenStreams } from '../listen';
 import { LEVELS } from '../call';
 import { MemorySessionRegistry, SESSION_REGISTRY_DEFAULTS, restoreSession, type SessionRecord, type SessionRegistry } from '../session-registry';
 import { DEFAULTS, type McpEndpointOptions, type McpServerFactory, type McpSessionOptions } from './options';
-import { INVALID_REQUEST, Refusal, SERVER_ERROR, SESSION_NOT_FOUND, refuse } from './codes';
+import { INVALID_REQUEST, REQUEST_CANCELLED, Refusal, SERVER_ERROR, SESSION_NOT_FOUND, refuse } from './codes';
 import { type Message, accepts, isRequest, soleId } from './body';
 import { type Gauge, inTurn } from './backpressure';
-import { principalOf } from './handler';
+import { principalOfRequest as principalOf } from '../principal';
 
 /** The SDK transport's name for a session's GET stream. */
 export const GET_STREAM = '_GET_stream';
@@ -67,9 +67,6 @@ export function answersElsewhere(m: Message, mark: string): boolean {
   const cut = m.id.indexOf('.');
   return cut > 0 && /^[0-9a-f]{16}$/.test(m.id.slice(0, cut)) && m.id.slice(0, cut) !== mark;
 }
-
-/** JSON-RPC's code for a cancelled request (the SDK server sends no answer to one; the stream needs one to end). */
-export const REQUEST_CANCELLED = -32800;
 
 /**
  * The transport a session's protocol server talks to, in front of the SDK's transport:
