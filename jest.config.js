@@ -8,8 +8,9 @@
  *   Inspector, a stdio server, a NestJS ESM app), serve on a port (HTTP endpoints, clusters), or
  *   load compiled projects through Node's module loader (`check`).
  * - `compiler`: the specs listed in COMPILER, in-process but slow: they compile whole projects with
- *   the TypeScript compiler (`ts.createProgram`: the plugin's diagnostics and entries, `generate`,
- *   the diagnostics catalogue, the corpus of real DTOs).
+ *   the TypeScript compiler (`ts.createProgram`, or spec/helpers/virtual-program's `compileProgram`:
+ *   the plugin's diagnostics and entries, `generate`, the diagnostics catalogue, the corpus of real
+ *   DTOs, a decorated signature built as one program).
  * - `fast`: every other spec: in-process, the lane to run while changing a rule.
  *
  * spec/architecture/lanes.spec.ts holds the lists to that rule, read from each spec's text.
@@ -98,6 +99,8 @@ const COMPILER = [
   'spec/plugin/entries.spec.ts',
   'spec/plugin/generate.spec.ts',
   'spec/plugin/tags.spec.ts',
+  'spec/schema/destructured.spec.ts',
+  'spec/schema/import-type.spec.ts',
   'spec/schema/enum-beside-type.spec.ts',
 ];
 const CONFORMANCE = ['spec/mcp/conformance.spec.ts', 'spec/scripts/conformance.spec.ts'];
@@ -130,7 +133,8 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...[...INTEGRATION, ...COMPILER].map((file) => `/${escapeRegExp(file)}$`)],
     },
     { ...shared, displayName: 'compiler', testMatch: COMPILER.map((file) => `<rootDir>/${file}`) },
-    { ...shared, displayName: 'integration', testMatch: INTEGRATION.map((file) => `<rootDir>/${file}`) },
+    // The programs its specs run, compiled once before the workers start (scripts/compiled-setup.js).
+    { ...shared, displayName: 'integration', testMatch: INTEGRATION.map((file) => `<rootDir>/${file}`), globalSetup: '<rootDir>/scripts/compiled-setup.js' },
     { ...shared, displayName: 'conformance', testMatch: CONFORMANCE.map((glob) => `<rootDir>/${glob}`) },
   ],
 };

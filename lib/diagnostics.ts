@@ -508,6 +508,14 @@ export const MCP_TEXTS = {
   /** The 403 of a request from a browser page of an origin the endpoint does not admit, with the option that admits one. */
   originRefused: (origin: string) =>
     `Forbidden: Origin not allowed ('${origin}'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['${origin}'] (or publicOrigin, when it is the endpoint's own public origin).`,
+  /** The 405 of an `OPTIONS` request (a browser's CORS preflight) to an endpoint without the `cors` option, with the option that answers it. */
+  corsOff: () =>
+    "Method Not Allowed: OPTIONS (a browser's CORS preflight) is answered only with the endpoint option cors: true, which admits the origins that allowedOrigins or publicOrigin admit (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).",
+  /**
+   * ToolsModule's warning when `forRoot({ mcp })` meets no HTTP platform (an application context);
+   * the CLI, which builds one on purpose to call a tool, leaves it out.
+   */
+  nestNoHttpAdapter: (path: string) => `mcp: no HTTP adapter (an application context?): the MCP endpoint ${path} is not served.`,
   /** A `publicOrigin` option that is not an origin (thrown when the endpoint is made). */
   publicOriginInvalid: (given: string) =>
     `publicOrigin must be an http or https origin without a path, such as 'https://mcp.example.com' (got '${given.slice(0, 200)}').`,
@@ -532,7 +540,7 @@ export const MCP_TEXTS = {
   /** `ctx.sample` with `tools` where the client did not declare `sampling.tools`. */
   samplingToolsUndeclared: () =>
     "the client's model cannot be given tools here: the client did not declare sampling with tools (`sampling.tools`). Sample without `tools`, or use a client that declares it.",
-  /** A 2026-07-28 retry whose `requestState` was issued for another request (lib/mcp/modern.ts). */
+  /** A 2026-07-28 retry whose `requestState` was issued for another request (lib/mcp/modern/). */
   stateOfAnotherRequest: () => 'Invalid requestState: it was issued for another request (method, name or arguments differ).',
   /** A 2026-07-28 `requestState` that carried an accepted approval, sent again after a request used it. */
   requestStateSpent: () =>

@@ -2,7 +2,6 @@ import type { ToolDefinition } from '../invoke/tools/bound-tool';
 import { DIAGNOSTICS as D } from '../diagnostics';
 import type { Library, LoadedModule } from './load';
 import { describeThrown } from '../thrown';
-import { injectedClass, injectedClassRefusal } from './nest';
 
 /** A tool found in the user's module, and which export it came from. */
 export interface FoundTool {
@@ -21,6 +20,26 @@ export interface CallableSet {
 /** The module's tools cannot be found (none exported, no such tool) or constructed (exit status 2). */
 export class DiscoveryError extends Error {
   override readonly name = 'DiscoveryError';
+}
+
+/** What Nest's `@Injectable()` records on a class (`INJECTABLE_WATERMARK`). */
+const INJECTABLE = '__injectable__';
+
+/**
+ * Whether an exported class is a Nest provider whose constructor takes dependencies: the CLI cannot
+ * make one with no arguments (its methods would run without what Nest injects).
+ */
+function injectedClass(value: Function): boolean {
+  const params = Reflect.getMetadata?.('design:paramtypes', value) as unknown[] | undefined;
+  return Reflect.getMetadata?.(INJECTABLE, value) === true && params !== undefined && params.length > 0;
+}
+
+/** The refusal for such a class, saying how to give the CLI the application instead. */
+function injectedClassRefusal(cls: Function): DiscoveryError {
+  return new DiscoveryError(
+    `cannot construct the exported class ${cls.name}: it is a NestJS provider whose constructor takes dependencies that Nest injects, and its methods would run without them. ` +
+      'Give the CLI the application instead: a file that exports your root module (the one that imports ToolsModule.forRoot()), such as dist/app.module.js, and it builds the Nest application context and calls the tool through its ToolRegistry; or export an instance made with its dependencies.',
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { MCP_TEXTS } from '../diagnostics';
 import { describeThrown } from '../thrown';
 import { DiscoveryError, type FoundTool } from './discover';
 import type { LoadedModule } from './load';
@@ -12,53 +13,62 @@ import type { LoadedModule } from './load';
 
 /** What Nest's `@Module()` records on a class (its `MODULE_METADATA` keys). */
 const MODULE_KEYS = ['imports', 'providers', 'controllers', 'exports'] as const;
-/** What Nest's `@Injectable()` records on a class (`INJECTABLE_WATERMARK`). */
-const INJECTABLE = '__injectable__';
 
-/** An exported class decorated with `@Module()`. */
-export function nestModuleOf(exports: unknown): { name: string; module: Function } | undefined {
-  if (exports === null || (typeof exports !== 'object' && typeof exports !== 'function')) return undefined;
-  const entries = typeof exports === 'function' ? [['default', exports] as const] : Object.entries(exports as Record<string, unknown>);
-  for (const [name, value] of entries) {
-    if (typeof value === 'function' && MODULE_KEYS.some((k) => Reflect.getMetadata?.(k, value) !== undefined)) return { name, module: value };
+/** Whether a value is a class decorated with `@Module()`. */
+function isNestModule(value: unknown): value is Function {
+  return typeof value === 'function' && MODULE_KEYS.some((k) => Reflect.getMetadata?.(k, value) !== undefined);
+}
+
+/** The module classes a module imports: classes, dynamic modules (`{ module }`) and `forwardRef(() => X)`. */
+function importsOf(module: Function): Function[] {
+  const imports = Reflect.getMetadata?.('imports', module) as unknown[] | undefined;
+  const out: Function[] = [];
+  for (const i of imports ?? []) {
+    if (typeof i === 'function') out.push(i);
+    else if (i !== null && typeof i === 'object') {
+      const { module: dynamic, forwardRef } = i as { module?: unknown; forwardRef?: unknown };
+      const target = typeof forwardRef === 'function' ? (forwardRef as () => unknown)() : dynamic;
+      if (typeof target === 'function') out.push(target);
+    }
   }
-  return undefined;
+  return out;
 }
 
 /**
- * Whether an exported class is a Nest provider whose constructor takes dependencies: the CLI cannot
- * make one with no arguments (its methods would run without what Nest injects).
+ * The root module among a user's module's exported `@Module()` classes: the one no other exported
+ * module imports (a file may export a feature module beside the root, in either order), and of
+ * several such, the one that imports ToolsModule.
  */
-export function injectedClass(value: Function): boolean {
-  const params = Reflect.getMetadata?.('design:paramtypes', value) as unknown[] | undefined;
-  return Reflect.getMetadata?.(INJECTABLE, value) === true && params !== undefined && params.length > 0;
-}
-
-/** The refusal for such a class, saying how to give the CLI the application instead. */
-export function injectedClassRefusal(cls: Function): DiscoveryError {
-  return new DiscoveryError(
-    `cannot construct the exported class ${cls.name}: it is a NestJS provider whose constructor takes dependencies that Nest injects, and its methods would run without them. ` +
-      'Give the CLI the application instead: a file that exports your root module (the one that imports ToolsModule.forRoot()), such as dist/app.module.js, and it builds the Nest application context and calls the tool through its ToolRegistry; or export an instance made with its dependencies.',
-  );
+export function nestModuleOf(exports: unknown): { name: string; module: Function } | undefined {
+  if (exports === null || (typeof exports !== 'object' && typeof exports !== 'function')) return undefined;
+  const entries = typeof exports === 'function' ? [['default', exports] as const] : Object.entries(exports as Record<string, unknown>);
+  const modules = entries.flatMap(([name, value]) => (isNestModule(value) ? [{ name, module: value }] : []));
+  if (modules.length <= 1) return modules[0];
+  const imported = new Set(modules.flatMap((m) => importsOf(m.module)));
+  const roots = modules.filter((m) => !imported.has(m.module));
+  const candidates = roots.length > 0 ? roots : modules;
+  return candidates.find((m) => importsOf(m.module).some((i) => i.name === 'ToolsModule')) ?? candidates[0];
 }
 
 /** The tools of the application context built from `module`, called through its registry; `close` ends the context. */
 export async function nestTools(loaded: LoadedModule, found: { name: string; module: Function }): Promise<{ found: FoundTool[]; close(): Promise<void> }> {
   const from = createRequire(loaded.file);
   let core: typeof import('@nestjs/core');
+  let common: typeof import('@nestjs/common');
   let nest: typeof import('../nestjs');
   try {
     core = from('@nestjs/core') as typeof import('@nestjs/core');
+    common = from('@nestjs/common') as typeof import('@nestjs/common');
     nest = from('tool-signatures/nestjs') as typeof import('../nestjs');
   } catch (e) {
     throw new DiscoveryError(
-      `${found.name} is a NestJS module, and @nestjs/core or tool-signatures/nestjs cannot be loaded beside it (${describeThrown(e, false)}).`,
+      `${found.name} is a NestJS module, and @nestjs/core, @nestjs/common or tool-signatures/nestjs cannot be loaded beside it (${describeThrown(e, false)}).`,
     );
   }
   let app: Awaited<ReturnType<typeof core.NestFactory.createApplicationContext>>;
   try {
     app = await core.NestFactory.createApplicationContext(found.module as Parameters<typeof core.NestFactory.createApplicationContext>[0], {
-      logger: ['error', 'warn'],
+      logger: cliLogger(common),
       abortOnError: false,
     });
   } catch (e) {
@@ -74,4 +84,21 @@ export async function nestTools(loaded: LoadedModule, found: { name: string; mod
     );
   }
   return { found: registry.list().map((tool) => ({ tool, from: `NestJS application ${found.name}`, set: registry })), close: () => app.close() };
+}
+
+/**
+ * Nest's warnings and errors, on standard error, without ToolsModule's warning that `forRoot({ mcp })`
+ * has no HTTP platform to serve on: the CLI builds an application context on purpose, to call a tool.
+ */
+function cliLogger(common: typeof import('@nestjs/common')): import('@nestjs/common').LoggerService {
+  const [before, after] = MCP_TEXTS.nestNoHttpAdapter('\0').split('\0') as [string, string];
+  class CliLogger extends common.ConsoleLogger {
+    override warn(message: unknown, ...rest: unknown[]): void {
+      if (typeof message === 'string' && message.startsWith(before) && message.endsWith(after)) return;
+      super.warn(message, ...rest);
+    }
+  }
+  const logger = new CliLogger();
+  logger.setLogLevels(['error', 'warn']);
+  return logger;
 }

@@ -2,7 +2,7 @@
  * One MCP request's scope, as every handler of the table (lib/mcp/table.ts) sees it on either
  * revision: who sends it, its signal and id, its log level, how its client can be asked (a 2025
  * session's requests, or a 2026-07-28 round of questions), and how a notification reaches it. The
- * binders (lib/mcp/server.ts for the SDK v1 `Server`, lib/mcp/modern.ts for the v2 one) build it
+ * binders (lib/mcp/server.ts for the SDK v1 `Server`, lib/mcp/modern/ for the v2 one) build it
  * from what their SDK hands a handler; `clientOf` turns it into the `ToolClient` of one call.
  */
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';

@@ -16,8 +16,3 @@
 
 /** The method of MCP 2026-07-28's discovery request. */
 export const DISCOVER_METHOD = 'server/discover';
-
-/** Whether `messages` (one HTTP body) is a discovery request, which a 2025-only endpoint refuses as a 2025 server would. */
-export function isDiscovery(messages: readonly { method?: unknown; id?: unknown }[]): boolean {
-  return messages.length === 1 && messages[0]!.method === DISCOVER_METHOD && messages[0]!.id !== undefined;
-}

@@ -12,6 +12,8 @@ import { connectStdio, connectStdioBothEras, type McpStdioOptions } from './stdi
 import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
 import { LISTEN_DEFAULTS } from './listen';
 import { MAX_SUBSCRIPTIONS } from './prompts';
+import { INVALID_PARAMS } from './codes';
+import { connectionPrincipal } from './principal';
 
 export { BoundedStdioTransport, DEFAULT_MAX_LINE_BYTES, type McpStdioOptions } from './stdio';
 
@@ -74,7 +76,9 @@ export async function serveMcpStdio(
     (channel) => {
       // Over stdio the connection's one server hears its own process's changes (a bus serves HTTP's listen streams).
       const { bus: _bus, ...stdioModern } = modernOptionsOf(options);
-      const factory = modernServerFactory(sdk, tableOf(tools, observed(options)), tools, info, stdioModern, () => undefined, tracingFor(options));
+      // The connection's one client is its principal (lib/mcp/principal.ts), as a 2025 stdio connection's.
+      const caller = { headers: {}, principal: connectionPrincipal() };
+      const factory = modernServerFactory(sdk, tableOf(tools, observed(options)), tools, info, stdioModern, () => caller, tracingFor(options));
       // One server for the connection: it sends the changes, which the SDK passes to the client's subscriptions.
       let pinned: ReturnType<typeof factory> | undefined;
       const quiet = (p: Promise<void>): void => void p.catch(() => undefined);
@@ -91,9 +95,9 @@ export async function serveMcpStdio(
       channel.inbound = (message) => {
         const m = message as { id?: unknown; method?: unknown; params?: unknown };
         if (m.method !== 'subscriptions/listen') return message;
-        return factory.listenBody(m, maxResources).then(async (served) => {
+        return factory.listenBody(m, maxResources, caller).then(async (served) => {
           if (!('refusal' in served)) return served.body as typeof message;
-          await channel.send({ jsonrpc: '2.0', id: m.id as string | number, error: { code: -32602, message: served.refusal } });
+          await channel.send({ jsonrpc: '2.0', id: m.id as string | number, error: { code: INVALID_PARAMS, message: served.refusal } });
           return undefined;
         });
       };
@@ -144,7 +148,7 @@ export function createMcpHttpHandler(
 ): McpHttpHandler {
   const serverOptions = { ...(options.exposeCredentials === true ? { exposeCredentials: true } : {}), ...observed(options) };
   const modernOptions = modernOptionsOf(options);
-  // 2026-07-28 requests are answered by the rows of the same table, bound on the v2 server (lib/mcp/modern.ts).
+  // 2026-07-28 requests are answered by the rows of the same table, bound on the v2 server (lib/mcp/modern/).
   const modern = (infoOf: Parameters<typeof modernServerFactory>[5]) => {
     const sdk = modernSdk();
     return sdk === undefined ? undefined : modernServerFactory(sdk, tableOf(tools, serverOptions), tools, info, modernOptions, infoOf, tracingFor(options));

@@ -6,7 +6,6 @@
  * but keep-alive comments was written for the idle time is closed.
  */
 import type { ServerResponse } from 'node:http';
-import type { McpToolSource } from './table';
 
 /** The bounds of the listen streams (`McpEndpointOptions`: `maxListenStreams`, `maxListenStreamsPerClient`, `listenIdleTimeoutMs`). */
 export interface ListenBounds {
@@ -62,18 +61,6 @@ export class ListenStreams {
     });
     return undefined;
   }
-}
-
-/**
- * Whether a source's lists vary by caller: a `ToolSet` with a `visible` (tools) or `visibleServed`
- * (prompts, resources, templates) rule, or a source that cannot say (one with its own `listFor` or
- * `isServedVisible`).
- */
-export function listedByCaller(tools: McpToolSource | object): { tools: boolean; served: boolean } {
-  const source = tools as { listedByCaller?: { tools: boolean; served: boolean }; listFor?: unknown; isServedVisible?: unknown };
-  return Array.isArray(tools)
-    ? { tools: false, served: false }
-    : (source.listedByCaller ?? { tools: source.listFor !== undefined, served: source.isServedVisible !== undefined });
 }
 
 /**

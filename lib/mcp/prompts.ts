@@ -10,14 +10,15 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
-import { ListedView, listedByCaller } from './listen';
+import { ListedView } from './listen';
+import { listedByCaller } from './source';
 import type { Row } from './call';
 import { bindRows } from './bind-v1';
 import { capabilityOf } from './capabilities';
 import type { SourceChanges } from './event-bus';
+import { RESOURCE_NOT_FOUND } from './codes';
 
-/** MCP's code for a resource that does not exist. */
-export const RESOURCE_NOT_FOUND = -32002;
+export { RESOURCE_NOT_FOUND } from './codes';
 
 /** The part of a `ToolSet` that serves prompts and resources (the NestJS `ToolRegistry` is one). */
 export interface ServedSource {

@@ -4,9 +4,7 @@
  * callers tracked (the longest idle forgotten first), or one that replicas share. A refused call is
  * answered as a tool result the model can read.
  */
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { MCP_TEXTS } from '../diagnostics';
-import { principalOf } from './principal';
 
 /** `McpServerOptions.rateLimit`: how many tool calls one caller may make. */
 export interface McpRateLimit {
@@ -124,20 +122,4 @@ export function limiterOf(limit: McpRateLimit): RateLimiter {
     limiters.set(limit, limiter);
   }
   return limiter;
-}
-
-/**
- * Where the HTTP endpoint records who sends a request (its `principalOf`: the verified token's
- * principal, else the remote address) on a stateless request's `requestInfo` (a session's server is made for its owner).
- */
-export const MCP_CALLER = Symbol('tool-signatures.mcpCaller');
-
-/**
- * Who is calling, for the rate limit: the principal the HTTP endpoint recorded (lib/mcp/principal.ts:
- * the verified token's client and subject, else the remote address), else the principal of the
- * verified token, else `fallback` (the server's one client: stdio, in memory).
- */
-export function callerKey(authInfo: AuthInfo | undefined, requestInfo: object | undefined, fallback: string): string {
-  const recorded = (requestInfo as { [MCP_CALLER]?: unknown } | undefined)?.[MCP_CALLER];
-  return typeof recorded === 'string' ? recorded : principalOf(authInfo, undefined, fallback);
 }

@@ -1,7 +1,7 @@
 /**
  * `ctx.sample` over MCP: a tool asks the client's model through `sampling/createMessage`, where the
  * client declared `sampling` (when it initialized: a session, or stdio; in each request's `_meta` on
- * 2026-07-28, lib/mcp/modern.ts). Without it, the context has no sampler and `ctx.sample` rejects
+ * 2026-07-28, lib/mcp/modern/). Without it, the context has no sampler and `ctx.sample` rejects
  * with `NO_SAMPLING`, saying why. Tools in sampling need the client's `sampling.tools`.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';

@@ -13,7 +13,8 @@ import type { Approver, ToolClient } from '../invoke/calling/context';
 import { MCP_TEXTS } from '../diagnostics';
 import { samplerOf } from './sampling';
 import { servedConnection } from './prompts';
-import { callerKey, type McpRateLimit } from './rate-limit';
+import type { McpRateLimit } from './rate-limit';
+import { callerPrincipal, connectionPrincipal, recordedPrincipal } from './principal';
 import { tracedTransport, tracingOf, type McpTracing, type McpTracingOptions } from './tracing';
 import { ListedView } from './listen';
 import { LEVELS, ownLevel, type CallScope, type Row } from './call';
@@ -97,9 +98,6 @@ class TracedServer extends Server {
   }
 }
 
-/** Servers made so far (names each one's own rate-limit caller). */
-let servers = 0;
-
 /**
  * An MCP SDK server whose `tools/list` gives the tools' schemas (output schemas wrapped as
  * `{ result }` when they are not objects; annotations as given; only the tools the caller may see)
@@ -121,7 +119,7 @@ export function serverOf(tools: McpToolSource, info: McpServerInfo, options: Mcp
     ...(rateLimit !== undefined ? { rateLimit } : {}),
   });
   // The rate limit's caller when nothing names one (stdio, in memory): this server's one client.
-  const connection = principal ?? `connection ${++servers}`;
+  const connection = principal ?? connectionPrincipal();
   const sdkOptions = { ...serverOptions, capabilities: { ...serverOptions.capabilities, ...table.capabilities } };
   const server = tracing !== undefined && tracing !== false ? new TracedServer(info, sdkOptions, tracingOf(tracing)) : new Server(info, sdkOptions);
   bindTable(server, table, tools, connection, stateless, changesOf(tools, bus));
@@ -204,7 +202,7 @@ function v1Scope(server: Server, extra: V1Extra, levels: ReadonlyMap<string | un
     revision: '2025-11-25',
     requestId: extra.requestId,
     signal: extra.signal,
-    principal: callerKey(extra.authInfo, extra.requestInfo, connection),
+    principal: callerPrincipal(extra.authInfo, recordedPrincipal(extra.requestInfo), connection),
     ...(extra.authInfo !== undefined ? { authInfo: extra.authInfo } : {}),
     ...(headers !== undefined ? { headers } : {}),
     ...(extra.sessionId !== undefined ? { sessionId: extra.sessionId } : {}),

@@ -10,7 +10,8 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../thrown';
-import { DISCOVER_METHOD } from './discovery';
+import { revisionAsked } from './revision';
+import { INVALID_REQUEST, PARSE_ERROR } from './codes';
 
 /** Options of `serveMcpStdio`. */
 export interface McpStdioOptions {
@@ -41,10 +42,6 @@ export interface McpStdioOptions {
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
-
-/** JSON-RPC 2.0 error codes. */
-const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
 
 /** A stdio transport that bounds each line and never closes on a bad one. */
 export class BoundedStdioTransport implements Transport {
@@ -202,7 +199,7 @@ class Channel implements Transport {
   #over = false;
   /**
    * Checks or rewrites an incoming message before the server sees it (a 2026 listen's URIs:
-   * lib/mcp/modern.ts); undefined drops it (the check answered it). Messages reach the server in
+   * lib/mcp/modern/); undefined drops it (the check answered it). Messages reach the server in
    * the order they came, those after one being checked wait for it.
    */
   inbound?: (message: JSONRPCMessage) => JSONRPCMessage | undefined | Promise<JSONRPCMessage | undefined>;
@@ -265,22 +262,6 @@ class Channel implements Transport {
   }
 }
 
-/**
- * What a stdio message asks of the connection's revision: `discover` (2026-07-28's `server/discover`,
- * which a 2026-first client sends and may give up on), `modern` (a request that names its version
- * in `_meta`), `legacy` (`initialize`), or `either` (a notification, an answer, a request naming
- * no version).
- */
-type Asked = 'discover' | 'modern' | 'legacy' | 'either';
-
-function askedOf(message: JSONRPCMessage): Asked {
-  const m = message as { id?: unknown; method?: unknown; params?: { _meta?: unknown } };
-  if (m.method === DISCOVER_METHOD && m.id !== undefined) return 'discover';
-  if (m.method === 'initialize') return 'legacy';
-  const meta = m.params?._meta;
-  return meta !== null && typeof meta === 'object' && 'io.modelcontextprotocol/protocolVersion' in meta ? 'modern' : 'either';
-}
-
 /** One revision's side of a stdio connection: its channel, and the messages that wait while its server connects. */
 interface Side {
   readonly channel: Channel;
@@ -292,7 +273,7 @@ interface Side {
  * Serves both protocol revisions over the bounded stdio transport. The connection is pinned to a
  * revision by the first request only one revision answers: `initialize` connects `legacy` as
  * `connectStdio` does (2025-11-25); a request with the `_meta` envelope is served by the SDK's v2
- * `serveStdio` with the servers of `modern` (lib/mcp/modern.ts, 2026-07-28). `server/discover`
+ * `serveStdio` with the servers of `modern` (lib/mcp/modern/, 2026-07-28). `server/discover`
  * does not pin: it is answered by the 2026 side, and an `initialize` after it still gets 2025 (a
  * client gives up on discovery after a while, 1 s for the AI SDK's, and a server still starting
  * reads both at once); the 2026 side then ends, its late answers dropped. A first message that asks
@@ -324,7 +305,7 @@ export async function connectStdioBothEras(
   };
   wire.onmessage = (message) => {
     if (pinned === undefined) {
-      const asked = askedOf(message);
+      const asked = revisionAsked(message);
       if (asked === 'legacy' || asked === 'modern') pinned = asked;
       else if (asked === 'either' && sides.modern === undefined) pinned = 'legacy';
       // The other side, if any, was a discovery the client gave up on.

@@ -1,7 +1,7 @@
 /**
  * The MCP handlers, one row per method, written once over the request's own scope (lib/mcp/call.ts)
  * and served on both revisions: the SDK v1 `Server` binds them for 2025-11-25 (lib/mcp/server.ts),
- * the v2 one for 2026-07-28 (lib/mcp/modern.ts). `tools/*` go through the `ToolSet` (limits,
+ * the v2 one for 2026-07-28 (lib/mcp/modern/). `tools/*` go through the `ToolSet` (limits,
  * approvals, visibility, costs, timeouts: the same path as every other caller); prompts, resources
  * and completion are lib/mcp/prompts.ts's rows. What a connection keeps (a 2025 session's log
  * level, its subscriptions, its `list_changed`) is the v1 binder's, not the table's.
@@ -9,7 +9,7 @@
 import type { CallToolResult, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { partsIn, partsText } from '../invoke/calling/parts';
 import type { ToolDefinition } from '../invoke/tools/bound-tool';
-import type { Approver, InvokeOptions, ToolContext } from '../invoke/calling/context';
+import type { Approver } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
 import { ToolSet } from '../invoke/tools/toolset';
 import { MCP_TEXTS } from '../diagnostics';
@@ -17,29 +17,10 @@ import { mcpOutputWrapped, toMcpTool } from '../providers/mcp';
 import { clientOf, type CallScope, type Row } from './call';
 import { isServedSource, servedRows, type ServedRows } from './prompts';
 import { limiterOf, type McpRateLimit } from './rate-limit';
-import { listedByCaller } from './listen';
+import { isSetLike, listedByCaller, type McpToolSource, type SetLike } from './source';
 import { capabilityOf } from './capabilities';
 
-/**
- * Where the server finds its tools: a `ToolSet` (or anything with `list()` and `invoke()`, such as the
- * NestJS `ToolRegistry`), anything with `list()`, or a list of definitions. Calls go through the set
- * when there is one; otherwise through a set made of the listed tools.
- */
-export type McpToolSource = { list(): readonly ToolDefinition[] } | readonly ToolDefinition[];
-
-/** A source with the optional parts of a `ToolSet` that the server uses when they are there. */
-export interface SetLike {
-  list(): readonly ToolDefinition[];
-  invoke(name: string, args: string | object, options?: InvokeOptions): Promise<ToolResult>;
-  get?(name: string): ToolDefinition | undefined;
-  listFor?(context: ToolContext): readonly ToolDefinition[];
-  callContext?(name: string, options?: InvokeOptions): ToolContext;
-  onChange?(listener: () => void): () => void;
-}
-
-export function isSetLike(source: McpToolSource): source is SetLike {
-  return !Array.isArray(source) && typeof (source as Partial<SetLike>).invoke === 'function';
-}
+export { isSetLike, type McpToolSource, type SetLike } from './source';
 
 /** The set that calls go through: the source itself, or a set of its tools (made per use for a live `list()`). */
 function setOf(source: McpToolSource, fixed: ToolSet | undefined): SetLike {

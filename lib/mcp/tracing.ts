@@ -10,6 +10,7 @@
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TEXTS } from '../diagnostics';
+import { INTERNAL_ERROR, REQUEST_CANCELLED } from './codes';
 
 /** The part of an OpenTelemetry `Tracer` (from `@opentelemetry/api`) the server uses. */
 export interface McpTracer {
@@ -120,7 +121,7 @@ function targetOf(method: string, params: Record<string, unknown> | undefined): 
  */
 function errorCode(e: unknown): number {
   const code = (e as { code?: unknown } | null)?.code;
-  return Number.isSafeInteger(code) ? (code as number) : -32603;
+  return Number.isSafeInteger(code) ? (code as number) : INTERNAL_ERROR;
 }
 
 /** Starts and ends the spans of one server's requests. */
@@ -172,7 +173,7 @@ export function tracingOf(options: true | McpTracingOptions): McpTracing {
   };
 }
 
-/** A row of the table (lib/mcp/table.ts) run inside its request's span (the 2026-07-28 binder's: lib/mcp/modern.ts). */
+/** A row of the table (lib/mcp/table.ts) run inside its request's span (the 2026-07-28 binder's: lib/mcp/modern/). */
 export function tracedRow<S>(
   tracing: McpTracing,
   method: string,
@@ -217,7 +218,7 @@ export function tracedTransport(transport: Transport, tracing: McpTracing): Tran
         // A cancelled request is not answered: its span ends here.
         const cancelled = m.method === 'notifications/cancelled' ? (m.params?.requestId as string | number | undefined) : undefined;
         if (cancelled !== undefined) {
-          open.get(cancelled)?.end({ code: -32800, message: 'Request cancelled' });
+          open.get(cancelled)?.end({ code: REQUEST_CANCELLED, message: 'Request cancelled' });
           open.delete(cancelled);
         }
         if (typeof m.method !== 'string' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return deliver(message, extra);

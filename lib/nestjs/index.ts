@@ -58,7 +58,7 @@ import {
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
 import { BoundTool, type ToolDefinition } from '../invoke/tools/bound-tool';
-import { DIAGNOSTICS as D } from '../diagnostics';
+import { DIAGNOSTICS as D, MCP_TEXTS } from '../diagnostics';
 import { refuse } from '../errors';
 import { ToolContext, type ToolContextInit, type ToolServices, type InvokeOptions } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
@@ -532,7 +532,7 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
     // No HTTP platform (NestFactory.createApplicationContext): Nest 12 gives null, earlier ones undefined.
     const adapter = this.moduleRef.get(HttpAdapterHost, { strict: false }).httpAdapter as { use(path: string, handler: unknown): unknown } | null | undefined;
     if (adapter === null || adapter === undefined) {
-      logger.warn(`mcp: no HTTP adapter (an application context?): the MCP endpoint ${options.mcp.path} is not served.`);
+      logger.warn(MCP_TEXTS.nestNoHttpAdapter(options.mcp.path));
       return;
     }
     const { path, info, ...endpoint } = options.mcp;

@@ -6,7 +6,8 @@
  * spec/plugin/harness's `readTools` and `nodeEnv`), a stdio client (it spawns its server), an HTTP
  * endpoint (`serveMcpHttp`, `.listen(`, `createServer(`), a script that spawns (scripts/test.js,
  * scripts/conformance.js), or `check`, which loads compiled projects through Node's module loader.
- * Else a spec that compiles whole projects (`ts.createProgram`, the plugin's CLI, the corpus judge)
+ * Else a spec that compiles whole projects (`ts.createProgram`, spec/helpers/virtual-program's
+ * `compileProgram`, the plugin's CLI, the corpus judge)
  * is in the compiler lane; the official suite is the conformance lane; every other spec is fast.
  */
 import * as fs from 'node:fs';
@@ -35,7 +36,7 @@ const CROSSES = [
   /lib\/plugin\/check'/,
   /spec\/fixtures\/check/,
 ];
-const COMPILES = [/\bcreateProgram\(/, /\bjudgeCorpus\(/, /lib\/plugin\/cli'/];
+const COMPILES = [/\bcreateProgram\(/, /\bcompileProgram\(/, /\bjudgeCorpus\(/, /lib\/plugin\/cli'/];
 
 function specFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {

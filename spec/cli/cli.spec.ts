@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { compiledCopy } from '../helpers/programs';
 
 const root = path.resolve(__dirname, '../..');
 const outDir = path.join(root, '.tmp', `cli-spec-${process.pid}`);
@@ -31,13 +32,8 @@ function node(args: string[], input?: string, timeout = 60_000): Promise<Run> {
 const cli = (...args: string[]) => node([cliJs, ...args]);
 
 beforeAll(async () => {
-  const compiled = fixturesToCompile().map((f) => path.join('spec', 'cli', 'fixtures', f));
-  const r = await node(
-    [path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'lib/cli', '--check', 'spec/cli', 'lib/cli/index.ts', ...compiled],
-    undefined,
-    300_000,
-  );
-  if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
+  const programs = fixturesToCompile().map((f) => path.join('spec', 'cli', 'fixtures', f));
+  await compiledCopy(['lib/cli/index.ts', ...programs], ['lib/cli', 'spec/cli'], outDir);
   // Copied as they are: an ES module, hand-written CommonJS, and TypeScript sources the CLI compiles itself.
   for (const f of ['esm-tools.mjs', 'no-metadata.js']) fs.copyFileSync(path.join(__dirname, 'fixtures', f), fixture(f));
   fs.cpSync(path.join(__dirname, 'fixtures', 'ts-source'), fixture('ts-source'), { recursive: true });
@@ -275,6 +271,11 @@ describe('call', () => {
   it('a NestJS root module: builds the application context and calls the tool through its ToolRegistry, with what Nest injects', async () => {
     const r = await cli('call', fixture('nest-service.js'), 'in_stock', '{"sku":"BOLT-M8"}');
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '120\n', '']);
+  });
+
+  it('a file exporting a feature module before the root module: the root is run, and forRoot({ mcp }) does not warn of the endpoint a CLI call does not serve', async () => {
+    const r = await cli('call', fixture('nest-app.js'), 'on_shelf', '{"sku":"NUT-M8"}');
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '75\n', '']);
   });
 
   it('a NestJS provider with injected dependencies, without its module: refused, saying to give the root module', async () => {

@@ -194,7 +194,8 @@ describe('LangChain runtime', () => {
     const tool = toLangChainTool(Tool.fromInstance(new Shop()).find((t) => t.name === 'place_order')!);
     await tool.invoke({ id: 'a', name: 'place_order', args: { sku: 'NUT', qty: 1 }, type: 'tool_call' }, { callbacks: [handler] });
     await tool.invoke({ id: 'b', name: 'place_order', args: { sku: 'NUT', qty: 0 }, type: 'tool_call' }, { callbacks: [handler] });
-    await tool.invoke({ sku: 'NUT', qty: 0 }, { callbacks: [handler] }).catch(() => undefined);
+    // Called with bare arguments (no tool call), a refused call rejects.
+    await expect(tool.invoke({ sku: 'NUT', qty: 0 }, { callbacks: [handler] })).rejects.toThrow(ToolCallError);
     expect(events).toEqual([
       'start place_order {"sku":"NUT","qty":1}',
       'end success',

@@ -11,10 +11,9 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import * as fs from 'node:fs';
 import { Param, Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
-import { node, root } from '../helpers/programs';
+import { compiled, node } from '../helpers/programs';
 
 // Characters that hide or reorder text: none may reach a question raw.
 // eslint-disable-next-line no-control-regex
@@ -103,22 +102,11 @@ describe('issue 21: the approval question shows what runs (MCP elicitation over 
 });
 
 describe("issue 21: the CLI's terminal question", () => {
-  const outDir = path.join(root, '.tmp', `cli-21-${process.pid}`);
+  let outDir: string;
 
   beforeAll(async () => {
-    const r = await node([
-      path.join(root, 'scripts', 'compile.js'),
-      '--out',
-      outDir,
-      '--check',
-      'lib/cli',
-      'lib/cli/index.ts',
-      'spec/mcp/fixtures/approval.ts',
-    ]);
-    if (r.code !== 0) throw new Error(`compiling the CLI failed:\n${r.stdout}${r.stderr}`);
+    outDir = await compiled(['lib/cli/index.ts', 'spec/mcp/fixtures/approval.ts'], ['lib/cli']);
   }, 180_000);
-
-  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
   /** Runs the CLI's main with a terminal that records the question it is asked and answers no. */
   async function ask(args: object): Promise<{ question: string; stdout: string }> {

@@ -137,11 +137,25 @@ describe('issue 31: CORS', () => {
     },
   });
 
-  it('off unless configured: OPTIONS is 405 and no CORS header is sent', async () => {
-    await serving({ allowedOrigins: ['https://app.example'] }, async (url) => {
-      const r = await raw(url, preflight('https://app.example'));
-      expect([r.status, r.headers['access-control-allow-origin']]).toEqual([405, undefined]);
-    });
+  it('off unless configured: OPTIONS is 405, naming the cors option, and no CORS header is sent (stateless and with sessions)', async () => {
+    const text =
+      "Method Not Allowed: OPTIONS (a browser's CORS preflight) is answered only with the endpoint option cors: true, which admits the origins that allowedOrigins or publicOrigin admit (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).";
+    for (const [options, allow] of [
+      [{}, 'POST'],
+      [{ sessions: true }, 'GET, POST, DELETE'],
+    ] as const) {
+      await serving({ allowedOrigins: ['https://app.example'], ...options }, async (url) => {
+        const r = await raw(url, preflight('https://app.example'));
+        expect([r.status, r.headers.allow, r.headers['access-control-allow-origin'], JSON.parse(r.text)]).toEqual([
+          405,
+          allow,
+          undefined,
+          { jsonrpc: '2.0', error: { code: -32000, message: text }, id: null },
+        ]);
+        // The endpoint goes on serving.
+        expect(await echoThrough(url)).toEqual(ECHOED);
+      });
+    }
   });
 
   it('on: a preflight of an admitted origin is 204 with the methods, headers and max age; a foreign origin is 403', async () => {
@@ -161,6 +175,26 @@ describe('issue 31: CORS', () => {
       });
       const foreign = await raw(url, preflight('https://evil.example'));
       expect([foreign.status, foreign.headers['access-control-allow-origin']]).toEqual([403, undefined]);
+    });
+  });
+
+  it("on: a preflight's requested headers are read up to 4,096 characters and 64 names; only the endpoint's own and Mcp-* are named back", async () => {
+    await serving({ allowedOrigins: ['https://app.example'], cors: true }, async (url) => {
+      const allowed = async (requested: string) => {
+        const r = await raw(url, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': requested },
+        });
+        return [r.status, r.headers['access-control-allow-headers']];
+      };
+      const own = 'content-type, accept, authorization, last-event-id, mcp-session-id, mcp-protocol-version';
+      // The 64th name is read, the 65th is not.
+      const names = [...Array.from({ length: 62 }, (_, i) => `x-pad-${i}`), 'mcp-param-sixty-third', 'mcp-param-sixty-fourth', 'mcp-param-sixty-fifth'];
+      expect(await allowed(names.join(','))).toEqual([204, `${own}, mcp-param-sixty-third, mcp-param-sixty-fourth`]);
+      // A name that starts within the first 4,096 characters is read up to there; one after them is not.
+      const long = `x-${'a'.repeat(4080)},mcp-param-in, mcp-param-out`;
+      expect(long.indexOf('mcp-param-out')).toBeGreaterThan(4096);
+      expect(await allowed(long)).toEqual([204, `${own}, mcp-param-in`]);
     });
   });
 

@@ -115,6 +115,30 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
     }
   });
 
+  it('a refusal quotes the refused Origin or Host as printable ASCII (anything else as ?), at most 100 characters', async () => {
+    const { http, url } = await serve();
+    try {
+      const body = JSON.stringify(call(1, 'place_order', {}));
+      // Latin-1 é and a space: header bytes a client may send that are not printable ASCII.
+      const origin = `https://ev\u00e9l .example/${'o'.repeat(150)}`;
+      const byOrigin = await raw(url, { headers: { ...jsonHeaders, origin }, body });
+      const host = `ev\u00e9l${'h'.repeat(150)}.example`;
+      const byHost = await raw(url, { headers: { ...jsonHeaders, host }, body });
+      // é arrives as its two UTF-8 bytes: two ?; the space one ?; then cut at 100 characters.
+      const quotedOrigin = `https://ev??l?.example/${'o'.repeat(77)}…`;
+      const quotedHost = `ev??l${'h'.repeat(95)}…`;
+      expect([byOrigin.status, rpcError(byOrigin.text).message, byHost.status, rpcError(byHost.text).message]).toEqual([
+        403,
+        `Forbidden: Origin not allowed ('${quotedOrigin}'). If pages of this origin are your own web client, admit it with the endpoint option allowedOrigins: ['${quotedOrigin}'] (or publicOrigin, when it is the endpoint's own public origin).`,
+        403,
+        `Forbidden: Host header not allowed ('${quotedHost}'). If this host name is served on purpose (a reverse proxy that forwards the Host header), admit it with the endpoint option allowedHosts: ['${quotedHost}'], or give the public URL's origin as publicOrigin (options of serveMcpHttp, createMcpHttpHandler and ToolsModule.forRoot({ mcp })).`,
+      ]);
+      await stillServing(url);
+    } finally {
+      await http.close();
+    }
+  });
+
   it('allowedOrigins and allowedHosts replace the loopback defaults', async () => {
     const { http, url } = await serve({ allowedOrigins: ['https://app.example'], allowedHosts: ['mcp.example'] });
     try {

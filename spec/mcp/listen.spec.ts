@@ -8,7 +8,7 @@
  * loopback server is another local address (127.0.0.2).
  */
 import 'reflect-metadata';
-import { Agent, request } from 'node:http';
+import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -145,6 +145,14 @@ describe('issue 27: listen streams count in bounds of their own', () => {
 
   it('one client holds at most maxListenStreamsPerClient (503 beyond, to the v2 client too); other clients still listen; a closed stream frees its slot', async () => {
     const url = await serve({ maxListenStreamsPerClient: 2 });
+    // When the server sees each of the greedy client's listen streams close. This listener is added
+    // when the request arrives, before the endpoint counts the stream (after reading its body), so
+    // the endpoint's own close listener runs in the same emit, before the awaiting code resumes.
+    const greedyClosed: Promise<void>[] = [];
+    http!.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (req.socket.remoteAddress === '127.0.0.2' && req.headers['mcp-method'] === 'subscriptions/listen')
+        greedyClosed.push(new Promise<void>((resolve) => res.once('close', () => resolve())));
+    });
     const greedy = await modernClient(url, '127.0.0.2');
     const other = await modernClient(url);
     open.push(greedy, other);
@@ -161,10 +169,15 @@ describe('issue 27: listen streams count in bounds of their own', () => {
     expect((await listenTools(other)).honoredFilter).toEqual({ toolsListChanged: true });
     await first.close();
     expect(await first.closed).toBe('local');
-    // The slot is free once the server sees the stream close.
-    let again = await raw(url, { headers: modernHeaders, body: listenBody(8, {}), from: '127.0.0.2' });
-    while (again.status === 503) again = await raw(url, { headers: modernHeaders, body: listenBody(8, {}), from: '127.0.0.2' });
-    expect(again.status).toBe(200);
+    // The slot is free once the server sees the stream close: the next listen is acknowledged.
+    await greedyClosed[0];
+    const again = await openStream(url, { method: 'POST', headers: modernHeaders, body: listenBody(8, {}), from: '127.0.0.2' });
+    try {
+      const text = await again.until((t) => t.includes('notifications/subscriptions/acknowledged'));
+      expect([again.status, sseEvents(text).map((e) => (e.data as { method?: string }).method)]).toEqual([200, ['notifications/subscriptions/acknowledged']]);
+    } finally {
+      again.close();
+    }
   });
 
   it('at most maxListenStreams in all, whoever holds them', async () => {

@@ -191,6 +191,8 @@ describe('issue 22: Mcp-Method and Mcp-Name headers (MCP 2026-07-28) agree with 
           { 'mcp-name': `=?base64?${Buffer.from('shout').toString('base64')}?=` },
           "Header mismatch: Mcp-Name header value 'shout' does not match body value 'echo'",
         ],
+        // One decoder of one strictness (the Mcp-Param-* check's): Base64 without its padding is not canonical.
+        [{ 'mcp-name': '=?base64?ZWNobw?=' }, "Header mismatch: the Mcp-Name header value '=?base64?ZWNobw?=' carries an invalid Base64 value"],
       ];
       for (const [headers, message] of cases) {
         const r = await post(http.url, callEcho(5), headers);

@@ -130,6 +130,56 @@ describe('completion', () => {
   });
 });
 
+/** Completers that record the text they are given, or never answer. */
+class Catalogue {
+  static typed: string[] = [];
+
+  @Prompt({ description: 'Finds a book' })
+  find(
+    @Param({
+      complete: (typed: string) => {
+        Catalogue.typed.push(typed);
+        return ['dune'];
+      },
+    })
+    title: string,
+    @Param({ complete: () => new Promise<string[]>(() => undefined) }) shelf: string,
+  ): string {
+    return `${title} on ${shelf}`;
+  }
+}
+
+describe('completion bounds (SECURITY.md: the typed text read is cut to 4,096 characters; a completer has 5 s)', () => {
+  it('a completer is given at most the first 4,096 characters typed', async () => {
+    const c = await connectV1(createMcpServer(new ToolSet([new Catalogue()]), info));
+    try {
+      Catalogue.typed = [];
+      const typed = `d${'x'.repeat(9999)}`;
+      const answer = await c.client.complete({ ref: { type: 'ref/prompt', name: 'find' }, argument: { name: 'title', value: typed } });
+      expect(answer).toEqual({ completion: { values: ['dune'], total: 1, hasMore: false } });
+      expect(Catalogue.typed).toEqual([typed.slice(0, 4096)]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('a completer that never answers gives no values after 5 s, not before (the timer is the bound under test: faked)', async () => {
+    jest.useFakeTimers();
+    try {
+      const find = new ToolSet([new Catalogue()]).prompt('find')!;
+      let settled: unknown;
+      const pending = find.complete('shelf', '').then((v) => (settled = v));
+      await jest.advanceTimersByTimeAsync(4999);
+      expect(settled).toBeUndefined();
+      await jest.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(settled).toEqual({ values: [], total: 0, hasMore: false });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
 describe('visibleServed', () => {
   it('a hidden prompt is unknown to get and complete; a resource whose rule throws is hidden, unknown to subscribe and read', async () => {
     const set = new ToolSet([new Library()], {

@@ -12,7 +12,7 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { modulesWithout, root } from '../helpers/programs';
+import { compiledCopy, modulesWithout, root } from '../helpers/programs';
 
 type Client = 'v1' | 'v2' | 'aiSdk';
 type Target = { url: string } | { command: string; args: string[]; env: Record<string, string>; cwd: string };
@@ -27,9 +27,7 @@ beforeAll(async () => {
   fs.mkdirSync(modules.minimal);
   modulesWithout(modules.minimal, ['@modelcontextprotocol/server', '@modelcontextprotocol/node']);
   const out = path.join(work, 'out');
-  const program = path.join(root, 'spec/mcp/programs/real-clients-server.ts');
-  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', out, '--check', path.dirname(program), program], root);
-  expect([compiled.code, compiled.stderr]).toEqual([0, '']);
+  await compiledCopy(['spec/mcp/programs/real-clients-server.ts'], ['spec/mcp/programs'], out);
   server = path.join(out, 'spec/mcp/programs/real-clients-server.js');
 }, 180_000);
 

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { connectHttp } from '../helpers/mcp-client';
-import { node, root } from '../helpers/programs';
+import { compiled, root } from '../helpers/programs';
 import { modernCall, roundRobin, type Rpc } from './fixtures/http';
 
 /** Starts a compiled replica; resolves with its URL once it listens. */
@@ -29,20 +28,17 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 describe('scale-out: stateless replicas behind a round-robin proxy', () => {
-  const outDir = path.join(root, '.tmp', `program-${process.pid}-replica`);
   const replicas: ChildProcess[] = [];
 
   // A replica exits when its stdin ends: wait for each, so that no process or pipe outlives the file.
   afterAll(async () => {
     await Promise.all(replicas.map(stop));
-    fs.rmSync(outDir, { recursive: true, force: true });
   });
 
   const program = 'spec/mcp/programs/replica.ts';
-  const compiledProgram = path.join(outDir, program.replace(/\.ts$/, '.js'));
+  let compiledProgram: string;
   beforeAll(async () => {
-    const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/mcp/programs', program]);
-    if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
+    compiledProgram = path.join(await compiled([program], ['spec/mcp/programs']), program.replace(/\.ts$/, '.js'));
   }, 120_000);
 
   it('a real MCP client initializes, lists and calls through two server processes, every call answered', async () => {

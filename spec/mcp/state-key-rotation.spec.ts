@@ -67,3 +67,19 @@ describe('requestStateKey: a list rotates the key', () => {
     expect(await round(before, after)).toBe('error -32602');
   });
 });
+
+describe('requestStateKey: at least 32 bytes (docs/mcp.md, SECURITY.md)', () => {
+  it('a key of 31 bytes signs nothing: a 2026-07-28 request is answered -32603 naming the bound; one of 32 is served', async () => {
+    const answers: unknown[] = [];
+    for (const requestStateKey of ['k'.repeat(31), 'k'.repeat(32)]) {
+      const endpoint = await serveMcpHttp(new ToolSet([new Greeter()]), { name: 'greeter', version: '1.0.0' }, { port: 0, host: '127.0.0.1', requestStateKey });
+      try {
+        const asked = await greet(endpoint.url);
+        answers.push(asked.error ?? asked.result?.resultType);
+      } finally {
+        await endpoint.close();
+      }
+    }
+    expect(answers).toEqual([{ code: -32603, message: 'Internal error: createRequestStateCodec: key must be at least 32 bytes (got 31)' }, 'input_required']);
+  });
+});

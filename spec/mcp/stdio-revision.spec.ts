@@ -107,6 +107,27 @@ describe('stdio: the first request only one revision answers chooses the revisio
     }
   });
 
+  it.each([
+    ['a notification', (c: Awaited<ReturnType<typeof connection>>) => c.tell('notifications/initialized')],
+    [
+      'a request without the envelope',
+      async (c: Awaited<ReturnType<typeof connection>>) => {
+        expect((await c.ask('tools/list')).result).toEqual({
+          tools: [{ name: 'now', description: 'The time.', inputSchema: { type: 'object', properties: {}, additionalProperties: false } }],
+        });
+      },
+    ],
+  ])('a first message that asks for neither (%s) chooses 2025-11-25: a request with the envelope after it is served as 2025-11-25', async (_first, first) => {
+    const c = await connection();
+    try {
+      await first(c);
+      const call = (await c.ask('tools/call', { name: 'now', arguments: {}, _meta: META })).result as Record<string, unknown>;
+      expect(call).toEqual({ content: [{ type: 'text', text: 'noon' }] });
+    } finally {
+      await c.close();
+    }
+  });
+
   it('server/discover is answered by 2026-07-28, and a request with the envelope after it keeps the connection there', async () => {
     const c = await connection();
     try {
@@ -115,7 +136,12 @@ describe('stdio: the first request only one revision answers chooses the revisio
       const call = (await c.ask('tools/call', { name: 'now', arguments: {}, _meta: META })).result as Record<string, unknown>;
       expect([call.resultType, call.content]).toEqual(['complete', [{ type: 'text', text: 'noon' }]]);
       const refused = await c.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'late', version: '1' } });
-      expect(refused.error).toBeDefined();
+      // The connection is 2026-07-28's now: an initialize is a version it does not serve.
+      expect(refused).toEqual({
+        jsonrpc: '2.0',
+        id: 3,
+        error: { code: -32022, message: 'Unsupported protocol version: 2025-11-25', data: { requested: '2025-11-25', supported: ['2026-07-28'] } },
+      });
     } finally {
       await c.close();
     }

@@ -1,23 +1,17 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { node, root } from '../helpers/programs';
+import { compiled, root } from '../helpers/programs';
 
 /** A tool set served over stdio (a spawned process), spoken to by the real SDK client. */
 describe('over stdio', () => {
-  const outDir = path.join(root, '.tmp', `stdio-spec-${process.pid}`);
+  let outDir: string;
   const program = 'spec/mcp/programs/stdio-server.ts';
 
   beforeAll(async () => {
-    const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/mcp/programs', program]);
-    if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
+    outDir = await compiled([program], ['spec/mcp/programs']);
   }, 120_000);
-
-  afterAll(() => {
-    fs.rmSync(outDir, { recursive: true, force: true });
-  });
 
   it('list_changed arrives after ToolSet.add; an approval is asked through elicitation', async () => {
     const client = new Client({ name: 'spec', version: '1.0.0' }, { capabilities: { elicitation: {} } });

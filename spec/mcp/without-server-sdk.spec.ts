@@ -1,7 +1,7 @@
 /**
- * docs/mcp.md: "Without `@modelcontextprotocol/server` installed the endpoint serves 2025-11-25
- * only, and a 2026-07-28 request is refused with the supported versions." The program is compiled
- * outside the repository and run with a NODE_PATH of links to every installed package except
+ * docs/mcp.md, "What a 2025-only install answers to discovery": without `@modelcontextprotocol/server`
+ * the endpoint serves 2025-11-25 only; its refusals of 2026-07-28 requests over HTTP, and stdio.
+ * The program is compiled outside the repository and run with a NODE_PATH of links to every installed package except
  * `@modelcontextprotocol/server`, so Node's own resolution cannot find that one.
  */
 import { execFile } from 'node:child_process';
@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { modulesWithout, root } from '../helpers/programs';
+import { compiledCopy, modulesWithout } from '../helpers/programs';
 
 function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -19,22 +19,14 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ co
   });
 }
 
-it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, and refuses a 2026-07-28 request with the versions it serves', async () => {
+it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, refuses server/discover (400, -32000) and any other 2026-07-28 request (-32022) with the versions it serves; stdio is 2025-11-25 (discover -32601)', async () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'without-server-sdk-'));
   try {
     const out = path.join(work, 'out');
     const modules = path.join(work, 'modules');
     fs.mkdirSync(modules);
     modulesWithout(modules, ['@modelcontextprotocol/server']);
-    const compiled = await run([
-      path.join(root, 'scripts', 'compile.js'),
-      '--out',
-      out,
-      '--check',
-      path.join(root, 'spec/mcp/programs'),
-      path.join(root, 'spec/mcp/programs/without-server-sdk.ts'),
-    ]);
-    expect([compiled.code, compiled.stderr]).toEqual([0, '']);
+    await compiledCopy(['spec/mcp/programs/without-server-sdk.ts'], ['spec/mcp/programs'], out);
     const ran = await run([path.join(out, 'spec/mcp/programs/without-server-sdk.js')], { ...process.env, NODE_PATH: modules });
     expect([ran.code, ran.stderr]).toEqual([0, '']);
     expect(JSON.parse(ran.stdout)).toEqual({
@@ -52,6 +44,26 @@ it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, and ref
           },
         },
       },
+      // docs/mcp.md: "a `server/discover` sent with `MCP-Protocol-Version: 2026-07-28` is refused as
+      // the SDK's own 2025 server refuses it: HTTP 400, JSON-RPC `-32000`, the versions served in `data.supported`".
+      discover: {
+        status: 400,
+        body: {
+          jsonrpc: '2.0',
+          id: 8,
+          error: {
+            code: -32000,
+            message: `Bad Request: unsupported protocol version (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+            data: { supported: SUPPORTED_PROTOCOL_VERSIONS, requested: '2026-07-28' },
+          },
+        },
+      },
+      // "Over stdio the 2025 server answers `server/discover` with `-32601`"; "With only the 2025 SDK
+      // installed every connection is 2025-11-25": a request with the 2026 envelope gets a 2025 answer.
+      stdio: [
+        { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+        { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'noon' }] } },
+      ],
     });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

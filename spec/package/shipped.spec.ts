@@ -98,6 +98,10 @@ describe('the package as npm pack makes it', () => {
           if (REPOSITORY_ONLY.test(span) && !target?.startsWith(`${REPOSITORY}/`)) unlinked.push(`${doc}: \`${span}\``);
           if (NPM_SCRIPT.test(span) && !linksRepository) unlinked.push(`${doc}: \`${span}\` (no link to the repository in its paragraph)`);
         }
+        // A path written as plain text, outside code spans and links' targets.
+        const prose = paragraph.replace(/`[^`\n]*`/g, '``').replace(/\]\([^)\s]+\)/g, ']');
+        for (const [, bare] of prose.matchAll(/(?:^|[\s(])((?:spec|samples|scripts|bench|lib|design|build|\.ci|\.tmp)\/[\w./-]*)/g))
+          unlinked.push(`${doc}: ${bare!}`);
       }
     }
     expect(unlinked).toEqual([]);

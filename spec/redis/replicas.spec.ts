@@ -11,13 +11,12 @@
  * changes, a session, a stream and a task are known only to the replica that made them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { node, root } from '../helpers/programs';
+import { compiled, root } from '../helpers/programs';
 import { describeWithRedis, startRedisServer, testPrefix, type RedisServer } from '../helpers/redis';
 import { initialize, modern, modernCall, modernPost, roundRobin } from '../mcp/fixtures/http';
 
@@ -78,15 +77,12 @@ async function listen(url: URL, uris: readonly string[]): Promise<Listening> {
   };
 }
 
-const outDir = path.join(root, '.tmp', `program-${process.pid}-redis-replica`);
 const program = 'spec/redis/programs/replica.ts';
-const compiledProgram = path.join(outDir, program.replace(/\.ts$/, '.js'));
+let compiledProgram: string;
 
 beforeAll(async () => {
-  const compiled = await node([path.join(root, 'scripts', 'compile.js'), '--out', outDir, '--check', 'spec/redis/programs', program]);
-  if (compiled.code !== 0) throw new Error(`compile failed:\n${compiled.stdout}${compiled.stderr}`);
+  compiledProgram = path.join(await compiled([program], ['spec/redis/programs']), program.replace(/\.ts$/, '.js'));
 }, 180_000);
-afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
 const NAMES = ['A', 'B', 'C'] as const;
 

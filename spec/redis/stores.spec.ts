@@ -176,6 +176,27 @@ describeWithRedis('the stores, in memory and in Redis', () => {
       expect(await next).toEqual([{ kind: 'resources_list_changed' }]);
       expect(errors).toEqual(['a message on the bus channel is not a change event; dropped']);
     });
+
+    it('drops a message over 64 KiB, and a resource URI over 8,192 characters, saying so; a URI of 8,192 is brought', async () => {
+      const prefix = testPrefix();
+      const errors: string[] = [];
+      const bus = new RedisEventBus(redis, { prefix, onError: (e) => errors.push(e.message) });
+      closers.push(() => bus.close());
+      await bus.ready();
+      const next = heard(bus, 2);
+      await redis.publish(`${prefix}events`, JSON.stringify({ kind: 'resources_list_changed', padding: 'x'.repeat(64 * 1024) }));
+      await redis.publish(`${prefix}events`, JSON.stringify({ kind: 'resource_updated', uri: `u:${'x'.repeat(8191)}` }));
+      bus.publish({ kind: 'resource_updated', uri: `u:${'x'.repeat(70 * 1024)}` });
+      bus.publish({ kind: 'resource_updated', uri: `u:${'x'.repeat(8190)}` });
+      bus.publish({ kind: 'tools_list_changed' });
+      expect(await next).toEqual([{ kind: 'resource_updated', uri: `u:${'x'.repeat(8190)}` }, { kind: 'tools_list_changed' }]);
+      // The publisher refuses its own oversized event at once; the subscriber drops the two it was sent (in either order to the first).
+      expect(errors.sort()).toEqual([
+        'a bus event may be at most 65536 characters',
+        'a message on the bus channel is not a change event; dropped',
+        'a message on the bus channel is not a change event; dropped',
+      ]);
+    });
   });
 
   const eventStores: [string, Make<EventStore>][] = [

@@ -1,17 +1,20 @@
 /**
- * The JSON-RPC codes the endpoint answers with, and a refusal answered before any message reached a server.
+ * A refusal (its JSON-RPC code from lib/mcp/codes.ts) answered before any message reached a server.
  */
 import { type ServerResponse } from 'node:http';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 
-/** JSON-RPC error codes the endpoint answers with (the SDK's transport uses the same). */
-export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
-export const SERVER_ERROR = -32000;
-export const SESSION_NOT_FOUND = -32001;
-export const INVALID_PARAMS = -32602;
-/** MCP 2026-07-28's `HeaderMismatch`: an `Mcp-Method` / `Mcp-Name` header that disagrees with the body. */
-export const HEADER_MISMATCH = -32020;
+export {
+  HEADER_MISMATCH,
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  PARSE_ERROR,
+  REQUEST_CANCELLED,
+  SERVER_ERROR,
+  SESSION_NOT_FOUND,
+  UNSUPPORTED_PROTOCOL_VERSION,
+} from '../codes';
 
 /** A request refused before any JSON-RPC message reached the server. */
 export class Refusal {
@@ -23,9 +26,6 @@ export class Refusal {
     readonly data?: unknown,
   ) {}
 }
-
-/** MCP 2026-07-28's `UnsupportedProtocolVersion` (its `data` lists the versions served and echoes the one asked for). */
-export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /**
  * Answers the refusal as a JSON-RPC error. `id`: the id of the request refused, once the body has

@@ -1,5 +1,6 @@
 /**
  * The endpoint's request handler: the edge (health, Host/Origin, CORS, auth), the POST checks in order, then the route by revision and mode.
+ * What it answers: docs/mcp.md (Streamable HTTP); what it guarantees: SECURITY.md (The MCP HTTP endpoint).
  */
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -7,17 +8,17 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '../../thrown';
-import { principalOf as principal } from '../principal';
-import { MCP_CALLER } from '../rate-limit';
-import { MODERN_VERSIONS, modernNodeSdk, modernSdk, type ModernRequestInfo } from '../modern';
+import { MCP_TEXTS } from '../../diagnostics';
+import { MCP_CALLER, principalOfRequest as principalOf } from '../principal';
+import { modernNodeSdk, modernSdk, type ModernRequestInfo } from '../modern';
 import { LISTEN_DEFAULTS, ListenStreams } from '../listen';
 import { MAX_SUBSCRIPTIONS } from '../prompts';
 import { accessPolicy, admittedOrigin, refusedAccess } from '../access';
 import { corsOf } from '../cors';
 import { answerHealth, healthPath } from '../health';
-import { isDiscovery } from '../discovery';
+import { MODERN_VERSIONS, isDiscovery, isModernRequest, supportedVersions } from '../revision';
 import { DEFAULTS, type McpEndpointOptions, type McpHttpHandler, type McpServerFactory, type ModernServerFactory } from './options';
-import { HEADER_MISMATCH, INVALID_PARAMS, PARSE_ERROR, Refusal, SERVER_ERROR, UNSUPPORTED_PROTOCOL_VERSION, refuse } from './codes';
+import { HEADER_MISMATCH, INTERNAL_ERROR, INVALID_PARAMS, PARSE_ERROR, Refusal, SERVER_ERROR, UNSUPPORTED_PROTOCOL_VERSION, refuse } from './codes';
 import { type Message, accepts, declaredTooLarge, isJsonContentType, isRequest, parseMessages, readBody, soleId } from './body';
 import { checkMirroredHeaders } from './headers';
 import { Gauge, heldWhileStreaming } from './backpressure';
@@ -106,13 +107,13 @@ export function createStreamableHttpHandler(
         ...((req as { auth?: AuthInfo }).auth !== undefined ? { authInfo: (req as { auth?: AuthInfo }).auth } : {}),
       };
       return modernRequests.run(info, async () => {
-        const served = factory.listenBody === undefined ? { body: message } : await factory.listenBody(message, maxListenResources);
+        const served = factory.listenBody === undefined ? { body: message } : await factory.listenBody(message, maxListenResources, info);
         if ('refusal' in served) return refuse(res, new Refusal(400, INVALID_PARAMS, served.refusal), false, id);
         return node(req, res, served.body);
       });
     };
     return (modern = (req, res, body, free) => {
-      // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern.ts reads the tool's schema).
+      // SEP-2243: a call's Mcp-Param-* headers must say what its arguments say (lib/mcp/modern/param-headers.ts reads the tool's schema).
       const message =
         body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
       if (message?.method === 'subscriptions/listen') return listen(req, res, message, free);
@@ -154,6 +155,10 @@ export function createStreamableHttpHandler(
       const refusal = refusedAccess(req, access);
       if (refusal !== undefined) return refuse(res, new Refusal(403, SERVER_ERROR, refusal));
       if (cors?.answer(req, res, admittedOrigin(req, access)) === true) return;
+      // Without `cors`, a preflight is refused before auth (a browser sends it without a token), saying which option answers it.
+      if (cors === undefined && req.method === 'OPTIONS') {
+        return refuse(res, new Refusal(405, SERVER_ERROR, MCP_TEXTS.corsOff(), { allow: stateful === undefined ? 'POST' : 'GET, POST, DELETE' }));
+      }
       if (auth !== undefined && (await auth.handle(req, res))) return;
       if (stateful !== undefined) return await stateful.handle(req, res, (owned) => readPost(req, res, owned ? answers : undefined));
       if (req.method !== 'POST') {
@@ -199,7 +204,7 @@ export function createStreamableHttpHandler(
         });
       }
     } catch (e) {
-      refuse(res, new Refusal(500, -32603, `Internal error: ${describeThrown(e, false).slice(0, 200)}`));
+      refuse(res, new Refusal(500, INTERNAL_ERROR, `Internal error: ${describeThrown(e, false).slice(0, 200)}`));
     }
   };
 
@@ -266,8 +271,14 @@ export function createStreamableHttpHandler(
       refuse(res, new Refusal(503, SERVER_ERROR, 'Service Unavailable: too many requests in progress', { 'retry-after': '1' }), false, soleId(messages));
       return undefined;
     }
-    // MCP 2026-07-28 (and a version only it can answer) goes to its own handler (lib/mcp/modern.ts).
-    if (isModernRequest(req, messages)) {
+    // Mcp-Method / Mcp-Name against the body: one rule and one answer on both revisions, before the route.
+    const mismatch = checkMirroredHeaders(req, messages);
+    if (mismatch !== undefined) {
+      refuse(res, mismatch, false, soleId(messages));
+      return undefined;
+    }
+    // MCP 2026-07-28 (and a version only it can answer) goes to its own handler (lib/mcp/modern/).
+    if (isModernRequest(req.headers['mcp-protocol-version'], messages)) {
       const serve = modernHandler();
       if (serve !== null && serve !== undefined) {
         await serve(req, res, body, free);
@@ -284,11 +295,6 @@ export function createStreamableHttpHandler(
       refuse(res, new Refusal(400, code, `Bad Request: unsupported protocol version (supported: ${served.join(', ')})`, {}, data), false, soleId(messages));
       return undefined;
     }
-    const mismatch = checkMirroredHeaders(req, messages);
-    if (mismatch !== undefined) {
-      refuse(res, mismatch, false, soleId(messages));
-      return undefined;
-    }
     return messages;
   }
 
@@ -302,43 +308,4 @@ export function createStreamableHttpHandler(
       await Promise.all([...servers.map((s) => s.close()), closeModern?.()]);
     },
   });
-}
-
-/** The `_meta` key where a 2026-07-28 request names its protocol version. */
-export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-
-/**
- * Whether a request is for the 2026-07-28 handler: its `MCP-Protocol-Version` header names a
- * revision of that era (2026-07-28 or a later date, which that handler refuses with the versions it
- * serves), or (without the header, or with one nobody serves) its `_meta` names a protocol version,
- * or it is `server/discover`. Any other version the 2025 side refuses, naming every version served.
- */
-export function isModernRequest(req: IncomingMessage, messages: readonly Message[]): boolean {
-  const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string') {
-    if (MODERN_VERSIONS.includes(version) || (/^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_VERSIONS[0]!)) return true;
-    if (supportedVersions().includes(version)) return false;
-  }
-  if (messages.length !== 1) return false;
-  const m = messages[0]!;
-  if (m.method === 'server/discover') return true;
-  const meta = (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-  return meta !== null && typeof meta === 'object' && PROTOCOL_VERSION_META in meta;
-}
-
-let versions: readonly string[] | undefined;
-export function supportedVersions(): readonly string[] {
-  // Loaded on first use: @modelcontextprotocol/sdk is an optional peer.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  versions ??= (require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js')).SUPPORTED_PROTOCOL_VERSIONS;
-  return versions;
-}
-
-/**
- * Who sends a request (lib/mcp/principal.ts: the verified token's client and subject, else the
- * connection's remote address). A session answers only its owner; it is also the unit of the
- * per-client share, of the rate limit and of a 2026-07-28 `requestState`.
- */
-export function principalOf(req: IncomingMessage): string {
-  return principal((req as { auth?: AuthInfo }).auth, req.socket.remoteAddress ?? '');
 }

@@ -1,9 +1,13 @@
 /**
- * The `Mcp-Method` and `Mcp-Name` headers checked against the body (MCP 2026-07-28, SEP-2243).
+ * The standard request headers of MCP 2026-07-28 (SEP-2243) against the body: the one
+ * `Mcp-Method` / `Mcp-Name` rule of both revisions, their values read by the one decoder
+ * (lib/mcp/header-value.ts; the `Mcp-Param-*` check, which needs the tool's schema, is
+ * lib/mcp/modern/param-headers.ts's, with the same decoder).
  */
 import { type IncomingMessage } from 'node:http';
 import { HEADER_MISMATCH, Refusal } from './codes';
 import { type Message } from './body';
+import { decodeHeaderValue } from '../header-value';
 
 /** A header's value, its surrounding whitespace trimmed (RFC 9110), or undefined when absent. */
 export function headerValue(req: IncomingMessage, name: string): string | undefined {
@@ -11,14 +15,15 @@ export function headerValue(req: IncomingMessage, name: string): string | undefi
   return typeof v === 'string' ? v.trim() : undefined;
 }
 
-/** `=?base64?…?=` (the 2026-07-28 encoding of a value that is not plain ASCII) decoded; other values as they are. */
-export function decodedHeader(value: string): string {
-  const m = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/.exec(value);
-  return m === null ? value : Buffer.from(m[1]!, 'base64').toString('utf8');
-}
-
-/** Methods whose `Mcp-Name` header mirrors `params.name` (tools, prompts) or `params.uri` (resources). */
-export const NAMED_METHODS: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+/** Methods whose `Mcp-Name` header mirrors `params.name` (tools, prompts), `params.uri` (resources) or `params.taskId` (tasks). */
+export const NAMED_METHODS: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /** A header value shown in an error message, cut short. */
 export const quoted = (v: string): string => `'${v.length > 100 ? `${v.slice(0, 100)}…` : v}'`;
@@ -27,7 +32,9 @@ export const quoted = (v: string): string => `'${v.length > 100 ? `${v.slice(0, 
  * The `Mcp-Method` and `Mcp-Name` headers (MCP 2026-07-28, SEP-2243) against the body: a proxy may
  * route or authorize on the header while the server acts on the body, so a header that disagrees
  * with the body is refused (400, `HeaderMismatch` -32020). Headers are checked when sent (clients of
- * earlier revisions send none); values are case-sensitive. In a batch every message must match.
+ * earlier revisions send none); values are case-sensitive. In a batch every message must match. The
+ * endpoint checks them before it routes by revision: the same rule and answer on both (the SDK v2's
+ * own check behind it then finds them agreeing).
  */
 export function checkMirroredHeaders(req: IncomingMessage, messages: readonly Message[]): Refusal | undefined {
   const method = headerValue(req, 'mcp-method');
@@ -43,7 +50,9 @@ export function checkMirroredHeaders(req: IncomingMessage, messages: readonly Me
     if (name === undefined || field === undefined) continue;
     const params = m.params as Message | undefined;
     const bodyName = typeof params === 'object' && params !== null ? params[field] : undefined;
-    const headerName = decodedHeader(name);
+    const headerName = decodeHeaderValue(name);
+    if (headerName === undefined)
+      return new Refusal(400, HEADER_MISMATCH, `Header mismatch: the Mcp-Name header value ${quoted(name)} carries an invalid Base64 value`);
     if (bodyName !== headerName) {
       return new Refusal(
         400,

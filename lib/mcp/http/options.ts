@@ -1,5 +1,6 @@
 /**
  * The options of the Streamable HTTP endpoint, its handler's type, and the defaults of its bounds.
+ * What each option does: docs/mcp.md; every bound's default: SECURITY.md's table (keep it in step).
  */
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
@@ -18,7 +19,7 @@ import { type McpHealthOptions } from '../health';
 export type McpServerFactory = (mode?: { stateless?: boolean; principal?: string }) => Server;
 
 /**
- * Builds the factory of the servers that answer MCP 2026-07-28 requests (lib/mcp/modern.ts), given
+ * Builds the factory of the servers that answer MCP 2026-07-28 requests (lib/mcp/modern/), given
  * how to read what the endpoint knows of the request being served; undefined when the SDK's v2
  * package is not installed (the endpoint then serves 2025-11-25 and earlier).
  */
@@ -29,9 +30,13 @@ export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) 
       watch?(notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void }): () => void;
       /**
        * The body a `subscriptions/listen` is served with (its resource URIs cut to those the caller
-       * may read), or why it is refused (`-32602`). Runs inside the request's `infoOf`.
+       * may read: `caller`'s), or why it is refused (`-32602`).
        */
-      listenBody?(message: { id?: unknown; params?: unknown }, maxResources: number): Promise<{ body: unknown } | { refusal: string }>;
+      listenBody?(
+        message: { id?: unknown; params?: unknown },
+        maxResources: number,
+        caller: ModernRequestInfo,
+      ): Promise<{ body: unknown } | { refusal: string }>;
       /** The SSE frame that ends a listen stream the server closes (the protocol's empty `subscriptions/listen` result). */
       listenEnd?(id: string | number): string;
       /** The bus the listen streams hear of changes on (the SDK's `ServerEventBus`), each only of what its caller can see. */

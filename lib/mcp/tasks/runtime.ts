@@ -9,7 +9,7 @@
  * cancels it with `tasks/cancel` (the method's signal aborts). Every task is its creator's: another
  * caller's `tasks/*` request is answered as for an unknown task. Ids are 192 random bits.
  *
- * lib/mcp/modern.ts hands each 2026-07-28 `tools/call` here (`TaskRuntime.call`), with how to serve
+ * lib/mcp/modern/ hands each 2026-07-28 `tools/call` here (`TaskRuntime.call`), with how to serve
  * it as an ordinary request (`inline`) and how to run its method with another signal and another
  * way of asking (`run`), and registers `tasks/get`, `tasks/update` and `tasks/cancel` through
  * `TaskRuntime.register`. The `Mcp-Name` routing header of `tasks/*` is checked by the SDK.
@@ -21,6 +21,7 @@ import type { ToolTask, ToolTaskMode } from '../../tool-description';
 import { MCP_TEXTS } from '../../diagnostics';
 import { describeThrown } from '../../thrown';
 import type { CallAsks } from '../call';
+import { MISSING_CLIENT_CAPABILITY } from '../codes';
 import { MemoryTaskStore, TERMINAL_STATUSES, type StoredTask, type TaskStore } from './store';
 import { TaskQuestions } from './questions';
 
@@ -43,7 +44,7 @@ export interface McpTasksOptions {
   tools?: Readonly<Record<string, ToolTaskMode | ToolTask>>;
 }
 
-/** What lib/mcp/modern.ts gives for one `tools/call`. */
+/** What lib/mcp/modern/ gives for one `tools/call`. */
 export interface TaskCall {
   /** The tool called, as the caller is shown it (undefined: unknown or hidden to it). */
   readonly tool: ToolDefinition | undefined;
@@ -57,7 +58,7 @@ export interface TaskCall {
   run(signal: AbortSignal, ask: CallAsks): Promise<unknown>;
 }
 
-/** How a call of a tool whose task starts on `ctx.detach()` becomes a task (used by modern.ts's `withQuestions`). */
+/** How a call of a tool whose task starts on `ctx.detach()` becomes a task (used by lib/mcp/modern/questions.ts's `withQuestions`). */
 export interface DetachHooks {
   /** The way of asking the method gets: `rounds`' until it detaches, the task's after; `stop` aborts the method. */
   ask(rounds: CallAsks, stop: AbortController): CallAsks;
@@ -280,7 +281,7 @@ export class TaskRuntime {
     const missing = (failed: boolean): Promise<boolean> | undefined => {
       const names = Object.keys(questions.missing);
       if (!failed || names.length === 0) return undefined;
-      const error = { code: -32021, message: MCP_TEXTS.modernMissingCapability(names), data: { requiredCapabilities: questions.missing } };
+      const error = { code: MISSING_CLIENT_CAPABILITY, message: MCP_TEXTS.modernMissingCapability(names), data: { requiredCapabilities: questions.missing } };
       return this.#store.transition(id, { status: 'failed', statusMessage: error.message, error });
     };
     run

@@ -1,14 +1,16 @@
 /**
  * Run where `@modelcontextprotocol/server` cannot be resolved (spec/mcp/without-server-sdk.spec.ts
  * runs it outside the repository with a NODE_PATH that holds every installed package but that one):
- * `serveMcpHttp` serves 2025-11-25, and refuses a 2026-07-28 request naming the versions it serves.
+ * `serveMcpHttp` serves 2025-11-25, refuses a 2026-07-28 `server/discover` as the SDK's 2025 server
+ * does and any other 2026-07-28 request naming the versions it serves; over stdio `server/discover`
+ * is an unknown method and a request with the 2026 envelope is served as 2025-11-25.
  * Prints one JSON object.
  */
 import 'reflect-metadata';
 import { Tool, ToolSet } from 'tool-signatures';
-import { serveMcpHttp } from 'tool-signatures/mcp';
-import { connectHttp } from '../../helpers/mcp-client';
-import { modernPost } from '../fixtures/http';
+import { serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
+import { connectHttp, stdioPipes } from '../../helpers/mcp-client';
+import { modernMeta, modernPost } from '../fixtures/http';
 
 class Clock {
   @Tool({ description: 'The time.' })
@@ -26,13 +28,51 @@ function resolves(specifier: string): boolean {
   }
 }
 
+const META = modernMeta();
+
+/** Writes the requests, one a line, to a stdio server and resolves with their answers in order. */
+async function overStdio(requests: { method: string; params: object }[]): Promise<unknown[]> {
+  const pipes = stdioPipes();
+  const server = await serveMcpStdio(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' }, pipes.server);
+  const { stdin: toClient, stdout: toServer } = pipes.client;
+  const answers: unknown[] = [];
+  let buffered = '';
+  const done = new Promise<void>((resolve) => {
+    toClient.setEncoding('utf8');
+    toClient.on('data', (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) answers.push(JSON.parse(line));
+      if (answers.length === requests.length) resolve();
+    });
+  });
+  for (const [i, r] of requests.entries()) toServer.write(`${JSON.stringify({ jsonrpc: '2.0', id: i + 1, ...r })}\n`);
+  await done;
+  toServer.end();
+  await server.close();
+  return answers;
+}
+
 async function main(): Promise<void> {
   const http = await serveMcpHttp(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' });
   const { client } = await connectHttp(http.url);
   const v1 = await client.callTool({ name: 'now', arguments: {} });
   await client.close();
-  const modern = await modernPost(http.url, 'tools/call', { name: 'now', arguments: {} }, { id: 7, accept: 'application/json, text/event-stream' });
-  const out = { serverSdk: resolves('@modelcontextprotocol/server'), v1, modern: { status: modern.status, body: (await modern.json()) as unknown } };
+  const accept = 'application/json, text/event-stream';
+  const modern = await modernPost(http.url, 'tools/call', { name: 'now', arguments: {} }, { id: 7, accept });
+  const discover = await modernPost(http.url, 'server/discover', {}, { id: 8, accept });
+  const stdio = await overStdio([
+    { method: 'server/discover', params: { _meta: META } },
+    { method: 'tools/call', params: { name: 'now', arguments: {}, _meta: META } },
+  ]);
+  const out = {
+    serverSdk: resolves('@modelcontextprotocol/server'),
+    v1,
+    modern: { status: modern.status, body: (await modern.json()) as unknown },
+    discover: { status: discover.status, body: (await discover.json()) as unknown },
+    stdio,
+  };
   await http.close();
   process.stdout.write(JSON.stringify(out));
 }

@@ -6,7 +6,7 @@
  */
 import 'reflect-metadata';
 import { ObjectOf, Tool, ToolContext, ToolSet } from 'tool-signatures';
-import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { MemoryTaskStore, serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
 import { raw } from '../fixtures/http';
 
 const Confirm = ObjectOf({ confirm: Boolean });
@@ -47,9 +47,11 @@ interface Rpc {
 describe('MCP tasks over HTTP (2026-07-28)', () => {
   let http: McpHttpEndpoint;
   let id = 0;
+  // The endpoint's own default store, given so that a spec can hear a task change (`watch`).
+  const store = new MemoryTaskStore();
 
   beforeAll(async () => {
-    http = await serveMcpHttp(new ToolSet([new Jobs()]), { name: 'jobs', version: '1.0.0' }, { port: 0, host: '127.0.0.1' });
+    http = await serveMcpHttp(new ToolSet([new Jobs()]), { name: 'jobs', version: '1.0.0' }, { port: 0, host: '127.0.0.1', tasks: { store } });
   });
   afterAll(() => http.close());
   beforeEach(() => {
@@ -85,13 +87,22 @@ describe('MCP tasks over HTTP (2026-07-28)', () => {
     return JSON.parse(data) as Rpc;
   }
 
-  /** Polls `tasks/get` until the task's status is `status` (each poll a request; no timer). */
-  async function until(taskId: string, status: string): Promise<Rpc> {
-    for (let i = 0; i < 500; i++) {
-      const got = await rpc('tasks/get', { taskId });
-      if (got.result?.status === status || got.error !== undefined) return got;
+  /**
+   * `tasks/get` once the task's status is `status`: asked again only after the store tells of a
+   * change (the watch is set before each read, so no change between them is missed).
+   */
+  async function until(taskId: string, status: string, o: { from?: string } = {}): Promise<Rpc> {
+    for (;;) {
+      let stop!: () => void;
+      const changed = new Promise<void>((resolve) => (stop = store.watch(taskId, resolve)));
+      try {
+        const got = await rpc('tasks/get', { taskId }, o);
+        if (got.result?.status === status || got.error !== undefined) return got;
+        await changed;
+      } finally {
+        stop();
+      }
     }
-    throw new Error(`task ${taskId} never reached ${status}`);
   }
 
   it('create → get → input_required → update → completed, the result inlined', async () => {
@@ -175,6 +186,28 @@ describe('MCP tasks over HTTP (2026-07-28)', () => {
       resultType: 'complete',
       content: [{ type: 'text', text: 'now' }],
     });
+  });
+
+  it("a caller holds at most 32 unfinished tasks (maxActiveTasksPerCaller's default): a call beyond is not run, an isError result says so; a task's lease is 30 s", async () => {
+    const from = '127.0.0.3';
+    const taskIds: string[] = [];
+    for (let i = 0; i < 32; i++) taskIds.push((await rpc('tools/call', { name: 'wait', arguments: {} }, { from })).result!.taskId!);
+    const stored = (await store.get(taskIds[0]!))!;
+    expect(stored.leaseUntil - stored.createdAt).toBe(30_000);
+    const beyond = await rpc('tools/call', { name: 'wait', arguments: {} }, { from });
+    expect([beyond.result?.resultType, beyond.result?.isError, beyond.result?.content]).toEqual([
+      'complete',
+      true,
+      [{ type: 'text', text: "Tool 'wait' was not run: this caller has 32 unfinished tasks, the most it may; wait for one to finish or cancel one." }],
+    ]);
+    // Another caller is not held back by this one's tasks.
+    const other = (await rpc('tools/call', { name: 'wait', arguments: {} })).result!;
+    expect([other.resultType, other.status]).toEqual(['task', 'working']);
+    for (const taskId of [...taskIds, other.taskId!]) {
+      const whose = taskId === other.taskId ? {} : { from };
+      await rpc('tasks/cancel', { taskId }, whose);
+      expect((await until(taskId, 'cancelled', whose)).result?.status).toBe('cancelled');
+    }
   });
 
   it('the Mcp-Name header of tasks/* must name the task (-32020)', async () => {

@@ -117,12 +117,13 @@ class SignInDto {
 
 // ---- the swagger CLI plugin, alone and beside this library's plugin ---------------------------
 
+/** The compiled output's root (this file is its spec/schema/programs/swagger.js); the repository is the working directory. */
 const root = path.resolve(__dirname, '../../..');
-const fixtures = path.join(root, '..', '..', 'spec', 'fixtures', 'swagger');
+const repo = process.cwd();
+const fixtures = path.join(repo, 'spec', 'fixtures', 'swagger');
 
 /** Compiles spec/fixtures/swagger with the given `before` transformers into `variant/` beside this program, and loads its tools. */
 function build(variant: 'swagger' | 'both' | 'plain'): { module: Record<string, Function>; tool: ToolDefinition } {
-  const repo = path.resolve(root, '..', '..');
   const files = ['orders.dto.ts', 'orders.tools.ts'].map((f) => path.join(fixtures, f));
   const outDir = path.join(root, `swagger-${variant}`);
   const program = ts.createProgram(files, {
