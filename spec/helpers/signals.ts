@@ -43,3 +43,25 @@ export class Tally {
     return new Promise((resolve) => this.#waiting.push({ n, resolve }));
   }
 }
+
+/**
+ * Fakes only `Date` (standing still at `now`, default the real time): the SDK's timers, I/O and
+ * microtasks run for real. Undo with `jest.useRealTimers()`.
+ */
+export function fakeOnlyDate(now?: number | Date): void {
+  jest.useFakeTimers({
+    ...(now !== undefined ? { now } : {}),
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+}

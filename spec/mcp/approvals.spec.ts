@@ -7,13 +7,11 @@
  * client answering `input_required` itself; the v1 client (2025-11-25) asks once per call as well.
  */
 import 'reflect-metadata';
-import { PassThrough } from 'node:stream';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, ObjectOf, Param, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { BoundedStdioTransport, MAX_INPUT_ROUNDS, serveMcpHttp, serveMcpStdio, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { connectHttp, stdioPipes } from '../helpers/mcp-client';
+import { modernCall } from './fixtures/http';
 
 const Memo = ObjectOf({ memo: String });
 const Answer = ObjectOf({ answer: String });
@@ -49,7 +47,6 @@ const accept = (content: Record<string, unknown> = {}) => ({ action: 'accept', c
 
 describe('MCP 2026-07-28: an approval answers a question asked, and runs its call once', () => {
   let http: McpHttpEndpoint;
-  let id = 0;
   beforeAll(async () => {
     http = await serveMcpHttp(new ToolSet([new Bank()]), { name: 'bank', version: '1.0.0' }, { port: 0, host: '127.0.0.1' });
   });
@@ -58,30 +55,8 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
     transfers.length = 0;
   });
 
-  async function call(name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Body> {
-    const res = await fetch(http.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': name,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: ++id,
-        method: 'tools/call',
-        params: {
-          name,
-          arguments: args,
-          ...extra,
-          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
-        },
-      }),
-    });
-    return (await res.json()) as Body;
-  }
+  const call = (name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Body> =>
+    modernCall(http.url, name, args, extra, { capabilities: { elicitation: {} } });
 
   it('an approval answered in advance in the first request is not read: the question is asked, and nothing runs', async () => {
     const first = await call('transfer', { amount: 100 }, { inputResponses: { approval: accept(), 'approval.2': accept(), elicit1: accept() } });
@@ -179,20 +154,15 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
   });
 
   it('over stdio, the v2 client is asked once and the transfer runs once', async () => {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    const server = await serveMcpStdio(
-      new ToolSet([new Bank()]),
-      { name: 'bank', version: '1.0.0' },
-      { stdin: toServer, stdout: toClient, stderr: new PassThrough() },
-    );
+    const pipes = stdioPipes();
+    const server = await serveMcpStdio(new ToolSet([new Bank()]), { name: 'bank', version: '1.0.0' }, pipes.server);
     const client = new ModernClient(
       { name: 'v2', version: '1.0.0' },
       { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } },
     );
     let asked = 0;
     client.setRequestHandler('elicitation/create', () => (asked++, { action: 'accept', content: {} }));
-    await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }) as never);
+    await client.connect(new BoundedStdioTransport(pipes.client) as never);
     try {
       expect(((await client.callTool({ name: 'transfer', arguments: { amount: 8 } })) as { content: unknown }).content).toEqual([
         { type: 'text', text: 'moved 8' },
@@ -206,16 +176,13 @@ describe('MCP 2026-07-28: an approval answers a question asked, and runs its cal
 
   it('the v1 client (2025-11-25, in a session) is asked once per call too', async () => {
     const endpoint = await serveMcpHttp(new ToolSet([new Bank()]), { name: 'bank', version: '1.0.0' }, { port: 0, host: '127.0.0.1', sessions: true });
-    const client = new Client({ name: 'v1', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     let asked = 0;
-    client.setRequestHandler(ElicitRequestSchema, () => (asked++, { action: 'accept', content: {} }));
-    await client.connect(new StreamableHTTPClientTransport(endpoint.url));
+    const { client, close } = await connectHttp(endpoint, { capabilities: { elicitation: {} }, onElicit: () => (asked++, { action: 'accept', content: {} }) });
     try {
       expect((await client.callTool({ name: 'transfer', arguments: { amount: 2 } })).content).toEqual([{ type: 'text', text: 'moved 2' }]);
       expect([asked, transfers]).toEqual([1, ['transfer 2']]);
     } finally {
-      await client.close();
-      await endpoint.close();
+      await close();
     }
   });
 });

@@ -7,12 +7,12 @@
  * requests.
  */
 import 'reflect-metadata';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
+import { connectHttp } from '../helpers/mcp-client';
+import { initialize as initializeRequest } from './fixtures/http';
 
 const PUBLIC = 'https://tools.example.com/mcp';
 const hour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -48,18 +48,11 @@ async function serve(options: McpHttpOptions) {
   );
 }
 
-async function connect(url: URL, token: string, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}`, ...headers } } }));
-  return client;
-}
+/** A client with a bearer token (and more headers). */
+const connect = async (url: URL, token: string, headers: Record<string, string> = {}) =>
+  (await connectHttp(url, { headers: { authorization: `Bearer ${token}`, ...headers } })).client;
 
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-});
+const initialize = JSON.stringify(initializeRequest(1));
 
 describe('issue 21: the audience of a bearer token', () => {
   it('a token issued for another resource gets 401 invalid_token with WWW-Authenticate; one for this resource (or naming none) is served', async () => {

@@ -6,42 +6,15 @@
  * HTTP.
  */
 import 'reflect-metadata';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Prompt, Resource, Tool, ToolSet } from 'tool-signatures';
+import { ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
-
-class Desk {
-  @Tool({ description: 'The time.' })
-  now(): string {
-    return 'noon';
-  }
-
-  @Prompt({ description: 'Greets someone.' })
-  greet(name: string): string {
-    return `Hello, ${name}.`;
-  }
-
-  @Resource('desk://motto')
-  motto(): string {
-    return 'Tea at four.';
-  }
-}
+import { connectHttp } from '../helpers/mcp-client';
+import { Desk } from './fixtures/desk';
 
 async function connected(sessions: boolean) {
   const set = new ToolSet([new Desk()]);
-  const http = await serveMcpHttp(set, { name: 'desk', version: '1.0.0' }, { sessions });
-  const client = new Client({ name: 'v1', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(http.url));
-  return {
-    set,
-    client,
-    close: async () => {
-      await client.close();
-      await http.close();
-    },
-  };
+  return { set, ...(await connectHttp(await serveMcpHttp(set, { name: 'desk', version: '1.0.0' }, { sessions }))) };
 }
 
 it('stateless: no listChanged and no resources.subscribe are declared, and resources/subscribe is an unknown method', async () => {

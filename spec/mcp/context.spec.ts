@@ -4,7 +4,6 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   ElicitRequestSchema,
@@ -16,6 +15,7 @@ import {
 import { IsAlphanumeric, IsEmail, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Int32, JsonValue, Param, Part, Prop, Tool, ToolContext, ToolContextError, ToolSet, type ToolDefinition } from 'tool-signatures';
 import { createMcpHttpHandler, createMcpServer, serveMcpHttp, type McpServerOptions, type McpToolSource } from 'tool-signatures/mcp';
+import { connectHttp, connectV1 } from '../helpers/mcp-client';
 
 class Contact {
   @IsEmail() email!: string;
@@ -108,32 +108,12 @@ class Desk {
 
 type Answer = (request: ElicitRequest) => ElicitResult;
 
-async function connect(
-  source: McpToolSource,
-  answer?: Answer,
-  options?: McpServerOptions,
-): Promise<{ client: Client; asked: ElicitRequest[]; close(): Promise<void> }> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(source, { name: 'desk', version: '1.0.0' }, options);
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: answer !== undefined ? { elicitation: {} } : {} });
-  const asked: ElicitRequest[] = [];
-  if (answer !== undefined) {
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
-      asked.push(request);
-      return answer(request);
-    });
-  }
-  await client.connect(clientSide);
-  return {
-    client,
-    asked,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
-}
+/** A client in memory; with `answer`, it declares elicitation and answers with it. */
+const connect = (source: McpToolSource, answer?: Answer, options?: McpServerOptions) =>
+  connectV1(
+    createMcpServer(source, { name: 'desk', version: '1.0.0' }, options),
+    answer !== undefined ? { capabilities: { elicitation: {} }, onElicit: answer } : { capabilities: {} },
+  );
 
 function text(result: unknown): string {
   return (result as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
@@ -180,16 +160,13 @@ describe('the call context over MCP (real SDK client)', () => {
     });
 
     it('over Streamable HTTP: the same, on the POST response stream', async () => {
-      const http = await serveMcpHttp(new ToolSet([new Desk()]), { name: 'desk', version: '1.0.0' });
-      const client = new Client({ name: 'test', version: '1.0.0' });
+      const { client, close } = await connectHttp(await serveMcpHttp(new ToolSet([new Desk()]), { name: 'desk', version: '1.0.0' }));
       try {
-        await client.connect(new StreamableHTTPClientTransport(http.url));
         const { result, events } = await countWithEvents(client);
         expect(text(result)).toBe('counted to 3');
         expect(events).toEqual(ORDERED);
       } finally {
-        await client.close();
-        await http.close();
+        await close();
       }
     });
 
@@ -370,11 +347,7 @@ describe('the call context over MCP (real SDK client)', () => {
       };
     }
 
-    async function clientAs(url: URL, token: string): Promise<Client> {
-      const client = new Client({ name: 'test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}`, 'x-tenant': 'north' } } }));
-      return client;
-    }
+    const clientAs = async (url: URL, token: string) => (await connectHttp(url, { headers: { authorization: `Bearer ${token}`, 'x-tenant': 'north' } })).client;
 
     it('a caller without the scope neither sees nor calls a hidden tool; the tool sees auth info and headers', async () => {
       const desk = new Desk();

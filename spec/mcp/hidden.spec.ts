@@ -8,10 +8,10 @@
  */
 import 'reflect-metadata';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Param, Prompt, Resource, ResourceTemplate, Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { connectHttp } from '../helpers/mcp-client';
+import { modernPost } from './fixtures/http';
 
 const route = Tool.fromJsonSchema(
   {
@@ -158,10 +158,7 @@ describe('a hidden tool, prompt or resource is refused as an unknown one', () =>
     [
       'MCP 2025-11-25, the v1 client, in a session',
       async () => {
-        const client = new Client({ name: 'v1', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-        const { ElicitRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
-        client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: {} }));
-        await client.connect(new StreamableHTTPClientTransport(sessions.url));
+        const { client } = await connectHttp(sessions.url, { capabilities: { elicitation: {} }, onElicit: () => ({ action: 'accept', content: {} }) });
         return client as never;
       },
     ],
@@ -182,8 +179,7 @@ describe('a hidden tool, prompt or resource is refused as an unknown one', () =>
   });
 
   it('the caller who may see them is shown all of them (so the names above are real)', async () => {
-    const client = new Client({ name: 'v1', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(sessions.url, { requestInit: { headers: { 'x-role': 'admin' } } }));
+    const { client } = await connectHttp(sessions.url, { headers: { 'x-role': 'admin' } });
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['ping', 'admin_transfer', 'admin_route']);
       expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['hello', 'admin_payroll']);
@@ -195,8 +191,7 @@ describe('a hidden tool, prompt or resource is refused as an unknown one', () =>
   });
 
   it('MCP 2025-11-25: resources/subscribe of a hidden resource is refused as an unknown one', async () => {
-    const client = new Client({ name: 'v1', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(sessions.url));
+    const { client } = await connectHttp(sessions.url);
     try {
       expect(await outcome('admin://payroll', client.subscribeResource({ uri: 'admin://payroll' }))).toBe(
         await outcome('admin://nope44', client.subscribeResource({ uri: 'admin://nope44' })),
@@ -208,27 +203,7 @@ describe('a hidden tool, prompt or resource is refused as an unknown one', () =>
 
   it('MCP 2026-07-28 raw: a hidden tool whose Mcp-Param header is missing is answered as an unknown tool (200, "Unknown tool"), not 400 -32020; the caller who sees it gets 400 -32020', async () => {
     const post = async (name: string, headers: Record<string, string> = {}) => {
-      const res = await fetch(http.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': 'tools/call',
-          'mcp-name': name,
-          ...headers,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: {
-            name,
-            arguments: { region: 'eu', query: 'q' },
-            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
-          },
-        }),
-      });
+      const res = await modernPost(http.url, 'tools/call', { name, arguments: { region: 'eu', query: 'q' } }, { id: 1, headers });
       return `${res.status} ${(await res.text()).split(name).join('<name>')}`;
     };
     const hidden = await post('admin_route');

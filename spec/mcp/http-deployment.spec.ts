@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { createServer, request, type IncomingHttpHeaders, type Server as HttpServer } from 'node:http';
+import { createServer, request, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Tool } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
+import { connectHttp, type HttpSetup } from '../helpers/mcp-client';
+import { initialize as initializeRequest, jsonHeaders, raw } from './fixtures/http';
 
 /**
  * HTTP as deployments run it: behind a reverse proxy that forwards the public Host (the refusal
@@ -19,29 +19,7 @@ function echo(text: string): string {
 
 const info = { name: 'deploy', version: '1.0.0' };
 const tools = () => [Tool.create(echo, { params: { text: String } })];
-const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-});
-
-function raw(
-  url: URL,
-  o: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: o.method ?? 'POST', headers: o.headers ?? jsonHeaders }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(o.body);
-  });
-}
+const initialize = JSON.stringify(initializeRequest(1, '2025-11-25'));
 
 /** A reverse proxy on loopback that forwards every request to `target` with the public Host header (nginx's `proxy_set_header Host $host`). */
 async function reverseProxy(target: URL, publicHost: string): Promise<{ url: URL; close: () => Promise<void> }> {
@@ -74,9 +52,8 @@ async function reverseProxy(target: URL, publicHost: string): Promise<{ url: URL
   };
 }
 
-async function echoThrough(url: URL, init: RequestInit = {}, fetchImpl?: typeof fetch): Promise<unknown> {
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: init, ...(fetchImpl !== undefined ? { fetch: fetchImpl } : {}) }));
+async function echoThrough(url: URL, setup: HttpSetup = {}): Promise<unknown> {
+  const { client } = await connectHttp(url, setup);
   try {
     return (await client.callTool({ name: 'echo', arguments: { text: 'hi' } })).content;
   } finally {
@@ -229,7 +206,7 @@ describe('issue 31: CORS', () => {
         seen.push(response.headers);
         return response;
       };
-      expect(await echoThrough(url, { headers: { origin: 'https://app.example' } }, recording)).toEqual(ECHOED);
+      expect(await echoThrough(url, { headers: { origin: 'https://app.example' }, fetch: recording })).toEqual(ECHOED);
       const first = seen[0]!;
       expect([first.get('access-control-allow-origin'), first.get('access-control-expose-headers'), first.get('mcp-session-id') !== null]).toEqual([
         'https://app.example',

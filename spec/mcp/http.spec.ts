@@ -1,9 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request } from 'node:http';
 import { Readable } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -11,7 +9,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema, ToolListChangedNotificat
 import { IsInt, Length, Max, Min } from 'class-validator';
 import { Param, Tool } from 'tool-signatures';
 import { createStreamableHttpHandler, listenMcpHttp, serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
+import { connectHttp } from '../helpers/mcp-client';
 import { deferred, Tally } from '../helpers/signals';
+import { call, jsonHeaders, raw, rpcError } from './fixtures/http';
 
 class OrderLine {
   @Length(1, 32) sku!: string;
@@ -41,13 +41,6 @@ class Shop {
 }
 
 const info = { name: 'shop', version: '1.0.0' };
-const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const call = (id: number | string, name: string, args: object, meta?: object) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
-});
 
 async function serve(options: McpHttpOptions = {}) {
   const shop = new Shop();
@@ -55,15 +48,9 @@ async function serve(options: McpHttpOptions = {}) {
   return { shop, http, url: http.url };
 }
 
-async function connect(url: URL, init: RequestInit = {}, fetchImpl?: typeof fetch): Promise<Client> {
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: init, ...(fetchImpl ? { fetch: fetchImpl } : {}) }));
-  return client;
-}
-
 /** The endpoint still serves a real client after a refusal. */
 async function stillServing(url: URL): Promise<void> {
-  const client = await connect(url);
+  const { client } = await connectHttp(url);
   try {
     const r = await client.callTool({ name: 'place_order', arguments: { city: 'Oslo', lines: [{ sku: 'a', qty: 2 }] } });
     expect(r.content).toEqual([{ type: 'text', text: 'Oslo: 2 a' }]);
@@ -93,30 +80,11 @@ function nodeFetch(o: { host?: string; agent?: Agent }): typeof fetch {
     })) as typeof fetch;
 }
 
-/** A raw HTTP exchange: status, headers, body text. */
-function raw(
-  url: URL,
-  o: { method?: string; headers?: Record<string, string | number>; body?: string },
-): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: o.method ?? 'POST', headers: o.headers ?? jsonHeaders }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(o.body);
-  });
-}
-
-const rpcError = (text: string) => (JSON.parse(text) as { error: { code: number; message: string } }).error;
-
 describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)', () => {
   it('refuses a foreign Origin with 403 and keeps serving', async () => {
     const { http, url } = await serve();
     try {
-      await expect(connect(url, { headers: { origin: 'https://evil.example' } })).rejects.toMatchObject({ code: 403 });
+      await expect(connectHttp(url, { headers: { origin: 'https://evil.example' } })).rejects.toMatchObject({ code: 403 });
       const r = await raw(url, { headers: { ...jsonHeaders, origin: 'https://evil.example' }, body: JSON.stringify(call(1, 'place_order', {})) });
       expect([r.status, rpcError(r.text)]).toEqual([
         403,
@@ -127,7 +95,7 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
         },
       ]);
       // A page served from localhost may call a server bound to loopback.
-      const local = await connect(url, { headers: { origin: 'http://localhost:5173' } });
+      const local = await connectHttp(url, { headers: { origin: 'http://localhost:5173' } });
       await local.close();
       await stillServing(url);
     } finally {
@@ -138,8 +106,8 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
   it('refuses a foreign Host (DNS rebinding) with 403 and keeps serving', async () => {
     const { http, url } = await serve();
     try {
-      await expect(connect(url, {}, nodeFetch({ host: `evil.example:${url.port}` }))).rejects.toMatchObject({ code: 403 });
-      const local = await connect(url, {}, nodeFetch({ host: `localhost:${url.port}` }));
+      await expect(connectHttp(url, { fetch: nodeFetch({ host: `evil.example:${url.port}` }) })).rejects.toMatchObject({ code: 403 });
+      const local = await connectHttp(url, { fetch: nodeFetch({ host: `localhost:${url.port}` }) });
       await local.close();
       await stillServing(url);
     } finally {
@@ -189,7 +157,7 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
   it('refuses an oversized body with 413 and keeps serving', async () => {
     const { http, url } = await serve({ maxBodyBytes: 64 * 1024 });
     try {
-      const client = await connect(url);
+      const { client } = await connectHttp(url);
       await expect(client.callTool({ name: 'place_order', arguments: { city: 'x'.repeat(100_000), lines: [] } })).rejects.toMatchObject({ code: 413 });
       await client.close();
       // Without Content-Length (chunked), the read stops once the bound is passed.
@@ -288,7 +256,7 @@ describe('MCP over Streamable HTTP: safe by default (real SDK client, real HTTP)
   it("does not echo an unknown tool's long name back in full", async () => {
     const { http, url } = await serve();
     try {
-      const client = await connect(url);
+      const { client } = await connectHttp(url);
       const r = await client.callTool({ name: 'n'.repeat(100_000), arguments: {} });
       await client.close();
       const text = (r.content as { text: string }[])[0]!.text;
@@ -356,7 +324,7 @@ describe('MCP over Streamable HTTP: stateless serving', () => {
     const { http, url } = await serve();
     // Each client keeps at most 20 connections (as a browser or a fetch pool does); its other calls wait for one.
     const agents = Array.from({ length: 10 }, () => new Agent({ keepAlive: true, maxSockets: 20 }));
-    const clients = await Promise.all(agents.map((agent) => connect(url, {}, nodeFetch({ agent }))));
+    const clients = await Promise.all(agents.map(async (agent) => (await connectHttp(url, { fetch: nodeFetch({ agent }) })).client));
     try {
       const results = await Promise.all(
         Array.from({ length: 1000 }, (_, i) => {
@@ -425,8 +393,8 @@ describe('MCP over Streamable HTTP: stateless serving', () => {
         scopes_supported: ['orders'],
         bearer_methods_supported: ['header'],
       });
-      await expect(connect(http.url, { headers: { authorization: 'Bearer bad' } })).rejects.toMatchObject({ code: 401 });
-      const client = await connect(http.url, { headers: { authorization: 'Bearer good', 'x-tenant': 'acme' } });
+      await expect(connectHttp(http.url, { headers: { authorization: 'Bearer bad' } })).rejects.toMatchObject({ code: 401 });
+      const { client } = await connectHttp(http.url, { headers: { authorization: 'Bearer good', 'x-tenant': 'acme' } });
       expect(await client.callTool({ name: 'x', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'ok' }] });
       await client.close();
       expect(seen).toEqual([['ana', ['orders'], 'acme']]);
@@ -444,16 +412,15 @@ describe('MCP over Streamable HTTP: sessions', () => {
     try {
       // The client opens its GET stream after initializing: its fetch says when the server has answered it.
       const getOpened = deferred();
-      const transport = new StreamableHTTPClientTransport(url, {
+      const changed = deferred();
+      const { client, transport } = await connectHttp(url, {
         fetch: async (input, init) => {
           const response = await fetch(input, init);
           if (init?.method === 'GET' && response.ok) getOpened.resolve();
           return response;
         },
+        before: (c) => c.setNotificationHandler(ToolListChangedNotificationSchema, () => changed.resolve()),
       });
-      const client = new Client({ name: 'spec', version: '1.0.0' });
-      const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
-      await client.connect(transport);
       const id = transport.sessionId!;
       expect(id).toMatch(/^r1-[0-9a-f-]{36}$/);
       expect([...http.sessions.keys()]).toEqual([id]);
@@ -463,7 +430,7 @@ describe('MCP over Streamable HTTP: sessions', () => {
       // own name for its GET stream, `<session tag>.get`: issue 21).
       await getOpened.promise;
       await http.sessions.get(id)!.sendToolListChanged();
-      await changed;
+      await changed.promise;
       expect(stored.mock.calls.filter(([stream]) => stream.endsWith('.get')).map(([, message]) => message)).toEqual([
         { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
       ]);
@@ -489,9 +456,7 @@ describe('MCP over Streamable HTTP: sessions', () => {
     };
     const { http, url } = await serve({ sessions: { idleTimeoutMs: 1500, onSessionClosed } });
     try {
-      const transport = new StreamableHTTPClientTransport(url);
-      const client = new Client({ name: 'spec', version: '1.0.0' });
-      await client.connect(transport);
+      const { client, transport } = await connectHttp(url);
       const id = transport.sessionId!;
       await closing.promise;
       expect([closed, http.sessions.size]).toEqual([[id], 0]);
@@ -506,8 +471,8 @@ describe('MCP over Streamable HTTP: sessions', () => {
   it('answers an initialize beyond maxSessions with 503', async () => {
     const { http, url } = await serve({ sessions: { maxSessions: 1 } });
     try {
-      const first = await connect(url);
-      await expect(connect(url)).rejects.toMatchObject({ code: 503 });
+      const first = await connectHttp(url);
+      await expect(connectHttp(url)).rejects.toMatchObject({ code: 503 });
       await first.close();
     } finally {
       await http.close();

@@ -9,12 +9,12 @@
  */
 import 'reflect-metadata';
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Resource, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { BoundedStdioTransport, serveMcpHttp, serveMcpStdio, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
+import { connectHttp, stdioPipes } from '../helpers/mcp-client';
 import { jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/http';
 import { runProgram } from '../helpers/programs';
 
@@ -74,9 +74,7 @@ async function modernClient(url: URL, from = '127.0.0.1', headers: Record<string
 
 /** A v1 client (initialize, 2025-11-25) from `from`. */
 async function legacyClient(url: URL, from = '127.0.0.1', headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: 'legacy', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(url, { fetch: fetchFrom(from), requestInit: { headers } }));
-  return client;
+  return (await connectHttp(url, { fetch: fetchFrom(from), headers })).client;
 }
 
 const listed = async (c: { listTools(): Promise<{ tools: { name: string }[] }> }) => (await c.listTools()).tools.map((t) => t.name);
@@ -379,11 +377,10 @@ describe('issue 27: a 2025 session hears of a list change only when its client c
 describe('issue 27: over stdio (2026-07-28, the v2 client)', () => {
   it('a listen names at most maxListenResources URIs (-32602 beyond), and hears only of those its caller may read', async () => {
     const set = new ToolSet([new Desk()], { visibleServed: (item) => !('uri' in item && item.uri === 'secret://payroll') });
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    const server = await serveMcpStdio(set, info, { stdin: toServer, stdout: toClient, stderr: new PassThrough(), maxListenResources: 2 });
+    const pipes = stdioPipes();
+    const server = await serveMcpStdio(set, info, { ...pipes.server, maxListenResources: 2 });
     const client = new ModernClient({ name: 'modern', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }) as never);
+    await client.connect(new BoundedStdioTransport(pipes.client) as never);
     try {
       await expect(client.listen({ resourceSubscriptions: ['notes://public', 'notes://a', 'notes://b'] })).rejects.toThrow(
         'Invalid params: the listen names 3 resource URIs; a listen stream may name at most 2.',

@@ -7,6 +7,7 @@
 import 'reflect-metadata';
 import { Prompt, Resource, Tool, ToolSet, type ToolSetOptions } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
+import { modern } from './fixtures/http';
 
 class Served {
   @Tool({ description: 'Says hello' })
@@ -32,25 +33,10 @@ async function hints(options: ToolSetOptions): Promise<Record<string, unknown>> 
   const http = await serveMcpHttp(new ToolSet([new Served()], options), { name: 'cached', version: '1.0.0' }, { port: 0, host: '127.0.0.1' });
   try {
     const out: Record<string, unknown> = {};
-    let id = 0;
     for (const [method, params] of [...LISTS.map((m) => [m, {}] as const), ['resources/read', { uri: 'test://note' }] as const]) {
-      const res = await fetch(http.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': method,
-          ...('uri' in params ? { 'mcp-name': params.uri } : {}),
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: ++id,
-          method,
-          params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
-        }),
-      });
-      const { result } = (await res.json()) as { result: { ttlMs?: unknown; cacheScope?: unknown } };
+      const { result } = (await modern<{ ttlMs?: unknown; cacheScope?: unknown }>(http.url, method, params)).body as {
+        result: { ttlMs?: unknown; cacheScope?: unknown };
+      };
       out[method] = { ttlMs: result.ttlMs, cacheScope: result.cacheScope };
     }
     return out;

@@ -8,7 +8,8 @@
 import 'reflect-metadata';
 import { ObjectOf, Prompt, Resource, Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
-import { raw } from './fixtures/http';
+import { fakeOnlyDate } from '../helpers/signals';
+import { modern, raw } from './fixtures/http';
 
 const Name = ObjectOf({ name: String });
 const Color = ObjectOf({ color: String });
@@ -118,6 +119,8 @@ interface Rpc {
   };
 }
 
+type Result = NonNullable<Rpc['body']['result']>;
+
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
 
 describe('MCP 2026-07-28: questions answered by the client retrying (input_required)', () => {
@@ -136,36 +139,7 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     capabilities: Capabilities = { elicitation: {}, sampling: {}, roots: {} },
   ): Promise<Rpc> {
     const { arguments: args = {}, ...rest } = extra;
-    const res = await fetch(http.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': name,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: ++id,
-        method: 'tools/call',
-        params: {
-          name,
-          arguments: args,
-          ...rest,
-          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities },
-        },
-      }),
-    });
-    const text = await res.text();
-    const json = res.headers.get('content-type')?.includes('text/event-stream')
-      ? text
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => JSON.parse(l.slice(5)) as Rpc['body'])
-          .find((m) => m.id === id)
-      : (JSON.parse(text) as Rpc['body']);
-    return { status: res.status, body: json! };
+    return modern<Result>(http.url, 'tools/call', { name, arguments: args, ...rest }, { capabilities, accept: 'application/json, text/event-stream' });
   }
 
   it("asks by the question's key, and completes when called again with the answer and the state", async () => {
@@ -288,21 +262,7 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
 
   it('refuses a state past requestStateTtlSeconds (600 s by default) with -32602 (only Date is faked)', async () => {
     const first = await call('order', { arguments: { item: 'tea' } });
-    jest.useFakeTimers({
-      now: Date.now() + 601_000,
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeOnlyDate(Date.now() + 601_000);
     try {
       const late = await call('order', {
         arguments: { item: 'tea' },
@@ -357,20 +317,7 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
 
   /** One 2026-07-28 request of `method`, its params as given (with the _meta envelope). */
   async function request(method: string, params: Record<string, unknown>, name: string): Promise<Rpc['body']> {
-    const res = await fetch(http.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, 'mcp-name': name },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: ++id,
-        method,
-        params: {
-          ...params,
-          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
-        },
-      }),
-    });
-    return (await res.json()) as Rpc['body'];
+    return (await modern<Result>(http.url, method, params, { capabilities: { elicitation: {} }, headers: { 'mcp-name': name } })).body;
   }
 
   it('a prompt asks on 2026-07-28 as a tool does (input_required), and a state of a tools/call is refused for prompts/get', async () => {

@@ -7,6 +7,7 @@
 import 'reflect-metadata';
 import { Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { modern } from './fixtures/http';
 
 const route = Tool.fromJsonSchema(
   {
@@ -40,42 +41,11 @@ describe('MCP 2026-07-28 Mcp-Param headers (x-mcp-header)', () => {
     args: Record<string, unknown>,
     headers: Record<string, string>,
   ): Promise<{ status: number; body: { id?: unknown; result?: unknown; error?: { code: number; message: string } } }> {
-    const res = await fetch(http.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': 'route',
-        ...headers,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: ++id,
-        method: 'tools/call',
-        params: {
-          name: 'route',
-          arguments: args,
-          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
-        },
-      }),
-    });
-    return { status: res.status, body: (await res.json()) as never };
+    return modern(http.url, 'tools/call', { name: 'route', arguments: args }, { id: ++id, headers });
   }
 
   it('lists the annotation as written', async () => {
-    const res = await fetch(http.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/list',
-        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
-      }),
-    });
-    const { result } = (await res.json()) as { result: { tools: { inputSchema: unknown }[] } };
+    const { result } = (await modern(http.url, 'tools/list', {}, { id: 1 })).body as { result: { tools: { inputSchema: unknown }[] } };
     expect(JSON.stringify(result.tools[0]!.inputSchema)).toBe(
       JSON.stringify({
         type: 'object',

@@ -1,9 +1,7 @@
 import 'reflect-metadata';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -25,6 +23,8 @@ import {
 } from '@opentelemetry/api';
 import { Tool, type ToolDefinition } from 'tool-signatures';
 import { createMcpServer, serveMcpHttp, type McpRateLimit, type McpServerOptions } from 'tool-signatures/mcp';
+import { connectHttp, connectV1 } from '../helpers/mcp-client';
+import { fakeOnlyDate } from '../helpers/signals';
 
 /**
  * A TracerProvider that records the spans started on it: the api's own extension point (what an
@@ -153,20 +153,7 @@ class Court {
 
 const info = { name: 'court', version: '1.0.0' };
 
-async function connect(tools: readonly ToolDefinition[], options: McpServerOptions): Promise<{ client: Client; close(): Promise<void> }> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(tools, info, options);
-  await server.connect(serverSide);
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await client.connect(clientSide);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
-}
+const connect = (tools: readonly ToolDefinition[], options: McpServerOptions) => connectV1(createMcpServer(tools, info, options));
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_ID = '00f067aa0ba902b7';
@@ -265,14 +252,11 @@ describe('MCP server tracing (OpenTelemetry MCP and GenAI conventions, real @ope
   });
 
   it('over stateless HTTP, takes the protocol version from the request header', async () => {
-    const http = await serveMcpHttp(Tool.fromInstance(new Court()), info, { port: 0, tracing: true });
-    const client = new Client({ name: 'spec', version: '1.0.0' });
+    const { client, close } = await connectHttp(await serveMcpHttp(Tool.fromInstance(new Court()), info, { port: 0, tracing: true }));
     try {
-      await client.connect(new StreamableHTTPClientTransport(http.url));
       await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' }, _meta: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-00` } });
     } finally {
-      await client.close();
-      await http.close();
+      await close();
     }
     const call = provider.spans.find((s) => s.name === 'tools/call get_docket')!;
     expect([call.attributes['mcp.protocol.version'], call.attributes['mcp.session.id'], call.parent?.traceId, call.parent?.traceFlags]).toEqual([
@@ -300,22 +284,7 @@ describe('per-caller rate limit on tool calls', () => {
   afterEach(() => jest.useRealTimers());
 
   it('answers a call beyond the limit with a tool result the model can read, without running the tool, and lets it through once the bucket refills (only the clock faked)', async () => {
-    // Only Date is faked: the SDK's timers and I/O run for real.
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-      now: new Date('2026-01-01T00:00:00Z'),
-    });
+    fakeOnlyDate(new Date('2026-01-01T00:00:00Z'));
     const court = new Court();
     const { client, close } = await connect(Tool.fromInstance(court), { rateLimit: { calls: 2, perSeconds: 60 } });
     const docket = () => client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } }) as Promise<CallToolResult>;
@@ -355,11 +324,12 @@ describe('per-caller rate limit on tool calls', () => {
 
   it('over stateless HTTP without auth, a caller is the remote address: two clients from one address share a bucket', async () => {
     const http = await serveMcpHttp(Tool.fromInstance(new Court()), info, { port: 0, rateLimit: { calls: 1, perSeconds: 3600 } });
-    const clients = [new Client({ name: 'a', version: '1.0.0' }), new Client({ name: 'b', version: '1.0.0' })];
+    const clients: Client[] = [];
     try {
       const errors: unknown[] = [];
-      for (const client of clients) {
-        await client.connect(new StreamableHTTPClientTransport(http.url));
+      for (let i = 0; i < 2; i++) {
+        const { client } = await connectHttp(http.url);
+        clients.push(client);
         errors.push(((await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } })) as CallToolResult).isError);
       }
       expect(errors).toEqual([undefined, true]);
@@ -386,11 +356,7 @@ describe('per-caller rate limit on tool calls', () => {
       auth: { verifyAccessToken, authorizationServers: ['https://auth.example'] },
       rateLimit: { calls: 1, perSeconds: 3600 },
     });
-    const open = async (token: string) => {
-      const client = new Client({ name: 'spec', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-      return client;
-    };
+    const open = async (token: string) => (await connectHttp(http.url, { headers: { authorization: `Bearer ${token}` } })).client;
     const clients: Client[] = [];
     try {
       for (const token of ['ana', 'ana', 'bo']) clients.push(await open(token));

@@ -7,12 +7,14 @@
  */
 import 'reflect-metadata';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { ObjectOf, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
+import { connectHttp } from '../helpers/mcp-client';
+import { modernCall } from './fixtures/http';
 
 const PUBLIC = 'http://127.0.0.1/mcp';
 const hour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -59,9 +61,7 @@ async function serve(options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function legacy(url: URL, token: string): Promise<Client> {
-  const client = new Client({ name: 'v1', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: bearer(token) } }));
-  return client;
+  return (await connectHttp(url, { headers: bearer(token) })).client;
 }
 
 async function modern(url: URL, token: string): Promise<ModernClient> {
@@ -115,32 +115,11 @@ describe('one principal for sessions, rate limits and requestState, whatever the
 
   it('a 2026-07-28 requestState is refused (-32602) to another subject, and taken from another token of its own', async () => {
     const http = await serve();
-    let id = 0;
-    const call = async (token: string, extra: Record<string, unknown> = {}) => {
-      const res = await fetch(http.url, {
-        method: 'POST',
-        headers: {
-          ...bearer(token),
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': 'tools/call',
-          'mcp-name': 'greet',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: ++id,
-          method: 'tools/call',
-          params: {
-            name: 'greet',
-            arguments: {},
-            ...extra,
-            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
-          },
-        }),
+    const call = (token: string, extra: Record<string, unknown> = {}) =>
+      modernCall<{ requestState?: string; content?: { text: string }[] }>(http.url, 'greet', {}, extra, {
+        headers: bearer(token),
+        capabilities: { elicitation: {} },
       });
-      return (await res.json()) as { result?: { requestState?: string; content?: { text: string }[] }; error?: { code: number } };
-    };
     try {
       const first = await call('one');
       const answer = { inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result!.requestState };

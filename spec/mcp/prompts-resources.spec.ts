@@ -4,9 +4,7 @@
  * and URIs are those the MCP conformance suite asks of an "everything" server.
  */
 import 'reflect-metadata';
-import { PassThrough } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -14,8 +12,8 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, Param, Part, Prompt, Range, Resource, ResourceTemplate, ToolSet, ToolDefinitionError, type ResourceTemplateDefinition } from 'tool-signatures';
-import { BoundedStdioTransport, createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
+import { connectHttp, connectStdio, connectV1 } from '../helpers/mcp-client';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -90,34 +88,12 @@ type Connection = { client: Client; set: ToolSet; close: () => Promise<void> };
 
 async function overHttp(): Promise<Connection> {
   const set = new ToolSet([new Everything()]);
-  const http = await serveMcpHttp(set, info, { sessions: true });
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(http.url));
-  return {
-    client,
-    set,
-    close: async () => {
-      await client.close();
-      await http.close();
-    },
-  };
+  return { set, ...(await connectHttp(await serveMcpHttp(set, info, { sessions: true }))) };
 }
 
 async function overStdio(): Promise<Connection> {
   const set = new ToolSet([new Everything()]);
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const server = await serveMcpStdio(set, info, { stdin: toServer, stdout: toClient, stderr: new PassThrough() });
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await client.connect(new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }));
-  return {
-    client,
-    set,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
+  return { set, ...(await connectStdio((streams) => serveMcpStdio(set, info, streams))) };
 }
 
 describe.each([
@@ -410,11 +386,7 @@ describe('issue 23: per-caller visibility (visibleServed)', () => {
     const set = new ToolSet([new Everything()], {
       visibleServed: (item, ctx) => ctx.caller?.via === 'mcp' && !item.name.includes('image') && !('uri' in item && item.uri === 'test://static-binary'),
     });
-    const server = createMcpServer(set, info);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'spec', version: '1.0.0' });
-    await client.connect(clientSide);
+    const { client, close } = await connectV1(createMcpServer(set, info));
     try {
       expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual([
         'test_simple_prompt',
@@ -429,7 +401,7 @@ describe('issue 23: per-caller visibility (visibleServed)', () => {
       await expect(client.readResource({ uri: 'test://static-binary' })).rejects.toThrow("MCP error -32002: Unknown resource 'test://static-binary'.");
       expect((await client.readResource({ uri: 'test://template/7/data' })).contents).toHaveLength(1);
     } finally {
-      await client.close();
+      await close();
     }
   });
 });
@@ -449,15 +421,14 @@ describe('issue 23: list_changed for prompts and resources', () => {
   }
 
   async function connected(set: ToolSet) {
-    const server = createMcpServer(set, info);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'spec', version: '1.0.0' });
     const heard: string[] = [];
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void heard.push('prompts'));
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void heard.push('resources'));
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void heard.push('tools'));
-    await client.connect(clientSide);
+    const { client } = await connectV1(createMcpServer(set, info), {
+      before: (c) => {
+        c.setNotificationHandler(PromptListChangedNotificationSchema, () => void heard.push('prompts'));
+        c.setNotificationHandler(ResourceListChangedNotificationSchema, () => void heard.push('resources'));
+        c.setNotificationHandler(ToolListChangedNotificationSchema, () => void heard.push('tools'));
+      },
+    });
     return { client, heard };
   }
 

@@ -4,11 +4,10 @@
  * (`NO_ROOTS`) where the client declared none. (2026-07-28: spec/mcp/modern-input.spec.ts.)
  */
 import 'reflect-metadata';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ListRootsRequestSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { Tool, ToolContext, ToolContextError, ToolSet } from 'tool-signatures';
 import { createMcpServer } from 'tool-signatures/mcp';
+import { connectV1 } from '../helpers/mcp-client';
 
 class Workspace {
   @Tool({ description: "Lists the client's roots." })
@@ -23,18 +22,11 @@ class Workspace {
   }
 }
 
-async function connect(
-  capabilities: ClientCapabilities,
-  roots?: () => { uri: string; name?: string }[],
-): Promise<{ client: Client; close: () => Promise<void> }> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(new ToolSet([new Workspace()]), { name: 'workspace', version: '1.0.0' });
-  await server.connect(serverSide);
-  const client = new Client({ name: 'c', version: '1' }, { capabilities });
-  if (roots !== undefined) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots() }));
-  await client.connect(clientSide);
-  return { client, close: () => client.close() };
-}
+const connect = (capabilities: ClientCapabilities, roots?: () => { uri: string; name?: string }[]) =>
+  connectV1(createMcpServer(new ToolSet([new Workspace()]), { name: 'workspace', version: '1.0.0' }), {
+    capabilities,
+    ...(roots !== undefined ? { roots } : {}),
+  });
 
 const text = (r: unknown) => (r as { content: { text: string }[] }).content[0]!.text;
 

@@ -1,16 +1,8 @@
 import 'reflect-metadata';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  type ClientCapabilities,
-  type CreateMessageRequest,
-  type ElicitRequest,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities, ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { EnumOf, ObjectOf, Tool, ToolContext, ToolContextError, ToolDefinitionError, ToolSet } from 'tool-signatures';
 import { createMcpServer } from 'tool-signatures/mcp';
+import { connectV1 } from '../helpers/mcp-client';
 
 const Plan = ObjectOf({
   plan: { type: EnumOf(['free', 'pro', 'team']), description: 'The plan' },
@@ -53,43 +45,22 @@ class Assistant {
   }
 }
 
-interface Connected {
-  client: Client;
-  sampled: CreateMessageRequest[];
-  asked: ElicitRequest[];
-  close(): Promise<void>;
-}
-
-async function connect(capabilities: ClientCapabilities, answers: { elicit?: (r: ElicitRequest) => ElicitResult } = {}): Promise<Connected> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(new ToolSet([new Assistant()]), { name: 'assistant', version: '1.0.0' });
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
-  const sampled: CreateMessageRequest[] = [];
-  const asked: ElicitRequest[] = [];
-  if (capabilities.sampling !== undefined) {
-    client.setRequestHandler(CreateMessageRequestSchema, (request) => {
-      sampled.push(request);
-      return { role: 'assistant', content: { type: 'text', text: 'a short summary' }, model: 'test-model', stopReason: 'endTurn' };
-    });
-  }
-  if (answers.elicit !== undefined) {
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
-      asked.push(request);
-      return answers.elicit!(request);
-    });
-  }
-  await client.connect(clientSide);
-  return {
-    client,
-    sampled,
-    asked,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
-}
+/** A client that declares `capabilities`; with sampling, its model answers 'a short summary'. */
+const connect = (capabilities: ClientCapabilities, answers: { elicit?: (r: ElicitRequest) => ElicitResult } = {}) =>
+  connectV1(createMcpServer(new ToolSet([new Assistant()]), { name: 'assistant', version: '1.0.0' }), {
+    capabilities,
+    ...(capabilities.sampling !== undefined
+      ? {
+          onSample: () => ({
+            role: 'assistant' as const,
+            content: { type: 'text' as const, text: 'a short summary' },
+            model: 'test-model',
+            stopReason: 'endTurn',
+          }),
+        }
+      : {}),
+    ...(answers.elicit !== undefined ? { onElicit: answers.elicit } : {}),
+  });
 
 function text(result: unknown): string {
   return (result as { content: { text: string }[] }).content.map((c) => c.text).join('\n');

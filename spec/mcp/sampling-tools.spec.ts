@@ -7,11 +7,11 @@
  * 2026-07-28 a call that then fails is refused `-32021` naming `sampling.tools` (raw HTTP POSTs).
  */
 import 'reflect-metadata';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CreateMessageRequestSchema, type ClientCapabilities, type CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, Param, Tool, ToolContext, ToolContextError, ToolSet, partText, type SamplingContent } from 'tool-signatures';
 import { createMcpServer, serveMcpHttp } from 'tool-signatures/mcp';
+import { connectV1 } from '../helpers/mcp-client';
+import { modern } from './fixtures/http';
 
 class Weather {
   @Tool({ description: 'The temperature in a city, in degrees Celsius' })
@@ -57,34 +57,28 @@ class Assistant {
   }
 }
 
-async function connect(capabilities: ClientCapabilities): Promise<{ client: Client; sampled: CreateMessageRequest[]; close(): Promise<void> }> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(new ToolSet([new Assistant()]), { name: 'assistant', version: '1.0.0' });
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
-  const sampled: CreateMessageRequest[] = [];
-  client.setRequestHandler(CreateMessageRequestSchema, (request) => {
-    sampled.push(request);
-    // First turn: the model uses the tool; second turn: it answers with the tool's result.
-    if (sampled.length === 1)
-      return { role: 'assistant', content: [{ type: 'tool_use', id: 'u1', name: 'temperature', input: { city: 'Paris' } }], model: 'm', stopReason: 'toolUse' };
-    const last = request.params.messages.at(-1)!.content as unknown as { type: string; toolUseId: string; content: { text: string }[] }[];
-    return {
-      role: 'assistant',
-      content: { type: 'text', text: `It is ${last[0]!.content[0]!.text} degrees (${last[0]!.toolUseId}).` },
-      model: 'm',
-      stopReason: 'endTurn',
-    };
-  });
-  await client.connect(clientSide);
-  return {
-    client,
-    sampled,
-    close: async () => {
-      await client.close();
-      await server.close();
+function connect(capabilities: ClientCapabilities) {
+  let turn = 0;
+  return connectV1(createMcpServer(new ToolSet([new Assistant()]), { name: 'assistant', version: '1.0.0' }), {
+    capabilities,
+    onSample: (request) => {
+      // First turn: the model uses the tool; second turn: it answers with the tool's result.
+      if (++turn === 1)
+        return {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'u1', name: 'temperature', input: { city: 'Paris' } }],
+          model: 'm',
+          stopReason: 'toolUse',
+        };
+      const last = request.params.messages.at(-1)!.content as unknown as { type: string; toolUseId: string; content: { text: string }[] }[];
+      return {
+        role: 'assistant',
+        content: { type: 'text', text: `It is ${last[0]!.content[0]!.text} degrees (${last[0]!.toolUseId}).` },
+        model: 'm',
+        stopReason: 'endTurn',
+      };
     },
-  };
+  });
 }
 
 function text(result: unknown): string {
@@ -129,43 +123,8 @@ describe('ctx.sample with tools (MCP 2025-11-25, real SDK client)', () => {
 });
 
 describe('ctx.sample with tools (MCP 2026-07-28, input_required)', () => {
-  async function post(
-    url: URL,
-    name: string,
-    params: Record<string, unknown>,
-    capabilities: object,
-  ): Promise<{ status: number; body: { result?: Record<string, unknown>; error?: { code: number; data?: unknown } } }> {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': name,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name,
-          ...params,
-          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities },
-        },
-      }),
-    });
-    const raw = await res.text();
-    const json = res.headers.get('content-type')?.includes('text/event-stream')
-      ? JSON.parse(
-          raw
-            .split('\n')
-            .find((l) => l.startsWith('data:'))!
-            .slice(5),
-        )
-      : JSON.parse(raw);
-    return { status: res.status, body: json };
-  }
+  const post = (url: URL, name: string, params: Record<string, unknown>, capabilities: object) =>
+    modern(url, 'tools/call', { name, ...params }, { id: 1, capabilities, accept: 'application/json, text/event-stream' });
 
   it('asks with the tools in the input request, and completes once the tool use and the final answer come back', async () => {
     const http = await serveMcpHttp(new ToolSet([new Assistant()]), { name: 'assistant', version: '1.0.0' }, { port: 0 });

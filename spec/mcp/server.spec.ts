@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { IsInt, Length, Max, Min } from 'class-validator';
 import { Description, Int32, Param, Prop, Tool, type ToolDefinition } from 'tool-signatures';
 import { createMcpServer, serveMcpHttp } from 'tool-signatures/mcp';
+import { connectHttp, connectV1 } from '../helpers/mcp-client';
 import { Tally } from '../helpers/signals';
 
 class OrderLine {
@@ -47,20 +45,7 @@ class Shop {
   }
 }
 
-async function connect(tools: readonly ToolDefinition[]): Promise<{ client: Client; close(): Promise<void> }> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(tools, { name: 'shop', version: '1.0.0' });
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
-}
+const connect = (tools: readonly ToolDefinition[]) => connectV1(createMcpServer(tools, { name: 'shop', version: '1.0.0' }));
 
 describe('MCP server (real SDK client)', () => {
   const shop = new Shop();
@@ -151,18 +136,15 @@ describe('MCP server (real SDK client)', () => {
   });
 
   it('serves over Streamable HTTP on 127.0.0.1 (stateless)', async () => {
-    const http = await serveMcpHttp(tools, { name: 'shop', version: '1.0.0' });
-    const client = new Client({ name: 'test', version: '1.0.0' });
+    const { client, close } = await connectHttp(await serveMcpHttp(tools, { name: 'shop', version: '1.0.0' }));
     try {
-      await client.connect(new StreamableHTTPClientTransport(http.url));
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['place_order', 'count', 'slow']);
       const ok = await client.callTool({ name: 'count', arguments: { items: ['a'] } });
       expect(ok.structuredContent).toEqual({ result: 1 });
       const bad = await client.callTool({ name: 'count', arguments: { items: 'a' } });
       expect(bad).toEqual({ isError: true, content: [{ type: 'text', text: "Argument 'items' must be an array." }] });
     } finally {
-      await client.close();
-      await http.close();
+      await close();
     }
   });
 });

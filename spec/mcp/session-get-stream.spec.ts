@@ -5,36 +5,15 @@
  * the client retrying anything.
  */
 import 'reflect-metadata';
-import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp } from 'tool-signatures/mcp';
+import { KeyedEventStore } from './fixtures/event-store';
 import { openSession, openStream, sseEvents, type OpenStream } from './fixtures/http';
 
 class Notes {
   @Tool({ description: 'Reads the note.' })
   read(): string {
     return 'the note';
-  }
-}
-
-/** Events keyed by a counter, each remembering its stream (as a Redis store does). */
-class KeyedEventStore implements EventStore {
-  private next = 0;
-  readonly events = new Map<string, { stream: string; message: JSONRPCMessage }>();
-  async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
-    const id = String(++this.next);
-    this.events.set(id, { stream: streamId, message });
-    return id;
-  }
-  async getStreamIdForEventId(eventId: string): Promise<string | undefined> {
-    return this.events.get(eventId)?.stream;
-  }
-  async replayEventsAfter(lastEventId: string, { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> }): Promise<string> {
-    const first = this.events.get(lastEventId);
-    if (first === undefined) throw new Error('unknown event');
-    for (const [id, e] of this.events) if (Number(id) > Number(lastEventId) && e.stream === first.stream) await send(id, e.message);
-    return first.stream;
   }
 }
 

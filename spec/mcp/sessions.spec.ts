@@ -7,10 +7,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ElicitRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
+import { fakeOnlyDate } from '../helpers/signals';
+import { KeyedEventStore } from './fixtures/event-store';
 import { call, jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/http';
 
 class Vault {
@@ -34,26 +35,6 @@ async function serve(options: McpHttpOptions) {
   const vault = new Vault();
   const http = await serveMcpHttp(new ToolSet([vault]), info, options);
   return { vault, http, url: http.url };
-}
-
-/** A store keyed by event id, as a Redis one is: ids are a counter, a replay reads the event's stream after it. */
-class KeyedEventStore implements EventStore {
-  private next = 0;
-  readonly events = new Map<string, { stream: string; message: JSONRPCMessage }>();
-  async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
-    const id = String(++this.next);
-    this.events.set(id, { stream: streamId, message });
-    return id;
-  }
-  async getStreamIdForEventId(eventId: string): Promise<string | undefined> {
-    return this.events.get(eventId)?.stream;
-  }
-  async replayEventsAfter(lastEventId: string, { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> }): Promise<string> {
-    const first = this.events.get(lastEventId);
-    if (first === undefined) throw new Error('unknown event');
-    for (const [id, e] of this.events) if (Number(id) > Number(lastEventId) && e.stream === first.stream) await send(id, e.message);
-    return first.stream;
-  }
 }
 
 const tokens: Record<string, string> = { 'ana-1': 'ana', 'ana-2': 'ana', bob: 'bob' };
@@ -165,20 +146,7 @@ describe('issue 21: resumability is per session', () => {
     ['the SDK in-memory store', () => new InMemoryEventStore()],
     ['a store keyed by event id (as a Redis one)', () => new KeyedEventStore()],
   ])('with %s, a Last-Event-ID replays only its own session and stream', async (_name, makeStore) => {
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeOnlyDate();
     const { http, url } = await serve({ sessions: { eventStore: makeStore() } });
     const streams: { close(): void }[] = [];
     try {

@@ -6,6 +6,7 @@
 import 'reflect-metadata';
 import { ObjectOf, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { modernCall, type Rpc } from './fixtures/http';
 
 const OLD = 'o'.repeat(32);
 const NEW = 'n'.repeat(32);
@@ -19,37 +20,10 @@ class Greeter {
   }
 }
 
-interface Answer {
-  result?: { resultType?: string; requestState?: string; content?: { text: string }[] };
-  error?: { code: number; message: string };
-}
+type Answer = Rpc<{ resultType?: string; requestState?: string; content?: { text: string }[] }>;
 
-let id = 0;
 /** One 2026-07-28 `tools/call` of `greet` to `url`. */
-async function greet(url: URL, retry: Record<string, unknown> = {}): Promise<Answer> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'greet',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: ++id,
-      method: 'tools/call',
-      params: {
-        name: 'greet',
-        arguments: {},
-        ...retry,
-        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } },
-      },
-    }),
-  });
-  return (await res.json()) as Answer;
-}
+const greet = (url: URL, retry: Record<string, unknown> = {}): Promise<Answer> => modernCall(url, 'greet', {}, retry, { capabilities: { elicitation: {} } });
 
 describe('requestStateKey: a list rotates the key', () => {
   const endpoints: McpHttpEndpoint[] = [];

@@ -4,12 +4,11 @@
  * SDK client declaring elicitation.
  */
 import 'reflect-metadata';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, LoggingMessageNotificationSchema, type ElicitResult, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, type ElicitResult, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { IsEmail, IsInt, Max, Min } from 'class-validator';
 import { Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
+import { connectHttp } from '../helpers/mcp-client';
 
 class Contact {
   @IsEmail() email!: string;
@@ -49,28 +48,14 @@ const STATELESS =
 /** An endpoint and an SDK client that declares elicitation and answers every question with `answer`. */
 async function connected(options: McpHttpOptions, answer: ElicitResult) {
   const desk = new Desk();
-  const http = await serveMcpHttp(new ToolSet([desk]), info, options);
-  const client = new Client({ name: 'newcomer', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   const asked: string[] = [];
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
-    asked.push(request.params.message);
-    return answer;
-  });
   const logged: LoggingLevel[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logged.push(n.params.level));
-  const transport = new StreamableHTTPClientTransport(http.url);
-  await client.connect(transport);
-  return {
-    desk,
-    client,
-    transport,
-    asked,
-    logged,
-    close: async () => {
-      await client.close();
-      await http.close();
-    },
-  };
+  const c = await connectHttp(await serveMcpHttp(new ToolSet([desk]), info, options), {
+    capabilities: { elicitation: {} },
+    onElicit: (request) => (asked.push(request.params.message), answer),
+    before: (client) => client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logged.push(n.params.level)),
+  });
+  return { ...c, desk, asked, logged };
 }
 
 const text = (result: unknown): string => (result as { content: { text: string }[] }).content[0]!.text;

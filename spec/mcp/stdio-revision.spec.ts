@@ -6,9 +6,9 @@
  * client writes them.
  */
 import 'reflect-metadata';
-import { PassThrough } from 'node:stream';
 import { Tool, ToolSet } from 'tool-signatures';
 import { serveMcpStdio } from 'tool-signatures/mcp';
+import { stdioPipes } from '../helpers/mcp-client';
 
 class Clock {
   @Tool({ description: 'The time.' })
@@ -21,13 +21,9 @@ const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.mode
 
 /** A stdio connection: `ask` writes one request line and resolves with the answer of its id. */
 async function connection() {
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const server = await serveMcpStdio(
-    new ToolSet([new Clock()]),
-    { name: 'clock', version: '1.0.0' },
-    { stdin: toServer, stdout: toClient, stderr: new PassThrough() },
-  );
+  const pipes = stdioPipes();
+  const server = await serveMcpStdio(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' }, pipes.server);
+  const { stdin: toClient, stdout: toServer } = pipes.client;
   const waiting = new Map<unknown, (m: Record<string, unknown>) => void>();
   let buffered = '';
   toClient.setEncoding('utf8');

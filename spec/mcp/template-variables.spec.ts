@@ -4,12 +4,10 @@
  * MCP 2025-11-25 (the SDK's v1 client) and 2026-07-28 (its v2 client), over Streamable HTTP and stdio.
  */
 import 'reflect-metadata';
-import { PassThrough } from 'node:stream';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceTemplate, ToolSet } from 'tool-signatures';
 import { BoundedStdioTransport, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
+import { connectHttp, connectStdio, stdioPipes } from '../helpers/mcp-client';
 
 /** Every name a read handed the method. */
 const read: string[] = [];
@@ -33,18 +31,15 @@ const info = { name: 'files', version: '1.0.0' };
 
 /** The stdio pair: the server on one side of two pipes, a client's transport on the other. */
 async function stdioPair(): Promise<{ transport: BoundedStdioTransport; close: () => Promise<void> }> {
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const server = await serveMcpStdio(new ToolSet([new Files()]), info, { stdin: toServer, stdout: toClient, stderr: new PassThrough() });
-  return { transport: new BoundedStdioTransport({ stdin: toClient, stdout: toServer, stderr: new PassThrough() }), close: () => server.close() };
+  const pipes = stdioPipes();
+  const server = await serveMcpStdio(new ToolSet([new Files()]), info, pipes.server);
+  return { transport: new BoundedStdioTransport(pipes.client), close: () => server.close() };
 }
 
 const connections: Record<string, () => Promise<Reader>> = {
   'MCP 2025-11-25 over Streamable HTTP': async () => {
-    const http = await serveMcpHttp(new ToolSet([new Files()]), info, { port: 0, host: '127.0.0.1' });
-    const client = new Client({ name: 'v1', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(http.url));
-    return { read: (uri) => client.readResource({ uri }), close: async () => (await client.close(), await http.close()) };
+    const { client, close } = await connectHttp(await serveMcpHttp(new ToolSet([new Files()]), info, { port: 0, host: '127.0.0.1' }));
+    return { read: (uri) => client.readResource({ uri }), close };
   },
   'MCP 2026-07-28 over Streamable HTTP': async () => {
     const http = await serveMcpHttp(new ToolSet([new Files()]), info, { port: 0, host: '127.0.0.1' });
@@ -53,10 +48,8 @@ const connections: Record<string, () => Promise<Reader>> = {
     return { read: (uri) => client.readResource({ uri }), close: async () => (await client.close(), await http.close()) };
   },
   'MCP 2025-11-25 over stdio': async () => {
-    const pair = await stdioPair();
-    const client = new Client({ name: 'v1', version: '1.0.0' });
-    await client.connect(pair.transport);
-    return { read: (uri) => client.readResource({ uri }), close: async () => (await client.close(), await pair.close()) };
+    const { client, close } = await connectStdio((streams) => serveMcpStdio(new ToolSet([new Files()]), info, streams));
+    return { read: (uri) => client.readResource({ uri }), close };
   },
   'MCP 2026-07-28 over stdio': async () => {
     const pair = await stdioPair();

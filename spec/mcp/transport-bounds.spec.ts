@@ -7,8 +7,6 @@ import { connect as tcpConnect } from 'node:net';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, Param, Tool, ToolContext, ToolSet } from 'tool-signatures';
@@ -16,6 +14,8 @@ import { createMcpHttpHandler, serveMcpHttp, type McpHttpOptions } from 'tool-si
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { request } from 'node:http';
+import { connectHttp } from '../helpers/mcp-client';
+import { fakeOnlyDate } from '../helpers/signals';
 import { openSession, raw } from './fixtures/http';
 
 const ESCAPES = '\u001b[2J\u001b]0;owned\u0007\u202e\u0085';
@@ -49,12 +49,12 @@ async function serve(options: McpHttpOptions) {
 }
 
 async function chat(url: URL, n: number, size: number): Promise<{ logs: string[]; progress: string[] }> {
-  const client = new Client({ name: 'spec', version: '1.0.0' });
   const logs: string[] = [];
   const progress: string[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (m) => void logs.push(m.params.data as string));
+  const { client } = await connectHttp(url, {
+    before: (c) => c.setNotificationHandler(LoggingMessageNotificationSchema, (m) => void logs.push(m.params.data as string)),
+  });
   try {
-    await client.connect(new StreamableHTTPClientTransport(url));
     const r = await client.callTool({ name: 'chat', arguments: { n, size } }, undefined, { onprogress: (p) => void progress.push(p.message ?? '') });
     expect(r.content).toEqual([{ type: 'text', text: 'done' }]);
     return { logs, progress };
@@ -84,20 +84,7 @@ describe('issue 21: log and progress messages are bounded and shown safely', () 
 
   it('at most 100 log and progress messages a second per call (a burst of 100): a tool sending 2,000 while the clock stands still reaches the client with 100', async () => {
     // Only Date is faked, and it stands still: the bucket holds its burst and never refills.
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeOnlyDate();
     const { http, url } = await serve({ sessions: true });
     try {
       const { logs, progress } = await chat(url, 1000, 10);

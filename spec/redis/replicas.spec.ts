@@ -11,8 +11,6 @@
  * changes, a session, a stream and a task are known only to the replica that made them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -20,71 +18,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { compiled, root } from '../helpers/programs';
 import { describeWithRedis, startRedisServer, testPrefix, type RedisServer } from '../helpers/redis';
+import { initialize, modern, modernCall, modernPost, roundRobin } from '../mcp/fixtures/http';
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-
-/** What the proxy sent where: the replica's index, the request's HTTP method and JSON-RPC method. */
-interface Sent {
-  readonly replica: number;
-  readonly method: string | undefined;
-}
-
-/**
- * A round-robin reverse proxy on 127.0.0.1: each request to the next upstream not marked dead
- * (`dead`), its body read (to log its JSON-RPC method), the answer streamed back.
- */
-async function roundRobin(upstreams: readonly URL[]): Promise<{ server: Server; url: URL; served: number[]; sent: Sent[]; dead: Set<number> }> {
-  let next = 0;
-  const served = upstreams.map(() => 0);
-  const sent: Sent[] = [];
-  const dead = new Set<number>();
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
-    let i = next++ % upstreams.length;
-    while (dead.has(i)) i = next++ % upstreams.length;
-    served[i]!++;
-    let method: string | undefined = req.method;
-    try {
-      method = (JSON.parse(body.toString('utf8')) as { method?: string }).method ?? 'answer';
-    } catch {
-      // Not JSON (a GET, a DELETE): its HTTP method.
-    }
-    sent.push({ replica: i, method });
-    const target = upstreams[i]!;
-    const out = request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
-      (up) => {
-        res.writeHead(up.statusCode!, up.headers);
-        up.pipe(res);
-      },
-    );
-    out.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
-    res.on('close', () => out.destroy());
-    out.end(body);
-  };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => forward(req, res, Buffer.concat(chunks)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`), served, sent, dead };
-}
-
-let id = 0;
 /** One 2026-07-28 `tools/call`: its text, or `error: …` for an error result. */
 async function call(url: URL, name: string, args: Record<string, unknown> = {}): Promise<string> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args, _meta: META } }),
-  });
-  const body = (await res.json()) as { result?: { isError?: boolean; content: { text: string }[] } };
+  const body = await modernCall<{ isError?: boolean; content: { text: string }[] }>(url, name, args);
   return `${body.result?.isError === true ? 'error: ' : ''}${body.result?.content[0]?.text}`;
 }
 
@@ -97,17 +35,12 @@ interface Listening {
 
 async function listen(url: URL, uris: readonly string[]): Promise<Listening> {
   const abort = new AbortController();
-  const res = await fetch(url, {
-    method: 'POST',
-    signal: abort.signal,
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'subscriptions/listen',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: uris }, _meta: META } }),
-  });
+  const res = await modernPost(
+    url,
+    'subscriptions/listen',
+    { notifications: { resourceSubscriptions: uris } },
+    { accept: 'application/json, text/event-stream', signal: abort.signal },
+  );
   const updated: string[] = [];
   let acknowledged = false;
   const waiters: (() => void)[] = [];
@@ -327,34 +260,14 @@ async function getStream(url: URL, session: string, lastEventId?: string) {
   return { status: res.status, next, stop: () => abort.abort() };
 }
 
-let taskRpc = 0;
 /** One 2026-07-28 request of a client declaring the tasks extension: its JSON-RPC answer. */
 async function rpc2026(
   url: URL,
   method: string,
   params: Record<string, unknown>,
 ): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      'mcp-name': String(params.name ?? params.taskId),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: ++taskRpc,
-      method,
-      params: {
-        ...params,
-        _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } } },
-      },
-    }),
-  });
-  const text = await res.text();
-  return JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]!) as never;
+  const capabilities = { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+  return (await modern(url, method, params, { accept: 'application/json, text/event-stream', capabilities })).body;
 }
 
 /** Polls `tasks/get` through `url` until the task's status is `status` (each poll a request, as a client polls). */
@@ -399,12 +312,7 @@ describeWithRedis('three replicas behind a round-robin proxy, on the Redis store
 
   it("resumes a session's GET stream on another replica: the events after Last-Event-ID, stored by the replica that held it", async () => {
     const [a, b] = replicas.urls() as [URL, URL];
-    const init = await post2025(a, undefined, {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
-    });
+    const init = await post2025(a, undefined, initialize(1, '2025-11-25'));
     const session = init.session!;
     await post2025(a, session, { jsonrpc: '2.0', method: 'notifications/initialized' });
     for (const [i, uri] of ['menu://today', 'menu://end'].entries())
@@ -499,12 +407,7 @@ describe('three replicas behind a round-robin proxy, on the memory stores: a ses
 
   it('a GET stream of a session of A cannot resume on B (404), nor a task of one replica be read on another', async () => {
     const [a, b] = replicas.urls() as [URL, URL];
-    const init = await post2025(a, undefined, {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
-    });
+    const init = await post2025(a, undefined, initialize(1, '2025-11-25'));
     const onB = await getStream(b, init.session!, 'any');
     onB.stop();
     const taskId = (await rpc2026(a, 'tools/call', { name: 'wait', arguments: {} })).result!.taskId as string;

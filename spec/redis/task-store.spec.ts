@@ -11,6 +11,7 @@ import { serveMcpHttp, type McpHttpEndpoint, type StoredTask } from '../../lib/m
 import { RedisStoreError, RedisTaskStore, type RedisTaskStoreOptions } from '../../lib/redis';
 import { taskStoreContract } from '../mcp/tasks/store-contract';
 import { describeWithRedis, redisClient, startRedisServer, testPrefix, type RedisServer } from '../helpers/redis';
+import { modern } from '../mcp/fixtures/http';
 
 const Confirm = ObjectOf({ confirm: Boolean });
 
@@ -24,33 +25,10 @@ class Files {
   }
 }
 
-let rpcId = 0;
 /** One 2026-07-28 request to `url`, as a client declaring the tasks extension sends it; its JSON-RPC answer. */
 async function rpc(url: URL, method: string, params: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number } }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      'mcp-name': String(params.name ?? params.taskId),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: ++rpcId,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } },
-        },
-      },
-    }),
-  });
-  const text = await res.text();
-  return JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]!) as never;
+  const capabilities = { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+  return (await modern(url, method, params, { accept: 'application/json, text/event-stream', capabilities })).body;
 }
 
 let server: RedisServer;

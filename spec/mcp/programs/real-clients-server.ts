@@ -9,25 +9,9 @@
  */
 import 'reflect-metadata';
 import { PassThrough } from 'node:stream';
-import { Prompt, Resource, Tool, ToolSet } from 'tool-signatures';
+import { ToolSet } from 'tool-signatures';
 import { serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
-
-class Desk {
-  @Tool({ description: 'The time.' })
-  now(): string {
-    return 'noon';
-  }
-
-  @Prompt({ description: 'Greets someone.' })
-  greet(name: string): string {
-    return `Hello, ${name}.`;
-  }
-
-  @Resource('desk://motto')
-  motto(): string {
-    return 'Tea at four.';
-  }
-}
+import { Desk } from '../fixtures/desk';
 
 function resolves(specifier: string): boolean {
   try {

@@ -7,11 +7,10 @@
  * Prints one JSON object.
  */
 import 'reflect-metadata';
-import { PassThrough } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
+import { connectHttp, stdioPipes } from '../../helpers/mcp-client';
+import { modernMeta, modernPost } from '../fixtures/http';
 
 class Clock {
   @Tool({ description: 'The time.' })
@@ -29,17 +28,13 @@ function resolves(specifier: string): boolean {
   }
 }
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = modernMeta();
 
 /** Writes the requests, one a line, to a stdio server and resolves with their answers in order. */
 async function overStdio(requests: { method: string; params: object }[]): Promise<unknown[]> {
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const server = await serveMcpStdio(
-    new ToolSet([new Clock()]),
-    { name: 'clock', version: '1.0.0' },
-    { stdin: toServer, stdout: toClient, stderr: new PassThrough() },
-  );
+  const pipes = stdioPipes();
+  const server = await serveMcpStdio(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' }, pipes.server);
+  const { stdin: toClient, stdout: toServer } = pipes.client;
   const answers: unknown[] = [];
   let buffered = '';
   const done = new Promise<void>((resolve) => {
@@ -61,40 +56,12 @@ async function overStdio(requests: { method: string; params: object }[]): Promis
 
 async function main(): Promise<void> {
   const http = await serveMcpHttp(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' });
-  const client = new Client({ name: 'v1', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(http.url));
+  const { client } = await connectHttp(http.url);
   const v1 = await client.callTool({ name: 'now', arguments: {} });
   await client.close();
-  const modern = await fetch(http.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'now',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 7,
-      method: 'tools/call',
-      params: {
-        name: 'now',
-        arguments: {},
-        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
-      },
-    }),
-  });
-  const discover = await fetch(http.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'server/discover',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'server/discover', params: { _meta: META } }),
-  });
+  const accept = 'application/json, text/event-stream';
+  const modern = await modernPost(http.url, 'tools/call', { name: 'now', arguments: {} }, { id: 7, accept });
+  const discover = await modernPost(http.url, 'server/discover', {}, { id: 8, accept });
   const stdio = await overStdio([
     { method: 'server/discover', params: { _meta: META } },
     { method: 'tools/call', params: { name: 'now', arguments: {}, _meta: META } },

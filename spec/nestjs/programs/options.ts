@@ -10,8 +10,7 @@ import { Inject, Injectable, Module, Scope, type INestApplication, type NestAppl
 import { NestFactory } from '@nestjs/core';
 import { INVALID_SPAN_CONTEXT } from '@opentelemetry/api';
 import { IsOptional, IsString } from 'class-validator';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +18,7 @@ import { Resource, Tool, ToolContext, type ToolResult } from 'tool-signatures';
 import { ToolRegistry, ToolsModule, type ToolsModuleOptions } from 'tool-signatures/nestjs';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { MemoryEventBus, MemoryEventStore, MemorySessionRegistry } from 'tool-signatures/mcp';
+import { connectHttp } from '../../helpers/mcp-client';
 
 // ---- the application's tools
 
@@ -129,9 +129,7 @@ async function start(options: ToolsModuleOptions, appOptions: NestApplicationOpt
 }
 
 async function connect(url: URL, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
-  return client;
+  return (await connectHttp(url, { headers })).client;
 }
 
 const text = (result: unknown): string => (result as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
@@ -512,9 +510,7 @@ const MCP_OPTIONS: Record<keyof McpOptions, Row> = {
   sessions: {
     with: withMcp({ sessions: { registry: sessionRegistry, eventStore: new MemoryEventStore() } }),
     observe: async (s) => {
-      const transport = new StreamableHTTPClientTransport(s.url);
-      const client = new Client({ name: 'spec', version: '1.0.0' });
-      await client.connect(transport);
+      const { client, transport } = await connectHttp(s.url);
       const id = transport.sessionId;
       const recorded = id !== undefined && (await sessionRegistry.get(id))?.id === id;
       await client.close();
