@@ -1,12 +1,17 @@
 /**
  * Real MCP clients list and call tools, prompts and resources (spec/mcp/programs/real-clients.mjs:
- * the SDK v1 client, the SDK v2 client negotiating, the AI SDK's MCP client) against one small
- * server (spec/mcp/programs/real-clients-server.ts), compiled outside the repository and run with
- * a NODE_PATH: with only `@modelcontextprotocol/sdk` installed (the README's minimal MCP install:
- * the v2 peers `@modelcontextprotocol/server` and `@modelcontextprotocol/node` cannot be found),
- * and with them; stateless, with sessions, and over stdio, a server still starting when its client
- * gives up on `server/discover` included. docs/mcp.md: "What a 2025-only install answers to
- * discovery", "Which revision a stdio connection serves".
+ * the SDK v1 client, the SDK v2 client negotiating, the AI SDK's MCP client, mcp-use's and
+ * Mastra's) against one small server (spec/mcp/programs/real-clients-server.ts), compiled outside
+ * the repository and run with a NODE_PATH: with only `@modelcontextprotocol/sdk` installed (the
+ * README's minimal MCP install: the v2 peers `@modelcontextprotocol/server` and
+ * `@modelcontextprotocol/node` cannot be found), and with them; stateless, with sessions, and over
+ * stdio, a server still starting when its client gives up on `server/discover` included, and one
+ * that takes over a second to start for the client that waits for it (Mastra). Stdio-only clients
+ * also reach the HTTP endpoint through `mcp-remote` (`npx mcp-remote <url>`: a stdio server that
+ * forwards every message to the URL). The clients and mcp-remote run on the LTS Node that `npm
+ * test` passes in `TOOL_SIGNATURES_LTS_NODE` (mcp-use and Mastra declare Node 22 or later). docs/mcp.md:
+ * "What a 2025-only install answers to discovery", "Which revision a stdio connection serves",
+ * "Clients".
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -14,7 +19,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { compiledCopy, modulesWithout, root } from '../helpers/programs';
 
-type Client = 'v1' | 'v2' | 'aiSdk';
+type Client = 'v1' | 'v2' | 'aiSdk' | 'mcpUse' | 'mastra';
 type Target = { url: string } | { command: string; args: string[]; env: Record<string, string>; cwd: string };
 
 let work: string;
@@ -33,9 +38,12 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
+/** The Node the clients and mcp-remote run on: the LTS Node of `npm test`, else (a spec run on its own) this one. */
+const clientNode = process.env.TOOL_SIGNATURES_LTS_NODE || process.execPath;
+
 function node(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd, env, timeout: 150_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(clientNode, args, { cwd, env, timeout: 150_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
     });
   });
@@ -80,6 +88,17 @@ function stdio(nodePath: string, ...args: string[]): Target {
   return { command: process.execPath, args: [server, 'stdio', ...args], env: envWith(nodePath), cwd: work };
 }
 
+const mcpRemote = (() => {
+  const manifest = require.resolve('mcp-remote/package.json');
+  const { bin } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
+  return path.join(path.dirname(manifest), bin['mcp-remote']!);
+})();
+
+/** `mcp-remote <url>` as a stdio server, its client registrations kept in the spec's directory (not ~/.mcp-auth). */
+function viaMcpRemote(url: string): Target {
+  return { command: clientNode, args: [mcpRemote, url], env: { ...envWith(''), MCP_REMOTE_CONFIG_DIR: path.join(work, 'mcp-auth') }, cwd: work };
+}
+
 /** What every client sees of the server, at the revision it negotiated. */
 const seen = (version: unknown) => ({
   version,
@@ -90,8 +109,19 @@ const seen = (version: unknown) => ({
   resources: ['desk://motto'],
   read: ['Tea at four.'],
 });
+/** Mastra names a server's tools `<server>_<tool>`. */
+const mastraSeen = (version: unknown) => ({ ...seen(version), tools: ['desk_now'] });
+/** mcp-use warns when a server gives it no session (a stateless one); it lists and calls all the same. */
+const mcpUseSeen = (mode: 'stateless' | 'sessions' | 'stdio') => ({
+  ...seen('2025-11-25'),
+  ...(mode === 'stateless' ? { warned: ['Session ID not available after connect - this may cause issues with SSE stream'] } : {}),
+});
 
-const ALL: readonly Client[] = ['v1', 'v2', 'aiSdk'];
+const ALL: readonly Client[] = ['v1', 'v2', 'aiSdk', 'mcpUse', 'mastra'];
+/** The clients that give up on `server/discover` after a time and write `initialize` on the same pipe (the v1 ones never discover). */
+const GIVING_UP: readonly Client[] = ['v1', 'v2', 'aiSdk'];
+/** Through mcp-remote: a stdio client of each revision. */
+const VIA_REMOTE: readonly Client[] = ['v1', 'v2'];
 
 describe('with only @modelcontextprotocol/sdk installed: every client falls back to 2025-11-25', () => {
   it.each(['stateless', 'sessions'] as const)(
@@ -101,25 +131,50 @@ describe('with only @modelcontextprotocol/sdk installed: every client falls back
         expect(serverSdk).toBe(false);
         return clients({ url }, ALL);
       });
-      expect(saw).toEqual({ v1: seen('2025-11-25'), v2: seen('2025-11-25'), aiSdk: seen('2025-11-25') });
+      expect(saw).toEqual({
+        v1: seen('2025-11-25'),
+        v2: seen('2025-11-25'),
+        aiSdk: seen('2025-11-25'),
+        mcpUse: mcpUseSeen(mode),
+        mastra: mastraSeen('2025-11-25'),
+      });
+    },
+    150_000,
+  );
+
+  it.each(['stateless', 'sessions'] as const)(
+    'through mcp-remote to HTTP, %s',
+    async (mode) => {
+      const saw = await overHttp(mode, modules.minimal, async (url) => clients(viaMcpRemote(url), VIA_REMOTE));
+      expect(saw).toEqual({ v1: seen('2025-11-25'), v2: seen('2025-11-25') });
     },
     150_000,
   );
 
   it('over stdio', async () => {
-    expect(await clients(stdio(modules.minimal), ALL)).toEqual({ v1: seen('2025-11-25'), v2: seen('2025-11-25'), aiSdk: seen('2025-11-25') });
+    expect(await clients(stdio(modules.minimal), ALL)).toEqual({
+      v1: seen('2025-11-25'),
+      v2: seen('2025-11-25'),
+      aiSdk: seen('2025-11-25'),
+      mcpUse: mcpUseSeen('stdio'),
+      mastra: mastraSeen('2025-11-25'),
+    });
   }, 150_000);
 
   it('over stdio, a server still starting when the client gives up on discovery', async () => {
-    expect(await clients(stdio(modules.minimal, '--late'), ALL, 1000)).toEqual({
+    expect(await clients(stdio(modules.minimal, '--late'), GIVING_UP, 1000)).toEqual({
       v1: seen('2025-11-25'),
       v2: seen('2025-11-25'),
       aiSdk: seen('2025-11-25'),
     });
   }, 150_000);
+
+  it('over stdio, a server that takes 1.2 s to start, to a client that waits for discovery', async () => {
+    expect(await clients(stdio(modules.minimal, '--slow'), ['mastra'])).toEqual({ mastra: mastraSeen('2025-11-25') });
+  }, 150_000);
 });
 
-describe('with the v2 peers: clients that discover get 2026-07-28, the v1 client 2025-11-25', () => {
+describe('with the v2 peers: clients that discover get 2026-07-28, the v1 ones 2025-11-25', () => {
   it.each(['stateless', 'sessions'] as const)(
     'over HTTP, %s',
     async (mode) => {
@@ -127,7 +182,22 @@ describe('with the v2 peers: clients that discover get 2026-07-28, the v1 client
         expect(serverSdk).toBe(true);
         return clients({ url }, ALL);
       });
-      expect(saw).toEqual({ v1: seen('2025-11-25'), v2: seen('2026-07-28'), aiSdk: seen('2026-07-28') });
+      expect(saw).toEqual({
+        v1: seen('2025-11-25'),
+        v2: seen('2026-07-28'),
+        aiSdk: seen('2026-07-28'),
+        mcpUse: mcpUseSeen(mode),
+        mastra: mastraSeen('2026-07-28'),
+      });
+    },
+    150_000,
+  );
+
+  it.each(['stateless', 'sessions'] as const)(
+    'through mcp-remote to HTTP, %s (it forwards server/discover as it came)',
+    async (mode) => {
+      const saw = await overHttp(mode, modules.full, async (url) => clients(viaMcpRemote(url), VIA_REMOTE));
+      expect(saw).toEqual({ v1: seen('2025-11-25'), v2: seen('2026-07-28') });
     },
     150_000,
   );
@@ -137,14 +207,20 @@ describe('with the v2 peers: clients that discover get 2026-07-28, the v1 client
       v1: seen('2025-11-25'),
       v2: seen('2026-07-28'),
       aiSdk: seen(expect.stringMatching(/^(2025-11-25|2026-07-28)$/)),
+      mcpUse: mcpUseSeen('stdio'),
+      mastra: mastraSeen('2026-07-28'),
     });
   }, 150_000);
 
   it('over stdio, a server still starting when the client gives up on discovery serves the initialize that followed', async () => {
-    expect(await clients(stdio(modules.full, '--late'), ALL, 1000)).toEqual({
+    expect(await clients(stdio(modules.full, '--late'), GIVING_UP, 1000)).toEqual({
       v1: seen('2025-11-25'),
       v2: seen('2025-11-25'),
       aiSdk: seen('2025-11-25'),
     });
+  }, 150_000);
+
+  it('over stdio, a server that takes 1.2 s to start, to a client that waits for discovery', async () => {
+    expect(await clients(stdio(modules.full, '--slow'), ['mastra'])).toEqual({ mastra: mastraSeen('2026-07-28') });
   }, 150_000);
 });

@@ -1,11 +1,14 @@
 /**
  * Real MCP clients against one server (spec/mcp/real-clients.spec.ts): the SDK v1 client, the SDK
- * v2 client (`versionNegotiation: 'auto'`: `server/discover` first) and the AI SDK's MCP client
- * (`@ai-sdk/mcp`, `server/discover` first), each listing and calling the tools, prompts and
- * resources of spec/mcp/programs/real-clients-server.ts. An ES module (the AI SDK's client is one
- * only), run by a spawned Node. Its argument is JSON: `{ target, clients, v2ProbeMs? }`, the target
- * `{ url }` or `{ command, args, env, cwd }` (each client then spawns its own server). Prints one
- * JSON object: per client, what it saw, or the error it stopped with.
+ * v2 client (`versionNegotiation: 'auto'`: `server/discover` first), the AI SDK's MCP client
+ * (`@ai-sdk/mcp`, `server/discover` first), mcp-use's `MCPClient` (`mcp-use/client`, on the SDK v1
+ * client) and Mastra's `MCPClient` (`@mastra/mcp`, on the SDK v2 client: `server/discover` first,
+ * waiting for its answer as long as for any request), each listing and calling the tools, prompts
+ * and resources of spec/mcp/programs/real-clients-server.ts, as its own documentation shows. An ES
+ * module (the AI SDK's client is one only), run by a spawned Node (22 or later: mcp-use and Mastra
+ * declare it). Its argument is JSON: `{ target, clients, v2ProbeMs? }`, the target `{ url }` or
+ * `{ command, args, env, cwd }` (each client then spawns its own server). Prints one JSON object:
+ * per client, what it saw, or the error it stopped with.
  */
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -26,8 +29,13 @@ async function seen(client, version) {
   const prompt = await client.getPrompt({ name: 'greet', arguments: { name: 'Ada' } });
   const resources = await client.listResources();
   const read = await client.readResource({ uri: 'desk://motto' });
+  return shown({ tools, call, prompts, prompt, resources, read }, version());
+}
+
+/** The names and texts of what a client's calls returned, with the revision it negotiated. */
+function shown({ tools, call, prompts, prompt, resources, read }, version) {
   return {
-    version: version(),
+    version,
     tools: tools.tools.map((t) => t.name),
     call: call.content.map((c) => c.text),
     prompts: prompts.prompts.map((p) => p.name),
@@ -70,6 +78,51 @@ const run = {
       await client.close();
     }
   },
+  async mcpUse() {
+    // Its anonymous usage reports (on unless this is set) stay off in a test.
+    process.env.MCP_USE_ANONYMIZED_TELEMETRY = 'false';
+    const { MCPClient } = await import('mcp-use/client');
+    const client = new MCPClient({ mcpServers: { desk: target } });
+    // Its logger warns on the console (stderr); what it warned is part of what it saw.
+    const warned = [];
+    const warn = console.warn;
+    console.warn = (...args) => warned.push(String(args[0]).replace(/^.*\[mcp-use\] warn: /, ''));
+    try {
+      const { connector } = await client.createSession('desk');
+      const tools = await connector.listTools();
+      const call = await connector.callTool('now', {});
+      const prompts = await connector.listPrompts();
+      const prompt = await connector.getPrompt('greet', { name: 'Ada' });
+      const resources = await connector.listAllResources();
+      const read = await connector.readResource('desk://motto');
+      return {
+        ...shown({ tools: { tools }, call, prompts, prompt, resources, read }, '2025-11-25'),
+        ...(warned.length === 0 ? {} : { warned }),
+      };
+    } finally {
+      await client.closeAllSessions();
+      console.warn = warn;
+    }
+  },
+  async mastra() {
+    const { MCPClient } = await import('@mastra/mcp');
+    const server = stdio ? { ...target, stderr: 'ignore' } : { url: new URL(target.url) };
+    const mcp = new MCPClient({ id: 'real-clients', servers: { desk: server } });
+    try {
+      const tools = await mcp.listTools();
+      const call = await tools.desk_now.execute({}, {});
+      const prompts = await mcp.prompts.list();
+      const prompt = await mcp.prompts.get({ serverName: 'desk', name: 'greet', args: { name: 'Ada' } });
+      const resources = await mcp.resources.list();
+      const read = await mcp.resources.read('desk', 'desk://motto');
+      return shown(
+        { tools: { tools: Object.keys(tools).map((name) => ({ name })) }, call, prompts: { prompts: prompts.desk }, prompt, resources: { resources: resources.desk }, read },
+        mcp.getServerProtocolVersions().desk,
+      );
+    } finally {
+      await mcp.disconnect();
+    }
+  },
 };
 
 const out = {};
@@ -80,4 +133,5 @@ for (const name of clients) {
     out[name] = { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
 }
-process.stdout.write(JSON.stringify(out));
+// Mastra keeps its process alive for exit hooks; what was seen is all written by then.
+process.stdout.write(JSON.stringify(out), () => process.exit(0));
