@@ -116,7 +116,14 @@ const run = {
       const resources = await mcp.resources.list();
       const read = await mcp.resources.read('desk', 'desk://motto');
       return shown(
-        { tools: { tools: Object.keys(tools).map((name) => ({ name })) }, call, prompts: { prompts: prompts.desk }, prompt, resources: { resources: resources.desk }, read },
+        {
+          tools: { tools: Object.keys(tools).map((name) => ({ name })) },
+          call,
+          prompts: { prompts: prompts.desk },
+          prompt,
+          resources: { resources: resources.desk },
+          read,
+        },
         mcp.getServerProtocolVersions().desk,
       );
     } finally {
