@@ -55,11 +55,18 @@ function envWith(nodePath: string): Record<string, string> {
   return { ...env, NODE_PATH: nodePath };
 }
 
+type Run = { target: Target; clients: readonly Client[]; v2ProbeMs?: number };
+
+/** Runs each run's clients against its target, the runs side by side in one process; what each client saw, by run. */
+async function runs(each: Record<string, Run>): Promise<Record<string, Record<string, unknown>>> {
+  const ran = await node([path.join(root, 'spec/mcp/programs/real-clients.mjs'), JSON.stringify({ runs: each })], root);
+  expect([ran.code, ran.stderr]).toEqual([0, '']);
+  return JSON.parse(ran.stdout) as Record<string, Record<string, unknown>>;
+}
+
 /** Runs the clients against `target`; what each saw. */
 async function clients(target: Target, names: readonly Client[], v2ProbeMs?: number): Promise<Record<string, unknown>> {
-  const ran = await node([path.join(root, 'spec/mcp/programs/real-clients.mjs'), JSON.stringify({ target, clients: names, v2ProbeMs })], root);
-  expect([ran.code, ran.stderr]).toEqual([0, '']);
-  return JSON.parse(ran.stdout) as Record<string, unknown>;
+  return (await runs({ only: { target, clients: names, v2ProbeMs } })).only!;
 }
 
 /** Serves HTTP (`stateless` or `sessions`) with the packages of `nodePath`, runs `f` on its URL, then stops it. */
@@ -117,47 +124,48 @@ const mcpUseSeen = (mode: 'stateless' | 'sessions' | 'stdio') => ({
   ...(mode === 'stateless' ? { warned: ['Session ID not available after connect - this may cause issues with SSE stream'] } : {}),
 });
 
+/** Over HTTP; over stdio Mastra has a server of its own (it waits for discovery: see `slowStdio`). */
 const ALL: readonly Client[] = ['v1', 'v2', 'aiSdk', 'mcpUse', 'mastra'];
-/** The clients that give up on `server/discover` after a time and write `initialize` on the same pipe (the v1 ones never discover). */
+const STDIO: readonly Client[] = ['v1', 'v2', 'aiSdk', 'mcpUse'];
+/** The clients that give up on `server/discover` after a time and write `initialize` on the same pipe (the v1 one never discovers). */
 const GIVING_UP: readonly Client[] = ['v1', 'v2', 'aiSdk'];
 /** Through mcp-remote: a stdio client of each revision. */
 const VIA_REMOTE: readonly Client[] = ['v1', 'v2'];
 
+/** Every client over HTTP, and the v1 and v2 clients through mcp-remote to the same endpoint. */
+function overHttpAndRemote(mode: 'stateless' | 'sessions', nodePath: string, serverSdk: boolean) {
+  return overHttp(mode, nodePath, async (url, sdk) => {
+    expect(sdk).toBe(serverSdk);
+    return runs({ http: { target: { url }, clients: ALL }, mcpRemote: { target: viaMcpRemote(url), clients: VIA_REMOTE } });
+  });
+}
+
+/** Every client over stdio, Mastra to a server that takes 1.2 s to start (`--slow`), as a NestJS application does. */
+const overStdio = (nodePath: string) =>
+  runs({ stdio: { target: stdio(nodePath), clients: STDIO }, slowStdio: { target: stdio(nodePath, '--slow'), clients: ['mastra'] } });
+
 describe('with only @modelcontextprotocol/sdk installed: every client falls back to 2025-11-25', () => {
   it.each(['stateless', 'sessions'] as const)(
-    'over HTTP, %s',
+    'over HTTP, %s, and through mcp-remote',
     async (mode) => {
-      const saw = await overHttp(mode, modules.minimal, async (url, serverSdk) => {
-        expect(serverSdk).toBe(false);
-        return clients({ url }, ALL);
-      });
-      expect(saw).toEqual({
-        v1: seen('2025-11-25'),
-        v2: seen('2025-11-25'),
-        aiSdk: seen('2025-11-25'),
-        mcpUse: mcpUseSeen(mode),
-        mastra: mastraSeen('2025-11-25'),
+      expect(await overHttpAndRemote(mode, modules.minimal, false)).toEqual({
+        http: {
+          v1: seen('2025-11-25'),
+          v2: seen('2025-11-25'),
+          aiSdk: seen('2025-11-25'),
+          mcpUse: mcpUseSeen(mode),
+          mastra: mastraSeen('2025-11-25'),
+        },
+        mcpRemote: { v1: seen('2025-11-25'), v2: seen('2025-11-25') },
       });
     },
     150_000,
   );
 
-  it.each(['stateless', 'sessions'] as const)(
-    'through mcp-remote to HTTP, %s',
-    async (mode) => {
-      const saw = await overHttp(mode, modules.minimal, async (url) => clients(viaMcpRemote(url), VIA_REMOTE));
-      expect(saw).toEqual({ v1: seen('2025-11-25'), v2: seen('2025-11-25') });
-    },
-    150_000,
-  );
-
-  it('over stdio', async () => {
-    expect(await clients(stdio(modules.minimal), ALL)).toEqual({
-      v1: seen('2025-11-25'),
-      v2: seen('2025-11-25'),
-      aiSdk: seen('2025-11-25'),
-      mcpUse: mcpUseSeen('stdio'),
-      mastra: mastraSeen('2025-11-25'),
+  it('over stdio, Mastra to a server that takes 1.2 s to start', async () => {
+    expect(await overStdio(modules.minimal)).toEqual({
+      stdio: { v1: seen('2025-11-25'), v2: seen('2025-11-25'), aiSdk: seen('2025-11-25'), mcpUse: mcpUseSeen('stdio') },
+      slowStdio: { mastra: mastraSeen('2025-11-25') },
     });
   }, 150_000);
 
@@ -168,47 +176,35 @@ describe('with only @modelcontextprotocol/sdk installed: every client falls back
       aiSdk: seen('2025-11-25'),
     });
   }, 150_000);
-
-  it('over stdio, a server that takes 1.2 s to start, to a client that waits for discovery', async () => {
-    expect(await clients(stdio(modules.minimal, '--slow'), ['mastra'])).toEqual({ mastra: mastraSeen('2025-11-25') });
-  }, 150_000);
 });
 
 describe('with the v2 peers: clients that discover get 2026-07-28, the v1 ones 2025-11-25', () => {
   it.each(['stateless', 'sessions'] as const)(
-    'over HTTP, %s',
+    'over HTTP, %s, and through mcp-remote (it forwards server/discover as it came)',
     async (mode) => {
-      const saw = await overHttp(mode, modules.full, async (url, serverSdk) => {
-        expect(serverSdk).toBe(true);
-        return clients({ url }, ALL);
+      expect(await overHttpAndRemote(mode, modules.full, true)).toEqual({
+        http: {
+          v1: seen('2025-11-25'),
+          v2: seen('2026-07-28'),
+          aiSdk: seen('2026-07-28'),
+          mcpUse: mcpUseSeen(mode),
+          mastra: mastraSeen('2026-07-28'),
+        },
+        mcpRemote: { v1: seen('2025-11-25'), v2: seen('2026-07-28') },
       });
-      expect(saw).toEqual({
+    },
+    150_000,
+  );
+
+  it('over stdio, Mastra to a server that takes 1.2 s to start (the AI SDK client waits 1 s for discovery: a server slower to start than that is served 2025-11-25)', async () => {
+    expect(await overStdio(modules.full)).toEqual({
+      stdio: {
         v1: seen('2025-11-25'),
         v2: seen('2026-07-28'),
-        aiSdk: seen('2026-07-28'),
-        mcpUse: mcpUseSeen(mode),
-        mastra: mastraSeen('2026-07-28'),
-      });
-    },
-    150_000,
-  );
-
-  it.each(['stateless', 'sessions'] as const)(
-    'through mcp-remote to HTTP, %s (it forwards server/discover as it came)',
-    async (mode) => {
-      const saw = await overHttp(mode, modules.full, async (url) => clients(viaMcpRemote(url), VIA_REMOTE));
-      expect(saw).toEqual({ v1: seen('2025-11-25'), v2: seen('2026-07-28') });
-    },
-    150_000,
-  );
-
-  it('over stdio (the AI SDK client waits 1 s for discovery: a server slower to start than that is served 2025-11-25)', async () => {
-    expect(await clients(stdio(modules.full), ALL)).toEqual({
-      v1: seen('2025-11-25'),
-      v2: seen('2026-07-28'),
-      aiSdk: seen(expect.stringMatching(/^(2025-11-25|2026-07-28)$/)),
-      mcpUse: mcpUseSeen('stdio'),
-      mastra: mastraSeen('2026-07-28'),
+        aiSdk: seen(expect.stringMatching(/^(2025-11-25|2026-07-28)$/)),
+        mcpUse: mcpUseSeen('stdio'),
+      },
+      slowStdio: { mastra: mastraSeen('2026-07-28') },
     });
   }, 150_000);
 
@@ -218,9 +214,5 @@ describe('with the v2 peers: clients that discover get 2026-07-28, the v1 ones 2
       v2: seen('2025-11-25'),
       aiSdk: seen('2025-11-25'),
     });
-  }, 150_000);
-
-  it('over stdio, a server that takes 1.2 s to start, to a client that waits for discovery', async () => {
-    expect(await clients(stdio(modules.full, '--slow'), ['mastra'])).toEqual({ mastra: mastraSeen('2026-07-28') });
   }, 150_000);
 });

@@ -6,8 +6,9 @@
  * waiting for its answer as long as for any request), each listing and calling the tools, prompts
  * and resources of spec/mcp/programs/real-clients-server.ts, as its own documentation shows. An ES
  * module (the AI SDK's client is one only), run by a spawned Node (22 or later: mcp-use and Mastra
- * declare it). Its argument is JSON: `{ target, clients, v2ProbeMs? }`, the target `{ url }` or
- * `{ command, args, env, cwd }` (each client then spawns its own server). Prints one JSON object:
+ * declare it). Its argument is JSON: `{ runs: { [key]: { target, clients, v2ProbeMs? } } }`, each
+ * target `{ url }` or `{ command, args, env, cwd }` (each client then spawns its own server); the
+ * runs go side by side, the clients of a run one after the other. Prints one JSON object: per run,
  * per client, what it saw, or the error it stopped with.
  */
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,8 +19,7 @@ import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/st
 import { createMCPClient } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 
-const { target, clients, v2ProbeMs } = JSON.parse(process.argv[2]);
-const stdio = target.url === undefined;
+const { runs } = JSON.parse(process.argv[2]);
 
 /** What a client sees of the server, through the calls every MCP client makes. */
 async function seen(client, version) {
@@ -45,8 +45,8 @@ function shown({ tools, call, prompts, prompt, resources, read }, version) {
   };
 }
 
-const run = {
-  async v1() {
+const clientsByName = {
+  async v1({ target, stdio }) {
     const client = new V1Client({ name: 'v1', version: '1.0.0' });
     await client.connect(stdio ? new V1Stdio({ ...target, stderr: 'ignore' }) : new V1Http(new URL(target.url)));
     try {
@@ -55,7 +55,7 @@ const run = {
       await client.close();
     }
   },
-  async v2() {
+  async v2({ target, stdio, v2ProbeMs }) {
     const probe = v2ProbeMs === undefined ? {} : { probe: { timeoutMs: v2ProbeMs } };
     const client = new V2Client({ name: 'v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto', ...probe } });
     await client.connect(stdio ? new V2Stdio({ ...target, stderr: 'ignore' }) : new V2Http(new URL(target.url)));
@@ -65,7 +65,7 @@ const run = {
       await client.close();
     }
   },
-  async aiSdk() {
+  async aiSdk({ target, stdio }) {
     const uncaught = [];
     const client = await createMCPClient({
       transport: stdio ? new StdioMCPTransport({ ...target, stderr: 'ignore' }) : { type: 'http', url: target.url },
@@ -78,7 +78,7 @@ const run = {
       await client.close();
     }
   },
-  async mcpUse() {
+  async mcpUse({ target }) {
     // Its anonymous usage reports (on unless this is set) stay off in a test.
     process.env.MCP_USE_ANONYMIZED_TELEMETRY = 'false';
     const { MCPClient } = await import('mcp-use/client');
@@ -104,7 +104,7 @@ const run = {
       console.warn = warn;
     }
   },
-  async mastra() {
+  async mastra({ target, stdio }) {
     const { MCPClient } = await import('@mastra/mcp');
     const server = stdio ? { ...target, stderr: 'ignore' } : { url: new URL(target.url) };
     const mcp = new MCPClient({ id: 'real-clients', servers: { desk: server } });
@@ -132,13 +132,20 @@ const run = {
   },
 };
 
-const out = {};
-for (const name of clients) {
-  try {
-    out[name] = await run[name]();
-  } catch (error) {
-    out[name] = { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+/** What each client of a run saw. */
+async function ran({ target, clients, v2ProbeMs }) {
+  const run = { target, stdio: target.url === undefined, v2ProbeMs };
+  const saw = {};
+  for (const name of clients) {
+    try {
+      saw[name] = await clientsByName[name](run);
+    } catch (error) {
+      saw[name] = { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    }
   }
+  return saw;
 }
+
+const out = Object.fromEntries(await Promise.all(Object.entries(runs).map(async ([key, run]) => [key, await ran(run)])));
 // Mastra keeps its process alive for exit hooks; what was seen is all written by then.
 process.stdout.write(JSON.stringify(out), () => process.exit(0));
