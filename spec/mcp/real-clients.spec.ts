@@ -129,14 +129,17 @@ const ALL: readonly Client[] = ['v1', 'v2', 'aiSdk', 'mcpUse', 'mastra'];
 const STDIO: readonly Client[] = ['v1', 'v2', 'aiSdk', 'mcpUse'];
 /** The clients that give up on `server/discover` after a time and write `initialize` on the same pipe (the v1 one never discovers). */
 const GIVING_UP: readonly Client[] = ['v1', 'v2', 'aiSdk'];
-/** Through mcp-remote: a stdio client of each revision. */
-const VIA_REMOTE: readonly Client[] = ['v1', 'v2'];
-
-/** Every client over HTTP, and the v1 and v2 clients through mcp-remote to the same endpoint. */
+/**
+ * Every client over HTTP, and stdio clients through mcp-remote to the same endpoint: the v1 one,
+ * and, where the endpoint serves 2026-07-28, the v2 one (its discovery over stdio starts a process
+ * of its own, so each costs two starts of mcp-remote: where the endpoint serves 2025-11-25 only, it
+ * falls back as it does over HTTP directly).
+ */
 function overHttpAndRemote(mode: 'stateless' | 'sessions', nodePath: string, serverSdk: boolean) {
   return overHttp(mode, nodePath, async (url, sdk) => {
     expect(sdk).toBe(serverSdk);
-    return runs({ http: { target: { url }, clients: ALL }, mcpRemote: { target: viaMcpRemote(url), clients: VIA_REMOTE } });
+    const viaRemote: readonly Client[] = serverSdk ? ['v1', 'v2'] : ['v1'];
+    return runs({ http: { target: { url }, clients: ALL }, mcpRemote: { target: viaMcpRemote(url), clients: viaRemote } });
   });
 }
 
@@ -156,7 +159,7 @@ describe('with only @modelcontextprotocol/sdk installed: every client falls back
           mcpUse: mcpUseSeen(mode),
           mastra: mastraSeen('2025-11-25'),
         },
-        mcpRemote: { v1: seen('2025-11-25'), v2: seen('2025-11-25') },
+        mcpRemote: { v1: seen('2025-11-25') },
       });
     },
     150_000,
