@@ -1,7 +1,6 @@
 /**
  * Real MCP clients list and call tools, prompts and resources (spec/mcp/programs/real-clients.mjs:
- * the SDK v1 client, the SDK v2 client negotiating, the AI SDK's MCP client, mcp-use's and
- * Mastra's) against one small server (spec/mcp/programs/real-clients-server.ts), compiled outside
+ * the SDK v1 client, the SDK v2 client negotiating, the AI SDK's MCP client and Mastra's) against one small server (spec/mcp/programs/real-clients-server.ts), compiled outside
  * the repository and run with a NODE_PATH: with only `@modelcontextprotocol/sdk` installed (the
  * README's minimal MCP install: the v2 peers `@modelcontextprotocol/server` and
  * `@modelcontextprotocol/node` cannot be found), and with them; stateless, with sessions, and over
@@ -9,7 +8,7 @@
  * that takes over a second to start for the client that waits for it (Mastra). Stdio-only clients
  * also reach the HTTP endpoint through `mcp-remote` (`npx mcp-remote <url>`: a stdio server that
  * forwards every message to the URL). The clients and mcp-remote run on the LTS Node that `npm
- * test` passes in `TOOL_SIGNATURES_LTS_NODE` (mcp-use and Mastra declare Node 22 or later). docs/mcp.md:
+ * test` passes in `TOOL_SIGNATURES_LTS_NODE` (Mastra declares Node 22 or later). docs/mcp.md:
  * "What a 2025-only install answers to discovery", "Which revision a stdio connection serves",
  * "Clients".
  */
@@ -19,7 +18,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { compiledCopy, modulesWithout, root } from '../helpers/programs';
 
-type Client = 'v1' | 'v2' | 'aiSdk' | 'mcpUse' | 'mastra';
+type Client = 'v1' | 'v2' | 'aiSdk' | 'mastra';
 type Target = { url: string } | { command: string; args: string[]; env: Record<string, string>; cwd: string };
 
 let work: string;
@@ -118,15 +117,9 @@ const seen = (version: unknown) => ({
 });
 /** Mastra names a server's tools `<server>_<tool>`. */
 const mastraSeen = (version: unknown) => ({ ...seen(version), tools: ['desk_now'] });
-/** mcp-use warns when a server gives it no session (a stateless one); it lists and calls all the same. */
-const mcpUseSeen = (mode: 'stateless' | 'sessions' | 'stdio') => ({
-  ...seen('2025-11-25'),
-  ...(mode === 'stateless' ? { warned: ['Session ID not available after connect - this may cause issues with SSE stream'] } : {}),
-});
-
 /** Over HTTP; over stdio Mastra has a server of its own (it waits for discovery: see `slowStdio`). */
-const ALL: readonly Client[] = ['v1', 'v2', 'aiSdk', 'mcpUse', 'mastra'];
-const STDIO: readonly Client[] = ['v1', 'v2', 'aiSdk', 'mcpUse'];
+const ALL: readonly Client[] = ['v1', 'v2', 'aiSdk', 'mastra'];
+const STDIO: readonly Client[] = ['v1', 'v2', 'aiSdk'];
 /** The clients that give up on `server/discover` after a time and write `initialize` on the same pipe (the v1 one never discovers). */
 const GIVING_UP: readonly Client[] = ['v1', 'v2', 'aiSdk'];
 /**
@@ -156,7 +149,6 @@ describe('with only @modelcontextprotocol/sdk installed: every client falls back
           v1: seen('2025-11-25'),
           v2: seen('2025-11-25'),
           aiSdk: seen('2025-11-25'),
-          mcpUse: mcpUseSeen(mode),
           mastra: mastraSeen('2025-11-25'),
         },
         mcpRemote: { v1: seen('2025-11-25') },
@@ -167,7 +159,7 @@ describe('with only @modelcontextprotocol/sdk installed: every client falls back
 
   it('over stdio, Mastra to a server that takes 1.2 s to start', async () => {
     expect(await overStdio(modules.minimal)).toEqual({
-      stdio: { v1: seen('2025-11-25'), v2: seen('2025-11-25'), aiSdk: seen('2025-11-25'), mcpUse: mcpUseSeen('stdio') },
+      stdio: { v1: seen('2025-11-25'), v2: seen('2025-11-25'), aiSdk: seen('2025-11-25') },
       slowStdio: { mastra: mastraSeen('2025-11-25') },
     });
   }, 150_000);
@@ -190,7 +182,6 @@ describe('with the v2 peers: clients that discover get 2026-07-28, the v1 ones 2
           v1: seen('2025-11-25'),
           v2: seen('2026-07-28'),
           aiSdk: seen('2026-07-28'),
-          mcpUse: mcpUseSeen(mode),
           mastra: mastraSeen('2026-07-28'),
         },
         mcpRemote: { v1: seen('2025-11-25'), v2: seen('2026-07-28') },
@@ -205,7 +196,6 @@ describe('with the v2 peers: clients that discover get 2026-07-28, the v1 ones 2
         v1: seen('2025-11-25'),
         v2: seen('2026-07-28'),
         aiSdk: seen(expect.stringMatching(/^(2025-11-25|2026-07-28)$/)),
-        mcpUse: mcpUseSeen('stdio'),
       },
       slowStdio: { mastra: mastraSeen('2026-07-28') },
     });

@@ -1,12 +1,11 @@
 /**
  * Real MCP clients against one server (spec/mcp/real-clients.spec.ts): the SDK v1 client, the SDK
  * v2 client (`versionNegotiation: 'auto'`: `server/discover` first), the AI SDK's MCP client
- * (`@ai-sdk/mcp`, `server/discover` first), mcp-use's `MCPClient` (`mcp-use/client`, on the SDK v1
- * client) and Mastra's `MCPClient` (`@mastra/mcp`, on the SDK v2 client: `server/discover` first,
+ * (`@ai-sdk/mcp`, `server/discover` first) and Mastra's `MCPClient` (`@mastra/mcp`, on the SDK v2 client: `server/discover` first,
  * waiting for its answer as long as for any request), each listing and calling the tools, prompts
  * and resources of spec/mcp/programs/real-clients-server.ts, as its own documentation shows. An ES
- * module (the AI SDK's client is one only), run by a spawned Node (22 or later: mcp-use and Mastra
- * declare it). Its argument is JSON: `{ runs: { [key]: { target, clients, v2ProbeMs? } } }`, each
+ * module (the AI SDK's client is one only), run by a spawned Node (22 or later: Mastra
+ * declares it). Its argument is JSON: `{ runs: { [key]: { target, clients, v2ProbeMs? } } }`, each
  * target `{ url }` or `{ command, args, env, cwd }` (each client then spawns its own server); the
  * runs go side by side, the clients of a run one after the other. Prints one JSON object: per run,
  * per client, what it saw, or the error it stopped with.
@@ -76,32 +75,6 @@ const clientsByName = {
       return await seen(client, () => client.initializeResult.protocolVersion);
     } finally {
       await client.close();
-    }
-  },
-  async mcpUse({ target }) {
-    // Its anonymous usage reports (on unless this is set) stay off in a test.
-    process.env.MCP_USE_ANONYMIZED_TELEMETRY = 'false';
-    const { MCPClient } = await import('mcp-use/client');
-    const client = new MCPClient({ mcpServers: { desk: target } });
-    // Its logger warns on the console (stderr); what it warned is part of what it saw.
-    const warned = [];
-    const warn = console.warn;
-    console.warn = (...args) => warned.push(String(args[0]).replace(/^.*\[mcp-use\] warn: /, ''));
-    try {
-      const { connector } = await client.createSession('desk');
-      const tools = await connector.listTools();
-      const call = await connector.callTool('now', {});
-      const prompts = await connector.listPrompts();
-      const prompt = await connector.getPrompt('greet', { name: 'Ada' });
-      const resources = await connector.listAllResources();
-      const read = await connector.readResource('desk://motto');
-      return {
-        ...shown({ tools: { tools }, call, prompts, prompt, resources, read }, '2025-11-25'),
-        ...(warned.length === 0 ? {} : { warned }),
-      };
-    } finally {
-      await client.closeAllSessions();
-      console.warn = warn;
     }
   },
   async mastra({ target, stdio }) {
