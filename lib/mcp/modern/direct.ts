@@ -10,7 +10,7 @@
  * `answer` gives undefined and the SDK's v2 server answers it.
  */
 import type { CallScope, Row } from '../call';
-import { INTERNAL_ERROR, INVALID_PARAMS, MISSING_CLIENT_CAPABILITY, RESOURCE_NOT_FOUND } from '../codes';
+import { INTERNAL_ERROR, MISSING_CLIENT_CAPABILITY } from '../codes';
 import { MODERN_VERSIONS, PROTOCOL_VERSION_META } from '../revision';
 import type { Sdk } from './sdk';
 import { declaredIn, scopeOf, type ModernCaller } from './scope';
@@ -36,8 +36,8 @@ export interface DirectParts {
   readonly states: States;
   /** The server's identity, stamped into every result's `_meta` as the SDK does. */
   readonly info: { name: string; version: string };
-  /** `tools/list`'s cache scope (the factory's hints). */
-  readonly listScope: 'public' | 'private';
+  /** `tools/list`'s caching hint (the factory's `cacheHints`, the one home of the rule). */
+  readonly listHint: { readonly ttlMs: number; readonly cacheScope: 'public' | 'private' };
   /** Whether the tool named runs as a task (the SDK's server and the tasks runtime answer those). */
   isTask(name: string): boolean;
 }
@@ -52,7 +52,7 @@ export interface DirectAnswer {
 export function directPath(parts: DirectParts): {
   answer(message: Record<string, unknown>, caller: ModernCaller, signal: AbortSignal): Promise<DirectAnswer> | undefined;
 } {
-  const { sdk, rows, states, info, listScope } = parts;
+  const { sdk, rows, states, info, listHint } = parts;
   const serverInfo = { 'io.modelcontextprotocol/serverInfo': info };
   const noNotifications = (): Promise<void> => Promise.resolve();
   const unminted = (): Promise<string> => Promise.reject(new Error('a direct request asks no question'));
@@ -83,7 +83,7 @@ export function directPath(parts: DirectParts): {
           response: {
             result: encoded(
               method === 'tools/call' ? await checkedCall(result) : (result as Record<string, unknown>),
-              method === 'tools/list' ? listScope : undefined,
+              method === 'tools/list' ? listHint : undefined,
             ),
             jsonrpc: '2.0',
             id,
@@ -106,21 +106,18 @@ export function directPath(parts: DirectParts): {
   }
 
   /** A complete result as the SDK's 2026-07-28 codec writes it: `resultType`, the cache fields of a list, the server's identity. */
-  function encoded(result: Record<string, unknown>, cacheScope: 'public' | 'private' | undefined): Record<string, unknown> {
+  function encoded(result: Record<string, unknown>, hint: DirectParts['listHint'] | undefined): Record<string, unknown> {
     const typed = result.resultType === undefined ? { ...result, resultType: 'complete' } : result;
-    const cached = cacheScope === undefined ? typed : { ...typed, ttlMs: 0, cacheScope };
+    const cached = hint === undefined ? typed : { ...typed, ttlMs: hint.ttlMs, cacheScope: hint.cacheScope };
     return cached._meta === undefined ? { ...cached, _meta: serverInfo } : cached;
   }
 }
 
-/**
- * A thrown protocol error as the SDK's server answers it (its code when it has one, else an internal
- * error; 2026-07-28 writes a missing resource as invalid params).
- */
+/** A thrown protocol error as the SDK's server answers it: its code when it has one, else an internal error. */
 function errorOf(error: { code?: unknown; message?: unknown; data?: unknown }): { code: number; message: string; data?: unknown } {
   const code = Number.isSafeInteger(error?.code) ? (error.code as number) : INTERNAL_ERROR;
   return {
-    code: code === RESOURCE_NOT_FOUND ? INVALID_PARAMS : code,
+    code,
     message: typeof error?.message === 'string' ? error.message : 'Internal error',
     ...(error?.data !== undefined ? { data: error.data } : {}),
   };

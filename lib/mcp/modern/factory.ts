@@ -107,7 +107,7 @@ export function modernServerFactory(
     rows,
     states,
     info,
-    listScope: cacheHints['tools/list']!.cacheScope,
+    listHint: cacheHints['tools/list']!,
     isTask: (name) => tasks.taskOf(toolNamed(tools, name)) !== undefined,
   });
   return Object.assign(factory, {
