@@ -50,7 +50,7 @@ export const REFUSED_TYPES: ReadonlySet<string> = new Set(['Function', 'Symbol',
  * of the type's name, so the text names the likely cause and its fixes.
  */
 const TYPE_IMPORT_FIX =
-  "Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
+  "Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto', or from './create-order.dto.js' in an ES module project; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
 
 /** The fix for each design type that erases what it holds. */
 const ERASED_FIX = {

@@ -17,7 +17,7 @@ async function run(...args: string[]): Promise<{ code: number; out: string; err:
 }
 
 const OBJECT_FIX =
-  "Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with `import type` is erased to Object too when each file is compiled alone (isolatedModules): Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
+  "Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with `import type` is erased to Object too when each file is compiled alone (isolatedModules): Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto', or from './create-order.dto.js' in an ES module project; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
 
 describe('tool-signatures check (issue 24)', () => {
   it('counts every tool of a class it cannot build, and prints each problem', async () => {
