@@ -263,6 +263,11 @@ export const DIAGNOSTICS = {
     (specifier: string) =>
       `this module builds tools at its top level, which runs before the generated module registers its metadata (the generated module imports this one). Import the generated module first in this module: import '${specifier}';`,
   ),
+  generatedImportedFirst: entry(
+    'OLT012',
+    (modules: readonly string[]) =>
+      `importing the generated module before ${modules.join(', ')} runs it first: it imports ${modules.length > 1 ? 'them' : 'that module'}, whose top-level tools are then built before the metadata is registered. Import ${modules.join(', ')} before it here, or leave this import out (a module that builds tools at its top level imports the generated module first itself).`,
+  ),
   staleGenerated: entry(
     'OLT012',
     (module: string, changed: readonly string[], regenerate: string) =>

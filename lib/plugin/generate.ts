@@ -134,6 +134,13 @@ export function generateFromProgram(program: ts.Program, project: string, option
     return r.startsWith('.') ? r : `./${r}`;
   };
   for (const sf of sources) diagnostics.push(...topLevelTools(sf, checker, out, extension));
+  const building = [...sources].filter((sf) => buildsAtTopLevel(sf, checker) !== undefined);
+  if (building.length > 0) {
+    for (const sf of program.getSourceFiles()) {
+      if (sf.isDeclarationFile || program.isSourceFileFromExternalLibrary(sf) || path.resolve(sf.fileName) === out || building.includes(sf)) continue;
+      diagnostics.push(...generatedImportedFirst(sf, out, building));
+    }
+  }
   const esm = isEsmOutput(out, compilerOptions);
   const origin = f.createObjectLiteralExpression(
     [
@@ -256,31 +263,54 @@ function unhintedParams(call: ts.CallExpression, names: readonly string[]): stri
  * module itself, first, so that the metadata is registered before its classes are read.
  */
 function topLevelTools(sf: ts.SourceFile, checker: ts.TypeChecker, out: string, extension: string): PluginDiagnostic[] {
-  const builds = (n: ts.Node): ts.Node | undefined => {
-    if (ts.isFunctionLike(n) || ts.isClassLike(n)) return undefined;
-    if (ts.isNewExpression(n) && ourName(checker, n.expression) === 'ToolSet') return n;
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ourName(checker, n.expression.expression) === 'Tool') return n;
-    return ts.forEachChild(n, builds);
-  };
-  const at = sf.statements
-    .map((s) => (ts.isImportDeclaration(s) || ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) ? undefined : builds(s)))
-    .find((n) => n !== undefined);
+  const at = buildsAtTopLevel(sf, checker);
   if (at === undefined) return [];
-  const target = out.replace(/\.[cm]?ts$/, '');
-  const importsIt = sf.statements.some(
-    (s) =>
-      ts.isImportDeclaration(s) &&
-      ts.isStringLiteral(s.moduleSpecifier) &&
-      s.moduleSpecifier.text.startsWith('.') &&
-      path.resolve(path.dirname(sf.fileName), s.moduleSpecifier.text).replace(/\.[cm]?[jt]s$/, '') === target,
-  );
-  if (importsIt) return [];
+  if (sf.statements.some((s) => importsFile(sf, s, out))) return [];
   let spec = path
     .relative(path.dirname(sf.fileName), out)
     .replace(/\\/g, '/')
     .replace(/\.[cm]?ts$/, '');
   if (!spec.startsWith('.')) spec = `./${spec}`;
   return [diagnostic(D.toolsAtTopLevel(`${spec}${extension}`), at, ts.DiagnosticCategory.Warning)];
+}
+
+/** Where a module first builds tools at its top level (`new ToolSet(...)`, `Tool.create(...)`), if it does. */
+function buildsAtTopLevel(sf: ts.SourceFile, checker: ts.TypeChecker): ts.Node | undefined {
+  const builds = (n: ts.Node): ts.Node | undefined => {
+    if (ts.isFunctionLike(n) || ts.isClassLike(n)) return undefined;
+    if (ts.isNewExpression(n) && ourName(checker, n.expression) === 'ToolSet') return n;
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ourName(checker, n.expression.expression) === 'Tool') return n;
+    return ts.forEachChild(n, builds);
+  };
+  return sf.statements
+    .map((s) => (ts.isImportDeclaration(s) || ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) ? undefined : builds(s)))
+    .find((n) => n !== undefined);
+}
+
+/** Whether a statement imports `file` (a relative specifier, any extension). */
+function importsFile(sf: ts.SourceFile, s: ts.Statement, file: string): boolean {
+  return (
+    ts.isImportDeclaration(s) &&
+    ts.isStringLiteral(s.moduleSpecifier) &&
+    s.moduleSpecifier.text.startsWith('.') &&
+    path.resolve(path.dirname(sf.fileName), s.moduleSpecifier.text).replace(/\.[cm]?[jt]s$/, '') === file.replace(/\.[cm]?ts$/, '')
+  );
+}
+
+/**
+ * A module (the entry, typically) whose first import of the project's own modules is the generated
+ * module runs the generated module before the modules that build tools at their top level: the
+ * generated module imports them, so their tools are built (and fail for want of types) before its
+ * body registers the metadata, even when they import the generated module first themselves.
+ */
+function generatedImportedFirst(sf: ts.SourceFile, out: string, building: readonly ts.SourceFile[]): PluginDiagnostic[] {
+  const first = sf.statements.find((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith('.'));
+  if (first === undefined || !importsFile(sf, first, out)) return [];
+  const names = building.map((b) => {
+    const r = path.relative(path.dirname(sf.fileName), b.fileName).replace(/\\/g, '/');
+    return r.startsWith('.') ? r : `./${r}`;
+  });
+  return [diagnostic(D.generatedImportedFirst(names), first, ts.DiagnosticCategory.Warning)];
 }
 
 function order(a: ts.Node, b: ts.Node): number {
