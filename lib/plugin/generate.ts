@@ -147,7 +147,7 @@ export function generateFromProgram(program: ts.Program, project: string, option
   const esm = isEsmOutput(out, compilerOptions);
   const origin = f.createObjectLiteralExpression(
     [
-      f.createPropertyAssignment('module', f.createStringLiteral(path.basename(out))),
+      f.createPropertyAssignment('module', f.createStringLiteral(path.relative(path.dirname(project), out).replace(/\\/g, '/'))),
       f.createPropertyAssignment('regenerate', f.createStringLiteral(regenerateCommand(project, out, options))),
       f.createPropertyAssignment(
         'at',
