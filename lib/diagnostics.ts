@@ -50,7 +50,7 @@ export const REFUSED_TYPES: ReadonlySet<string> = new Set(['Function', 'Symbol',
  * of the type's name, so the text names the likely cause and its fixes.
  */
 const TYPE_IMPORT_FIX =
-  "Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
+  "Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto', or from './create-order.dto.js' in an ES module project; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
 
 /** The fix for each design type that erases what it holds. */
 const ERASED_FIX = {
@@ -262,6 +262,11 @@ export const DIAGNOSTICS = {
     'OLT012',
     (specifier: string) =>
       `this module builds tools at its top level, which runs before the generated module registers its metadata (the generated module imports this one). Import the generated module first in this module: import '${specifier}';`,
+  ),
+  generatedImportedFirst: entry(
+    'OLT012',
+    (modules: readonly string[]) =>
+      `importing the generated module before ${modules.join(', ')} runs it first: it imports ${modules.length > 1 ? 'them' : 'that module'}, whose top-level tools are then built before the metadata is registered. Import ${modules.join(', ')} before it here, or leave this import out (a module that builds tools at its top level imports the generated module first itself).`,
   ),
   staleGenerated: entry(
     'OLT012',

@@ -174,9 +174,21 @@ function joinPath(outer?: string, inner?: string): string | undefined {
   return outer ?? inner;
 }
 
+/**
+ * The `className` of a `Tool.create` function's site (no class can have this name: `function` is a
+ * reserved word). Its place reads `(function forecast)`, or `(function)` when it has no name.
+ */
+export const FUNCTION_OWNER = 'function';
+
 function describeSite(site: ToolErrorSite): string {
   const parts: string[] = [];
-  const owner = site.className && site.member ? `${site.className}.${site.member}` : (site.className ?? site.member);
+  const fn = site.className === FUNCTION_OWNER ? (site.member ?? '').replace(/^(bound )+/, '') : undefined;
+  const owner =
+    fn !== undefined
+      ? `${FUNCTION_OWNER}${fn !== '' ? ` ${fn}` : ''}`
+      : site.className && site.member
+        ? `${site.className}.${site.member}`
+        : (site.className ?? site.member);
   if (site.tool !== undefined) parts.push(`Cannot build tool '${site.tool}'${owner ? ` (${owner})` : ''}`);
   else if (owner) parts.push(`Cannot build ${owner}`);
   if (site.paramIndex !== undefined || site.paramName !== undefined) {

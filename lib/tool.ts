@@ -1,7 +1,7 @@
 import type { ToolDefinition } from './invoke/tools/bound-tool';
 import { Tool as ToolDecorator } from './decorators/tool';
 import { DIAGNOSTICS as D } from './diagnostics';
-import { refuse } from './errors';
+import { FUNCTION_OWNER, refuse } from './errors';
 import { setOwn } from './json';
 import { readParams, type SourceParam } from './metadata/source';
 import { BoundTool, instanceTools } from './invoke/tools/bound-tool';
@@ -54,7 +54,8 @@ function create(target: Function | object, second?: CreateOptions | string | sym
   const { params, strictTypes, ...options } = second ?? {};
   const input = objectInput(target);
   const spec = buildToolSpec({
-    owner: target.name.replace(/^(bound )+/, '') || 'function',
+    // A function has no class: its messages call it `function name` (errors.ts, describeSite).
+    owner: FUNCTION_OWNER,
     member: target.name,
     options,
     source: target,

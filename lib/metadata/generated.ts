@@ -17,7 +17,7 @@ import type { StaticClassMeta } from './options';
 
 /** Where the generated module came from: checked when it is imported. */
 export interface GeneratedOrigin {
-  /** The generated module's own file name, as written (for messages). */
+  /** The generated module's path from its tsconfig's folder (for messages; older modules wrote the file name alone). */
   readonly module: string;
   /** The command that writes it again. */
   readonly regenerate: string;
@@ -63,7 +63,8 @@ function checkSources(origin: GeneratedOrigin): void {
       // A bundle runs without its sources beside it: nothing to compare.
       return;
     }
-    if (sourceHash(text) !== hash) changed.push(file);
+    // Named as from the tsconfig's folder, where the module is, like the module itself.
+    if (sourceHash(text) !== hash) changed.push(path.posix.normalize(path.posix.join(path.posix.dirname(origin.module), file)));
   }
   if (changed.length > 0) {
     throw refuse(D.staleGenerated(origin.module, changed, origin.regenerate));

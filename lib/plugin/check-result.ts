@@ -55,7 +55,7 @@ export interface CheckResult {
   readonly diagnostics: readonly ts.Diagnostic[];
   /**
    * Where the project's build runs the plugin (`tsconfig.json "plugins"` with ts-patch, `nest-cli.json`
-   * `plugins`, a `tool-signatures.generated.ts` in the program), if it does: then its tools get the
+   * `plugins`, a module `generate` wrote in the program, whatever its `--out`), if it does: then its tools get the
    * full types at run time, and the losses and failures above are what a build without the plugin
    * would have (not counted against the project).
    */

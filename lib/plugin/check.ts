@@ -12,6 +12,7 @@ import { brokenBy, EMIT_OPTIONS, loadPass, sitesOf } from './check-load';
 import type { Emitted } from './commonjs-dir';
 import type { CheckFailure, CheckOptions, CheckResult, SlotLoss } from './check-result';
 import { readProject } from './project';
+import { GENERATED_HEADER } from './generate';
 
 /**
  * Builds every tool of a program both ways and lists what the runtime path (tsc with
@@ -130,7 +131,7 @@ function pluginOf(project: string, parsed: ts.ParsedCommandLine, program: ts.Pro
     const c = read.config as { compilerOptions?: { plugins?: unknown } } | undefined;
     if (Array.isArray(c?.compilerOptions?.plugins) && c.compilerOptions.plugins.some(named)) return 'nest-cli.json "plugins"';
   }
-  const generated = program.getSourceFiles().find((sf) => /(^|[\\/])tool-signatures\.generated\.[cm]?ts$/.test(sf.fileName));
+  const generated = program.getSourceFiles().find((sf) => !sf.isDeclarationFile && sf.text.startsWith(GENERATED_HEADER));
   if (generated !== undefined) return `${path.basename(generated.fileName)} (tool-signatures generate)`;
   return undefined;
 }

@@ -102,7 +102,7 @@ describe('approvals on the ToolSet path', () => {
         },
         { requiresApproval: 'yes' as never },
       ),
-    ).toThrow("OLT015: Cannot build tool 'f' (f.f): requiresApproval must be true, false, or a function (args, ctx) => boolean.");
+    ).toThrow("OLT015: Cannot build tool 'f' (function f): requiresApproval must be true, false, or a function (args, ctx) => boolean.");
   });
 });
 

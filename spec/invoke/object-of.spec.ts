@@ -183,7 +183,7 @@ describe('ObjectOf: the method receives a plain object', () => {
     })();
     expect(e?.code).toBe('OLT015');
     expect(e?.message).toBe(
-      "OLT015: Cannot build tool 't' (t.t), parameter #0 'odd', property Odd.__proto__: an ObjectOf shape cannot have a property named '__proto__': JSON Schema validators ignore that name, so no value could ever be accepted for it. Rename it.",
+      "OLT015: Cannot build tool 't' (function t), parameter #0 'odd', property Odd.__proto__: an ObjectOf shape cannot have a property named '__proto__': JSON Schema validators ignore that name, so no value could ever be accepted for it. Rename it.",
     );
   });
 });

@@ -145,7 +145,7 @@ describe.each(FORMATS)('a %s project', (format) => {
         expect(r.code).not.toBe(0);
         expect(r.stdout).toBe('');
         expect(r.stderr).toContain(
-          'OLT012: tool-signatures.generated.ts is stale: ./src/dtos.ts changed after it was generated, so its schemas would be the old ones. Run `tool-signatures generate tsconfig.json` again',
+          'OLT012: tool-signatures.generated.ts is stale: src/dtos.ts changed after it was generated, so its schemas would be the old ones. Run `tool-signatures generate tsconfig.json` again',
         );
       } finally {
         fs.writeFileSync(dtos, before);

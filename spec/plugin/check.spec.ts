@@ -134,6 +134,16 @@ describe('check', () => {
     expect(r.code).toBe(0);
   }, 240_000);
 
+  it('knows a module `generate` wrote under another name (--out) as the plugin, as it knows tool-signatures.generated.ts', () => {
+    const r = run(project('generated-out'));
+    expect(r.err).toBe('');
+    expect(r.out.split('\n').at(-2)).toBe(
+      '2 tools checked: this project compiles with the plugin (meta.ts (tool-signatures generate)), so its tools get the full types at run time ' +
+        '(without the plugin, 1 argument would lose type information and 1 could not be built: listed above).',
+    );
+    expect(r.code).toBe(0);
+  }, 240_000);
+
   it('exits 2 for a usage error', () => {
     expect(run('no-such-tsconfig.json').code).toBe(2);
     expect(run('a.json', 'b.json').code).toBe(2);

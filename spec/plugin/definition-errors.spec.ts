@@ -15,7 +15,7 @@ import { compilerOptions } from '../plugin/harness';
  */
 
 const OBJECT_FIX =
-  "Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with `import type` is erased to Object too when each file is compiled alone (isolatedModules): Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
+  "Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with `import type` is erased to Object too when each file is compiled alone (isolatedModules): Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto', or from './create-order.dto.js' in an ES module project; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
 const ARRAY_FIX =
   'Give the element type: @Param({ type: () => [Item] }) (or @Type(() => Item) on a property); any[] and unknown[] are JsonArray. A tuple ([string, number]) has no schema: take a class with named properties instead.';
 
@@ -132,10 +132,10 @@ describe('issue 24: one definition error lists every problem', () => {
     expect(e.message).toBe(
       [
         "4 problems in tool 'run now':",
-        "- OLT008: Cannot build tool 'run now' (run.run): the tool name 'run now' is not 1–64 ASCII letters, digits, '_' or '-'. Give one: @Tool({ name: 'get_docket' }), or Tool.create(fn, { name: 'get_docket' }).",
-        "- OLT015: Cannot build tool 'run now' (run.run): parallelSafe must be true or false.",
-        "- OLT002: Cannot build tool 'run now' (run.run), parameter #0 'a': an array hint has exactly one element type, like [Item]. A tuple has no schema (an array hint would take any length and any order): take a class with named properties, or an ObjectOf shape, instead.",
-        "- OLT002: Cannot build tool 'run now' (run.run), parameter #1 'b': an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.",
+        "- OLT008: Cannot build tool 'run now' (function run): the tool name 'run now' is not 1–64 ASCII letters, digits, '_' or '-'. Give one: @Tool({ name: 'get_docket' }), or Tool.create(fn, { name: 'get_docket' }).",
+        "- OLT015: Cannot build tool 'run now' (function run): parallelSafe must be true or false.",
+        "- OLT002: Cannot build tool 'run now' (function run), parameter #0 'a': an array hint has exactly one element type, like [Item]. A tuple has no schema (an array hint would take any length and any order): take a class with named properties, or an ObjectOf shape, instead.",
+        "- OLT002: Cannot build tool 'run now' (function run), parameter #1 'b': an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.",
       ].join('\n'),
     );
   });

@@ -135,7 +135,7 @@ describe('plugin entry points', () => {
     );
     // The sources it read, each with the hash of its text (a stale module is refused when imported), and the command that made it, options included.
     expect(text).toContain(
-      `    module: "meta.ts",\n    regenerate: "tool-signatures generate ${path.relative(process.cwd(), tsconfig)} --out ${path.relative(process.cwd(), out)} --import-extension .js",\n    at: typeof __filename === "string" ? __filename : undefined,\n    sources: {\n        "../shop.ts": "${sourceHash(SOURCE)}"\n    }\n});`,
+      `    module: "gen/meta.ts",\n    regenerate: "tool-signatures generate ${path.relative(process.cwd(), tsconfig)} --out ${path.relative(process.cwd(), out)} --import-extension .js",\n    at: typeof __filename === "string" ? __filename : undefined,\n    sources: {\n        "../shop.ts": "${sourceHash(SOURCE)}"\n    }\n});`,
     );
     expect(main(['frobnicate'], { out: () => undefined, err: () => undefined })).toBe(2);
     expect(main(['generate', '--nope'], { out: () => undefined, err: () => undefined })).toBe(2);

@@ -137,4 +137,20 @@ describe('tool-signatures generate', () => {
     const quiet = generate(project({ 'tools.ts': `import './tool-signatures.generated';\n${topLevel}` }));
     expect({ code: quiet.code, err: quiet.err }).toEqual({ code: 0, err: '' });
   }, 120_000);
+
+  it('tells an entry that imports the generated module before a module that builds tools at its top level to import that module first', () => {
+    const tools = `import './tool-signatures.generated';\n${TOOLS}export const tools = new ToolSet([new Shop()]);\n`.replace(
+      'import { Tool }',
+      'import { Tool, ToolSet }',
+    );
+    const main = (first: string, second: string) =>
+      `import 'reflect-metadata';\nimport '${first}';\nimport { tools } from '${second}';\nexport const names = tools.list().map((t) => t.name);\n`;
+    const warned = generate(project({ 'tools.ts': tools, 'main.ts': main('./tool-signatures.generated', './tools') }));
+    expect(warned.code).toBe(0);
+    expect(warned.err).toContain(
+      'main.ts(2,1): warning TS99012: OLT012: importing the generated module before ./tools.ts runs it first: it imports that module, whose top-level tools are then built before the metadata is registered. Import ./tools.ts before it here, or leave this import out (a module that builds tools at its top level imports the generated module first itself).',
+    );
+    const quiet = generate(project({ 'tools.ts': tools, 'main.ts': main('./tools', './tool-signatures.generated') }));
+    expect({ code: quiet.code, err: quiet.err }).toEqual({ code: 0, err: '' });
+  }, 120_000);
 });

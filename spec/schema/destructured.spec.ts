@@ -45,8 +45,8 @@ describe('issue 31: Tool.create with a destructured parameter', () => {
     expect(e.message).toBe(
       [
         "2 problems in tool 'forecast':",
-        "- OLT002: Cannot build tool 'forecast' (forecast.forecast), parameter #0 'city': an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.",
-        "- OLT015: Cannot build tool 'forecast' (forecast.forecast): Tool.create options.params names 'cty', which is not a parameter of the function (its parameters: city, days). Key the types by the parameter names, or give an array in parameter order.",
+        "- OLT002: Cannot build tool 'forecast' (function forecast), parameter #0 'city': an ad-hoc function has no design types. Give the type in Tool.create options.params (by name, or an array in parameter order), or a literal default.",
+        "- OLT015: Cannot build tool 'forecast' (function forecast): Tool.create options.params names 'cty', which is not a parameter of the function (its parameters: city, days). Key the types by the parameter names, or give an array in parameter order.",
       ].join('\n'),
     );
     // The fix the text gives (key by 'city') builds: the first test's tool.
@@ -56,7 +56,7 @@ describe('issue 31: Tool.create with a destructured parameter', () => {
   it('a nested pattern still has no name to read, and the fix it names works', async () => {
     const nested = ({ where: { city } }: { where: { city: string } }) => city;
     expect(definitionError(() => Tool.create(nested, { name: 'nested' })).message).toBe(
-      'OLT014: Cannot build tool \'nested\' (nested.nested), parameter #0: its name cannot be read from the source (destructured other than as Tool.create\'s flat object input, minified, bound or native). Give it: @Param({ name: "..." }), or, for Tool.create, options.params as an array in parameter order: [{ name: "input", type: ... }].',
+      'OLT014: Cannot build tool \'nested\' (function nested), parameter #0: its name cannot be read from the source (destructured other than as Tool.create\'s flat object input, minified, bound or native). Give it: @Param({ name: "..." }), or, for Tool.create, options.params as an array in parameter order: [{ name: "input", type: ... }].',
     );
     // Named, the parameter is one argument holding the whole object the pattern reads.
     const named = Tool.create(nested, { name: 'nested', params: [{ name: 'input', type: ObjectOf({ where: ObjectOf({ city: String }) }) }] });

@@ -90,10 +90,10 @@ describe('enum beside a type hint', () => {
   it('an enum that does not fit the type, or a misspelt enum option, is OLT015 naming the option and the fix', () => {
     expect(definitionError(() => adHoc({ type: [String], enum: ['a'] }))).toMatchObject({
       code: 'OLT015',
-      message: `OLT015: Cannot build tool 't' (t.t), parameter #0 'x': the option enum (string values) does not fit the type hint array: ${FIX}`,
+      message: `OLT015: Cannot build tool 't' (function t), parameter #0 'x': the option enum (string values) does not fit the type hint array: ${FIX}`,
     });
     expect(definitionError(() => adHoc({ type: String, enumm: ['a'] })).message).toBe(
-      "OLT015: Cannot build tool 't' (t.t), parameter #0 'x': A Tool.create parameter has no option 'enumm'. Its options are: type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, name, optional, default, complete.",
+      "OLT015: Cannot build tool 't' (function t), parameter #0 'x': A Tool.create parameter has no option 'enumm'. Its options are: type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, name, optional, default, complete.",
     );
     expect(definitionError(() => adHoc(ObjectOf({ plan: { type: String, enumm: ['a'] } as never }))).message).toMatch(
       /ObjectOf has no option 'enumm'\. Its options are: type, nullable, description, enum, /,

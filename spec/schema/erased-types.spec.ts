@@ -114,7 +114,7 @@ describe('Types from the rules (erased design types)', () => {
     }
     const e = definitionError(() => toolOf(Dto).inputSchema);
     expect(e.message).toBe(
-      "OLT002: Cannot build tool 'save' (save.save), parameter #0 'v', property Dto.v: its type was erased to Object, and its class-validator rules name different types (@IsNumber(), @IsString()), which no value passes together. Keep the one rule that names its type, or give the type as a hint: @Prop({ type: ... }).",
+      "OLT002: Cannot build tool 'save' (function save), parameter #0 'v', property Dto.v: its type was erased to Object, and its class-validator rules name different types (@IsNumber(), @IsString()), which no value passes together. Keep the one rule that names its type, or give the type as a hint: @Prop({ type: ... }).",
     );
     class Arr {
       @IsArray() @IsString() v!: string[] | null;
@@ -169,11 +169,11 @@ describe('Types from the rules (erased design types)', () => {
       ).message,
     ).toBe(
       "2 problems in tool 'save':\n" +
-        "- OLT016: Cannot build tool 'save' (save.save), parameter #0 'v', property Arr.v: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts any array, as class-validator does. Name its type: a class-validator rule (@IsString({ each: true }), or @Type(() => Item)), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.\n" +
-        "- OLT016: Cannot build tool 'save' (save.save), parameter #0 'v', property Arr.w: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts any array, as class-validator does. Name its type: a class-validator rule (@IsString({ each: true }), or @Type(() => Item)), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.",
+        "- OLT016: Cannot build tool 'save' (function save), parameter #0 'v', property Arr.v: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts any array, as class-validator does. Name its type: a class-validator rule (@IsString({ each: true }), or @Type(() => Item)), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.\n" +
+        "- OLT016: Cannot build tool 'save' (function save), parameter #0 'v', property Arr.w: no source names its type (its design type was erased, and no hint, plugin type, class-validator type rule or @nestjs/swagger type names it), so it accepts any array, as class-validator does. Name its type: a class-validator rule (@IsString({ each: true }), or @Type(() => Item)), @Prop({ type: ... }), @ApiProperty({ type: ... }), or compile with the tool-signatures plugin.",
     );
     expect(() => new ToolSet([toolOf(Dto)], { strictTypes: true })).toThrow(
-      /^OLT016: Cannot build tool 'save' \(save\.save\), parameter #0 'v', property Dto\.v: no source names its type/,
+      /^OLT016: Cannot build tool 'save' \(function save\), parameter #0 'v', property Dto\.v: no source names its type/,
     );
     expect(new ToolSet([toolOf(Dto)]).list().map((t) => t.name)).toEqual(['save']);
   });

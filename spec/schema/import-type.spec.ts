@@ -39,7 +39,7 @@ export class Orders {
 };
 
 const FIX =
-  "Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
+  "Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto', or from './create-order.dto.js' in an ES module project; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
 const ERASED_TO_FUNCTION = `its type was erased to Function, which TypeScript records for a class imported with \`import type\` (as a consistent-type-imports lint rule writes it), a ToolContext among them, and for a function type, which has no JSON Schema. ${FIX}`;
 const OBJECT_FIX =
   'Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them.';

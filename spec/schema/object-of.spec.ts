@@ -164,7 +164,7 @@ describe('ObjectOf: recursion', () => {
     const e = definitionError(() => one({ loop: Loop }).inputSchema);
     expect(e.code).toBe('OLT006');
     expect(e.message).toBe(
-      "OLT006: Cannot build tool 't' (anonymous.anonymous), parameter #0 'loop', property next: an ObjectOf shape without a name is on a cycle (it refers to itself, directly or through its members), and a recursive type is written once in $defs under its name. Name it: ObjectOf({ ... }, { name: 'Tree' }).",
+      "OLT006: Cannot build tool 't' (function anonymous), parameter #0 'loop', property next: an ObjectOf shape without a name is on a cycle (it refers to itself, directly or through its members), and a recursive type is written once in $defs under its name. Name it: ObjectOf({ ... }, { name: 'Tree' }).",
     );
     // An empty name is no name.
     const Empty: Hint = ObjectOf({ next: { type: () => Empty, optional: true } }, { name: '' });
@@ -216,16 +216,16 @@ describe('ObjectOf: definition errors name the property', () => {
     const Bad = ObjectOf({ ok: String, bad: Object }, { name: 'Bad' });
     const e = definitionError(() => one({ b: Bad }).inputSchema);
     expect(e.code).toBe('OLT002');
-    expect(e.message).toMatch(/^OLT002: Cannot build tool 't' \(anonymous\.anonymous\), parameter #0 'b', property Bad\.bad: its type was erased to Object\./);
+    expect(e.message).toMatch(/^OLT002: Cannot build tool 't' \(function anonymous\), parameter #0 'b', property Bad\.bad: its type was erased to Object\./);
     const anonymous = definitionError(() => one({ b: ObjectOf({ inner: ObjectOf({ bad: Object }) }) }).inputSchema);
-    expect(anonymous.message).toMatch(/^OLT002: Cannot build tool 't' \(anonymous\.anonymous\), parameter #0 'b', property inner\.bad: /);
+    expect(anonymous.message).toMatch(/^OLT002: Cannot build tool 't' \(function anonymous\), parameter #0 'b', property inner\.bad: /);
   });
 
   it('a misspelt option (or one a property does not have) is refused, not read as an enum', () => {
     const e = definitionError(() => one({ b: ObjectOf({ n: { type: Number, optinal: true } as never }, { name: 'Bad' }) }).inputSchema);
     expect(e.code).toBe('OLT015');
     expect(e.message).toBe(
-      "OLT015: Cannot build tool 't' (anonymous.anonymous), parameter #0 'b', property Bad.n: ObjectOf has no option 'optinal'. Its options are: type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, optional, default.",
+      "OLT015: Cannot build tool 't' (function anonymous), parameter #0 'b', property Bad.n: ObjectOf has no option 'optinal'. Its options are: type, nullable, description, enum, minLength, maxLength, pattern, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, each, examples, optional, default.",
     );
     expect(definitionError(() => one({ b: ObjectOf({ n: { type: String, name: 'x' } as never }) }).inputSchema).message).toContain(
       "ObjectOf has no option 'name'.",
@@ -236,7 +236,7 @@ describe('ObjectOf: definition errors name the property', () => {
     const e = definitionError(() => one({ b: ObjectOf({ n: { type: Number, minLength: 2 } }, { name: 'Bad' }) }).inputSchema);
     expect(e.code).toBe('OLT015');
     expect(e.message).toBe(
-      "OLT015: Cannot build tool 't' (anonymous.anonymous), parameter #0 'b', property Bad.n: minLength does not apply to a value of JSON type number.",
+      "OLT015: Cannot build tool 't' (function anonymous), parameter #0 'b', property Bad.n: minLength does not apply to a value of JSON type number.",
     );
   });
 
