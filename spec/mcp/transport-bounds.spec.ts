@@ -4,7 +4,7 @@
  */
 import 'reflect-metadata';
 import { connect as tcpConnect, type Socket } from 'node:net';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
@@ -16,7 +16,7 @@ import * as vm from 'node:vm';
 import { request } from 'node:http';
 import { connectHttp } from '../helpers/mcp-client';
 import { fakeOnlyDate, Tally } from '../helpers/signals';
-import { jsonHeaders, openSession, raw } from './fixtures/http';
+import { jsonHeaders, openSession, raw, sseEvents } from './fixtures/http';
 
 const ESCAPES = '\u001b[2J\u001b]0;owned\u0007\u202e\u0085';
 
@@ -128,6 +128,123 @@ describe('issue 21: backpressure on a stream whose client reads slowly', () => {
       await http.close();
     }
   }, 60_000);
+});
+
+/** A session's GET stream that its client does not read, with the server's side of it and a way to read it later. */
+async function unreadGetStream(http: McpHttpEndpoint) {
+  const s = await openSession(http.url);
+  const serverSide = new Promise<ServerResponse>((resolve) => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+      if (req.method !== 'GET') return;
+      http.server.off('request', onRequest);
+      resolve(res);
+    };
+    http.server.on('request', onRequest);
+  });
+  let text = '';
+  const arrived = new Tally();
+  const client = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(http.url, { method: 'GET', headers: { ...s.headers, accept: 'text/event-stream' } }, (res) => {
+      // The client reads nothing until `read()`: the stream's buffers fill.
+      res.pause();
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        text += c;
+        arrived.add();
+      });
+      resolve(res);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const res = await serverSide;
+  const server = http.sessions.get(s.id)!;
+  /** The data of every log message the client has read, once it has read one whose data is `last`. */
+  const logsUpTo = async (last: string): Promise<string[]> => {
+    const logs = (): string[] =>
+      sseEvents(text)
+        .map((e) => e.data as { method?: string; params?: { data?: string } })
+        .filter((m) => m.method === 'notifications/message')
+        .map((m) => m.params!.data!);
+    while (!logs().includes(last)) await arrived.reached(arrived.count + 1);
+    return logs();
+  };
+  return { res, server, read: () => void client.resume(), logsUpTo, close: () => client.destroy() };
+}
+
+/** Sends 512 KB log messages to the unread stream until its response's buffer is full (Node's own flag: the next write must wait for 'drain'). */
+async function fill(stream: Awaited<ReturnType<typeof unreadGetStream>>): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    await stream.server.sendLoggingMessage({ level: 'info', data: `fill ${i} ${'z'.repeat(512 * 1024)}` });
+    if (stream.res.writableNeedDrain) return i + 1;
+  }
+  throw new Error('the GET stream never filled');
+}
+
+/** Lets every callback the last step queued run (timers that fired, promises they settled) before the spec looks. */
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('issue 33: at most 8 notifications wait for one slow stream, each at most 2 s (SECURITY.md, log and progress text)', () => {
+  // Only setTimeout (the drain wait's timer) is faked; I/O, setImmediate and microtasks run for real.
+  const fakeTimeoutsOnly = (): void =>
+    void jest.useFakeTimers({
+      doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+    });
+  afterEach(() => jest.useRealTimers());
+
+  it('20 sent while the buffer is full: 12 are dropped at once, the first 8 wait and reach the client in order once it reads', async () => {
+    const http = await serveMcpHttp(new ToolSet([new Chatty()]), info, { sessions: true });
+    const stream = await unreadGetStream(http);
+    try {
+      await fill(stream);
+      fakeTimeoutsOnly();
+      const settled: number[] = [];
+      const sent = Array.from({ length: 20 }, (_, i) => stream.server.sendLoggingMessage({ level: 'info', data: `n${i}` }).then(() => void settled.push(i)));
+      // A dropped notification settles without waiting for anything (no timer, no I/O).
+      await settle();
+      expect(settled).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+      stream.read();
+      await Promise.all(sent);
+      jest.useRealTimers();
+      await stream.server.sendLoggingMessage({ level: 'info', data: 'end' });
+      const logs = (await stream.logsUpTo('end')).filter((d) => !d.startsWith('fill '));
+      expect(logs).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'end']);
+    } finally {
+      stream.close();
+      await http.close();
+    }
+  }, 30_000);
+
+  it('while the client reads nothing, each waiting notification is dropped 2 s after its wait began (one after another), and none reaches the client later', async () => {
+    const http = await serveMcpHttp(new ToolSet([new Chatty()]), info, { sessions: true });
+    const stream = await unreadGetStream(http);
+    try {
+      await fill(stream);
+      fakeTimeoutsOnly();
+      const settled: number[] = [];
+      const sent = Array.from({ length: 8 }, (_, i) => stream.server.sendLoggingMessage({ level: 'info', data: `n${i}` }).then(() => void settled.push(i)));
+      await settle();
+      const seen: number[][] = [];
+      for (let i = 0; i < 8; i++) {
+        jest.advanceTimersByTime(1999);
+        await settle();
+        seen.push([...settled]);
+        jest.advanceTimersByTime(1);
+        await settle();
+        seen.push([...settled]);
+      }
+      const upTo = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+      expect(seen).toEqual(upTo(8).flatMap((i) => [upTo(i), upTo(i + 1)]));
+      await Promise.all(sent);
+      jest.useRealTimers();
+      stream.read();
+      await stream.server.sendLoggingMessage({ level: 'info', data: 'end' });
+      expect((await stream.logsUpTo('end')).filter((d) => !d.startsWith('fill '))).toEqual(['end']);
+    } finally {
+      stream.close();
+      await http.close();
+    }
+  }, 30_000);
 });
 
 /** The 2025 and 2026-07-28 headers of a POST: the body bounds hold before the revision is read from the body. */
