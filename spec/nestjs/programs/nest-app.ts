@@ -197,6 +197,27 @@ async function main(): Promise<void> {
     await refusal(client.readResource({ uri: 'orders://A-9' })),
     await refusal(client.readResource({ uri: 'orders://latest' })),
   ];
+  // The same reads as an MCP 2026-07-28 client sends them (no session, the revision in _meta), and a URI nothing serves.
+  out.modernResources = [];
+  for (const uri of ['orders://A-9', 'orders://latest', 'nothing://here']) {
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'resources/read',
+        'mcp-name': uri,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'resources/read',
+        params: { uri, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      }),
+    });
+    (out.modernResources as unknown[]).push([res.status, ((await res.json()) as { error?: unknown }).error]);
+  }
   out.prompt = (await client.getPrompt({ name: 'summarise', arguments: { id: 'A-1' } })).messages;
   // The application's REST routes keep their enhancers: the guard, the envelope, the filter.
   out.rest = await Promise.all([
