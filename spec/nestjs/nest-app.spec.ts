@@ -31,7 +31,7 @@ describe("Nest's HttpExceptions over MCP", () => {
     expect(out.prompt).toEqual([{ role: 'user', content: { type: 'text', text: 'Summarise order A-1.' } }]);
   });
 
-  it('on MCP 2026-07-28 a NotFoundException and an unknown URI alike are resource not found in that revision's form (-32602), the URI in data', () => {
+  it('on MCP 2026-07-28 a NotFoundException and an unknown URI alike are resource not found as that revision writes it (-32602), the URI in data', () => {
     expect(out.modernResources).toEqual([
       [200, { code: -32602, message: 'Order A-9 was not found', data: { uri: 'orders://A-9' } }],
       [200, { code: -32602, message: 'No order yet today', data: { uri: 'orders://latest' } }],
