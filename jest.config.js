@@ -1,8 +1,13 @@
 /**
  * Jest runs the TypeScript specs through ts-jest (transpile only; `npm test` type-checks first), in
- * four lanes (Jest projects; scripts/test.js picks them, `npx jest --selectProjects fast` does too):
+ * five lanes (Jest projects; scripts/test.js picks them, `npx jest --selectProjects fast` does too):
  *
  * - `conformance`: the official MCP conformance suite (spec/mcp/conformance.spec.ts and spec/scripts/conformance.spec.ts).
+ * - `toolchain`: the specs listed in TOOLCHAIN, which cross a process boundary to run the build
+ *   toolchains (TypeScript with the plugin through ts-patch, tsx, esbuild, the Nest CLI, `check`
+ *   loading what they emitted) or the test runner itself. What they judge is what the toolchain
+ *   wrote and the CommonJS it emitted, which the Node line does not change: scripts/test.js runs
+ *   them on the machine's Node only.
  * - `integration`: the specs listed in INTEGRATION, the ones that cross a process or socket
  *   boundary: they spawn a program (a compiled sample or program, the CLI, `npm pack`, the
  *   Inspector, a stdio server, a NestJS ESM app), serve on a port (HTTP endpoints, clusters), or
@@ -18,7 +23,6 @@
 const INTEGRATION = [
   'spec/ai-sdk/ai-sdk.spec.ts',
   'spec/mcp/session-registry.spec.ts',
-  'spec/cli/check.spec.ts',
   'spec/corpus/swagger-plugin.spec.ts',
   'spec/cli/cli.spec.ts',
   'spec/invoke/toolset-inversify.spec.ts',
@@ -78,16 +82,19 @@ const INTEGRATION = [
   'spec/nestjs/nest-app.spec.ts',
   'spec/nestjs/nestjs.spec.ts',
   'spec/nestjs/options.spec.ts',
-  'spec/package/builds.spec.ts',
   'spec/package/pack.spec.ts',
   'spec/package/quickstart.spec.ts',
   'spec/package/shipped.spec.ts',
-  'spec/plugin/check.spec.ts',
-  'spec/plugin/nestjs-sample.spec.ts',
-  'spec/plugin/parity.spec.ts',
-  'spec/plugin/shapes.spec.ts',
   'spec/samples/samples.spec.ts',
   'spec/schema/swagger.spec.ts',
+];
+const TOOLCHAIN = [
+  'spec/plugin/check.spec.ts',
+  'spec/plugin/parity.spec.ts',
+  'spec/plugin/shapes.spec.ts',
+  'spec/plugin/nestjs-sample.spec.ts',
+  'spec/cli/check.spec.ts',
+  'spec/package/builds.spec.ts',
   'spec/scripts/test.spec.ts',
 ];
 const COMPILER = [
@@ -130,10 +137,11 @@ module.exports = {
       ...shared,
       displayName: 'fast',
       testMatch: ['<rootDir>/spec/**/*.spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...[...INTEGRATION, ...COMPILER].map((file) => `/${escapeRegExp(file)}$`)],
+      testPathIgnorePatterns: ['/node_modules/', conformanceRegex, ...[...INTEGRATION, ...TOOLCHAIN, ...COMPILER].map((file) => `/${escapeRegExp(file)}$`)],
     },
     { ...shared, displayName: 'compiler', testMatch: COMPILER.map((file) => `<rootDir>/${file}`) },
-    // The programs its specs run, compiled once before the workers start (scripts/compiled-setup.js).
+    // The programs their specs run, compiled once before the workers start (scripts/compiled-setup.js).
+    { ...shared, displayName: 'toolchain', testMatch: TOOLCHAIN.map((file) => `<rootDir>/${file}`), globalSetup: '<rootDir>/scripts/compiled-setup.js' },
     { ...shared, displayName: 'integration', testMatch: INTEGRATION.map((file) => `<rootDir>/${file}`), globalSetup: '<rootDir>/scripts/compiled-setup.js' },
     { ...shared, displayName: 'conformance', testMatch: CONFORMANCE.map((glob) => `<rootDir>/${glob}`) },
   ],

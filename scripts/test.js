@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: type-checks (tsc --noEmit), lints (scripts/lint.js: ESLint and the Biome format check),
- * then runs the four Jest lanes of jest.config.js (fast, compiler, integration, conformance) on the machine's
- * Node, and the lanes whose result can depend on the Node line (NODE_LINE_LANES below: integration and
+ * then runs the five Jest lanes of jest.config.js (fast, compiler, toolchain, integration, conformance)
+ * on the machine's Node, and the lanes whose result can depend on the Node line (NODE_LINE_LANES below: integration and
  * conformance) again on the current LTS Node, so that CI tests two Node majors with nothing but
  * `npm ci && npm test`, and no in-process spec twice.
  *
@@ -19,7 +19,7 @@
  * handle, and doubled CI's time), and a handle that really keeps Jest alive shows as a hang, which
  * runs the files again in one process with `--detectOpenHandles` to name it and fails `npm test`.
  *
- * Arguments: lane names (`fast`, `compiler`, `integration`, `conformance`: only those lanes), `--lts-only`,
+ * Arguments: lane names (`fast`, `compiler`, `toolchain`, `integration`, `conformance`: only those lanes), `--lts-only`,
  * `--machine-only`, `--no-typecheck`, `--no-lint`; every other argument goes to Jest (e.g.
  * `npm test -- --no-typecheck --no-lint spec/cli`). `npm run test:fast` is `fast --machine-only
  * --no-typecheck --no-lint`, and so on for each lane. `TOOL_SIGNATURES_LTS_NODE=/path/to/node` uses
@@ -30,7 +30,7 @@
  */
 'use strict';
 
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const os = require('node:os');
 const path = require('node:path');
 const { LTS, ltsNode, versionOf } = require('./lts-node');
@@ -44,7 +44,7 @@ const DID_NOT_EXIT = 'Jest did not exit one second after the test run has comple
 const DETECTED = 'Jest has detected the following';
 
 /** The lanes, highest first in `npm test`'s order: Jest projects of jest.config.js. */
-const LANES = ['fast', 'compiler', 'integration', 'conformance'];
+const LANES = ['fast', 'compiler', 'toolchain', 'integration', 'conformance'];
 
 /**
  * The lanes whose result can change with the Node line, run on the LTS Node too. A spec there hands
@@ -54,7 +54,10 @@ const LANES = ['fast', 'compiler', 'integration', 'conformance'];
  * 20 and 24), and `check` loads compiled projects through Node's module loader. The fast and
  * compiler lanes run plain JavaScript (the library's rules, TypeScript's compiler) over in-memory
  * transports inside Jest's own module system: both lines run them alike, so they run once, on the
- * oldest supported line (the machine's Node 20), where an API missing from Node 20 shows.
+ * oldest supported line (the machine's Node 20), where an API missing from Node 20 shows. So does
+ * the toolchain lane: it judges what TypeScript, ts-patch, tsx, esbuild and the Nest CLI wrote (all
+ * plain JavaScript) and the CommonJS they emitted, and the runner itself, which runs on the
+ * machine's Node.
  */
 const NODE_LINE_LANES = ['integration', 'conformance'];
 
@@ -138,21 +141,40 @@ async function jest(node, args, options = {}) {
   return 1;
 }
 
+/** Runs a command to its end, its stdout and stderr kept together, in the order written. */
+function captured(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
 /** The LTS Node's path, given to both runs' specs (`TOOL_SIGNATURES_LTS_NODE`) when there is one. */
 let ltsForSpecs;
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  if (opts.typecheck) {
-    say('tsc --noEmit -p tsconfig.json');
-    const tsc = spawnSync(process.execPath, [tscBin, '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
-    if (tsc.status !== 0) return tsc.status ?? 1;
+  // The type check and the lint are independent, each one process on one core: they run side by
+  // side, and each one's output is printed whole, in this order, once both have finished.
+  const checks = [
+    opts.typecheck && { title: 'tsc --noEmit -p tsconfig.json', args: [tscBin, '--noEmit', '-p', 'tsconfig.json'] },
+    opts.lint && { title: 'npm run lint (ESLint, then the Biome format check)', args: [path.join(__dirname, 'lint.js')] },
+  ].filter(Boolean);
+  const done = await Promise.all(checks.map((check) => captured(process.execPath, check.args)));
+  for (const [i, check] of checks.entries()) {
+    say(check.title);
+    process.stdout.write(done[i].output);
   }
-  if (opts.lint) {
-    say('npm run lint (ESLint, then the Biome format check)');
-    const lint = spawnSync(process.execPath, [path.join(__dirname, 'lint.js')], { cwd: root, stdio: 'inherit' });
-    if (lint.status !== 0) return lint.status ?? 1;
-  }
+  const failed = done.find((r) => r.code !== 0);
+  if (failed !== undefined) return failed.code;
   const ltsLanes = opts.lanes.filter((lane) => NODE_LINE_LANES.includes(lane));
   const wantLts = opts.lts && ltsLanes.length > 0;
   // Fetched before the first run (unless only the machine's Node runs), so that its specs have it too.

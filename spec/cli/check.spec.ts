@@ -1,20 +1,25 @@
 /**
- * `tool-signatures check` through the command's entry (in this process): every problem of every
- * tool is counted and printed (issue 24).
+ * `tool-signatures check` and `generate`, the compile-time plugin's rows of the command table:
+ * through the command's entry (in this process), every problem of every tool counted and printed
+ * (issue 24); on the repository's samples through the compiled command in its own Node process.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { main, type Io } from '../../lib/cli';
+import { compiled, node } from '../helpers/programs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const project = (name: string) => path.join(ROOT, 'spec/fixtures/check', name, 'tsconfig.json');
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+async function command(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: Io = { cwd: ROOT, out: (s) => (out += s), err: (s) => (err += s), readStdin: async () => '' };
-  const code = await main(['check', ...args], io);
+  const code = await main(args, io);
   return { code, out, err };
 }
+const run = (...args: string[]) => command(['check', ...args]);
 
 const OBJECT_FIX =
   "Give the type as a hint: @Param({ type: ... }) or @Prop({ type: ... }) (interfaces, unions, type aliases and Partial<T> are erased: ObjectOf({ ... }) for an object type, AnyOf(...) for a union; any and unknown are JsonValue), or compile with the plugin, which reads them. A class imported with `import type` is erased to Object too when each file is compiled alone (isolatedModules): Import the class as a value, not with `import type` (import { CreateOrderDto } from './create-order.dto'; for a context parameter, import { ToolContext } from 'tool-signatures'), or build with the plugin (tool-signatures/plugin: ts-patch, ts-jest, or nest-cli.json \"plugins\"), which reads the type from the source and needs no value import.";
@@ -50,4 +55,49 @@ describe('tool-signatures check (issue 24)', () => {
     );
     expect(r.code).toBe(1);
   }, 240_000);
+});
+
+describe('check on the samples', () => {
+  // In its own Node process: the NestJS samples import ES-module-only packages, which Node's
+  // require loads (require(esm)) and Jest's does not.
+  it("passes on the repository's samples, running none of them", async () => {
+    const dir = await compiled(['lib/cli/index.ts'], ['lib/cli']);
+    const r = await node([path.join(dir, 'lib', 'cli', 'index.js'), 'check', path.join(ROOT, 'tsconfig.samples.json')], 240_000);
+    expect(r.stderr).toBe('');
+    const summary = r.stdout.split('\n').at(-2)!;
+    expect(summary).toMatch(/^\d+ tools checked: the runtime path sees every type the source declares\.$/);
+    expect(Number(/^\d+/.exec(summary)![0])).toBeGreaterThanOrEqual(15);
+    expect(r.code).toBe(0);
+  }, 300_000);
+});
+
+describe('generate', () => {
+  it('writes the static metadata module of a project, and names a missing project', async () => {
+    const gen = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-signatures-generate-'));
+    try {
+      fs.cpSync(path.join(__dirname, 'fixtures', 'ts-source'), gen, { recursive: true });
+      fs.writeFileSync(
+        path.join(gen, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'commonjs',
+            strict: true,
+            experimentalDecorators: true,
+            skipLibCheck: true,
+            noEmit: true,
+            paths: { 'tool-signatures': [path.join(ROOT, 'lib', 'index.ts')] },
+          },
+          files: ['tools.ts', 'mail.ts'],
+        }),
+      );
+      const r = await command(['generate', path.join(gen, 'tsconfig.json'), '--out', path.join(gen, 'tools.meta.ts')]);
+      expect([r.code, r.err]).toEqual([0, '']);
+      expect(fs.readFileSync(path.join(gen, 'tools.meta.ts'), 'utf8')).toMatch(/registerGeneratedMetadata\(\[[^]*\[\(\) => [\w.]*\bMailer\b/);
+      const missing = await command(['generate', path.join(gen, 'nowhere.json')]);
+      expect(missing.code).toBe(2);
+    } finally {
+      fs.rmSync(gen, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

@@ -11,9 +11,9 @@ import * as path from 'node:path';
 
 export const root = path.resolve(__dirname, '../..');
 
-export function node(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function node(args: string[], timeout = 120_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: root, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: root, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
     });
   });

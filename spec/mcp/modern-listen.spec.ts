@@ -7,6 +7,7 @@
 import 'reflect-metadata';
 import { Prompt, Resource, Tool, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { heard, listenStream } from './fixtures/http';
 
 class Start {
   @Tool({ description: 'Says hello' })
@@ -41,20 +42,6 @@ class More {
   }
 }
 
-interface Frame {
-  method?: string;
-  params?: { uri?: string; _meta?: Record<string, unknown> };
-}
-
-/** A `subscriptions/listen` stream: its frames so far, a wait for the next frames, and its end. */
-interface Listening {
-  frames: Frame[];
-  /** Resolves with every frame so far once one has `method`. */
-  until(method: string): Promise<Frame[]>;
-  /** Stops the stream (the client aborts its request); resolves once the read has ended with the abort. */
-  stop(): Promise<unknown>;
-}
-
 describe('MCP 2026-07-28 subscriptions/listen', () => {
   let http: McpHttpEndpoint;
   let set: ToolSet;
@@ -65,59 +52,10 @@ describe('MCP 2026-07-28 subscriptions/listen', () => {
   });
   afterAll(() => http.close());
 
-  /** Opens a listen stream for `notifications`; resolves once it is acknowledged. */
-  async function listen(notifications: Record<string, unknown>): Promise<Listening> {
-    const abort = new AbortController();
-    const res = await fetch(http.url, {
-      method: 'POST',
-      signal: abort.signal,
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'subscriptions/listen',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'subscriptions/listen',
-        params: { notifications, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
-      }),
-    });
-    const frames: Frame[] = [];
-    const waiters: (() => void)[] = [];
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    const read = (async () => {
-      let buffered = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return 'ended';
-        buffered += decoder.decode(value, { stream: true });
-        const lines = buffered.split('\n');
-        buffered = lines.pop()!;
-        for (const line of lines) if (line.startsWith('data:')) frames.push(JSON.parse(line.slice(5)) as Frame);
-        for (const w of waiters.splice(0)) w();
-      }
-    })();
-    const ended = read.then(
-      (r) => r,
-      (e: unknown) => e,
-    );
-    const until = async (method: string): Promise<Frame[]> => {
-      while (!frames.some((f) => f.method === method))
-        await Promise.race([new Promise<void>((w) => waiters.push(w)), ended.then(() => Promise.reject(new Error(`the stream ended before ${method}`)))]);
-      return frames;
-    };
-    await until('notifications/subscriptions/acknowledged');
-    return {
-      frames,
-      until,
-      stop: async () => {
-        abort.abort();
-        return ended;
-      },
-    };
+  /** Opens a listen stream for `notifications`; resolves once it is acknowledged. `until(method)` waits for a frame of that method. */
+  async function listen(notifications: Record<string, unknown>) {
+    const stream = await listenStream(http.url, notifications);
+    return { ...stream, until: (method: string) => stream.until(heard(method), method) };
   }
 
   const addTool = (name: string) => set.add(Tool.fromJsonSchema({ name, description: 'Added', inputSchema: { type: 'object' } }, () => 'x'));

@@ -18,7 +18,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { compiled, root } from '../helpers/programs';
 import { describeWithRedis, startRedisServer, testPrefix, type RedisServer } from '../helpers/redis';
-import { initialize, modern, modernCall, modernPost, roundRobin } from '../mcp/fixtures/http';
+import { initialize, listenStream, modern, modernCall, roundRobin, type ListenFrame } from '../mcp/fixtures/http';
 
 /** One 2026-07-28 `tools/call`: its text, or `error: …` for an error result. */
 async function call(url: URL, name: string, args: Record<string, unknown> = {}): Promise<string> {
@@ -26,56 +26,9 @@ async function call(url: URL, name: string, args: Record<string, unknown> = {}):
   return `${body.result?.isError === true ? 'error: ' : ''}${body.result?.content[0]?.text}`;
 }
 
-/** A `subscriptions/listen` stream: the resource URIs it heard updated so far, a wait for a number of one, and its stop. */
-interface Listening {
-  readonly updated: string[];
-  until(uri: string, count: number): Promise<string[]>;
-  stop(): void;
-}
-
-async function listen(url: URL, uris: readonly string[]): Promise<Listening> {
-  const abort = new AbortController();
-  const res = await modernPost(
-    url,
-    'subscriptions/listen',
-    { notifications: { resourceSubscriptions: uris } },
-    { accept: 'application/json, text/event-stream', signal: abort.signal },
-  );
-  const updated: string[] = [];
-  let acknowledged = false;
-  const waiters: (() => void)[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const ended = (async () => {
-    let buffered = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffered += decoder.decode(value, { stream: true });
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        if (!line.startsWith('data:')) continue;
-        const frame = JSON.parse(line.slice(5)) as { method?: string; params?: { uri?: string } };
-        if (frame.method === 'notifications/subscriptions/acknowledged') acknowledged = true;
-        if (frame.method === 'notifications/resources/updated') updated.push(frame.params!.uri!);
-      }
-      for (const w of waiters.splice(0)) w();
-    }
-  })().catch(() => undefined);
-  const wait = async (done: () => boolean): Promise<void> => {
-    while (!done()) await Promise.race([new Promise<void>((w) => waiters.push(w)), ended.then(() => Promise.reject(new Error('the stream ended')))]);
-  };
-  await wait(() => acknowledged);
-  return {
-    updated,
-    until: async (uri, count) => {
-      await wait(() => updated.filter((u) => u === uri).length >= count);
-      return updated;
-    },
-    stop: () => abort.abort(),
-  };
-}
+/** The URIs of the `resources/updated` notifications among a listen stream's frames. */
+const updatedUris = (frames: readonly ListenFrame[]): string[] =>
+  frames.filter((f) => f.method === 'notifications/resources/updated').map((f) => f.params!.uri!);
 
 const program = 'spec/redis/programs/replica.ts';
 let compiledProgram: string;
@@ -143,15 +96,17 @@ function replicasBehindProxy(env: () => Record<string, string>): {
  */
 async function observe(url: URL, served: number[], endsPerStream: number): Promise<{ heard: string[][]; ran: number; served: number[] }> {
   const streams = [
-    await listen(url, ['menu://today', 'menu://end']),
-    await listen(url, ['menu://today', 'menu://end']),
-    await listen(url, ['menu://today', 'menu://end']),
+    await listenStream(url, { resourceSubscriptions: ['menu://today', 'menu://end'] }),
+    await listenStream(url, { resourceSubscriptions: ['menu://today', 'menu://end'] }),
+    await listenStream(url, { resourceSubscriptions: ['menu://today', 'menu://end'] }),
   ];
   for (let i = 0; i < 3; i++) await call(url, 'touch', { uri: 'menu://today' });
   // The ends follow the updates on every replica: a stream has heard every update it will once it has its ends.
   for (let i = 0; i < 3; i++) await call(url, 'touch', { uri: 'menu://end' });
-  const heard = await Promise.all(streams.map((s) => s.until('menu://end', endsPerStream)));
-  for (const s of streams) s.stop();
+  const heard = await Promise.all(
+    streams.map(async (s) => updatedUris(await s.until((frames) => updatedUris(frames).filter((u) => u === 'menu://end').length >= endsPerStream, 'its ends'))),
+  );
+  await Promise.all(streams.map((s) => s.stop()));
   const before = [...served];
   const results: string[] = [];
   for (let i = 0; i < 15; i++) results.push(await call(url, 'place'));
