@@ -42,6 +42,7 @@ const INTEGRATION = [
   'spec/mcp/prompts-resources.spec.ts',
   'spec/nestjs/sessions.spec.ts',
   'spec/mcp/stateless.spec.ts',
+  'spec/mcp/modern-direct.spec.ts',
   'spec/mcp/approvals.spec.ts',
   'spec/mcp/hidden.spec.ts',
   'spec/mcp/listen.spec.ts',

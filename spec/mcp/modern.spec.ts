@@ -522,10 +522,11 @@ describe('the endpoint guards hold on the 2026-07-28 path', () => {
         'application/json',
         [{ type: 'text', text: 'counted to 1' }],
       ]);
-      // A call holds the one stream slot while it runs: the next is answered as JSON (its notifications
-      // dropped); once the first has answered, calls stream again.
+      // A call that may stream (it asks for progress) holds the one stream slot while it runs: the next
+      // is answered as JSON (its notifications dropped); once the first has answered, calls stream again.
+      // (A plain call cannot stream: it is answered as JSON on the direct path, holding no slot.)
       const g = gate();
-      const holding = modernPost(http.url, 3, 'tools/call', { name: 'hold', arguments: {} });
+      const holding = modernPost(http.url, 3, 'tools/call', { name: 'hold', arguments: {}, _meta: { progressToken: 3 } });
       await g.entered;
       const beyond = await progress(4);
       expect([beyond.status, beyond.headers['content-type'], JSON.parse(beyond.text).id]).toEqual([200, 'application/json', 4]);

@@ -29,6 +29,17 @@ import { bearerAuth, publicPath } from './auth';
 /** The request the 2026-07-28 handler is serving (its server reads it through `infoOf`). */
 export const modernRequests = new AsyncLocalStorage<ModernRequestInfo>();
 
+/** Writes a direct answer as JSON; when the request closes first, its call is cancelled and nothing is written (as the SDK does). */
+async function answerDirect(res: ServerResponse, answered: Promise<{ status: number; response: unknown }>, gone: AbortController): Promise<void> {
+  const closed = (): void => gone.abort(new Error('The HTTP request was closed.'));
+  res.once('close', closed);
+  const { status, response } = await answered;
+  res.off('close', closed);
+  if (gone.signal.aborted || res.writableEnded) return;
+  const body = JSON.stringify(response);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
 export function createStreamableHttpHandler(
   newServer: McpServerFactory,
   options: McpEndpointOptions = {},
@@ -119,10 +130,8 @@ export function createStreamableHttpHandler(
       if (message?.method === 'subscriptions/listen') return listen(req, res, message, free);
       // The caller, as the call's `visible` rule sees it: a tool hidden from it is answered as unknown, not checked here.
       const auth = (req as { auth?: AuthInfo }).auth;
-      const mismatch =
-        message === undefined
-          ? undefined
-          : factory.paramHeaderMismatch?.(message, { headers: req.headers, principal: principalOf(req), ...(auth !== undefined ? { authInfo: auth } : {}) });
+      const caller = { headers: req.headers, principal: principalOf(req), ...(auth !== undefined ? { authInfo: auth } : {}) };
+      const mismatch = message === undefined ? undefined : factory.paramHeaderMismatch?.(message, caller);
       if (mismatch !== undefined) {
         refuse(
           res,
@@ -131,6 +140,12 @@ export function createStreamableHttpHandler(
           typeof message!.id === 'string' || typeof message!.id === 'number' ? message!.id : null,
         );
         return Promise.resolve();
+      }
+      // A plain call or list is answered on the direct path (lib/mcp/modern/direct.ts), as JSON.
+      if (message !== undefined && accepts(req).json) {
+        const gone = new AbortController();
+        const answered = factory.direct?.(message as Record<string, unknown>, caller, gone.signal);
+        if (answered !== undefined) return answerDirect(res, answered, gone);
       }
       // The SDK answers as an SSE stream once a call sends something before its result. As on 2025,
       // a request may stream only if its client takes a stream and the stream bound has room;

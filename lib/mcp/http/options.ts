@@ -25,6 +25,8 @@ export type McpServerFactory = (mode?: { stateless?: boolean; principal?: string
  */
 export type ModernServerFactory = (infoOf: () => ModernRequestInfo | undefined) =>
   | ((() => unknown) & {
+      /** The JSON-RPC response of a request answered without a v2 server (lib/mcp/modern/direct.ts), else undefined. */
+      direct?(message: Record<string, unknown>, caller: ModernCaller, signal: AbortSignal): Promise<{ status: number; response: unknown }> | undefined;
       paramHeaderMismatch?(message: { method?: unknown; params?: unknown }, request: ModernCaller): string | undefined;
       /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */
       watch?(notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void }): () => void;

@@ -19,10 +19,11 @@ import { TaskRuntime, TASKS_EXTENSION, type McpTasksOptions } from '../tasks/run
 import { MODERN_VERSIONS } from '../revision';
 import type { Sdk } from './sdk';
 import { callerScope, capabilitiesOf, principalOf, requestScope, type ModernCaller, type ModernRequestInfo } from './scope';
-import { withQuestions, type RoundState, type States } from './questions';
+import { roundOf, withQuestions, type RoundState, type States } from './questions';
 import { callerBus, listenBody, watch, type ListenNotifier } from './listen';
 import { paramHeaderMismatch } from './param-headers';
 import { MIN_REQUEST_STATE_KEY_BYTES, requestStateKeys } from '../state-key';
+import { directPath, type DirectAnswer } from './direct';
 
 /** Methods answered by the endpoint's `createMcpServer` handlers on both revisions. */
 const SHARED_METHODS = [
@@ -95,14 +96,24 @@ export function modernServerFactory(
           method === 'tools/call'
             ? tasks.call(taskCall(tasks, sdk, states, table, tools, row, request, ctx, infoOf()))
             : INPUT_METHODS.has(method)
-              ? withQuestions(sdk, states, row, request, ctx, infoOf())
+              ? withQuestions(sdk, states, row, request, roundOf(states, ctx, infoOf()))
               : row(request.params ?? {}, requestScope(ctx, infoOf(), ctx.mcpReq.signal, {}))) as never,
       );
     }
     tasks.register(server, (ctx: ServerContext) => ({ principal: principalOf(ctx, infoOf()), capabilities: capabilitiesOf(ctx) }));
     return server;
   };
+  // The direct path (./direct.ts): the same rows, states and identity, for the requests that need nothing of a v2 server.
+  const direct = directPath({
+    sdk,
+    rows,
+    states,
+    info,
+    listHint: cacheHints['tools/list']!,
+    isTask: (name) => tasks.taskOf(toolNamed(tools, name)) !== undefined,
+  });
   return Object.assign(factory, {
+    direct: direct.answer,
     paramHeaderMismatch: (message: { method?: unknown; params?: unknown }, request: ModernCaller) =>
       paramHeaderMismatch(tools, (name) => table.listedTo(callerScope(request)).some((t) => t.name === name), message, request.headers),
     // With a bus, the source's changes are published there, and the listen streams hear them from it.
@@ -162,7 +173,7 @@ function taskCall(
     tool: shown ? tool : undefined,
     principal: principalOf(ctx, info),
     capabilities: capabilitiesOf(ctx) as Record<string, unknown>,
-    inline: (hooks) => withQuestions(sdk, states, row, request, ctx, info, hooks),
+    inline: (hooks) => withQuestions(sdk, states, row, request, roundOf(states, ctx, info), hooks),
     // In the background, what the call would send on its request's stream goes nowhere: the request is answered.
     run: async (signal, asks) => row(request.params ?? {}, requestScope(ctx, info === undefined ? undefined : { ...info, streaming: false }, signal, asks)),
   };
@@ -170,6 +181,8 @@ function taskCall(
 
 /** The factory of the v2 servers, and the check the endpoint runs before one answers a `tools/call`. */
 export type ModernFactory = (() => ModernServer) & {
+  /** The JSON-RPC response of a request the direct path serves (./direct.ts), else undefined: a v2 server answers it. */
+  direct(message: Record<string, unknown>, caller: ModernCaller, signal: AbortSignal): Promise<DirectAnswer> | undefined;
   /** Why a `tools/call`'s `Mcp-Param-*` headers disagree with its arguments (SEP-2243), else undefined. */
   paramHeaderMismatch(message: { method?: unknown; params?: unknown }, request: ModernCaller): string | undefined;
   /** Sends the source's changes to the `subscriptions/listen` streams; returns how to stop. */

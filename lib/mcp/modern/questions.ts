@@ -18,7 +18,7 @@ import type { CallAsks, CallScope, Row } from '../call';
 import { samplingParams } from '../sampling';
 import type { DetachHooks } from '../tasks/runtime';
 import type { Sdk } from './sdk';
-import { capabilitiesOf, requestScope, type ModernRequestInfo } from './scope';
+import { capabilitiesOf, requestScope, type DeclaredCapabilities, type ModernRequestInfo } from './scope';
 
 /** Rounds of questions one request may take; the round beyond is refused. */
 export const MAX_INPUT_ROUNDS = 16;
@@ -47,6 +47,32 @@ export interface RoundState {
 export interface States {
   mint(payload: RoundState, ctx?: ServerContext): Promise<string>;
   readonly ttlMs: number;
+}
+
+/**
+ * One 2026-07-28 request as a round of questions sees it: the state and answers it came with, what
+ * its client declared, its signal, its scope, and how its next state is minted. The SDK's context
+ * gives it (`roundOf`); so does the direct path's body (./direct.ts), for a request without state.
+ */
+export interface RoundCall {
+  readonly state: unknown;
+  readonly given: Readonly<Record<string, unknown>>;
+  readonly capabilities: DeclaredCapabilities;
+  readonly signal: AbortSignal;
+  scope(signal: AbortSignal, asks: CallAsks): CallScope;
+  mint(payload: RoundState): Promise<string>;
+}
+
+/** A request served by the SDK's v2 server, as a round of questions sees it. */
+export function roundOf(states: States, ctx: ServerContext, info: ModernRequestInfo | undefined): RoundCall {
+  return {
+    state: ctx.mcpReq.requestState<RoundState>(),
+    given: ctx.mcpReq.inputResponses ?? {},
+    capabilities: capabilitiesOf(ctx),
+    signal: ctx.mcpReq.signal,
+    scope: (signal, asks) => requestScope(ctx, info, signal, asks),
+    mint: (payload) => states.mint(payload, ctx),
+  };
 }
 
 /** The states spent in this process (every endpoint's: their ids are random). */
@@ -82,13 +108,12 @@ export async function withQuestions(
   states: States,
   row: Row<CallScope>,
   request: { method: string; params?: Record<string, unknown> },
-  ctx: ServerContext,
-  info: ModernRequestInfo | undefined,
+  call: RoundCall,
   hooks?: DetachHooks,
 ): Promise<unknown> {
   // The request's key (a digest of its arguments) is needed only when a state comes back or is minted.
   const key = (): string => requestKey(request.method, request.params);
-  const state = ctx.mcpReq.requestState<RoundState>();
+  const state = call.state as RoundState | undefined;
   if (
     state !== undefined &&
     (typeof state !== 'object' ||
@@ -104,22 +129,22 @@ export async function withQuestions(
     throw invalidParams(sdk, MCP_TEXTS.stateOfAnotherRequest());
   }
   const answers: Record<string, unknown> = { ...(state?.a ?? {}) };
-  const given = ctx.mcpReq.inputResponses ?? {};
+  const given = call.given;
   for (const asked of state?.q ?? []) if (Object.hasOwn(given, asked)) answers[asked] = given[asked];
   if (state !== undefined && state.p.some((k) => accepts(answers[k])) && !spentStates.spend(state.i, state.t, state.t + states.ttlMs)) {
     throw invalidParams(sdk, MCP_TEXTS.requestStateSpent());
   }
-  const rounds = new Rounds(sdk, answers, capabilitiesOf(ctx));
+  const rounds = new Rounds(sdk, answers, call.capabilities);
   const stop = new AbortController();
-  const callerGone = (): void => stop.abort(ctx.mcpReq.signal.reason);
-  if (ctx.mcpReq.signal.aborted) callerGone();
-  else ctx.mcpReq.signal.addEventListener('abort', callerGone, { once: true });
+  const callerGone = (): void => stop.abort(call.signal.reason);
+  if (call.signal.aborted) callerGone();
+  else call.signal.addEventListener('abort', callerGone, { once: true });
   try {
     // Tasks hook: a call that may detach into a task asks through the hooks, and is answered with its task once it detached.
     const asks = hooks === undefined ? rounds.ask : hooks.ask(rounds.ask, stop);
     let run: Promise<unknown>;
     try {
-      run = Promise.resolve(row(request.params ?? {}, requestScope(ctx, info, stop.signal, asks)));
+      run = Promise.resolve(row(request.params ?? {}, call.scope(stop.signal, asks)));
     } catch (e) {
       run = Promise.reject(e);
     }
@@ -153,14 +178,19 @@ export async function withQuestions(
     stop.abort(new Error('the client is asked for input; the request will be retried with the answers'));
     const n = (state?.n ?? 0) + 1;
     if (n > MAX_INPUT_ROUNDS) throw invalidParams(sdk, MCP_TEXTS.tooManyInputRounds(MAX_INPUT_ROUNDS));
-    const requestState = await states.mint(
-      { i: randomBytes(12).toString('base64url'), t: Date.now(), r: key(), n, a: rounds.used, q: Object.keys(rounds.pending), p: [...rounds.approvals] },
-      ctx,
-    );
+    const requestState = await call.mint({
+      i: randomBytes(12).toString('base64url'),
+      t: Date.now(),
+      r: key(),
+      n,
+      a: rounds.used,
+      q: Object.keys(rounds.pending),
+      p: [...rounds.approvals],
+    });
     if (requestState.length > MAX_REQUEST_STATE_CHARS) throw invalidParams(sdk, MCP_TEXTS.requestStateTooLarge(MAX_REQUEST_STATE_CHARS));
     return sdk.inputRequired({ inputRequests: rounds.pending as never, requestState });
   } finally {
-    ctx.mcpReq.signal.removeEventListener('abort', callerGone);
+    call.signal.removeEventListener('abort', callerGone);
   }
 }
 
@@ -187,7 +217,7 @@ class Rounds {
   constructor(
     private readonly sdk: Sdk,
     private readonly answers: Record<string, unknown>,
-    capabilities: ReturnType<typeof capabilitiesOf>,
+    capabilities: DeclaredCapabilities,
   ) {
     this.asked = new Promise((resolve) => (this.#resolve = resolve));
     this.sampling = capabilities.sampling as { tools?: unknown } | undefined;

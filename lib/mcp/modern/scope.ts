@@ -34,24 +34,50 @@ export function principalOf(ctx: ServerContext, info: ModernRequestInfo | undefi
   return callerPrincipal(ctx.http?.authInfo as AuthInfo | undefined, info?.principal, '');
 }
 
+/**
+ * What a 2026-07-28 request says of itself that its scope is made of: its id, its `_meta` and the
+ * envelope keys lifted out of it, the verified token. The SDK's context says it (`factsOf`); so
+ * does a request's own body on the direct path (./direct.ts).
+ */
+export interface RequestFacts {
+  readonly id: string | number;
+  readonly meta: Record<string, unknown> | undefined;
+  readonly envelope: Record<string, unknown> | undefined;
+  readonly authInfo: AuthInfo | undefined;
+}
+
+/** A request's facts, as the SDK's context gives them. */
+export function factsOf(ctx: ServerContext): RequestFacts {
+  return {
+    id: ctx.mcpReq.id,
+    meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
+    envelope: ctx.mcpReq.envelope as Record<string, unknown> | undefined,
+    authInfo: ctx.http?.authInfo as AuthInfo | undefined,
+  };
+}
+
 /** The scope of a 2026-07-28 request the SDK's context describes: its level is its own (the revision has no session level), its questions `asks`. */
 export function requestScope(ctx: ServerContext, info: ModernRequestInfo | undefined, signal: AbortSignal, asks: CallAsks): CallScope {
-  const authInfo = ctx.http?.authInfo as AuthInfo | undefined;
-  // The SDK lifts the reserved envelope keys out of `_meta` (into `ctx.mcpReq.envelope`); the log level is among them.
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const level = ownLevel({ ...ctx.mcpReq._meta, ...(envelope?.[LOG_LEVEL_META] !== undefined ? { [LOG_LEVEL_META]: envelope[LOG_LEVEL_META] } : {}) });
-  const token = (ctx.mcpReq._meta as { progressToken?: unknown } | undefined)?.progressToken;
+  return scopeOf(factsOf(ctx), info, signal, asks, (n) => ctx.mcpReq.notify(n as never));
+}
+
+/** The one formula of a 2026-07-28 request's scope, from its facts; `notify` sends what belongs to it. */
+export function scopeOf(facts: RequestFacts, info: ModernRequestInfo | undefined, signal: AbortSignal, asks: CallAsks, notify: CallScope['notify']): CallScope {
+  const { authInfo, envelope } = facts;
+  // The SDK lifts the reserved envelope keys out of `_meta` (into the envelope); the log level is among them.
+  const level = ownLevel({ ...facts.meta, ...(envelope?.[LOG_LEVEL_META] !== undefined ? { [LOG_LEVEL_META]: envelope[LOG_LEVEL_META] } : {}) });
+  const token = (facts.meta as { progressToken?: unknown } | undefined)?.progressToken;
   return {
     revision: '2026-07-28',
-    requestId: ctx.mcpReq.id,
+    requestId: facts.id,
     signal,
-    principal: principalOf(ctx, info),
+    principal: callerPrincipal(authInfo, info?.principal, ''),
     ...(authInfo !== undefined ? { authInfo } : {}),
     headers: info?.headers ?? {},
     ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
     level: level !== -1 ? level : LEVELS.length,
     asks,
-    notify: info?.streaming === false ? () => Promise.resolve() : (n) => ctx.mcpReq.notify(n as never),
+    notify: info?.streaming === false ? () => Promise.resolve() : notify,
   };
 }
 
@@ -70,9 +96,16 @@ export function callerScope(info: ModernRequestInfo | undefined): CallScope {
   };
 }
 
+/** What a client declares it can be asked. */
+export type DeclaredCapabilities = { elicitation?: { form?: object; url?: object }; sampling?: object; roots?: object };
+
 /** The client's capabilities as this request declares them. */
-export function capabilitiesOf(ctx: ServerContext): { elicitation?: { form?: object; url?: object }; sampling?: object; roots?: object } {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+export function capabilitiesOf(ctx: ServerContext): DeclaredCapabilities {
+  return declaredIn(ctx.mcpReq.envelope as Record<string, unknown> | undefined);
+}
+
+/** The client's capabilities as a request's envelope declares them. */
+export function declaredIn(envelope: Record<string, unknown> | undefined): DeclaredCapabilities {
   const declared = envelope?.['io.modelcontextprotocol/clientCapabilities'];
   return (declared !== null && typeof declared === 'object' ? declared : {}) as never;
 }

@@ -6,6 +6,9 @@
  * as a NestJS application that takes over a second to start reads what its client wrote meanwhile
  * (the AI SDK's client gives up on `server/discover` after 1 s and writes `initialize` on the same
  * pipe). Waiting for the line itself, not for a time, makes the order the same on every run.
+ * `--slow` (stdio) makes a server that starts 1.2 s after it was spawned, as a NestJS application
+ * does, for a client that waits for its discovery's answer as long as for any request (Mastra's):
+ * what that client sees does not depend on the time, only that it is over a second.
  */
 import 'reflect-metadata';
 import { PassThrough } from 'node:stream';
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
   const tools = new ToolSet([new Desk()]);
   const info = { name: 'desk', version: '1.0.0' };
   if (mode === 'stdio') {
+    if (flag === '--slow') await new Promise((resolve) => setTimeout(resolve, 1200));
     await serveMcpStdio(tools, info, flag === '--late' ? { stdin: stdinFromInitialize() } : {});
     return;
   }
