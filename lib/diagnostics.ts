@@ -524,6 +524,11 @@ export const MCP_TEXTS = {
   /** A `publicOrigin` option that is not an origin (thrown when the endpoint is made). */
   publicOriginInvalid: (given: string) =>
     `publicOrigin must be an http or https origin without a path, such as 'https://mcp.example.com' (got '${given.slice(0, 200)}').`,
+  /** A `requestStateKey` too short (thrown when the endpoint or the stdio server is made, and by `ToolsModule.forRoot({ mcp })`). */
+  requestStateKeyTooShort: (index: string, bytes: number, min: number) =>
+    `requestStateKey${index} must be at least ${min} bytes (got ${bytes}): it signs the MCP 2026-07-28 requestState with HMAC-SHA256; give ${min} random bytes or more (the same on every replica).`,
+  /** A `requestStateKey` given as an empty list. */
+  requestStateKeyEmpty: 'requestStateKey must hold at least one key (a list while keys rotate: the first signs, every one verifies).',
   /** Why a call on a stateless endpoint cannot ask the client anything (ctx.elicit, an approval question). */
   statelessCannotAsk: () => MCP_STATELESS_CANNOT_ASK,
   /** Why a 2026-07-28 request's client cannot be asked (ctx.elicit, ctx.sample, ctx.roots): it did not declare the capability. */

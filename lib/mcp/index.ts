@@ -10,6 +10,7 @@ import { mcpTable } from './table';
 import { tracingOf } from './tracing';
 import { connectStdio, connectStdioBothEras, type McpStdioOptions } from './stdio';
 import { modernServerFactory, modernSdk, type ModernOptions } from './modern';
+import { requestStateKeys } from './state-key';
 import { LISTEN_DEFAULTS } from './listen';
 import { MAX_SUBSCRIPTIONS } from './prompts';
 import { INVALID_PARAMS } from './codes';
@@ -67,6 +68,7 @@ export async function serveMcpStdio(
   info: McpServerInfo,
   options: McpStdioOptions & McpObservedOptions & ModernOptions = {},
 ): Promise<Server> {
+  const modernOptions = modernOptionsOf(options);
   const legacy = createMcpServer(tools, info, observed(options));
   const sdk = modernSdk();
   if (sdk === undefined) return connectStdio(legacy, options);
@@ -75,7 +77,7 @@ export async function serveMcpStdio(
     legacy,
     (channel) => {
       // Over stdio the connection's one server hears its own process's changes (a bus serves HTTP's listen streams).
-      const { bus: _bus, ...stdioModern } = modernOptionsOf(options);
+      const { bus: _bus, ...stdioModern } = modernOptions;
       // The connection's one client is its principal (lib/mcp/principal.ts), as a 2025 stdio connection's.
       const caller = { headers: {}, principal: connectionPrincipal() };
       const factory = modernServerFactory(sdk, tableOf(tools, observed(options)), tools, info, stdioModern, () => caller, tracingFor(options));
@@ -126,7 +128,9 @@ function tracingFor(options: McpObservedOptions) {
   return options.tracing === undefined || options.tracing === false ? undefined : tracingOf(options.tracing);
 }
 
+/** The 2026-07-28 options, checked when the endpoint or stdio server is made (a short `requestStateKey` throws here, not at the first request). */
 function modernOptionsOf(options: ModernOptions): ModernOptions {
+  if (options.requestStateKey !== undefined) requestStateKeys(options.requestStateKey);
   return {
     ...(options.bus !== undefined ? { bus: options.bus } : {}),
     ...(options.requestStateKey !== undefined ? { requestStateKey: options.requestStateKey } : {}),

@@ -323,7 +323,7 @@ function resourceRows<S>(rows: Map<string, Row<S>>, seen: (scope: S) => Seen, op
     const uri = params.uri as string;
     const found = known(seen(scope), uri);
     const reply = 'uriTemplate' in found ? await found.read(uri, options(scope, found.name)) : await found.read(options(scope, found.name));
-    return { contents: answer(reply).map((c) => ({ ...c })) };
+    return { contents: answer(reply, uri).map((c) => ({ ...c })) };
   });
 }
 
@@ -349,10 +349,14 @@ const REPLY_CODES: Readonly<Record<Exclude<ServedReply<unknown>, { ok: true }>['
   failed: ErrorCode.InternalError,
 };
 
-/** A reply's value; refused arguments are invalid params, a refused caller an invalid request, what is not there -32002, a method's failure an internal error. */
-function answer<T>(reply: ServedReply<T>): T {
+/**
+ * A reply's value; refused arguments are invalid params, a refused caller an invalid request, what
+ * is not there -32002 (a read's with the URI in its data, as for an unknown URI), a method's failure an internal error.
+ */
+function answer<T>(reply: ServedReply<T>, uri?: string): T {
   if (reply.ok) return reply.value;
-  throw protocolError(REPLY_CODES[reply.reason], reply.text);
+  const error = protocolError(REPLY_CODES[reply.reason], reply.text);
+  throw reply.reason === 'not-found' && uri !== undefined ? Object.assign(error, { data: { uri: uri.slice(0, MAX_URI_LENGTH) } }) : error;
 }
 
 function unknownTemplate(source: Seen, uri: string): string {

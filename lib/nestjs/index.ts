@@ -59,6 +59,7 @@ import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { REQUEST_CONTEXT_ID } from '@nestjs/core/router/request/request-constants';
 import { BoundTool, type ToolDefinition } from '../invoke/tools/bound-tool';
 import { DIAGNOSTICS as D, MCP_TEXTS } from '../diagnostics';
+import { requestStateKeys } from '../mcp/state-key';
 import { refuse } from '../errors';
 import { ToolContext, type ToolContextInit, type ToolServices, type InvokeOptions } from '../invoke/calling/context';
 import type { ToolResult } from '../tool-result';
@@ -505,6 +506,8 @@ export class ToolsModule implements OnModuleInit, OnModuleDestroy {
   constructor(private readonly moduleRef: ModuleRef) {}
 
   static forRoot(options: ToolsModuleOptions = {}): DynamicModule {
+    // Checked here, when the module is declared; forRootAsync's options are checked when the endpoint is made (onModuleInit).
+    if (options.mcp?.requestStateKey !== undefined) requestStateKeys(options.mcp.requestStateKey);
     return {
       module: ToolsModule,
       global: options.global ?? true,

@@ -9,6 +9,7 @@ import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/in
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Tool, ToolSet } from 'tool-signatures';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
 import { fakeOnlyDate } from '../helpers/signals';
 import { KeyedEventStore } from './fixtures/event-store';
@@ -152,6 +153,7 @@ describe('issue 21: resumability is per session', () => {
     try {
       const a = await openSession(url);
       const b = await openSession(url);
+      const getStreams = getStreamsOf(http.server);
       const getA = await openStream(url, { headers: { ...a.headers, accept: 'text/event-stream' } });
       const getB = await openStream(url, { headers: { ...b.headers, accept: 'text/event-stream' } });
       streams.push(getA, getB);
@@ -164,6 +166,8 @@ describe('issue 21: resumability is per session', () => {
       const bFirst = sseEvents(getB.text()).find((e) => JSON.stringify(e.data).includes('for B, first'))!.id!;
       getA.close();
       getB.close();
+      // A session has one GET stream: its resume is sent once the server has seen the first one close (no retry on 409).
+      await Promise.all([getStreams.closedOnServer(a.id), getStreams.closedOnServer(b.id)]);
 
       // B's call stream, with its event ids.
       const bCall = await raw(url, { headers: b.headers, body: call(7, 'read') });
@@ -204,14 +208,28 @@ describe('issue 21: resumability is per session', () => {
   });
 });
 
-/** A GET with Last-Event-ID, asked again while the server has not yet seen the previous stream close (409). */
-async function resume(url: URL, headers: Record<string, string>, lastEventId: string) {
-  for (;;) {
-    const s = await openStream(url, { headers: { ...headers, accept: 'text/event-stream', 'last-event-id': lastEventId } });
-    if (s.status !== 409) return s;
-    await s.ended;
-    await new Promise((r) => setImmediate(r));
-  }
+/** A GET with Last-Event-ID, sent once (the server has seen the previous GET stream close: `closedOnServer`). */
+function resume(url: URL, headers: Record<string, string>, lastEventId: string): Promise<OpenStream> {
+  return openStream(url, { headers: { ...headers, accept: 'text/event-stream', 'last-event-id': lastEventId } });
+}
+
+/**
+ * The server's side of each session's GET streams, by session id: `closedOnServer(id)` resolves once
+ * the server has seen the last one opened close, and what the close set in train has run.
+ */
+function getStreamsOf(server: Server): { closedOnServer(id: string): Promise<void> } {
+  const opened = new Map<string, ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const id = req.headers['mcp-session-id'];
+    if (req.method === 'GET' && typeof id === 'string') opened.set(id, res);
+  });
+  return {
+    closedOnServer: async (id) => {
+      const res = opened.get(id)!;
+      if (!res.closed) await new Promise((resolve) => res.once('close', resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
 }
 
 describe('issue 21: sessions per client are a fair share', () => {

@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { ObjectOf, Tool, ToolContext, ToolSet } from 'tool-signatures';
-import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
+import { createMcpHttpHandler, serveMcpHttp, serveMcpStdio, type McpHttpEndpoint } from 'tool-signatures/mcp';
 import { modernCall, type Rpc } from './fixtures/http';
 
 const OLD = 'o'.repeat(32);
@@ -68,18 +68,41 @@ describe('requestStateKey: a list rotates the key', () => {
   });
 });
 
-describe('requestStateKey: at least 32 bytes (docs/mcp.md, SECURITY.md)', () => {
-  it('a key of 31 bytes signs nothing: a 2026-07-28 request is answered -32603 naming the bound; one of 32 is served', async () => {
-    const answers: unknown[] = [];
-    for (const requestStateKey of ['k'.repeat(31), 'k'.repeat(32)]) {
-      const endpoint = await serveMcpHttp(new ToolSet([new Greeter()]), { name: 'greeter', version: '1.0.0' }, { port: 0, host: '127.0.0.1', requestStateKey });
-      try {
-        const asked = await greet(endpoint.url);
-        answers.push(asked.error ?? asked.result?.resultType);
-      } finally {
-        await endpoint.close();
-      }
+describe('requestStateKey: at least 32 bytes, refused when the endpoint is made (docs/mcp.md, SECURITY.md)', () => {
+  const info = { name: 'greeter', version: '1.0.0' };
+  const tooShort =
+    'requestStateKey must be at least 32 bytes (got 31): it signs the MCP 2026-07-28 requestState with HMAC-SHA256; give 32 random bytes or more (the same on every replica).';
+
+  it('createMcpHttpHandler throws for a key of 31 bytes (a string counts its UTF-8 bytes: 15 two-byte characters and one byte are 31)', () => {
+    expect(() => createMcpHttpHandler(new ToolSet([new Greeter()]), info, { requestStateKey: 'k'.repeat(31) })).toThrow(new RangeError(tooShort));
+    expect(() => createMcpHttpHandler(new ToolSet([new Greeter()]), info, { requestStateKey: `${'é'.repeat(15)}k` })).toThrow(new RangeError(tooShort));
+    expect(() => createMcpHttpHandler(new ToolSet([new Greeter()]), info, { requestStateKey: new Uint8Array(31) })).toThrow(new RangeError(tooShort));
+  });
+
+  it('a list names the key that is too short, and an empty list is refused', () => {
+    expect(() => createMcpHttpHandler(new ToolSet([new Greeter()]), info, { requestStateKey: [NEW, 'k'.repeat(8)] })).toThrow(
+      new RangeError(
+        'requestStateKey[1] must be at least 32 bytes (got 8): it signs the MCP 2026-07-28 requestState with HMAC-SHA256; give 32 random bytes or more (the same on every replica).',
+      ),
+    );
+    expect(() => createMcpHttpHandler(new ToolSet([new Greeter()]), info, { requestStateKey: [] })).toThrow(
+      new RangeError('requestStateKey must hold at least one key (a list while keys rotate: the first signs, every one verifies).'),
+    );
+  });
+
+  it('serveMcpHttp rejects before it listens, and serveMcpStdio before it reads stdin', async () => {
+    await expect(serveMcpHttp(new ToolSet([new Greeter()]), info, { port: 0, host: '127.0.0.1', requestStateKey: 'k'.repeat(31) })).rejects.toThrow(
+      new RangeError(tooShort),
+    );
+    await expect(serveMcpStdio(new ToolSet([new Greeter()]), info, { requestStateKey: 'k'.repeat(31) })).rejects.toThrow(new RangeError(tooShort));
+  });
+
+  it('a key of 32 bytes is served: a 2026-07-28 question is asked', async () => {
+    const endpoint = await serveMcpHttp(new ToolSet([new Greeter()]), info, { port: 0, host: '127.0.0.1', requestStateKey: 'k'.repeat(32) });
+    try {
+      expect((await greet(endpoint.url)).result?.resultType).toBe('input_required');
+    } finally {
+      await endpoint.close();
     }
-    expect(answers).toEqual([{ code: -32603, message: 'Internal error: createRequestStateCodec: key must be at least 32 bytes (got 31)' }, 'input_required']);
   });
 });

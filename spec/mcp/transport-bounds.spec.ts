@@ -3,20 +3,20 @@
  * headers timeout as configured; and, off loopback, nothing derived from the request's Host header.
  */
 import 'reflect-metadata';
-import { connect as tcpConnect } from 'node:net';
-import { createServer } from 'node:http';
+import { connect as tcpConnect, type Socket } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Int32, Param, Tool, ToolContext, ToolSet } from 'tool-signatures';
-import { createMcpHttpHandler, serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
+import { createMcpHttpHandler, serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { request } from 'node:http';
 import { connectHttp } from '../helpers/mcp-client';
-import { fakeOnlyDate } from '../helpers/signals';
-import { openSession, raw } from './fixtures/http';
+import { fakeOnlyDate, Tally } from '../helpers/signals';
+import { jsonHeaders, openSession, raw, sseEvents } from './fixtures/http';
 
 const ESCAPES = '\u001b[2J\u001b]0;owned\u0007\u202e\u0085';
 
@@ -128,6 +128,248 @@ describe('issue 21: backpressure on a stream whose client reads slowly', () => {
       await http.close();
     }
   }, 60_000);
+});
+
+/** A session's GET stream that its client does not read, with the server's side of it and a way to read it later. */
+async function unreadGetStream(http: McpHttpEndpoint) {
+  const s = await openSession(http.url);
+  const serverSide = new Promise<ServerResponse>((resolve) => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+      if (req.method !== 'GET') return;
+      http.server.off('request', onRequest);
+      resolve(res);
+    };
+    http.server.on('request', onRequest);
+  });
+  let text = '';
+  const arrived = new Tally();
+  const client = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(http.url, { method: 'GET', headers: { ...s.headers, accept: 'text/event-stream' } }, (res) => {
+      // The client reads nothing until `read()`: the stream's buffers fill.
+      res.pause();
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        text += c;
+        arrived.add();
+      });
+      resolve(res);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const res = await serverSide;
+  const server = http.sessions.get(s.id)!;
+  /** The data of every log message the client has read, once it has read one whose data is `last`. */
+  const logsUpTo = async (last: string): Promise<string[]> => {
+    const logs = (): string[] =>
+      sseEvents(text)
+        .map((e) => e.data as { method?: string; params?: { data?: string } })
+        .filter((m) => m.method === 'notifications/message')
+        .map((m) => m.params!.data!);
+    while (!logs().includes(last)) await arrived.reached(arrived.count + 1);
+    return logs();
+  };
+  return { res, server, read: () => void client.resume(), logsUpTo, close: () => client.destroy() };
+}
+
+/** Sends 512 KB log messages to the unread stream until its response's buffer is full (Node's own flag: the next write must wait for 'drain'). */
+async function fill(stream: Awaited<ReturnType<typeof unreadGetStream>>): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    await stream.server.sendLoggingMessage({ level: 'info', data: `fill ${i} ${'z'.repeat(512 * 1024)}` });
+    if (stream.res.writableNeedDrain) return i + 1;
+  }
+  throw new Error('the GET stream never filled');
+}
+
+/** Lets every callback the last step queued run (timers that fired, promises they settled) before the spec looks. */
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('issue 33: at most 8 notifications wait for one slow stream, each at most 2 s (SECURITY.md, log and progress text)', () => {
+  // Only setTimeout (the drain wait's timer) is faked; I/O, setImmediate and microtasks run for real.
+  const fakeTimeoutsOnly = (): void =>
+    void jest.useFakeTimers({
+      doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+    });
+  afterEach(() => jest.useRealTimers());
+
+  it('20 sent while the buffer is full: 12 are dropped at once, the first 8 wait and reach the client in order once it reads', async () => {
+    const http = await serveMcpHttp(new ToolSet([new Chatty()]), info, { sessions: true });
+    const stream = await unreadGetStream(http);
+    try {
+      await fill(stream);
+      fakeTimeoutsOnly();
+      const settled: number[] = [];
+      const sent = Array.from({ length: 20 }, (_, i) => stream.server.sendLoggingMessage({ level: 'info', data: `n${i}` }).then(() => void settled.push(i)));
+      // A dropped notification settles without waiting for anything (no timer, no I/O).
+      await settle();
+      expect(settled).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+      stream.read();
+      await Promise.all(sent);
+      jest.useRealTimers();
+      await stream.server.sendLoggingMessage({ level: 'info', data: 'end' });
+      const logs = (await stream.logsUpTo('end')).filter((d) => !d.startsWith('fill '));
+      expect(logs).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'end']);
+    } finally {
+      stream.close();
+      await http.close();
+    }
+  }, 30_000);
+
+  it('while the client reads nothing, each waiting notification is dropped 2 s after its wait began (one after another), and none reaches the client later', async () => {
+    const http = await serveMcpHttp(new ToolSet([new Chatty()]), info, { sessions: true });
+    const stream = await unreadGetStream(http);
+    try {
+      await fill(stream);
+      fakeTimeoutsOnly();
+      const settled: number[] = [];
+      const sent = Array.from({ length: 8 }, (_, i) => stream.server.sendLoggingMessage({ level: 'info', data: `n${i}` }).then(() => void settled.push(i)));
+      await settle();
+      const seen: number[][] = [];
+      for (let i = 0; i < 8; i++) {
+        jest.advanceTimersByTime(1999);
+        await settle();
+        seen.push([...settled]);
+        jest.advanceTimersByTime(1);
+        await settle();
+        seen.push([...settled]);
+      }
+      const upTo = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+      expect(seen).toEqual(upTo(8).flatMap((i) => [upTo(i), upTo(i + 1)]));
+      await Promise.all(sent);
+      jest.useRealTimers();
+      stream.read();
+      await stream.server.sendLoggingMessage({ level: 'info', data: 'end' });
+      expect((await stream.logsUpTo('end')).filter((d) => !d.startsWith('fill '))).toEqual(['end']);
+    } finally {
+      stream.close();
+      await http.close();
+    }
+  }, 30_000);
+});
+
+/** The 2025 and 2026-07-28 headers of a POST: the body bounds hold before the revision is read from the body. */
+const REVISIONS = [
+  ['2025-06-18', { 'mcp-protocol-version': '2025-06-18' }],
+  ['2026-07-28', { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'chat' }],
+] as const;
+
+interface RawExchange {
+  /** Writes to the request's connection. */
+  readonly socket: Socket;
+  /** The server's side of the connection. */
+  readonly server: Promise<Socket>;
+  /** Everything the server sent, once the connection is closed, and the client's socket errors (writing to a closed connection). */
+  readonly closed: Promise<{ text: string; errors: string[] }>;
+}
+
+/** A POST written by hand on its own connection (its headers only; the spec writes the body). */
+function rawPost(http: McpHttpEndpoint, headers: Record<string, string | number>): RawExchange {
+  const server = new Promise<Socket>((resolve) => http.server.once('connection', resolve));
+  const socket = tcpConnect(Number(http.url.port), http.url.hostname);
+  const chunks: Buffer[] = [];
+  const errors: string[] = [];
+  socket.on('data', (c: Buffer) => void chunks.push(c));
+  socket.on('error', (e: NodeJS.ErrnoException) => void errors.push(e.code ?? e.message));
+  const closed = new Promise<{ text: string; errors: string[] }>((resolve) =>
+    socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), errors })),
+  );
+  const lines = Object.entries({ host: `127.0.0.1:${http.url.port}`, ...jsonHeaders, ...headers }).map(([k, v]) => `${k}: ${v}\r\n`);
+  socket.write(`POST ${http.url.pathname} HTTP/1.1\r\n${lines.join('')}\r\n`);
+  return { socket, server, closed };
+}
+
+/** The status line, the `Connection` header and the JSON body of a response read off the wire. */
+function answer(text: string): { status: string; connection: string | undefined; body: unknown } {
+  const end = text.indexOf('\r\n\r\n');
+  const head = text.slice(0, end).split('\r\n');
+  const connection = head
+    .find((l) => l.toLowerCase().startsWith('connection:'))
+    ?.slice('connection:'.length)
+    .trim();
+  return { status: head[0]!, connection, body: JSON.parse(text.slice(end + 4)) };
+}
+
+const MAX = 64 * 1024;
+/** One read of a socket holds at most this much: what the server may have read past the bound before it stopped. */
+const ONE_READ = 64 * 1024;
+const tooLarge = { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: the body must not exceed ${MAX} bytes` }, id: null };
+/** 16 MiB: far more than the bound, and more than the connection's kernel buffers hold, so that a server reading it all would show. */
+const BIG = Buffer.alloc(16 * 1024 * 1024, 0x20);
+
+describe('issue 33: a request body is read up to maxBodyBytes, then refused and its connection closed (SECURITY.md, Bodies)', () => {
+  let http: McpHttpEndpoint;
+  beforeAll(async () => {
+    http = await serveMcpHttp(new ToolSet([new Chatty()]), info, { maxBodyBytes: MAX });
+  });
+  afterAll(() => http.close());
+
+  describe.each(REVISIONS)('MCP %s', (_revision, revisionHeaders) => {
+    it.each([
+      ['a Content-Length over the bound', { 'content-length': BIG.length }],
+      ['a chunked body (no Content-Length) that passes the bound', { 'transfer-encoding': 'chunked' }],
+    ])(
+      '%s: 413 with its JSON-RPC error, the connection closed, and the server read at most the bound and one read of the 16 MiB sent',
+      async (_case, framing) => {
+        const post = rawPost(http, { ...revisionHeaders, ...framing });
+        const chunked = 'transfer-encoding' in framing;
+        post.socket.write(chunked ? Buffer.concat([Buffer.from(`${BIG.length.toString(16)}\r\n`), BIG, Buffer.from('\r\n0\r\n\r\n')]) : BIG);
+        const server = await post.server;
+        const serverClosed = new Promise<number>((resolve) => server.on('close', () => resolve(server.bytesRead)));
+        const { text, errors } = await post.closed;
+        const read = await serverClosed;
+        expect(answer(text)).toEqual({ status: 'HTTP/1.1 413 Payload Too Large', connection: 'close', body: tooLarge });
+        // Writing the rest to a connection the server closed fails; nothing else does.
+        expect(errors.filter((e) => e !== 'EPIPE' && e !== 'ECONNRESET')).toEqual([]);
+        expect(read).toBeLessThan(1024 + MAX + ONE_READ);
+        // The endpoint goes on serving on other connections.
+        expect((await raw(http.url, { headers: jsonHeaders, body: { jsonrpc: '2.0', id: 1, method: 'ping' } })).text).toBe(
+          '{"result":{},"jsonrpc":"2.0","id":1}',
+        );
+      },
+    );
+  });
+});
+
+describe('issue 33: a body trickled a byte at a time is cut off bodyTimeoutMs after its read began (SECURITY.md, Bodies)', () => {
+  // Only setTimeout (the endpoint's body timer) runs on a fake clock, moved a second per byte the server has received.
+  afterEach(() => jest.useRealTimers());
+
+  it.each(REVISIONS)(
+    'MCP %s: a byte a second, bodyTimeoutMs 10 s: nothing is answered for 9 s, then 408 with its JSON-RPC error and the connection closed',
+    async (_revision, revisionHeaders) => {
+      jest.useFakeTimers({
+        doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+      });
+      const http = await serveMcpHttp(new ToolSet([new Chatty()]), info, { bodyTimeoutMs: 10_000 });
+      try {
+        const post = rawPost(http, { ...revisionHeaders, 'content-length': 1000 });
+        const server = await post.server;
+        const received = new Tally();
+        server.on('data', () => received.add());
+        const written: number[] = [];
+        for (let second = 1; second <= 10; second++) {
+          post.socket.write(second === 1 ? '{' : ' ');
+          await received.reached(second);
+          // The endpoint's reaction to the byte, if any, is written before the clock moves on.
+          await new Promise((resolve) => setImmediate(resolve));
+          jest.advanceTimersByTime(1000);
+          await new Promise((resolve) => setImmediate(resolve));
+          written.push(server.bytesWritten);
+        }
+        const { text } = await post.closed;
+        expect(written.slice(0, 9)).toEqual(Array(9).fill(0));
+        expect(written[9]).toBe(Buffer.byteLength(text));
+        expect(answer(text)).toEqual({
+          status: 'HTTP/1.1 408 Request Timeout',
+          connection: 'close',
+          body: { jsonrpc: '2.0', error: { code: -32000, message: 'Request Timeout: the body did not arrive within 10000 ms' }, id: null },
+        });
+      } finally {
+        jest.useRealTimers();
+        await http.close();
+      }
+    },
+  );
 });
 
 describe('issue 21: headersTimeoutMs is kept', () => {

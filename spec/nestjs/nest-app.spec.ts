@@ -22,13 +22,21 @@ describe("Nest's HttpExceptions over MCP", () => {
     ]);
   });
 
-  it("a resource's or template's NotFoundException is MCP's resource not found (-32002), with its message", () => {
+  it("a resource's or template's NotFoundException is MCP's resource not found (-32002), with its message and the URI in its data (as an unknown URI's)", () => {
     expect(out.resources).toEqual([
       [{ uri: 'orders://A-1', mimeType: 'text/plain', text: 'two bolts' }],
-      'MCP error -32002: Order A-9 was not found',
-      'MCP error -32002: No order yet today',
+      { code: -32002, message: 'MCP error -32002: Order A-9 was not found', data: { uri: 'orders://A-9' } },
+      { code: -32002, message: 'MCP error -32002: No order yet today', data: { uri: 'orders://latest' } },
     ]);
     expect(out.prompt).toEqual([{ role: 'user', content: { type: 'text', text: 'Summarise order A-1.' } }]);
+  });
+
+  it('on MCP 2026-07-28 a NotFoundException and an unknown URI alike are resource not found as that revision writes it (-32602), the URI in data', () => {
+    expect(out.modernResources).toEqual([
+      [200, { code: -32602, message: 'Order A-9 was not found', data: { uri: 'orders://A-9' } }],
+      [200, { code: -32602, message: 'No order yet today', data: { uri: 'orders://latest' } }],
+      [200, { code: -32602, message: "Unknown resource 'nothing://here'.", data: { uri: 'nothing://here' } }],
+    ]);
   });
 });
 

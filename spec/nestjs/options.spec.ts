@@ -7,7 +7,9 @@
  */
 import { runProgram } from '../helpers/programs';
 
-type Observed = Record<'module' | 'mcp', Record<string, { with: unknown; without?: unknown }>>;
+type Observed = Record<'module' | 'mcp', Record<string, { with: unknown; without?: unknown }>> & {
+  startup: Record<'forRoot' | 'forRootAsync', Record<string, string>>;
+};
 
 let out: Observed;
 
@@ -58,7 +60,7 @@ it('every typed option has a row, and each row that can wait for its default sho
     'rateLimit',
   ]);
   for (const [table, key] of rows()) {
-    const row = out[table as keyof Observed][key]!;
+    const row = out[table as 'module' | 'mcp'][key]!;
     if ('without' in row) expect([table, key, row.with]).not.toEqual([table, key, row.without]);
   }
 });
@@ -217,6 +219,12 @@ describe('the options of the MCP endpoint (forRoot({ mcp }))', () => {
 
   it("requestStateKey: a 2026-07-28 question asked by this application (its list's first key signing) is answered on a replica with that key", () => {
     expect(out.mcp.requestStateKey).toEqual({ with: 'transferred 500', without: 'Invalid or expired requestState' });
+  });
+
+  it('requestStateKey: a key under 32 bytes is refused when the application starts (forRoot as it is declared, forRootAsync at app.init()), naming the option and the minimum', () => {
+    const refusal =
+      'RangeError: requestStateKey must be at least 32 bytes (got 31): it signs the MCP 2026-07-28 requestState with HMAC-SHA256; give 32 random bytes or more (the same on every replica).';
+    expect(out.startup).toEqual({ forRoot: { 31: refusal, 32: 'declared' }, forRootAsync: { 31: refusal, 32: 'started' } });
   });
 
   it('tracing and rateLimit: spans on the given tracer; a call over the limit is not run', () => {

@@ -22,6 +22,7 @@ import { callerScope, capabilitiesOf, principalOf, requestScope, type ModernCall
 import { roundOf, withQuestions, type RoundState, type States } from './questions';
 import { callerBus, listenBody, watch, type ListenNotifier } from './listen';
 import { paramHeaderMismatch } from './param-headers';
+import { MIN_REQUEST_STATE_KEY_BYTES, requestStateKeys } from '../state-key';
 import { directPath, type DirectAnswer } from './direct';
 
 /** Methods answered by the endpoint's `createMcpServer` handlers on both revisions. */
@@ -41,7 +42,8 @@ const INPUT_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get',
 /** Options of the 2026-07-28 serving. */
 export interface ModernOptions extends McpBusOptions {
   /**
-   * The secret that signs `requestState` (at least 32 bytes). Every replica that may receive a
+   * The secret that signs `requestState` (at least 32 bytes, a string counting its UTF-8 bytes; a
+   * shorter key or an empty list throws a `RangeError` when the endpoint or stdio server is made). Every replica that may receive a
    * retry must have the same. A list rotates keys without downtime: the first signs, every one
    * verifies (add the new key second, then first once every replica has it, then drop the old).
    * @default a random key per process
@@ -126,10 +128,7 @@ export function modernServerFactory(
 
 /** The `requestStateKey` option as a list (the first signs), or one random key. */
 function keysOf(key: ModernOptions['requestStateKey']): readonly (string | Uint8Array)[] {
-  if (key === undefined) return [randomBytes(32)];
-  if (typeof key === 'string' || key instanceof Uint8Array) return [key];
-  if (key.length === 0) throw new RangeError('requestStateKey: give at least one key');
-  return key;
+  return key === undefined ? [randomBytes(MIN_REQUEST_STATE_KEY_BYTES)] : requestStateKeys(key);
 }
 
 /** One codec per key: minted with the first, verified by the first that accepts (a rejected state is rejected with the first key's reason). */

@@ -166,10 +166,11 @@ const text = (result: unknown): unknown => {
   const r = result as { isError?: boolean; content: { text: string }[]; structuredContent?: unknown };
   return [r.isError ?? false, r.content.map((c) => c.text).join('\n')];
 };
-const failure = (p: Promise<unknown>) =>
+/** A JSON-RPC error as the client received it: its code, message and data. */
+const refusal = (p: Promise<unknown>): Promise<unknown> =>
   p.then(
     () => 'answered',
-    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    (e: { code?: unknown; message?: unknown; data?: unknown }) => ({ code: e.code, message: e.message, data: e.data }),
   );
 
 async function serve(module: Type<unknown>, logs: string[]) {
@@ -193,9 +194,30 @@ async function main(): Promise<void> {
   ];
   out.resources = [
     (await client.readResource({ uri: 'orders://A-1' })).contents,
-    await failure(client.readResource({ uri: 'orders://A-9' })),
-    await failure(client.readResource({ uri: 'orders://latest' })),
+    await refusal(client.readResource({ uri: 'orders://A-9' })),
+    await refusal(client.readResource({ uri: 'orders://latest' })),
   ];
+  // The same reads as an MCP 2026-07-28 client sends them (no session, the revision in _meta), and a URI nothing serves.
+  out.modernResources = [];
+  for (const uri of ['orders://A-9', 'orders://latest', 'nothing://here']) {
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'resources/read',
+        'mcp-name': uri,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'resources/read',
+        params: { uri, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      }),
+    });
+    (out.modernResources as unknown[]).push([res.status, ((await res.json()) as { error?: unknown }).error]);
+  }
   out.prompt = (await client.getPrompt({ name: 'summarise', arguments: { id: 'A-1' } })).messages;
   // The application's REST routes keep their enhancers: the guard, the envelope, the filter.
   out.rest = await Promise.all([

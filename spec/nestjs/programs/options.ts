@@ -614,8 +614,39 @@ async function observe(row: Row, options: ToolsModuleOptions): Promise<unknown> 
   }
 }
 
+const failure = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).split('\n')[0]!;
+
+/**
+ * Options refused when the application starts, not at a request: `forRoot` as the module is
+ * declared, `forRootAsync` as the endpoint is made (`app.init()`); each with a key of 31 and of 32 bytes.
+ */
+async function startup(): Promise<Record<string, Record<string, string>>> {
+  const out: Record<string, Record<string, string>> = { forRoot: {}, forRootAsync: {} };
+  for (const bytes of [31, 32]) {
+    const requestStateKey = 'k'.repeat(bytes);
+    try {
+      ToolsModule.forRoot({ mcp: { path: '/mcp', requestStateKey } });
+      out.forRoot![bytes] = 'declared';
+    } catch (e) {
+      out.forRoot![bytes] = failure(e);
+    }
+    @Module({ imports: [ToolsModule.forRootAsync({ useFactory: () => ({ mcp: { path: '/mcp', requestStateKey } }) })] })
+    class AsyncModule {}
+    const app = await NestFactory.create(AsyncModule, { logger: false, abortOnError: false });
+    try {
+      await app.init();
+      out.forRootAsync![bytes] = 'started';
+    } catch (e) {
+      out.forRootAsync![bytes] = failure(e);
+    } finally {
+      await app.close();
+    }
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
-  const out: Record<string, Record<string, { with: unknown; without?: unknown }>> = { module: {}, mcp: {} };
+  const out: Record<string, Record<string, unknown>> = { module: {}, mcp: {}, startup: await startup() };
   const tables = { module: MODULE_OPTIONS, mcp: MCP_OPTIONS } as const;
   for (const [table, rows] of Object.entries(tables)) {
     for (const [key, row] of Object.entries(rows) as [string, Row][]) {
