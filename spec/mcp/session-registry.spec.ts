@@ -183,9 +183,10 @@ describe('2025 sessions in a shared session registry (two endpoints, one process
 
   it('refuses an answer to a question asked on another replica, naming it, rather than drop it', async () => {
     const r = await twoReplicas(new MemorySessionRegistry());
-    const failed = deferred<string>();
+    const failed = deferred<{ status: unknown; message: string }>();
     try {
-      r.client.onerror = (e) => failed.resolve(e.message);
+      // The SDK client's StreamableHTTPError carries the HTTP status as its `code`.
+      r.client.onerror = (e) => failed.resolve({ status: (e as Error & { code?: unknown }).code, message: e.message });
       r.client.setRequestHandler(ElicitRequestSchema, () => {
         // The answer goes to B; A asked.
         r.state.route = () => 'B';
@@ -195,7 +196,9 @@ describe('2025 sessions in a shared session registry (two endpoints, one process
       const abort = new AbortController();
       const call = r.client.callTool({ name: 'confirm', arguments: {} }, undefined, { signal: abort.signal }).catch((e: Error) => e.message);
       // The call on A still waits: the client gives it up.
-      expect(await failed.promise).toMatch(
+      const refused = await failed.promise;
+      expect(refused.status).toBe(410);
+      expect(refused.message).toMatch(
         /^Streamable HTTP error: Error POSTing to endpoint: \{"jsonrpc":"2.0","error":\{"code":-32000,"message":"Gone: the question \\"[0-9a-f]{16}\.[0-9a-f-]{36}\\" was asked by another replica of this server, which is gone \(or this answer was routed away from it\); the call that asked it cannot hear this answer"\},"id":null\}$/,
       );
       abort.abort('done');

@@ -260,4 +260,25 @@ describe('issue 21: sessions per client are a fair share', () => {
       await http.close();
     }
   });
+  it('holds one client to maxSessionsPerClient when it is set (3 of 1,000), and says the share', async () => {
+    const { http, url } = await serve({ sessions: { maxSessionsPerClient: 3 } });
+    try {
+      for (let i = 0; i < 3; i++) await openSession(url);
+      const beyond = await raw(url, {
+        body: {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        },
+      });
+      expect([beyond.status, rpcError(beyond.text).message]).toEqual([
+        503,
+        'Service Unavailable: this client holds its share of sessions (3); close one (DELETE) first',
+      ]);
+      expect(http.sessions.has((await openSession(url, { from: '127.0.0.2' })).id)).toBe(true);
+    } finally {
+      await http.close();
+    }
+  });
 });
