@@ -7,7 +7,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, type ServerCapabilities, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
+import type { ErrorText, ToolClient, ToolContext, InvokeOptions } from '../invoke/calling/context';
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ServedReply } from '../invoke/tools/served';
 import { MAX_URI_LENGTH } from '../decorators/uri-template';
 import { ListedView } from './listen';
@@ -30,6 +30,8 @@ export interface ServedSource {
   onResourceUpdated(listener: (uri: string) => void): () => void;
   /** Calls `listener` when prompts, or resources and templates, are added (a `ToolSet`): the server then declares and sends `list_changed`. */
   onServedChange?(listener: (changed: 'prompts' | 'resources') => void): () => void;
+  /** `ToolSet`'s `errorText` option: what a failed prompt or resource method tells the client, as for a failed tool. */
+  readonly errorText?: ErrorText;
   /** `ToolSet`'s `visibleServed` rule and the request's context: what one caller sees. */
   isServedVisible?(item: PromptDefinition | ResourceDefinition | ResourceTemplateDefinition, context: ToolContext): boolean;
   callContext?(name: string, options?: InvokeOptions): ToolContext;
@@ -92,7 +94,10 @@ export function servedRows<S extends RowRequest>(
   if (!hasPrompts && !hasResources) return undefined;
   const live = typeof source.onServedChange === 'function';
   const seen = (scope: S) => seenBy(source, clientOf(scope, ''));
-  const options = (scope: S, name: string): InvokeOptions => ({ signal: scope.signal, callId: String(scope.requestId), client: clientOf(scope, name) });
+  const options = (scope: S, name: string): InvokeOptions => {
+    const { errorText } = source;
+    return { signal: scope.signal, callId: String(scope.requestId), client: clientOf(scope, name), ...(errorText !== undefined ? { errorText } : {}) };
+  };
   const rows = new Map<string, Row<S>>();
   if (hasPrompts) promptRows(rows, seen, options);
   if (hasResources) resourceRows(rows, seen, options);

@@ -11,7 +11,19 @@ import {
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Int32, Param, Part, Prompt, Range, Resource, ResourceTemplate, ToolSet, ToolDefinitionError, type ResourceTemplateDefinition } from 'tool-signatures';
+import {
+  Int32,
+  Param,
+  Part,
+  Prompt,
+  Range,
+  Resource,
+  ResourceTemplate,
+  Tool,
+  ToolSet,
+  ToolDefinitionError,
+  type ResourceTemplateDefinition,
+} from 'tool-signatures';
 import { createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
 import { connectHttp, connectStdio, connectV1 } from '../helpers/mcp-client';
 
@@ -464,6 +476,140 @@ describe('issue 23: list_changed for prompts and resources', () => {
       expect(heard).toEqual([]);
     } finally {
       await client.close();
+    }
+  });
+
+  it('prompts added to a set that had none reach the servers made after it', async () => {
+    const set = new ToolSet([new LaterResource()]);
+    const before = await connected(set);
+    set.add(new Later());
+    const after = await connected(set);
+    try {
+      expect([before.client.getServerCapabilities()?.prompts, after.client.getServerCapabilities()?.prompts]).toEqual([undefined, { listChanged: true }]);
+      expect((await after.client.listPrompts()).prompts.map((p) => p.name)).toEqual(['later']);
+    } finally {
+      await before.client.close();
+      await after.client.close();
+    }
+  });
+
+  it('a plain source (not a ToolSet) that has no onServedChange declares no listChanged for prompts and resources', async () => {
+    const set = new ToolSet([new Later(), new LaterResource()]);
+    const plain = {
+      list: () => set.list(),
+      invoke: (name: string, args: string | object) => set.invoke(name, args),
+      prompts: () => set.prompts(),
+      prompt: (name: string) => set.prompt(name),
+      resources: () => set.resources(),
+      resourceTemplates: () => set.resourceTemplates(),
+      resourceAt: (uri: string) => set.resourceAt(uri),
+      onResourceUpdated: (listener: (uri: string) => void) => set.onResourceUpdated(listener),
+    };
+    const { client } = await connectV1(createMcpServer(plain, info));
+    try {
+      expect(client.getServerCapabilities()).toEqual({ tools: {}, logging: {}, prompts: {}, resources: { subscribe: true }, completions: {} });
+      expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['later']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('under a visible rule, a 2025 connection is sent a list change only when what its client was last listed changed; a client that never listed is sent none', async () => {
+    const set = new ToolSet([new Everything()], { visible: (tool) => !tool.name.startsWith('admin_') });
+    const { client, heard } = await connected(set);
+    try {
+      set.add(Tool.fromJsonSchema({ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }, () => 'echo'));
+      await client.ping();
+      expect(heard).toEqual([]);
+      await client.listTools();
+      set.add(Tool.fromJsonSchema({ name: 'admin_purge', description: 'Purges', inputSchema: { type: 'object' } }, () => 'purged'));
+      await client.ping();
+      expect(heard).toEqual([]);
+      set.add(Tool.fromJsonSchema({ name: 'shout', description: 'Shouts', inputSchema: { type: 'object' } }, () => 'SHOUT'));
+      await client.ping();
+      expect(heard).toEqual(['tools']);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("docs/prompts-resources.md over MCP: a method's failure, messages by role, a value's JSON", () => {
+  class Failing {
+    @Prompt({ description: 'Fails' })
+    broken(topic: string): string {
+      throw new Error(`no ${topic} at postgres://admin:hunter2@db`);
+    }
+
+    @Prompt({ description: 'A dialogue' })
+    dialogue(): { role: 'user' | 'assistant'; content: unknown }[] {
+      return [
+        { role: 'user', content: 'Who are you?' },
+        { role: 'assistant', content: Part.text('A reviewer.') },
+      ];
+    }
+
+    @Resource('order://last')
+    last(): object {
+      return { id: 7, items: ['tea'] };
+    }
+
+    @Resource('order://note')
+    note(): Part {
+      return Part.resource({ uri: 'order://elsewhere', mimeType: 'text/markdown', text: '# Note' });
+    }
+
+    @ResourceTemplate('note://{id}', { name: 'note_at' })
+    noteAt(@Param({ type: Int32 }) id: number): string {
+      if (id > 5) throw new RangeError(`too big at postgres://admin:hunter2@db`);
+      return `note ${id}`;
+    }
+  }
+
+  const failure = async (p: Promise<unknown>) => {
+    try {
+      await p;
+      return 'answered';
+    } catch (e) {
+      const { code, message } = e as { code: number; message: string };
+      return { code, message };
+    }
+  };
+
+  it("a prompt or resource method that throws is -32603 with the text a failed tool gets, naming it; the set's errorText applies", async () => {
+    const plain = await connectV1(createMcpServer(new ToolSet([new Failing()]), info));
+    const shaped = await connectV1(createMcpServer(new ToolSet([new Failing()], { errorText: (f) => `'${f.tool}' failed (${f.kind}).` }), info));
+    try {
+      expect([
+        await failure(plain.client.getPrompt({ name: 'broken', arguments: { topic: 'coffee' } })),
+        await failure(plain.client.readResource({ uri: 'note://9' })),
+        await failure(shaped.client.getPrompt({ name: 'broken', arguments: { topic: 'coffee' } })),
+        await failure(shaped.client.readResource({ uri: 'note://9' })),
+      ]).toEqual([
+        { code: -32603, message: "MCP error -32603: Prompt 'broken' failed: Error: no coffee at postgres://admin:hunter2@db" },
+        { code: -32603, message: "MCP error -32603: Resource 'note_at' failed: RangeError: too big at postgres://admin:hunter2@db" },
+        { code: -32603, message: "MCP error -32603: 'broken' failed (threw)." },
+        { code: -32603, message: "MCP error -32603: 'note_at' failed (threw)." },
+      ]);
+    } finally {
+      await plain.close();
+      await shaped.close();
+    }
+  });
+
+  it('a prompt returning { role, content } messages gives those messages; a resource returning another value is its JSON text, application/json; a Part.resource its text', async () => {
+    const c = await connectV1(createMcpServer(new ToolSet([new Failing()]), info));
+    try {
+      expect((await c.client.getPrompt({ name: 'dialogue' })).messages).toEqual([
+        { role: 'user', content: { type: 'text', text: 'Who are you?' } },
+        { role: 'assistant', content: { type: 'text', text: 'A reviewer.' } },
+      ]);
+      expect((await c.client.readResource({ uri: 'order://last' })).contents).toEqual([
+        { uri: 'order://last', mimeType: 'application/json', text: '{"id":7,"items":["tea"]}' },
+      ]);
+      expect((await c.client.readResource({ uri: 'order://note' })).contents).toEqual([{ uri: 'order://note', mimeType: 'text/markdown', text: '# Note' }]);
+    } finally {
+      await c.close();
     }
   });
 });
