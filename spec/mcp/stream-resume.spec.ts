@@ -7,6 +7,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { createMcpServer, serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
 import { deferred } from '../helpers/signals';
+import { call, initialize, jsonHeaders, openStream, raw, sseEvents } from './fixtures/http';
 
 let released: (() => void) | undefined;
 let entered = deferred();
@@ -76,6 +77,32 @@ describe('ctx.closeStream: a call lets its stream close and the client resumes (
     } finally {
       await client.close();
     }
+  });
+
+  it('retryIntervalMs is sent as the SSE retry field of each stream a request is answered on (2025-11-25)', async () => {
+    endpoint = await serveMcpHttp(
+      new ToolSet([Tool.fromJsonSchema({ name: 'now', description: 'Answers at once.', inputSchema: { type: 'object' } }, () => 'now')]),
+      { name: 'jobs', version: '1' },
+      { sessions: { eventStore: new InMemoryEventStore(), retryIntervalMs: 1234 } },
+    );
+    // A 2025-11-25 client: the revision whose streams carry the retry field (SSE polling). Each stream is read until its answer.
+    const post = async (headers: Record<string, string>, body: object) => {
+      const stream = await openStream(endpoint!.url, { method: 'POST', headers, body });
+      const text = await stream.until((t) => sseEvents(t).some((e) => typeof e.data === 'object' && e.data !== null && 'result' in e.data));
+      stream.close();
+      return { headers: stream.headers, text };
+    };
+    const opened = await post(jsonHeaders, initialize(0, '2025-11-25'));
+    const session = { ...jsonHeaders, 'mcp-session-id': opened.headers['mcp-session-id'] as string, 'mcp-protocol-version': '2025-11-25' };
+    expect((await raw(endpoint.url, { headers: session, body: { jsonrpc: '2.0', method: 'notifications/initialized' } })).status).toBe(202);
+    const retries = (text: string) => text.split('\n').filter((line) => line.startsWith('retry:'));
+    const posted = await post(session, call(1, 'now'));
+    expect([
+      retries(opened.text),
+      posted.headers['content-type'],
+      retries(posted.text),
+      (sseEvents(posted.text).at(-1)!.data as { result: { content: unknown } }).result.content,
+    ]).toEqual([['retry: 1234'], 'text/event-stream', ['retry: 1234'], [{ type: 'text', text: 'now' }]]);
   });
 
   it('returns false where there is no stream to close (stdio-like transports, stateless HTTP, outside MCP)', async () => {
