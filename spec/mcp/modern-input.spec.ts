@@ -163,6 +163,11 @@ describe('MCP 2026-07-28: questions answered by the client retrying (input_requi
     expect(second.body.result?.content).toEqual([{ type: 'text', text: 'Hello, Alice!' }]);
   });
 
+  it('does not read a right answer sent without the requestState: the question is asked again', async () => {
+    const unasked = await call('greet', { inputResponses: { user_name: accept({ name: 'Mallory' }) } });
+    expect([unasked.body.result?.resultType, Object.keys(unasked.body.result?.inputRequests ?? {})]).toEqual(['input_required', ['user_name']]);
+  });
+
   it('asks two questions of one turn (Promise.all) together, and takes both answers in one retry', async () => {
     const first = await call('both');
     expect(Object.keys(first.body.result?.inputRequests ?? {})).toEqual(['user_name', 'greeting']);

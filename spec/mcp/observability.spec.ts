@@ -339,6 +339,33 @@ describe('per-caller rate limit on tool calls', () => {
     }
   });
 
+  it('two endpoints given one rateLimit object share its buckets; given equal objects, each counts its own', async () => {
+    const shared: McpRateLimit = { calls: 1, perSeconds: 3600 };
+    const refusals = async (limits: [McpRateLimit, McpRateLimit]) => {
+      const endpoints = await Promise.all(limits.map((rateLimit) => serveMcpHttp(Tool.fromInstance(new Court()), info, { port: 0, rateLimit })));
+      const clients: Client[] = [];
+      try {
+        const seen: unknown[] = [];
+        for (const http of endpoints) {
+          const { client } = await connectHttp(http.url);
+          clients.push(client);
+          seen.push(((await client.callTool({ name: 'get_docket', arguments: { caseId: 'c-7' } })) as CallToolResult).isError);
+        }
+        return seen;
+      } finally {
+        for (const client of clients) await client.close();
+        for (const http of endpoints) await http.close();
+      }
+    };
+    expect(await refusals([shared, shared])).toEqual([undefined, true]);
+    expect(
+      await refusals([
+        { calls: 1, perSeconds: 3600 },
+        { calls: 1, perSeconds: 3600 },
+      ]),
+    ).toEqual([undefined, undefined]);
+  });
+
   it('refuses a rateLimit out of range when the server is made', () => {
     expect(() => createMcpServer([], info, { rateLimit: { calls: 0, perSeconds: 60 } })).toThrow(
       'rateLimit needs calls >= 1, perSeconds > 0 and an integer maxCallers >= 1 (got {"calls":0,"perSeconds":60})',

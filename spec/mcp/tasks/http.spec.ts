@@ -33,6 +33,22 @@ class Jobs {
     );
   }
 
+  @Tool({ description: 'Asks first, then goes on as a task', task: { mode: 'required', start: 'detach' } })
+  async archive(file: string, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit<{ confirm: boolean }>(Confirm, `Archive ${file}?`, { key: 'confirm' });
+    const detached = await ctx.detach();
+    return `${answer.action === 'accept' && answer.value.confirm ? 'archived' : 'kept'} ${file} (detached: ${detached})`;
+  }
+
+  @Tool({ description: 'Asks two things at once', task: 'required' })
+  async pair(ctx: ToolContext): Promise<string> {
+    const [a, b] = await Promise.all([
+      ctx.elicit<{ confirm: boolean }>(Confirm, 'First?', { key: 'first' }),
+      ctx.elicit<{ confirm: boolean }>(Confirm, 'Second?', { key: 'second' }),
+    ]);
+    return `${a.action} ${b.action}`;
+  }
+
   @Tool({ description: 'Answers at once (never a task)' })
   now(): string {
     return 'now';
@@ -145,6 +161,36 @@ describe('MCP tasks over HTTP (2026-07-28)', () => {
     const done = await until(taskId, 'completed');
     expect(done.result!.result).toEqual({ content: [{ type: 'text', text: 'deleted a.txt' }] });
     expect(done.result!.resultType).toBe('complete');
+  });
+
+  it("start: 'detach': the questions before ctx.detach() are the request's rounds; the request that detaches is answered with the task (no requestState), which completes", async () => {
+    const first = await rpc('tools/call', { name: 'archive', arguments: { file: 'b.txt' } });
+    expect([first.result?.resultType, Object.keys(first.result?.inputRequests ?? {}), typeof first.result?.requestState]).toEqual([
+      'input_required',
+      ['confirm'],
+      'string',
+    ]);
+    const detached = await rpc('tools/call', {
+      name: 'archive',
+      arguments: { file: 'b.txt' },
+      inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+      requestState: first.result!.requestState,
+    });
+    expect([detached.result?.resultType, detached.result?.status, 'requestState' in detached.result!]).toEqual(['task', 'working', false]);
+    const done = await until(detached.result!.taskId!, 'completed');
+    expect(done.result!.result).toEqual({ content: [{ type: 'text', text: 'archived b.txt (detached: true)' }] });
+  });
+
+  it('tasks/update with part of the answers leaves the task input_required until the rest arrive; an answer to no outstanding key is ignored', async () => {
+    const created = await rpc('tools/call', { name: 'pair', arguments: {} });
+    const taskId = created.result!.taskId!;
+    expect(Object.keys((await until(taskId, 'input_required')).result!.inputRequests!)).toEqual(['first', 'second']);
+    const yes = { action: 'accept', content: { confirm: true } };
+    expect((await rpc('tasks/update', { taskId, inputResponses: { first: yes, third: yes } })).result?.resultType).toBe('complete');
+    const waiting = await rpc('tasks/get', { taskId });
+    expect([waiting.result?.status, Object.keys(waiting.result?.inputRequests ?? {})]).toEqual(['input_required', ['second']]);
+    await rpc('tasks/update', { taskId, inputResponses: { second: { action: 'decline' } } });
+    expect((await until(taskId, 'completed')).result!.result).toEqual({ content: [{ type: 'text', text: 'accept decline' }] });
   });
 
   it("tasks/cancel reaches the tool's signal, and the task ends cancelled", async () => {
