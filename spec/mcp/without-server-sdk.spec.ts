@@ -19,18 +19,22 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ co
   });
 }
 
-it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, refuses server/discover (400, -32000) and any other 2026-07-28 request (-32022) with the versions it serves; stdio is 2025-11-25 (discover -32601)', async () => {
+it('without @modelcontextprotocol/server the endpoint serves 2025-11-25, refuses server/discover (400, -32000) and any other 2026-07-28 request (-32022) with the versions it serves; stdio is 2025-11-25 (discover -32601); without @opentelemetry/api, tracing: true is refused naming it', async () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'without-server-sdk-'));
   try {
     const out = path.join(work, 'out');
     const modules = path.join(work, 'modules');
     fs.mkdirSync(modules);
-    modulesWithout(modules, ['@modelcontextprotocol/server']);
+    modulesWithout(modules, ['@modelcontextprotocol/server', '@opentelemetry/api']);
     await compiledCopy(['spec/mcp/programs/without-server-sdk.ts'], ['spec/mcp/programs'], out);
     const ran = await run([path.join(out, 'spec/mcp/programs/without-server-sdk.js')], { ...process.env, NODE_PATH: modules });
     expect([ran.code, ran.stderr]).toEqual([0, '']);
     expect(JSON.parse(ran.stdout)).toEqual({
       serverSdk: false,
+      otelApi: false,
+      // docs/mcp.md, Tracing: "asked for without the peer installed, `createMcpServer` throws an error
+      // that names it (`code: 'ERR_TOOL_SIGNATURES_MISSING_PEER'`)".
+      tracing: { code: 'ERR_TOOL_SIGNATURES_MISSING_PEER', peer: '@opentelemetry/api' },
       v1: { content: [{ type: 'text', text: 'noon' }] },
       modern: {
         status: 400,

@@ -3,12 +3,13 @@
  * runs it outside the repository with a NODE_PATH that holds every installed package but that one):
  * `serveMcpHttp` serves 2025-11-25, refuses a 2026-07-28 `server/discover` as the SDK's 2025 server
  * does and any other 2026-07-28 request naming the versions it serves; over stdio `server/discover`
- * is an unknown method and a request with the 2026 envelope is served as 2025-11-25.
+ * is an unknown method and a request with the 2026 envelope is served as 2025-11-25. `@opentelemetry/api`
+ * is left out too: `createMcpServer` asked for `tracing` throws an error that names it.
  * Prints one JSON object.
  */
 import 'reflect-metadata';
 import { Tool, ToolSet } from 'tool-signatures';
-import { serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
+import { createMcpServer, serveMcpHttp, serveMcpStdio } from 'tool-signatures/mcp';
 import { connectHttp, stdioPipes } from '../../helpers/mcp-client';
 import { modernMeta, modernPost } from '../fixtures/http';
 
@@ -66,8 +67,16 @@ async function main(): Promise<void> {
     { method: 'server/discover', params: { _meta: META } },
     { method: 'tools/call', params: { name: 'now', arguments: {}, _meta: META } },
   ]);
+  let tracing: unknown = 'made';
+  try {
+    createMcpServer(new ToolSet([new Clock()]), { name: 'clock', version: '1.0.0' }, { tracing: true });
+  } catch (e) {
+    tracing = { code: (e as { code?: unknown }).code, peer: (e as { peer?: unknown }).peer };
+  }
   const out = {
     serverSdk: resolves('@modelcontextprotocol/server'),
+    otelApi: resolves('@opentelemetry/api'),
+    tracing,
     v1,
     modern: { status: modern.status, body: (await modern.json()) as unknown },
     discover: { status: discover.status, body: (await discover.json()) as unknown },
