@@ -75,9 +75,13 @@ describe('MCP tasks over HTTP (2026-07-28)', () => {
   });
 
   /** One 2026-07-28 request; `name` is its `Mcp-Name` header (the tool, or the task id). */
-  async function rpc(method: string, params: Record<string, unknown>, o: { capabilities?: object; from?: string; name?: string } = {}): Promise<Rpc> {
+  async function rpc(
+    method: string,
+    params: Record<string, unknown>,
+    o: { capabilities?: object; from?: string; name?: string; url?: URL } = {},
+  ): Promise<Rpc> {
     const name = o.name ?? (typeof params.name === 'string' ? params.name : (params.taskId as string | undefined));
-    const answer = await raw(http.url, {
+    const answer = await raw(o.url ?? http.url, {
       ...(o.from !== undefined ? { from: o.from } : {}),
       headers: {
         'content-type': 'application/json',
@@ -202,6 +206,17 @@ describe('MCP tasks over HTTP (2026-07-28)', () => {
     expect((await until(taskId, 'cancelled')).result).toMatchObject({ status: 'cancelled', statusMessage: 'Cancelled by the client.' });
     // Cancelling a finished task acknowledges the same, and changes nothing.
     expect((await rpc('tasks/cancel', { taskId })).result?.resultType).toBe('complete');
+  });
+
+  it("a task's time to live ending aborts its method (tasks: { ttlMs }), saying so", async () => {
+    const short = await serveMcpHttp(new ToolSet([new Jobs()]), { name: 'jobs', version: '1.0.0' }, { port: 0, host: '127.0.0.1', tasks: { ttlMs: 100 } });
+    try {
+      const created = await rpc('tools/call', { name: 'wait', arguments: {} }, { url: short.url });
+      expect(created.result).toMatchObject({ status: 'working', ttlMs: 100 });
+      expect(await aborted).toBe('The task was stopped: its time to live ran out.');
+    } finally {
+      await short.close();
+    }
   });
 
   it("another caller's tasks/get, tasks/update and tasks/cancel are answered as for an unknown task, and change nothing", async () => {
