@@ -8,18 +8,10 @@
  * that tells which path answered.
  */
 import 'reflect-metadata';
-import { request } from 'node:http';
 import { Int32, Param, Part, Prop, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint } from 'tool-signatures/mcp';
-
-const MODERN = '2026-07-28';
-// A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-class Forecast {
-  @Prop() city!: string;
-  @Prop({ type: Int32 }) high!: number;
-}
+import { MODERN, raw } from './fixtures/http';
+import { Forecast, PNG } from './fixtures/results';
 
 class City {
   @Prop() city!: string;
@@ -74,19 +66,10 @@ interface Answer {
   body: string;
 }
 
-function post(url: URL, headers: Record<string, string>, body: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, type: res.headers['content-type'], direct: res.headers['content-length'] !== undefined, body: text }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+/** A POST, its answer as the comparison reads it (a Content-Length tells the direct path). */
+async function post(url: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+  const r = await raw(url, { headers, body });
+  return { status: r.status, type: r.headers['content-type'], direct: r.headers['content-length'] !== undefined, body: r.text };
 }
 
 interface Case {

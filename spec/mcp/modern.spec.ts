@@ -16,21 +16,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Int32, Param, Part, Prompt, Prop, Resource, ResourceTemplate, Tool, ToolContext, ToolSet } from 'tool-signatures';
+import { Int32, Param, Part, Prompt, Resource, ResourceTemplate, Tool, ToolContext, ToolSet } from 'tool-signatures';
 import { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from 'tool-signatures/mcp';
 import { runProgram } from '../helpers/programs';
 import { deferred } from '../helpers/signals';
-import { jsonHeaders, openSession, raw, sseEvents } from './fixtures/http';
+import { jsonHeaders, MODERN, openSession, raw, sseEvents } from './fixtures/http';
+import { Forecast, PNG } from './fixtures/results';
 
-const MODERN = '2026-07-28';
 const info = { name: 'desk', version: '1.0.0' };
-// A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-class Forecast {
-  @Prop() city!: string;
-  @Prop({ type: Int32 }) high!: number;
-}
 
 /** Calls of `hold` wait here until the spec lets them go. */
 let release: () => void = () => undefined;

@@ -13,7 +13,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { serveMcpHttp, type McpHttpOptions } from 'tool-signatures/mcp';
 import { fakeOnlyDate } from '../helpers/signals';
 import { KeyedEventStore } from './fixtures/event-store';
-import { call, jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/http';
+import { call, initialize, jsonHeaders, openSession, openStream, raw, rpcError, sseEvents, type OpenStream } from './fixtures/http';
 
 class Vault {
   ran: string[] = [];
@@ -238,14 +238,7 @@ describe('issue 21: sessions per client are a fair share', () => {
     try {
       const opened: string[] = [];
       for (let i = 0; i < 100; i++) opened.push((await openSession(url)).id);
-      const beyond = await raw(url, {
-        body: {
-          jsonrpc: '2.0',
-          id: 0,
-          method: 'initialize',
-          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-        },
-      });
+      const beyond = await raw(url, { body: initialize() });
       expect([beyond.status, rpcError(beyond.text).message]).toEqual([
         503,
         'Service Unavailable: this client holds its share of sessions (100); close one (DELETE) first',
@@ -264,14 +257,7 @@ describe('issue 21: sessions per client are a fair share', () => {
     const { http, url } = await serve({ sessions: { maxSessionsPerClient: 3 } });
     try {
       for (let i = 0; i < 3; i++) await openSession(url);
-      const beyond = await raw(url, {
-        body: {
-          jsonrpc: '2.0',
-          id: 0,
-          method: 'initialize',
-          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-        },
-      });
+      const beyond = await raw(url, { body: initialize() });
       expect([beyond.status, rpcError(beyond.text).message]).toEqual([
         503,
         'Service Unavailable: this client holds its share of sessions (3); close one (DELETE) first',
